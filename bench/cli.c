@@ -1,0 +1,105 @@
+/*
+ * cli.c - helpers shared by the verbs: usage errors in one format, name
+ * look-ups that list the valid names, strict number parsing.
+ */
+#include "cli.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+int cli_usage_error(const char *verb, const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "puzzlebench %s: ", verb);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "; see 'puzzlebench %s --help'\n", verb);
+    return PB_EXIT_USAGE;
+}
+
+int cli_bad_option(const char *verb, int argc, char **argv, int c)
+{
+    extern int optind;
+    const char *arg = optind - 1 < argc ? argv[optind - 1] : "?";
+    if (c == ':')
+        return cli_usage_error(verb, "option '%s' needs a value", arg);
+    return cli_usage_error(verb, "unknown option '%s'", arg);
+}
+
+const struct pb_kernel *cli_kernel(const char *verb, const char *name)
+{
+    const struct pb_kernel *k = name ? pb_kernel_find(name) : NULL;
+    if (k)
+        return k;
+    char names[256] = "";
+    for (size_t i = 0; pb_kernels[i]; i++) {
+        strncat(names, i ? ", " : "", sizeof(names) - strlen(names) - 1);
+        strncat(names, pb_kernels[i]->name,
+                sizeof(names) - strlen(names) - 1);
+    }
+    if (!name)
+        cli_usage_error(verb, "missing KERNEL; expected one of: %s", names);
+    else
+        cli_usage_error(verb, "unknown kernel '%s'; expected one of: %s",
+                        name, names);
+    return NULL;
+}
+
+const struct pb_variant *cli_variant(const char *verb,
+                                     const struct pb_kernel *k,
+                                     const char *name)
+{
+    const struct pb_variant *v = pb_variant_find(k, name);
+    if (v)
+        return v;
+    char names[256] = "";
+    for (size_t i = 0; k->variants[i]; i++) {
+        strncat(names, i ? ", " : "", sizeof(names) - strlen(names) - 1);
+        strncat(names, k->variants[i]->name,
+                sizeof(names) - strlen(names) - 1);
+    }
+    cli_usage_error(verb, "unknown variant '%s' for %s; expected one of: %s",
+                    name, k->name, names);
+    return NULL;
+}
+
+bool cli_long(const char *verb, const char *option, const char *text,
+              long min, long max, long *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(text, &end, 10);
+    if (end == text || *end != '\0' || errno == ERANGE || v < min ||
+        v > max) {
+        cli_usage_error(verb, "%s needs an integer %ld..%ld, got '%s'",
+                        option, min, max, text);
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
+bool cli_u64(const char *verb, const char *option, const char *text,
+             uint64_t *out)
+{
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(text, &end, 10);
+    if (end == text || *end != '\0' || errno == ERANGE || text[0] == '-') {
+        cli_usage_error(verb, "%s needs an unsigned integer, got '%s'",
+                        option, text);
+        return false;
+    }
+    *out = (uint64_t)v;
+    return true;
+}
+
+int cli_cores(void)
+{
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n > 0 ? (int)n : 1;
+}

@@ -1,0 +1,18 @@
+/*
+ * gen.h - generating a corpus from a "family[:param]" string, shared by
+ * the gen and run verbs.
+ */
+#ifndef GEN_H
+#define GEN_H
+
+#include <errno.h>
+
+#include "pb.h"
+
+/* -EINVAL: bad family, parameter or size (a usage error); other codes:
+ * resource failures. On success corpus holds count instances. */
+int pb_generate(const struct pb_kernel *k, const char *family_spec, int size,
+                size_t count, uint64_t seed, struct pb_corpus *corpus,
+                struct pb_error *e);
+
+#endif

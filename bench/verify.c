@@ -1,0 +1,72 @@
+/*
+ * verify.c - every chosen variant over one corpus, answers checked by
+ * the kernel's oracle (built once per corpus, outside any timing).
+ */
+#include "verify.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "runner.h"
+
+void pb_verify_header(FILE *out)
+{
+    fprintf(out, "%-14s %-28s %-10s %7s %9s %7s %5s %9s %9s\n", "kernel",
+            "corpus", "variant", "threads", "instances", "correct", "wrong",
+            "build_s", "solve_s");
+}
+
+static const char *base_name(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    return slash ? slash + 1 : path;
+}
+
+int pb_verify_corpus(const struct pb_corpus *corpus,
+                     const struct pb_variant *only, int threads, FILE *out,
+                     struct pb_verify_totals *totals)
+{
+    const struct pb_kernel *k = corpus->kernel;
+    struct pb_error e;
+    void *oracle = k->oracle_new(corpus, &e);
+    if (!oracle) {
+        fprintf(stderr, "puzzlebench verify: %s\n", e.msg);
+        return 1;
+    }
+    void *answers = calloc(corpus->count, k->answer_size);
+    int status = answers ? 0 : 1;
+    for (size_t j = 0; answers && k->variants[j]; j++) {
+        const struct pb_variant *v = k->variants[j];
+        if (only && only != v)
+            continue;
+        struct pb_run run;
+        struct pb_check check = {0, 0, SIZE_MAX, ""};
+        memset(answers, 0, corpus->count * k->answer_size);
+        int rc = pb_run_variant(v, corpus, threads, answers, &run, &e);
+        if (rc == 0)
+            pb_check_answers(corpus, oracle, answers, &check);
+        else
+            check.wrong = corpus->count;
+        fprintf(out, "%-14s %-28s %-10s %7d %9zu %7zu %5zu %9.4f %9.4f\n",
+                k->name, base_name(corpus->source), v->name, threads,
+                corpus->count, check.correct, check.wrong,
+                run.build_seconds, run.solve_seconds);
+        totals->rows++;
+        if (rc) {
+            fprintf(out, "  solve failed: %s\n", e.msg);
+        } else if (check.wrong) {
+            pb_report_wrong(out, corpus, oracle, answers, check.first_wrong,
+                            v->name, check.why);
+        }
+        if (rc || check.wrong) {
+            totals->wrong_rows++;
+            status = 1;
+        }
+        fflush(out);
+    }
+    if (!answers)
+        fprintf(stderr, "puzzlebench verify: out of memory\n");
+    free(answers);
+    k->oracle_free(oracle);
+    return status;
+}

@@ -1,0 +1,27 @@
+/*
+ * verify.h - verification of variants on a corpus, as a printed table:
+ * shared by the verify and run verbs.
+ */
+#ifndef VERIFY_H
+#define VERIFY_H
+
+#include <stdio.h>
+
+#include "pb.h"
+
+/* Totals over the rows printed so far. */
+struct pb_verify_totals {
+    size_t rows;
+    size_t wrong_rows; /* rows with a wrong answer or a failed solve */
+};
+
+void pb_verify_header(FILE *out);
+/* Runs each variant (one, or all when only is NULL) on corpus, checks it
+ * against the kernel's oracle, prints one row per variant and, for the
+ * first wrong answer of a variant, the instance and both answers.
+ * Returns 0 when every answer was right, 1 otherwise. */
+int pb_verify_corpus(const struct pb_corpus *corpus,
+                     const struct pb_variant *only, int threads, FILE *out,
+                     struct pb_verify_totals *totals);
+
+#endif

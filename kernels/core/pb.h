@@ -1,0 +1,184 @@
+/*
+ * pb.h - the contracts between kernels, variants and the harness.
+ *
+ * A kernel (struct pb_kernel) knows one problem: how to read and write its
+ * judge and extended formats, how to generate corpora, and how to check an
+ * answer with a plain reference oracle. A variant (struct pb_variant) knows
+ * one algorithm for one kernel. The harness (bench/) reaches both only
+ * through these descriptors, so adding a variant is one file plus one line
+ * in its kernel's NULL-terminated variant table (see README, "Adding a
+ * variant").
+ *
+ * Instances and answers are plain fixed-size structs owned by the kernel;
+ * the harness handles them as opaque blocks of instance_size / answer_size
+ * bytes. Function pointers are called once per corpus (build, worker_new)
+ * or once per instance (solve, check), never once per search state.
+ *
+ * Errors: actions return 0 or a negative errno-style code and describe the
+ * problem in a struct pb_error; predicates return bool.
+ */
+#ifndef PB_H
+#define PB_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* One human-readable message: where (file:line) and what was expected. */
+struct pb_error {
+    char msg[512];
+};
+
+#if defined(__GNUC__)
+#define PB_PRINTF(fmt, args) __attribute__((format(printf, fmt, args)))
+#else
+#define PB_PRINTF(fmt, args)
+#endif
+
+/* Sets e->msg (when e is not NULL) and returns code, so callers can write
+ * `return pb_fail(e, -EINVAL, "...")`. */
+int pb_fail(struct pb_error *e, int code, const char *fmt, ...)
+    PB_PRINTF(3, 4);
+
+/* What a generated corpus records about itself (the "# key value" header).
+ * A judge-format input leaves family empty and size/seed at 0. */
+struct pb_corpus_meta {
+    char kernel[32];
+    char family[32]; /* e.g. "uniform" or "depth:14" */
+    int size;        /* the kernel's size knob (ring width, board, N) */
+    uint64_t seed;
+    size_t count;    /* declared count; 0 when not declared */
+    int generator;   /* generator version that wrote it; 0 if not generated */
+};
+
+/* A list of instances of one kernel, as read from a file or generated. */
+struct pb_corpus {
+    const struct pb_kernel *kernel;
+    char source[256];  /* file name, "<stdin>" or "<generated>" */
+    struct pb_corpus_meta meta;
+    size_t count;
+    size_t capacity;
+    unsigned char *items; /* count * kernel->instance_size bytes */
+    uint32_t *lines;      /* input line where each instance starts */
+};
+
+/* Work done by one solve: the kernel's unit of work, for throughput
+ * counters (states expanded for searches, turns for simulations). */
+struct pb_work {
+    uint64_t expanded;  /* states taken off a queue and expanded */
+    uint64_t generated; /* successor states produced */
+};
+
+enum pb_variant_flags {
+    PB_VARIANT_BUILDS = 1u << 0,   /* has a build step over the corpus */
+    PB_VARIANT_PARALLEL = 1u << 1, /* uses OpenMP inside one solve/build */
+};
+
+/* One algorithm. Lifecycle per corpus:
+ *   build (optional, timed apart) -> worker_new per thread ->
+ *   solve per instance -> worker_free -> free_shared.
+ * The shared state is read-only after build, so workers on several OpenMP
+ * threads may use it at once; each worker owns its scratch memory. */
+struct pb_variant {
+    const char *name;    /* stable: benchmark names, CSV rows, legends */
+    const char *summary; /* one line for `puzzlebench list` */
+    unsigned flags;
+    int (*build)(const struct pb_corpus *corpus, void **shared,
+                 struct pb_error *e);
+    void (*free_shared)(void *shared);
+    void *(*worker_new)(const struct pb_corpus *corpus, const void *shared);
+    int (*solve)(void *worker, const void *instance, void *answer,
+                 struct pb_work *work, struct pb_error *e);
+    void (*worker_free)(void *worker);
+};
+
+/* Arguments of `puzzlebench gen`. */
+struct pb_gen_args {
+    const char *family; /* family name without its parameter */
+    long param;         /* the family's knob after ':' (-1 when absent) */
+    int size;           /* 0 selects the kernel's default */
+    size_t count;
+    uint64_t seed;
+};
+
+/* Default corpora that `puzzlebench run` generates and verifies. */
+struct pb_corpus_spec {
+    const char *family; /* with parameter, e.g. "depth:22" */
+    int size;
+    size_t count;
+    uint64_t seed;
+};
+
+/* One problem. */
+struct pb_kernel {
+    const char *name;
+    const char *summary;
+    size_t instance_size;
+    size_t answer_size;
+    int default_size;
+    const char *families_help; /* one line listing families and params */
+    const char *default_variant; /* fastest verified, see docs/results.md */
+
+    /* Reads judge or extended format from text (whole input in memory)
+     * and appends instances to corpus. */
+    int (*read)(const char *text, size_t len, struct pb_corpus *corpus,
+                struct pb_error *e);
+    /* Writes one instance in the extended format (used by gen); previous
+     * is the instance written before it (NULL for the first), so that
+     * size directives are written only when the size changes. */
+    int (*write_instance)(FILE *out, const void *instance,
+                          const void *previous);
+    /* Writes one answer in the judge format. */
+    int (*write_answer)(FILE *out, const void *instance, const void *answer);
+    int (*generate)(const struct pb_gen_args *args, struct pb_corpus *corpus,
+                    struct pb_error *e);
+
+    /* The reference oracle: built once per corpus (outside any timing). */
+    void *(*oracle_new)(const struct pb_corpus *corpus, struct pb_error *e);
+    /* true when answer is right; otherwise why[] says what is wrong. */
+    bool (*oracle_check)(const void *oracle, const void *instance,
+                         const void *answer, char *why, size_t why_len);
+    /* The oracle's own answer, for showing beside a wrong one. */
+    int (*oracle_solve)(const void *oracle, const void *instance,
+                        void *answer);
+    void (*oracle_free)(void *oracle);
+
+    /* Optional: states per depth from the size's start (`census` verb);
+     * with_inverses adds each move's inverse. counts[d] for d < *depths. */
+    int (*census)(int size, bool with_inverses, uint64_t *counts,
+                  size_t max_depths, size_t *depths, struct pb_error *e);
+
+    const struct pb_corpus_spec *default_corpora; /* ends with family NULL */
+    const struct pb_variant *const *variants;     /* NULL-terminated */
+};
+
+/* The registry: every kernel, NULL-terminated. */
+extern const struct pb_kernel *const pb_kernels[];
+
+const struct pb_kernel *pb_kernel_find(const char *name);
+const struct pb_variant *pb_variant_find(const struct pb_kernel *k,
+                                         const char *name);
+
+/* Corpus storage. */
+void pb_corpus_init(struct pb_corpus *c, const struct pb_kernel *k,
+                    const char *source);
+/* Appends a zeroed instance slot starting at input line `line`; NULL when
+ * out of memory. */
+void *pb_corpus_push(struct pb_corpus *c, uint32_t line);
+const void *pb_corpus_item(const struct pb_corpus *c, size_t i);
+void pb_corpus_free(struct pb_corpus *c);
+
+/* Reads a whole file ("-" or NULL for stdin) and parses it with the
+ * kernel's reader, including the "# key value" header of generated
+ * corpora. */
+int pb_corpus_load(const struct pb_kernel *k, const char *path,
+                   struct pb_corpus *c, struct pb_error *e);
+/* Writes header and instances; to a temporary file renamed into place,
+ * so a failed write never leaves a half-written corpus. */
+int pb_corpus_save(const struct pb_corpus *c, const char *path,
+                   struct pb_error *e);
+/* FNV-1a 64 over the instances as the extended format writes them. */
+uint64_t pb_corpus_hash(const struct pb_corpus *c);
+
+#endif

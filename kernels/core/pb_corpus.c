@@ -1,0 +1,194 @@
+/*
+ * pb_corpus.c - corpus storage, loading (whole file, then the kernel's
+ * reader), atomic saving (temporary file + rename) and the content hash.
+ * Growth is geometric: appending n instances costs O(n) amortised.
+ */
+#include "pb_scan.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+int pb_fail(struct pb_error *e, int code, const char *fmt, ...)
+{
+    if (e) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(e->msg, sizeof(e->msg), fmt, ap);
+        va_end(ap);
+    }
+    return code;
+}
+
+void pb_corpus_init(struct pb_corpus *c, const struct pb_kernel *k,
+                    const char *source)
+{
+    memset(c, 0, sizeof(*c));
+    c->kernel = k;
+    snprintf(c->source, sizeof(c->source), "%s", source);
+    snprintf(c->meta.kernel, sizeof(c->meta.kernel), "%s", k->name);
+}
+
+void *pb_corpus_push(struct pb_corpus *c, uint32_t line)
+{
+    size_t isz = c->kernel->instance_size;
+    if (c->count == c->capacity) {
+        size_t cap = c->capacity ? 2 * c->capacity : 64;
+        unsigned char *items = realloc(c->items, cap * isz);
+        if (!items)
+            return NULL;
+        c->items = items;
+        uint32_t *lines = realloc(c->lines, cap * sizeof(*lines));
+        if (!lines)
+            return NULL;
+        c->lines = lines;
+        c->capacity = cap;
+    }
+    void *slot = c->items + c->count * isz;
+    memset(slot, 0, isz);
+    c->lines[c->count++] = line;
+    return slot;
+}
+
+const void *pb_corpus_item(const struct pb_corpus *c, size_t i)
+{
+    return c->items + i * c->kernel->instance_size;
+}
+
+void pb_corpus_free(struct pb_corpus *c)
+{
+    free(c->items);
+    free(c->lines);
+    c->items = NULL;
+    c->lines = NULL;
+    c->count = c->capacity = 0;
+}
+
+static char *slurp(FILE *f, size_t *len)
+{
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap);
+    while (buf) {
+        n += fread(buf + n, 1, cap - n, f);
+        if (n < cap)
+            break;
+        char *bigger = realloc(buf, cap * 2);
+        if (!bigger) {
+            free(buf);
+            return NULL;
+        }
+        buf = bigger;
+        cap *= 2;
+    }
+    *len = n;
+    return buf;
+}
+
+int pb_corpus_load(const struct pb_kernel *k, const char *path,
+                   struct pb_corpus *c, struct pb_error *e)
+{
+    bool is_stdin = !path || !strcmp(path, "-");
+    pb_corpus_init(c, k, is_stdin ? "<stdin>" : path);
+    FILE *f = is_stdin ? stdin : fopen(path, "rb");
+    if (!f)
+        return pb_fail(e, -errno, "%s: cannot open: %s", path,
+                       strerror(errno));
+    size_t len = 0;
+    char *text = slurp(f, &len);
+    bool read_error = ferror(f);
+    if (!is_stdin)
+        fclose(f);
+    if (!text)
+        return pb_fail(e, -ENOMEM, "%s: out of memory", c->source);
+    if (read_error) {
+        free(text);
+        return pb_fail(e, -EIO, "%s: read error", c->source);
+    }
+    if (memchr(text, '\0', len)) {
+        free(text);
+        return pb_fail(e, -EINVAL, "%s: binary data (a NUL byte); expected "
+                       "%s input as text", c->source, k->name);
+    }
+    snprintf(c->meta.kernel, sizeof(c->meta.kernel), "%s", "");
+    int rc = k->read(text, len, c, e);
+    free(text);
+    if (rc == 0 && c->meta.kernel[0] && strcmp(c->meta.kernel, k->name))
+        rc = pb_fail(e, -EINVAL, "%s: the header says kernel '%s'; expected "
+                     "a %s corpus", c->source, c->meta.kernel, k->name);
+    if (rc == 0 && c->meta.count && c->meta.count != c->count)
+        rc = pb_fail(e, -EINVAL, "%s: the header declares %zu instances but "
+                     "%zu were read (truncated file?)", c->source,
+                     c->meta.count, c->count);
+    if (rc == 0 && c->count == 0)
+        rc = pb_fail(e, -EINVAL, "%s:1: expected at least one %s instance, "
+                     "found none", c->source, k->name);
+    snprintf(c->meta.kernel, sizeof(c->meta.kernel), "%s", k->name);
+    if (rc)
+        pb_corpus_free(c);
+    return rc;
+}
+
+static int write_all(FILE *f, const struct pb_corpus *c)
+{
+    const struct pb_corpus_meta *m = &c->meta;
+    fprintf(f, "# puzzlebench corpus\n# kernel %s\n# family %s\n# size %d\n"
+               "# seed %llu\n# count %zu\n# generator %d\n",
+            c->kernel->name, m->family, m->size,
+            (unsigned long long)m->seed, c->count, m->generator);
+    for (size_t i = 0; i < c->count; i++)
+        if (c->kernel->write_instance(f, pb_corpus_item(c, i),
+                                      i ? pb_corpus_item(c, i - 1) : NULL) < 0)
+            return -EIO;
+    return ferror(f) ? -EIO : 0;
+}
+
+int pb_corpus_save(const struct pb_corpus *c, const char *path,
+                   struct pb_error *e)
+{
+    if (!path || !strcmp(path, "-")) {
+        int rc = write_all(stdout, c);
+        if (rc == 0 && fflush(stdout) != 0)
+            rc = -EIO;
+        return rc ? pb_fail(e, rc, "<stdout>: write error") : 0;
+    }
+    char tmp[4096];
+    if (snprintf(tmp, sizeof(tmp), "%s.tmp.%ld", path, (long)getpid()) >=
+        (int)sizeof(tmp))
+        return pb_fail(e, -ENAMETOOLONG, "%s: path too long", path);
+    FILE *f = fopen(tmp, "wb");
+    if (!f)
+        return pb_fail(e, -errno, "%s: cannot create: %s", tmp,
+                       strerror(errno));
+    int rc = write_all(f, c);
+    if (fclose(f) != 0 && rc == 0)
+        rc = -EIO;
+    if (rc == 0 && rename(tmp, path) != 0)
+        rc = -errno;
+    if (rc) {
+        unlink(tmp);
+        return pb_fail(e, rc, "%s: cannot write: %s", path, strerror(-rc));
+    }
+    return 0;
+}
+
+uint64_t pb_corpus_hash(const struct pb_corpus *c)
+{
+    uint64_t h = 0xcbf29ce484222325ull; /* FNV-1a 64 offset basis */
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&buf, &len);
+    if (!mem)
+        return 0;
+    for (size_t i = 0; i < c->count; i++)
+        c->kernel->write_instance(mem, pb_corpus_item(c, i),
+                                  i ? pb_corpus_item(c, i - 1) : NULL);
+    fclose(mem);
+    for (size_t i = 0; i < len; i++) {
+        h ^= (unsigned char)buf[i];
+        h *= 0x100000001b3ull; /* FNV-1a 64 prime */
+    }
+    free(buf);
+    return h;
+}

@@ -1,0 +1,160 @@
+/*
+ * pb_scan.c - token scanner with line numbers and corpus-header comments.
+ * See pb_scan.h for the contract. O(n) over the text.
+ */
+#include "pb_scan.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+void pb_scan_init(struct pb_scan *s, const char *source, const char *text,
+                  size_t len, struct pb_corpus_meta *meta)
+{
+    s->source = source;
+    s->p = text;
+    s->end = text + len;
+    s->line = 1;
+    s->meta = meta;
+}
+
+static size_t token_length(const struct pb_scan *s)
+{
+    const char *q = s->p;
+    while (q < s->end && !isspace((unsigned char)*q))
+        q++;
+    return (size_t)(q - s->p);
+}
+
+/* "# key value": copies known keys into the header. Unknown keys are free
+ * text (comments), so users may annotate corpora. */
+static void header_line(struct pb_corpus_meta *m, const char *p,
+                        const char *end)
+{
+    char line[128];
+    size_t n = (size_t)(end - p);
+    if (n >= sizeof(line))
+        return;
+    memcpy(line, p, n);
+    line[n] = '\0';
+    char key[16], value[32];
+    if (sscanf(line, "# %15s %31s", key, value) != 2)
+        return;
+    if (!strcmp(key, "kernel"))
+        snprintf(m->kernel, sizeof(m->kernel), "%s", value);
+    else if (!strcmp(key, "family"))
+        snprintf(m->family, sizeof(m->family), "%s", value);
+    else if (!strcmp(key, "size"))
+        m->size = atoi(value);
+    else if (!strcmp(key, "seed"))
+        m->seed = strtoull(value, NULL, 10);
+    else if (!strcmp(key, "count"))
+        m->count = (size_t)strtoull(value, NULL, 10);
+    else if (!strcmp(key, "generator"))
+        m->generator = atoi(value);
+}
+
+bool pb_scan_more(struct pb_scan *s)
+{
+    while (s->p < s->end) {
+        char c = *s->p;
+        if (c == '\n') {
+            s->line++;
+            s->p++;
+        } else if (isspace((unsigned char)c)) {
+            s->p++;
+        } else if (c == '#') {
+            const char *start = s->p;
+            while (s->p < s->end && *s->p != '\n')
+                s->p++;
+            if (s->meta)
+                header_line(s->meta, start, s->p);
+        } else {
+            return true;
+        }
+    }
+    return false;
+}
+
+bool pb_scan_accept(struct pb_scan *s, const char *word)
+{
+    if (!pb_scan_more(s))
+        return false;
+    size_t n = token_length(s);
+    if (n != strlen(word) || memcmp(s->p, word, n) != 0)
+        return false;
+    s->p += n;
+    return true;
+}
+
+int pb_scan_fail(const struct pb_scan *s, struct pb_error *e,
+                 const char *fmt, ...)
+{
+    char what[384];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof(what), fmt, ap);
+    va_end(ap);
+    return pb_fail(e, -EINVAL, "%s:%u: %s", s->source, (unsigned)s->line,
+                   what);
+}
+
+/* Quotes at most 24 characters of the next token for a message. */
+static void quote_token(const struct pb_scan *s, char *buf, size_t len)
+{
+    size_t n = token_length(s);
+    if (n > 24)
+        n = 24;
+    if (n >= len)
+        n = len - 1;
+    for (size_t i = 0; i < n; i++)
+        buf[i] = isprint((unsigned char)s->p[i]) ? s->p[i] : '?';
+    buf[n] = '\0';
+}
+
+int pb_scan_long(struct pb_scan *s, long min, long max, const char *what,
+                 long *out, struct pb_error *e)
+{
+    if (!pb_scan_more(s))
+        return pb_scan_fail(s, e, "expected %s (%ld..%ld), found end of input",
+                            what, min, max);
+    size_t n = token_length(s);
+    char tok[32], shown[32];
+    quote_token(s, shown, sizeof(shown));
+    if (n >= sizeof(tok))
+        return pb_scan_fail(s, e, "expected %s (%ld..%ld), found '%s...'",
+                            what, min, max, shown);
+    memcpy(tok, s->p, n);
+    tok[n] = '\0';
+    char *rest;
+    errno = 0;
+    long v = strtol(tok, &rest, 10);
+    if (rest == tok || *rest != '\0' || errno == ERANGE)
+        return pb_scan_fail(s, e, "expected %s (%ld..%ld), found '%s'", what,
+                            min, max, shown);
+    if (v < min || v > max)
+        return pb_scan_fail(s, e, "expected %s (%ld..%ld), found %ld", what,
+                            min, max, v);
+    s->p += n;
+    *out = v;
+    return 0;
+}
+
+int pb_scan_word(struct pb_scan *s, char *buf, size_t len, const char *what,
+                 struct pb_error *e)
+{
+    if (!pb_scan_more(s))
+        return pb_scan_fail(s, e, "expected %s, found end of input", what);
+    size_t n = token_length(s);
+    if (n >= len) {
+        char shown[32];
+        quote_token(s, shown, sizeof(shown));
+        return pb_scan_fail(s, e, "expected %s, found '%s...'", what, shown);
+    }
+    memcpy(buf, s->p, n);
+    buf[n] = '\0';
+    s->p += n;
+    return 0;
+}

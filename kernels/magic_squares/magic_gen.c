@@ -1,0 +1,118 @@
+/*
+ * magic_gen.c - deterministic Magic Squares corpora.
+ *
+ * Families:
+ *   uniform   - uniformly random permutations of the 2K labels
+ *               (Fisher-Yates with unbiased draws), O(K) each;
+ *   depth:D   - targets whose shortest sequence has exactly D moves,
+ *               drawn uniformly (with replacement) from BFS layer D of
+ *               the plain reference search, listed in rank order so the
+ *               draw does not depend on any search's visiting order.
+ *               O((2K)! K^2) once for the layer, then O(1) per target.
+ * Same arguments -> same bytes on any machine (pb_prng.h).
+ */
+#include "magic_internal.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pb_prng.h"
+
+enum { MAGIC_GENERATOR_VERSION = 1 };
+
+static int push_target(struct pb_corpus *c, int k, uint64_t target,
+                       struct pb_error *e)
+{
+    struct magic_instance *in = pb_corpus_push(c, 0);
+    if (!in)
+        return pb_fail(e, -ENOMEM, "gen: out of memory");
+    in->k = (uint8_t)k;
+    in->target = target;
+    return 0;
+}
+
+static int gen_uniform(struct pb_rng *rng, int k, size_t count,
+                       struct pb_corpus *c, struct pb_error *e)
+{
+    int n = magic_cells(k);
+    for (size_t i = 0; i < count; i++) {
+        uint8_t labels[2 * MAGIC_K_MAX];
+        for (int j = 0; j < n; j++)
+            labels[j] = (uint8_t)j;
+        for (int j = n - 1; j > 0; j--) {
+            int r = (int)pb_rng_below(rng, (uint64_t)j + 1);
+            uint8_t t = labels[j];
+            labels[j] = labels[r];
+            labels[r] = t;
+        }
+        int rc = push_target(c, k, magic_from_clockwise(labels, k), e);
+        if (rc)
+            return rc;
+    }
+    return 0;
+}
+
+static int gen_depth(struct pb_rng *rng, int k, long depth, size_t count,
+                     struct pb_corpus *c, struct pb_error *e)
+{
+    uint8_t *d = magic_plain_depths(k, false);
+    if (!d)
+        return pb_fail(e, -ENOMEM, "gen: out of memory for the depth table");
+    uint32_t total = magic_factorial[magic_cells(k)], layer = 0;
+    unsigned deepest = 0;
+    for (uint32_t r = 0; r < total; r++) {
+        layer += d[r] == depth;
+        if (d[r] != MAGIC_PLAIN_UNSEEN && d[r] > deepest)
+            deepest = d[r];
+    }
+    uint32_t *ranks = layer ? malloc(layer * sizeof(*ranks)) : NULL;
+    int rc = 0;
+    if (layer == 0)
+        rc = pb_fail(e, -EINVAL, "gen: no 2 x %d state is at depth %ld; "
+                     "expected depth:D with 0 <= D <= %u", k, depth,
+                     deepest);
+    else if (!ranks)
+        rc = pb_fail(e, -ENOMEM, "gen: out of memory");
+    for (uint32_t r = 0, j = 0; rc == 0 && r < total; r++)
+        if (d[r] == depth)
+            ranks[j++] = r;
+    free(d);
+    for (size_t i = 0; rc == 0 && i < count; i++) {
+        uint32_t r = ranks[pb_rng_below(rng, layer)];
+        rc = push_target(c, k, magic_unrank(r, k), e);
+    }
+    free(ranks);
+    return rc;
+}
+
+int magic_generate(const struct pb_gen_args *args, struct pb_corpus *c,
+                   struct pb_error *e)
+{
+    int k = args->size ? args->size : MAGIC_K_JUDGE;
+    if (k < MAGIC_K_MIN || k > MAGIC_K_MAX)
+        return pb_fail(e, -EINVAL, "gen: size %d out of range; expected the "
+                       "ring width K = %d..%d", k, MAGIC_K_MIN, MAGIC_K_MAX);
+    struct pb_rng rng;
+    pb_rng_seed(&rng, args->seed);
+    c->meta.size = k;
+    c->meta.seed = args->seed;
+    c->meta.generator = MAGIC_GENERATOR_VERSION;
+    if (!strcmp(args->family, "uniform")) {
+        if (args->param >= 0)
+            return pb_fail(e, -EINVAL, "gen: family 'uniform' takes no "
+                           "parameter");
+        snprintf(c->meta.family, sizeof(c->meta.family), "uniform");
+        return gen_uniform(&rng, k, args->count, c, e);
+    }
+    if (!strcmp(args->family, "depth")) {
+        if (args->param < 0)
+            return pb_fail(e, -EINVAL, "gen: family 'depth' needs its depth, "
+                           "e.g. depth:14");
+        snprintf(c->meta.family, sizeof(c->meta.family), "depth:%ld",
+                 args->param);
+        return gen_depth(&rng, k, args->param, args->count, c, e);
+    }
+    return pb_fail(e, -EINVAL, "gen: unknown family '%s' for magic_squares; "
+                   "expected uniform or depth:D", args->family);
+}

@@ -1,0 +1,70 @@
+/*
+ * magic_kernel.c - the magic_squares kernel descriptor and its census
+ * (states per depth from the start, by the plain reference search).
+ */
+#include "magic_internal.h"
+
+#include <errno.h>
+#include <stdlib.h>
+
+extern const struct pb_variant *const magic_squares_variants[];
+
+static int magic_census(int size, bool with_inverses, uint64_t *counts,
+                        size_t max_depths, size_t *depths, struct pb_error *e)
+{
+    int k = size ? size : MAGIC_K_JUDGE;
+    if (k < MAGIC_K_MIN || k > MAGIC_K_MAX)
+        return pb_fail(e, -EINVAL, "census: size %d out of range; expected "
+                       "the ring width K = %d..%d", k, MAGIC_K_MIN,
+                       MAGIC_K_MAX);
+    uint8_t *d = magic_plain_depths(k, with_inverses);
+    if (!d)
+        return pb_fail(e, -ENOMEM, "census: out of memory for 2 x %d", k);
+    *depths = 0;
+    for (size_t i = 0; i < max_depths; i++)
+        counts[i] = 0;
+    for (uint32_t r = 0; r < magic_factorial[2 * k]; r++) {
+        if (d[r] == MAGIC_PLAIN_UNSEEN)
+            continue;
+        if (d[r] >= max_depths) {
+            free(d);
+            return pb_fail(e, -ERANGE, "census: depth %u exceeds %zu",
+                           d[r], max_depths);
+        }
+        counts[d[r]]++;
+        if ((size_t)d[r] + 1 > *depths)
+            *depths = (size_t)d[r] + 1;
+    }
+    free(d);
+    return 0;
+}
+
+static const struct pb_corpus_spec magic_default_corpora[] = {
+    {"uniform", 4, 1000, 1},
+    {"depth:22", 4, 50, 2},
+    {"uniform", 5, 20, 3},
+    {NULL, 0, 0, 0},
+};
+
+const struct pb_kernel magic_squares_kernel = {
+    .name = "magic_squares",
+    .summary = "IOI 1996 Magic Squares: shortest, alphabetically first A/B/C "
+               "sequence on the 2 x K ring",
+    .instance_size = sizeof(struct magic_instance),
+    .answer_size = sizeof(struct magic_answer),
+    .default_size = MAGIC_K_JUDGE,
+    .families_help = "uniform | depth:D (exact optimum D); size = ring "
+                     "width K, 3..6",
+    .default_variant = "table",
+    .read = magic_read,
+    .write_instance = magic_write_instance,
+    .write_answer = magic_write_answer,
+    .generate = magic_generate,
+    .oracle_new = magic_oracle_new,
+    .oracle_check = magic_oracle_check,
+    .oracle_solve = magic_oracle_solve,
+    .oracle_free = magic_oracle_free,
+    .census = magic_census,
+    .default_corpora = magic_default_corpora,
+    .variants = magic_squares_variants,
+};

@@ -1,0 +1,32 @@
+#!/bin/sh
+# setup.sh - installs puzzlebench's Debian dependencies when they are missing.
+# Idempotent and silent when everything is present. As root it runs
+# apt-get; otherwise it prints the exact apt-get line and fails.
+#   scripts/setup.sh        what `make run` and `make test` need
+#   scripts/setup.sh --ci   also clang + libomp (sanitizer build) and GAP
+set -eu
+
+packages="cmake make gcc pkg-config libjemalloc-dev libbenchmark-dev gnuplot-nox uthash-dev"
+if [ "${1:-}" = "--ci" ]; then
+    packages="$packages clang libomp-dev gap-core"
+fi
+
+missing=""
+for p in $packages; do
+    if ! dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q "install ok installed"; then
+        missing="$missing $p"
+    fi
+done
+[ -z "$missing" ] && exit 0
+
+if [ "$(id -u)" != 0 ]; then
+    echo "puzzlebench: missing Debian packages; run:" >&2
+    echo "  sudo apt-get install -y$missing" >&2
+    exit 1
+fi
+echo "puzzlebench: installing$missing" >&2
+export DEBIAN_FRONTEND=noninteractive
+if ! apt-get install -y -q --no-install-recommends $missing >/dev/null 2>&1; then
+    apt-get update -q >/dev/null
+    apt-get install -y -q --no-install-recommends $missing >/dev/null
+fi
