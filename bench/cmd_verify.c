@@ -62,7 +62,6 @@ int cmd_verify(int argc, char **argv)
 
     int status = PB_EXIT_OK;
     struct pb_verify_totals totals = {0, 0};
-    pb_verify_header(stdout);
     for (int i = optind + 1; i < argc; i++) {
         struct pb_corpus corpus;
         struct pb_error e;
@@ -71,6 +70,8 @@ int cmd_verify(int argc, char **argv)
             status = PB_EXIT_FAIL;
             continue;
         }
+        if (totals.rows == 0)
+            pb_verify_header(stdout);
         if (pb_verify_corpus(&corpus, only, (int)threads, stdout, &totals))
             status = PB_EXIT_FAIL;
         pb_corpus_free(&corpus);

@@ -50,6 +50,7 @@ struct pb_corpus_meta {
     uint64_t seed;
     size_t count;    /* declared count; 0 when not declared */
     int generator;   /* generator version that wrote it; 0 if not generated */
+    uint32_t kernel_line; /* line of the "# kernel" header, for messages */
 };
 
 /* A list of instances of one kernel, as read from a file or generated. */

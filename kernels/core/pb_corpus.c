@@ -66,6 +66,15 @@ void pb_corpus_free(struct pb_corpus *c)
     c->count = c->capacity = 0;
 }
 
+static unsigned count_lines(const char *text, size_t len)
+{
+    unsigned n = 0;
+    for (const char *p = text; (p = memchr(p, '\n', len - (size_t)(p - text)));
+         p++)
+        n++;
+    return n;
+}
+
 static char *slurp(FILE *f, size_t *len)
 {
     size_t cap = 1 << 16, n = 0;
@@ -106,24 +115,31 @@ int pb_corpus_load(const struct pb_kernel *k, const char *path,
         free(text);
         return pb_fail(e, -EIO, "%s: read error", c->source);
     }
-    if (memchr(text, '\0', len)) {
+    const char *nul = memchr(text, '\0', len);
+    if (nul) {
+        unsigned line = 1 + count_lines(text, (size_t)(nul - text));
         free(text);
-        return pb_fail(e, -EINVAL, "%s: binary data (a NUL byte); expected "
-                       "%s input as text", c->source, k->name);
+        return pb_fail(e, -EINVAL, "%s:%u: binary data (a NUL byte); "
+                       "expected %s input as text", c->source, line,
+                       k->name);
     }
     snprintf(c->meta.kernel, sizeof(c->meta.kernel), "%s", "");
     int rc = k->read(text, len, c, e);
+    unsigned last_line = 1 + count_lines(text, len);
+    if (len > 0 && text[len - 1] == '\n')
+        last_line--;
     free(text);
     if (rc == 0 && c->meta.kernel[0] && strcmp(c->meta.kernel, k->name))
-        rc = pb_fail(e, -EINVAL, "%s: the header says kernel '%s'; expected "
-                     "a %s corpus", c->source, c->meta.kernel, k->name);
+        rc = pb_fail(e, -EINVAL, "%s:%u: the header says kernel '%s'; "
+                     "expected a %s corpus", c->source,
+                     (unsigned)c->meta.kernel_line, c->meta.kernel, k->name);
     if (rc == 0 && c->meta.count && c->meta.count != c->count)
-        rc = pb_fail(e, -EINVAL, "%s: the header declares %zu instances but "
-                     "%zu were read (truncated file?)", c->source,
-                     c->meta.count, c->count);
+        rc = pb_fail(e, -EINVAL, "%s:%u: input ends after %zu instances, "
+                     "but the header declares %zu (truncated file?)",
+                     c->source, last_line, c->count, c->meta.count);
     if (rc == 0 && c->count == 0)
-        rc = pb_fail(e, -EINVAL, "%s:1: expected at least one %s instance, "
-                     "found none", c->source, k->name);
+        rc = pb_fail(e, -EINVAL, "%s:%u: expected at least one %s instance, "
+                     "found none", c->source, last_line, k->name);
     snprintf(c->meta.kernel, sizeof(c->meta.kernel), "%s", k->name);
     if (rc)
         pb_corpus_free(c);
@@ -159,7 +175,7 @@ int pb_corpus_save(const struct pb_corpus *c, const char *path,
         return pb_fail(e, -ENAMETOOLONG, "%s: path too long", path);
     FILE *f = fopen(tmp, "wb");
     if (!f)
-        return pb_fail(e, -errno, "%s: cannot create: %s", tmp,
+        return pb_fail(e, -errno, "%s: cannot create: %s", path,
                        strerror(errno));
     int rc = write_all(f, c);
     if (fclose(f) != 0 && rc == 0)

@@ -30,8 +30,8 @@ static size_t token_length(const struct pb_scan *s)
 
 /* "# key value": copies known keys into the header. Unknown keys are free
  * text (comments), so users may annotate corpora. */
-static void header_line(struct pb_corpus_meta *m, const char *p,
-                        const char *end)
+static void header_line(struct pb_corpus_meta *m, uint32_t line_number,
+                        const char *p, const char *end)
 {
     char line[128];
     size_t n = (size_t)(end - p);
@@ -42,8 +42,10 @@ static void header_line(struct pb_corpus_meta *m, const char *p,
     char key[16], value[32];
     if (sscanf(line, "# %15s %31s", key, value) != 2)
         return;
-    if (!strcmp(key, "kernel"))
+    if (!strcmp(key, "kernel")) {
         snprintf(m->kernel, sizeof(m->kernel), "%s", value);
+        m->kernel_line = line_number;
+    }
     else if (!strcmp(key, "family"))
         snprintf(m->family, sizeof(m->family), "%s", value);
     else if (!strcmp(key, "size"))
@@ -70,7 +72,7 @@ bool pb_scan_more(struct pb_scan *s)
             while (s->p < s->end && *s->p != '\n')
                 s->p++;
             if (s->meta)
-                header_line(s->meta, start, s->p);
+                header_line(s->meta, s->line, start, s->p);
         } else {
             return true;
         }

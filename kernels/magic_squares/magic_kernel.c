@@ -14,12 +14,12 @@ static int magic_census(int size, bool with_inverses, uint64_t *counts,
 {
     int k = size ? size : MAGIC_K_JUDGE;
     if (k < MAGIC_K_MIN || k > MAGIC_K_MAX)
-        return pb_fail(e, -EINVAL, "census: size %d out of range; expected "
+        return pb_fail(e, -EINVAL, "size %d out of range; expected "
                        "the ring width K = %d..%d", k, MAGIC_K_MIN,
                        MAGIC_K_MAX);
     uint8_t *d = magic_plain_depths(k, with_inverses);
     if (!d)
-        return pb_fail(e, -ENOMEM, "census: out of memory for 2 x %d", k);
+        return pb_fail(e, -ENOMEM, "out of memory for 2 x %d", k);
     *depths = 0;
     for (size_t i = 0; i < max_depths; i++)
         counts[i] = 0;
@@ -28,7 +28,7 @@ static int magic_census(int size, bool with_inverses, uint64_t *counts,
             continue;
         if (d[r] >= max_depths) {
             free(d);
-            return pb_fail(e, -ERANGE, "census: depth %u exceeds %zu",
+            return pb_fail(e, -ERANGE, "depth %u exceeds %zu",
                            d[r], max_depths);
         }
         counts[d[r]]++;
@@ -42,7 +42,8 @@ static int magic_census(int size, bool with_inverses, uint64_t *counts,
 static const struct pb_corpus_spec magic_default_corpora[] = {
     {"uniform", 4, 1000, 1},
     {"depth:22", 4, 50, 2},
-    {"uniform", 5, 20, 3},
+    {"depth:18", 5, 20, 3},
+    {"uniform", 5, 4, 4},
     {NULL, 0, 0, 0},
 };
 

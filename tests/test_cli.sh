@@ -1,0 +1,381 @@
+#!/usr/bin/env bash
+# test_cli.sh - black-box tests of the puzzlebench command line.
+#
+# Usage: test_cli.sh PATH_TO_PUZZLEBENCH
+#
+# Runs the executable the way a user or a script would and checks exit codes
+# (0 success, 1 wrong answers or bad data, 2 usage error), what goes to
+# stdout and stderr, and the bytes written: --help of every verb, usage
+# errors (one line on stderr, nothing on stdout), `solve` on the official
+# sample for every variant listed by `list` at 1 and 2 threads, bad judge
+# input (message names the line, stdout stays empty), `gen` determinism and
+# header, `verify` on generated corpora, `census` totals, and `run`.
+# Everything happens in a temporary directory that is removed on exit.
+# Prints one line per failed check on stderr and ends with
+# "N passed, N failed"; exit status 1 when any check failed.
+set -u
+
+if [ $# -ne 1 ]; then
+    echo "usage: $0 PATH_TO_PUZZLEBENCH" >&2
+    exit 2
+fi
+PB=$1
+case $PB in /*) ;; *) PB=$PWD/$PB ;; esac
+if [ ! -x "$PB" ]; then
+    echo "$0: $PB: not an executable" >&2
+    exit 2
+fi
+
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/test_cli.XXXXXX") || exit 2
+trap 'rm -rf "$TMP"' EXIT
+cd "$TMP" || exit 2
+
+K=magic_squares
+SAMPLE='2 6 8 4 5 7 3 1'
+SAMPLE_ANSWER=$'7\nBCABCCB'
+passed=0
+failed=0
+
+pass() { passed=$((passed + 1)); }
+fail() {
+    failed=$((failed + 1))
+    echo "FAIL: $*" >&2
+}
+
+# run STDIN_FILE CMD... : runs CMD with stdin from STDIN_FILE, leaves the
+# exit code in $rc and the output in $TMP/out and $TMP/err.
+run() {
+    local in=$1
+    shift
+    "$@" <"$in" >"$TMP/out" 2>"$TMP/err"
+    rc=$?
+}
+
+# Describe the last command's output for a failure message.
+outputs() {
+    printf 'stdout=[%s] stderr=[%s]' "$(head -c 300 "$TMP/out")" \
+        "$(head -c 300 "$TMP/err")"
+}
+
+# check_rc WHAT WANT_RC: the last command exited with WANT_RC.
+check_rc() {
+    if [ "$rc" -eq "$2" ]; then
+        pass
+    else
+        fail "$1: exit $rc, expected $2; $(outputs)"
+    fi
+}
+
+# check_help ARGS...: exit 0 and a non-empty stdout.
+check_help() {
+    run /dev/null "$PB" "$@"
+    if [ "$rc" -eq 0 ] && [ -s "$TMP/out" ]; then
+        pass
+    else
+        fail "puzzlebench $*: exit $rc, stdout $(wc -c <"$TMP/out") bytes;" \
+            "expected exit 0 and help text"
+    fi
+}
+
+# check_usage ARGS...: exit 2, exactly one line on stderr, empty stdout.
+check_usage() {
+    run /dev/null "$PB" "$@"
+    local lines
+    lines=$(wc -l <"$TMP/err")
+    if [ "$rc" -eq 2 ] && [ "$lines" -eq 1 ] && [ ! -s "$TMP/out" ]; then
+        pass
+    else
+        fail "puzzlebench $*: exit $rc, $lines stderr lines, stdout" \
+            "$(wc -c <"$TMP/out") bytes; expected exit 2, one stderr line," \
+            "empty stdout; $(outputs)"
+    fi
+}
+
+# check_bad_input WHAT PATTERN STDIN_FILE ARGS...: solve-like command that
+# must reject its input: exit 1, one stderr line matching the extended
+# regex PATTERN, empty stdout.
+LINE_RE=':[0-9]+:'
+check_bad_input() {
+    local what=$1 pattern=$2 in=$3
+    shift 3
+    run "$in" "$PB" "$@"
+    local lines
+    lines=$(wc -l <"$TMP/err")
+    if [ "$rc" -eq 1 ] && [ "$lines" -eq 1 ] && [ ! -s "$TMP/out" ] &&
+        grep -Eq -- "$pattern" "$TMP/err"; then
+        pass
+    else
+        fail "$what (puzzlebench $*): exit $rc, $lines stderr lines," \
+            "stdout $(wc -c <"$TMP/out") bytes; expected exit 1, one" \
+            "stderr line matching '$pattern', empty stdout; $(outputs)"
+    fi
+}
+
+# bad_text WHAT TEXT: `solve` on TEXT (backslash escapes) from stdin must fail
+# with the line number in the message.
+bad_text() {
+    printf '%b' "$2" >"$TMP/bad.in"
+    check_bad_input "$1" "<stdin>$LINE_RE" "$TMP/bad.in" solve "$K"
+}
+
+# check_out WHAT EXPECTED: the last command exited 0 and printed exactly
+# EXPECTED plus a final newline.
+check_out() {
+    local want
+    want=$(printf '%s\n' "$2" | od -c)
+    if [ "$rc" -eq 0 ] && [ "$(od -c <"$TMP/out")" = "$want" ]; then
+        pass
+    else
+        fail "$1: exit $rc; expected exactly [$2]; $(outputs)"
+    fi
+}
+
+# check_verify WHAT: the last command was a verify: exit 0, a header, then
+# only data rows whose 'wrong' column is 0. Sets $rows to the number of
+# data rows.
+rows=0
+check_verify() {
+    rows=$(awk 'NR > 1 && NF > 0' "$TMP/out" | wc -l)
+    local col bad
+    col=$(awk 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "wrong")
+                               print i; exit }' "$TMP/out")
+    if [ -z "$col" ]; then
+        fail "$1: no header with a 'wrong' column; $(outputs)"
+        return
+    fi
+    bad=$(awk -v c="$col" 'NR > 1 && NF > 0 && $c != "0"' "$TMP/out")
+    if [ "$rc" -eq 0 ] && [ "$rows" -ge 1 ] && [ -z "$bad" ]; then
+        pass
+    else
+        fail "$1: exit $rc, $rows rows, rows with wrong answers: [$bad];" \
+            "$(outputs)"
+    fi
+}
+
+# ---------------------------------------------------------------- help
+check_help --help
+for verb in list solve gen verify census run; do
+    check_help "$verb" --help
+done
+run /dev/null "$PB"
+check_rc "puzzlebench with no arguments" 2
+
+# -------------------------------------------------------- usage errors
+check_usage nosuch
+check_usage solve nosuch
+check_usage solve "$K" --variant nosuch
+check_usage solve "$K" --bogus
+check_usage gen "$K" --family
+check_usage gen "$K"
+check_usage gen "$K" --family uniform --count abc
+check_usage gen "$K" --family uniform --count 0
+check_usage gen "$K" --family uniform --seed x
+check_usage solve "$K" --threads 0
+check_usage solve "$K" --threads abc
+check_usage verify "$K" --threads 0 nofile
+check_usage gen "$K" --family nosuch
+check_usage gen "$K" --family depth:abc
+check_usage census "$K" --size 9
+check_usage census "$K" --size 2
+check_usage census nosuch
+
+# --------------------------------------------------------------- solve
+run /dev/null "$PB" list
+check_rc "puzzlebench list" 0
+# Variant lines: two spaces, a marker ('*' or a space), then the name.
+variants=$(sed -n 's/^  [* ] *\([A-Za-z0-9_]\{1,\}\).*/\1/p' "$TMP/out")
+if [ -n "$variants" ]; then
+    pass
+else
+    fail "puzzlebench list: no variant lines; $(outputs)"
+fi
+
+printf '%s\n' "$SAMPLE" >sample.in
+for v in $variants; do
+    for t in 1 2; do
+        run sample.in "$PB" solve "$K" --variant "$v" --threads "$t"
+        check_out "solve --variant $v --threads $t on the sample" \
+            "$SAMPLE_ANSWER"
+    done
+done
+run sample.in "$PB" solve "$K"
+check_out "solve (default variant) on the sample" "$SAMPLE_ANSWER"
+
+printf '1 2 3 4 5 6 7 8\n' >start.in
+run start.in "$PB" solve "$K"
+check_out "solve on the start" $'0\n'
+
+# Several instances, answered in order, also across line breaks.
+printf '%s\n1 2 3 4 5 6 7 8\n%s\n' "$SAMPLE" "$SAMPLE" >multi.in
+for t in 1 2; do
+    run multi.in "$PB" solve "$K" --threads "$t"
+    check_out "solve of three instances --threads $t" \
+        "$SAMPLE_ANSWER"$'\n0\n\n'"$SAMPLE_ANSWER"
+done
+printf '1 2 3\n4 5 6 7 8\n' >split.in
+run split.in "$PB" solve "$K"
+check_out "solve of an instance over two lines" $'0\n'
+
+# FILE argument rather than stdin.
+run /dev/null "$PB" solve "$K" sample.in
+check_out "solve FILE" "$SAMPLE_ANSWER"
+
+# Extended format: a 2 x 5 ring.
+printf 'ring 5\n2 1 3 4 5 6 7 8 9 10\n1 2 3 4 5 6 7 8 9 10\n' >ring5.in
+run ring5.in "$PB" solve "$K"
+if [ "$rc" -eq 0 ] && head -n 1 "$TMP/out" | grep -Eq '^[0-9]+$' &&
+    [ "$(sed -n '3p' "$TMP/out")" = 0 ]; then
+    pass
+else
+    fail "solve of 'ring 5' instances; $(outputs)"
+fi
+
+# ----------------------------------------------------- bad solve input
+bad_text "a non-number" '2 6 x 4 5 7 3 1\n'
+bad_text "too few numbers" '2 6 8\n'
+bad_text "too many numbers" '2 6 8 4 5 7 3 1 9\n'
+bad_text "a number above the range" '9 6 8 4 5 7 3 1\n'
+bad_text "a number below the range" '0 6 8 4 5 7 3 1\n'
+bad_text "a negative number" '-1 6 8 4 5 7 3 1\n'
+bad_text "a repeated number" '2 2 8 4 5 7 3 1\n'
+bad_text "empty input" ''
+bad_text "whitespace-only input" '  \n\n \t\n'
+bad_text "ring 7" 'ring 7\n1 2 3 4 5 6 7 8 9 10 11 12 13 14\n'
+bad_text "ring x" 'ring x\n'
+bad_text "ring 5 with 8 numbers" 'ring 5\n1 2 3 4 5 6 7 8\n'
+bad_text "a bad second instance after a good one" \
+    '2 6 8 4 5 7 3 1\n2 6 x 4 5 7 3 1\n'
+check_bad_input "the bad second instance is on line 2" '<stdin>:2:' \
+    "$TMP/bad.in" solve "$K"
+bad_text "a short second instance after a good one" \
+    '2 6 8 4 5 7 3 1\n1 2 3\n'
+
+printf '2 6 8 4 5\0 7 3 1\n' >nul.in
+check_bad_input "a file with a NUL byte" "nul\\.in$LINE_RE" /dev/null \
+    solve "$K" nul.in
+check_bad_input "a missing file" 'nosuch\.in' /dev/null solve "$K" nosuch.in
+
+"$PB" gen "$K" --family uniform --count 5 --seed 7 -o trunc_full.txt
+sed '$d' trunc_full.txt >trunc.txt
+check_bad_input "a corpus with fewer instances than its header" \
+    "trunc\\.txt$LINE_RE" /dev/null solve "$K" trunc.txt
+sed 's/^# kernel .*/# kernel cubing/' trunc_full.txt >other.txt
+check_bad_input "a corpus of another kernel" "other\\.txt$LINE_RE" \
+    /dev/null solve "$K" other.txt
+
+# ----------------------------------------------------------------- gen
+# gen_cmp WHAT ARGS...: two runs with the same ARGS give the same bytes.
+gen_cmp() {
+    local what=$1
+    shift
+    if "$PB" gen "$K" "$@" -o g1.txt && "$PB" gen "$K" "$@" -o g2.txt &&
+        [ -s g1.txt ] && cmp -s g1.txt g2.txt; then
+        pass
+    else
+        fail "gen $* twice ($what): the files differ or gen failed"
+    fi
+}
+gen_cmp "uniform" --family uniform --count 50 --seed 3
+gen_cmp "depth:14" --family depth:14 --count 20 --seed 3
+gen_cmp "size 5" --family uniform --size 5 --count 20 --seed 3
+
+OMP_NUM_THREADS=1 "$PB" gen "$K" --family depth:14 --count 20 -o t1.txt
+OMP_NUM_THREADS=2 "$PB" gen "$K" --family depth:14 --count 20 -o t2.txt
+if [ -s t1.txt ] && cmp -s t1.txt t2.txt; then
+    pass
+else
+    fail "gen --family depth:14 differs between OMP_NUM_THREADS=1 and 2"
+fi
+
+"$PB" gen "$K" --family uniform --count 50 --seed 1 -o s1.txt
+"$PB" gen "$K" --family uniform --count 50 --seed 2 -o s2.txt
+if [ -s s1.txt ] && [ -s s2.txt ] && ! cmp -s s1.txt s2.txt; then
+    pass
+else
+    fail "gen with seeds 1 and 2 gives the same file (or failed)"
+fi
+
+# -o writes the file, stdout stays empty; stdout without -o is the same.
+run /dev/null "$PB" gen "$K" --family uniform --count 5 --seed 7 -o h.txt
+if [ "$rc" -eq 0 ] && [ ! -s "$TMP/out" ] && [ -s h.txt ]; then
+    pass
+else
+    fail "gen -o h.txt: exit $rc, or stdout not empty, or no file; $(outputs)"
+fi
+run /dev/null "$PB" gen "$K" --family uniform --count 5 --seed 7
+if [ "$rc" -eq 0 ] && cmp -s "$TMP/out" h.txt; then
+    pass
+else
+    fail "gen to stdout differs from gen -o"
+fi
+for line in "# kernel $K" "# family uniform" "# size 4" "# seed 7" \
+    "# count 5" "# generator 1"; do
+    if grep -Fxq -- "$line" h.txt; then
+        pass
+    else
+        fail "gen header lacks the line '$line'"
+    fi
+done
+n=$(grep -Ec '^[0-9]+( [0-9]+){7}$' h.txt)
+if [ "$n" -eq 5 ]; then
+    pass
+else
+    fail "gen --count 5 wrote $n instance lines"
+fi
+
+# -------------------------------------------------------------- verify
+"$PB" gen "$K" --family uniform --count 200 --seed 11 -o u200.txt
+"$PB" gen "$K" --family depth:22 --count 5 -o d22.txt
+"$PB" gen "$K" --family uniform --size 5 --count 5 -o s5.txt
+nvariants=$(printf '%s\n' "$variants" | wc -l)
+for f in u200.txt d22.txt s5.txt; do
+    run /dev/null "$PB" verify "$K" "$f"
+    check_verify "verify $f"
+    if [ "$rows" -eq "$nvariants" ]; then
+        pass
+    else
+        fail "verify $f: $rows rows, expected one per variant ($nvariants)"
+    fi
+done
+run d22.txt "$PB" verify "$K" --variant table -
+check_verify "verify --variant table - (stdin)"
+if [ "$rows" -eq 1 ]; then
+    pass
+else
+    fail "verify --variant table: $rows data rows, expected 1"
+fi
+run /dev/null "$PB" verify "$K" nosuch.txt
+check_rc "verify of a missing file" 1
+run /dev/null "$PB" verify "$K" trunc.txt
+check_rc "verify of a truncated corpus" 1
+
+# -------------------------------------------------------------- census
+run /dev/null "$PB" census "$K"
+last=$(grep -v '^#' "$TMP/out" | tail -n 1)
+if [ "$rc" -eq 0 ] && [ "$last" = "22 5" ] &&
+    grep -Fxq '# total 40320' "$TMP/out"; then
+    pass
+else
+    fail "census: exit $rc, last depth line [$last]; expected '22 5' and" \
+        "'# total 40320'"
+fi
+run /dev/null "$PB" census "$K" --with-inverses
+last=$(grep -v '^#' "$TMP/out" | tail -n 1)
+if [ "$rc" -eq 0 ] && [ "$last" = "18 2" ] &&
+    grep -Fxq '# total 40320' "$TMP/out"; then
+    pass
+else
+    fail "census --with-inverses: exit $rc, last depth line [$last];" \
+        "expected '18 2' and '# total 40320'"
+fi
+
+# ----------------------------------------------------------------- run
+run /dev/null "$PB" run --data "$TMP/data"
+if [ "$rc" -eq 0 ] && tail -n 1 "$TMP/out" | grep -q 'all correct'; then
+    pass
+else
+    fail "run --data: exit $rc, last line [$(tail -n 1 "$TMP/out")]"
+fi
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
