@@ -394,6 +394,50 @@ static void agree_ring5_mix(void)
     pb_corpus_free(&mix);
 }
 
+/* The directed census (plain reference search) equals a census by the
+ * packed moves and rank of magic.h, for K = 3..5; totals are (2K)! and
+ * the 2 x 4 census ends at depth 22 with 5 states. */
+static void test_census(void)
+{
+    for (int k = 3; k <= 5; k++) {
+        uint64_t counts[64], fast[64] = {0};
+        size_t depths = 0;
+        struct pb_error e;
+        int rc = kernel()->census(k, false, counts, 64, &depths, &e);
+        CHECK(rc == 0, "census %d: %s", k, e.msg);
+        uint32_t total = magic_factorial[2 * k];
+        uint8_t *d = malloc(total);
+        uint64_t *queue = malloc(total * sizeof(*queue));
+        memset(d, 0xFF, total);
+        size_t head = 0, tail = 0;
+        queue[tail++] = magic_start(k);
+        d[magic_rank(magic_start(k), k)] = 0;
+        while (head < tail) {
+            uint64_t s = queue[head++];
+            unsigned ds = d[magic_rank(s, k)];
+            fast[ds]++;
+            for (int m = 0; m < MAGIC_MOVES; m++) {
+                uint64_t t = magic_apply(s, k, (enum magic_move)m);
+                uint32_t r = magic_rank(t, k);
+                if (d[r] == 0xFF) {
+                    d[r] = (uint8_t)(ds + 1);
+                    queue[tail++] = t;
+                }
+            }
+        }
+        CHECK(tail == total, "K=%d: %zu of %u reachable", k, tail, total);
+        CHECK(!memcmp(counts, fast, depths * sizeof(uint64_t)) &&
+                  fast[depths] == 0,
+              "K=%d: census differs from the packed-move BFS", k);
+        if (k == 4)
+            CHECK(depths == 23 && counts[22] == 5, "2x4 ends at %zu with "
+                  "%llu", depths - 1,
+                  (unsigned long long)counts[depths - 1]);
+        free(d);
+        free(queue);
+    }
+}
+
 int main(void)
 {
     test_sample_and_start();
@@ -403,6 +447,7 @@ int main(void)
     test_answer_wrapping();
     test_bad_input();
     test_header_checks();
+    test_census();
     test_generator();
     test_wrong_variant_is_caught();
     test_deepest();

@@ -56,7 +56,7 @@ const struct pb_kernel magic_squares_kernel = {
     .default_size = MAGIC_K_JUDGE,
     .families_help = "uniform | depth:D (exact optimum D); size = ring "
                      "width K, 3..6",
-    .default_variant = "table",
+    .default_variant = "bibfs",
     .read = magic_read,
     .write_instance = magic_write_instance,
     .write_answer = magic_write_answer,

@@ -227,7 +227,8 @@ bool magic_oracle_check(const void *oracle, const void *instance,
                 left) {
                 snprintf(why, why_len, "move %u: '%c' also leads to a "
                          "shortest sequence, so '%c' is not alphabetically "
-                         "first", i + 1, magic_letter(smaller), a->moves[i]);
+                         "first", i + 1, magic_letter((enum magic_move)smaller),
+                         a->moves[i]);
                 return false;
             }
         x = plain_step(x, k, m);
@@ -262,7 +263,7 @@ int magic_oracle_solve(const void *oracle, const void *instance, void *answer)
         for (int m = 0; m < MAGIC_MOVES; m++) {
             uint64_t next = plain_step(x, k, m);
             if (distance(o, k, next, in->target) == left - 1) {
-                a->moves[i] = magic_letter(m);
+                a->moves[i] = magic_letter((enum magic_move)m);
                 x = next;
                 break;
             }
