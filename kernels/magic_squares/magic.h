@@ -134,7 +134,11 @@ static inline uint64_t magic_unapply(uint64_t s, int k, enum magic_move m)
     }
 }
 
-extern const uint32_t magic_factorial[13];
+/* n! for n = 0..12, in the header so ranks fold to constants. */
+static const uint32_t magic_factorial[13] = {
+    1, 1, 2, 6, 24, 120, 720, 5040, 40320, 362880, 3628800, 39916800,
+    479001600,
+};
 
 static inline uint32_t magic_rank_cells(uint64_t s, int n)
 {

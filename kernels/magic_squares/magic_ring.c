@@ -1,15 +1,10 @@
 /*
  * magic_ring.c - the 2 x K ring model beyond the inline moves of magic.h:
- * factorials, unrank, the start state, validity, clockwise conversion.
+ * unrank, the start state, validity, clockwise conversion.
  * All O(K^2) or better with K <= 6.
  */
 #include "magic.h"
 #include "magic_internal.h"
-
-const uint32_t magic_factorial[13] = {
-    1, 1, 2, 6, 24, 120, 720, 5040, 40320, 362880, 3628800, 39916800,
-    479001600,
-};
 
 uint64_t magic_unrank(uint32_t rank, int k)
 {

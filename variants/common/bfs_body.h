@@ -45,21 +45,24 @@ static int BFS_FN(BFS_CTX ctx, struct bfs_tree *t, uint64_t start,
         for (; head < level_end; head++) {
             uint64_t s = t->state[head];
             expanded++;
+            rc = bfs_tree_reserve(t, t->len + (size_t)BFS_MOVES(ctx));
+            if (rc)
+                goto out;
             for (int m = 0; m < BFS_MOVES(ctx); m++) {
                 uint64_t next = BFS_NEXT(ctx, s, m);
                 generated++;
                 int fresh = BFS_MARK(ctx, next);
-                if (fresh <= 0) {
-                    if (fresh < 0) {
-                        rc = fresh;
-                        goto out;
-                    }
-                    continue;
-                }
-                rc = bfs_tree_push(t, next, (uint32_t)head, (uint8_t)m);
-                if (rc)
+                if (fresh < 0) {
+                    rc = fresh;
                     goto out;
-                if (BFS_GOAL(ctx, next)) {
+                }
+                /* Written unconditionally and kept only when fresh: no
+                 * unpredictable branch on "seen before" per state. */
+                t->state[t->len] = next;
+                t->parent[t->len] = (uint32_t)head;
+                t->move[t->len] = (uint8_t)m;
+                t->len += (size_t)fresh;
+                if (fresh && BFS_GOAL(ctx, next)) {
                     *goal = t->len - 1;
                     goto out;
                 }
