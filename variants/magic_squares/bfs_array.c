@@ -16,8 +16,6 @@
 
 #include "magic_variant.h"
 
-enum { UNSEEN = 0, ROOT = MAGIC_MOVES + 1 }; /* else 1 + the move code */
-
 struct bfs_array_worker {
     uint8_t *via;  /* per rank: how it was reached */
     int via_k;     /* ring width via[] is sized for, 0 if none */
@@ -53,7 +51,7 @@ static int prepare(struct bfs_array_worker *w, int k)
         if (!w->via_k)
             return -ENOMEM;
     }
-    memset(w->via, UNSEEN, magic_states(k));
+    memset(w->via, MAGIC_VIA_UNSEEN, magic_states(k));
     return 0;
 }
 
@@ -65,7 +63,7 @@ static bool search(struct bfs_array_worker *w, int k, uint64_t target,
     uint64_t *queue = w->queue;
     uint64_t start = magic_start(k);
     size_t head = 0, tail = 0;
-    via[magic_rank(start, k)] = ROOT;
+    via[magic_rank(start, k)] = MAGIC_VIA_ROOT;
     queue[tail++] = start;
     bool found = start == target;
     while (!found && head < tail) {
@@ -73,7 +71,7 @@ static bool search(struct bfs_array_worker *w, int k, uint64_t target,
         for (int m = 0; m < MAGIC_MOVES; m++) {
             uint64_t next = magic_apply(s, k, (enum magic_move)m);
             uint32_t r = magic_rank(next, k);
-            if (via[r] != UNSEEN)
+            if (via[r] != MAGIC_VIA_UNSEEN)
                 continue;
             via[r] = (uint8_t)(1 + m);
             queue[tail++] = next;
@@ -100,24 +98,8 @@ static int bfs_array_solve(void *worker, const void *instance, void *answer,
         magic_answer_unreachable(answer);
         return 0;
     }
-    uint8_t codes[MAGIC_MAX_MOVES];
-    int n = 0;
-    uint64_t s = in->target;
-    for (uint32_t r = magic_rank(s, k); w->via[r] != ROOT;
-         r = magic_rank(s, k)) {
-        if (n == MAGIC_MAX_MOVES)
-            return pb_fail(e, -ERANGE, "bfs_array: path over %d moves",
-                           MAGIC_MAX_MOVES);
-        enum magic_move m = (enum magic_move)(w->via[r] - 1);
-        codes[n++] = (uint8_t)m;
-        s = magic_unapply(s, k, m);
-    }
-    for (int i = 0; i < n / 2; i++) {
-        uint8_t tmp = codes[i];
-        codes[i] = codes[n - 1 - i];
-        codes[n - 1 - i] = tmp;
-    }
-    return magic_answer_set(answer, codes, n, e);
+    int n = magic_walk_back(w->via, k, in->target, answer, e);
+    return n < 0 ? n : 0;
 }
 
 const struct pb_variant magic_variant_bfs_array = {

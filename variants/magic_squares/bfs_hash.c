@@ -125,13 +125,7 @@ static int bfs_hash_solve(void *worker, const void *instance, void *answer,
     seen_clear(w);
     if (rc)
         return pb_fail(e, rc, "bfs_hash: out of memory");
-    if (goal == SIZE_MAX) {
-        magic_answer_unreachable(answer);
-        return 0;
-    }
-    uint8_t codes[MAGIC_MAX_MOVES];
-    int n = bfs_tree_path(&w->tree, goal, codes, MAGIC_MAX_MOVES);
-    return magic_answer_set(answer, codes, n, e);
+    return magic_answer_from_tree(&w->tree, goal, answer, e);
 }
 
 const struct pb_variant magic_variant_bfs_hash = {

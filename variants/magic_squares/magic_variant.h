@@ -1,7 +1,7 @@
 /*
  * magic_variant.h - small helpers shared by the magic_squares variants:
- * turning a list of move codes into an answer, and the per-K size of the
- * rank space. Header-only (static inline) so each variant stays one file.
+ * turning move codes, a BFS tree path or a walk back over a rank-indexed
+ * array into an answer, and the per-K size of the rank space. Header-only (static inline) so each variant stays one file.
  */
 #ifndef MAGIC_VARIANT_H
 #define MAGIC_VARIANT_H
@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <string.h>
 
+#include "bfs_tree.h"
 #include "magic.h"
 #include "pb.h"
 
@@ -35,6 +36,55 @@ static inline void magic_answer_unreachable(struct magic_answer *a)
 static inline uint32_t magic_states(int k)
 {
     return magic_factorial[magic_cells(k)];
+}
+
+/* The answer for BFS tree entry `goal` (SIZE_MAX: target unreachable). */
+static inline int magic_answer_from_tree(const struct bfs_tree *t,
+                                         size_t goal, struct magic_answer *a,
+                                         struct pb_error *e)
+{
+    if (goal == SIZE_MAX) {
+        magic_answer_unreachable(a);
+        return 0;
+    }
+    uint8_t codes[MAGIC_MAX_MOVES];
+    int n = bfs_tree_path(t, goal, codes, MAGIC_MAX_MOVES);
+    return magic_answer_set(a, codes, n, e);
+}
+
+/* A rank-indexed "via" array (bfs_array, table): MAGIC_VIA_UNSEEN, or
+ * MAGIC_VIA_ROOT for the start, or 1 + the move that first reached the
+ * state in a BFS from the start with moves tried A, B, C. */
+enum { MAGIC_VIA_UNSEEN = 0, MAGIC_VIA_ROOT = MAGIC_MOVES + 1 };
+
+/* Walks back from the target by inverse moves and writes the answer;
+ * O(depth * K). Returns the number of moves (>= 0) or an error. */
+static inline int magic_walk_back(const uint8_t *via, int k, uint64_t target,
+                                  struct magic_answer *a, struct pb_error *e)
+{
+    uint8_t codes[MAGIC_MAX_MOVES];
+    int n = 0;
+    uint64_t s = target;
+    for (uint32_t r = magic_rank(s, k); via[r] != MAGIC_VIA_ROOT;
+         r = magic_rank(s, k)) {
+        if (via[r] == MAGIC_VIA_UNSEEN) {
+            magic_answer_unreachable(a);
+            return 0;
+        }
+        if (n == MAGIC_MAX_MOVES)
+            return pb_fail(e, -ERANGE, "path over %d moves",
+                           MAGIC_MAX_MOVES);
+        enum magic_move m = (enum magic_move)(via[r] - 1);
+        codes[n++] = (uint8_t)m;
+        s = magic_unapply(s, k, m);
+    }
+    for (int i = 0; i < n / 2; i++) {
+        uint8_t tmp = codes[i];
+        codes[i] = codes[n - 1 - i];
+        codes[n - 1 - i] = tmp;
+    }
+    int rc = magic_answer_set(a, codes, n, e);
+    return rc ? rc : n;
 }
 
 #endif

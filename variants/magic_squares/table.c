@@ -13,8 +13,6 @@
 
 #include "magic_variant.h"
 
-enum { UNSEEN = 0, ROOT = MAGIC_MOVES + 1 }; /* else 1 + the move code */
-
 struct magic_table {
     uint8_t *via[MAGIC_K_MAX + 1]; /* per K: how each rank was reached */
 };
@@ -41,14 +39,14 @@ static int build_one(int k, uint8_t **out, struct pb_error *e)
     }
     uint64_t start = magic_start(k);
     size_t head = 0, tail = 0;
-    via[magic_rank(start, k)] = ROOT;
+    via[magic_rank(start, k)] = MAGIC_VIA_ROOT;
     queue[tail++] = start;
     while (head < tail) {
         uint64_t s = queue[head++];
         for (int m = 0; m < MAGIC_MOVES; m++) {
             uint64_t next = magic_apply(s, k, (enum magic_move)m);
             uint32_t r = magic_rank(next, k);
-            if (via[r] == UNSEEN) {
+            if (via[r] == MAGIC_VIA_UNSEEN) {
                 via[r] = (uint8_t)(1 + m);
                 queue[tail++] = next;
             }
@@ -96,32 +94,11 @@ static int table_solve(void *worker, const void *instance, void *answer,
 {
     const struct magic_table *t = worker;
     const struct magic_instance *in = instance;
-    int k = in->k;
-    const uint8_t *via = t->via[k];
-    uint64_t s = in->target;
-    uint32_t r = magic_rank(s, k);
-    if (via[r] == UNSEEN) {
-        magic_answer_unreachable(answer);
-        return 0;
-    }
-    uint8_t codes[MAGIC_MAX_MOVES];
-    int n = 0;
-    while (via[r] != ROOT) {
-        if (n == MAGIC_MAX_MOVES)
-            return pb_fail(e, -ERANGE, "table: path over %d moves",
-                           MAGIC_MAX_MOVES);
-        enum magic_move m = (enum magic_move)(via[r] - 1);
-        codes[n++] = (uint8_t)m;
-        s = magic_unapply(s, k, m);
-        r = magic_rank(s, k);
-    }
+    int n = magic_walk_back(t->via[in->k], in->k, in->target, answer, e);
+    if (n < 0)
+        return n;
     work->expanded += (uint64_t)n;
-    for (int i = 0; i < n / 2; i++) {
-        uint8_t tmp = codes[i];
-        codes[i] = codes[n - 1 - i];
-        codes[n - 1 - i] = tmp;
-    }
-    return magic_answer_set(answer, codes, n, e);
+    return 0;
 }
 
 const struct pb_variant magic_variant_table = {
