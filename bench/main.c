@@ -20,7 +20,8 @@ static const struct verb verbs[] = {
     {"gen", cmd_gen, "write a deterministic corpus"},
     {"verify", cmd_verify, "check variants against the reference oracle"},
     {"census", cmd_census, "number of states at each depth"},
-    {"run", cmd_run, "the main job: generate, verify every kernel"},
+    {"bench", cmd_bench, "verify and time a suite (Google Benchmark)"},
+    {"run", cmd_run, "the main job: bench the default suite"},
     {NULL, NULL, NULL},
 };
 

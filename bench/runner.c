@@ -6,6 +6,8 @@
  */
 #include "runner.h"
 
+#include "memprobe.h"
+
 #include <errno.h>
 #include <omp.h>
 #include <stdlib.h>
@@ -21,42 +23,80 @@ double pb_now(void)
 
 enum { SCHEDULE_CHUNK = 4 }; /* instances per dynamic grab */
 
-int pb_run_variant(const struct pb_variant *v, const struct pb_corpus *corpus,
-                   int threads, void *answers, struct pb_run *run,
-                   struct pb_error *e)
+int pb_session_open(struct pb_session *s, const struct pb_variant *v,
+                    const struct pb_corpus *corpus, int threads,
+                    struct pb_run *run, struct pb_error *e)
 {
     memset(run, 0, sizeof(*run));
-    void *shared = NULL;
+    memset(s, 0, sizeof(*s));
+    s->variant = v;
+    s->corpus = corpus;
+    s->threads = threads;
+    struct pb_heap_sample heap;
+    pb_heap_thread_begin(&heap);
     double t0 = pb_now();
-    if (v->build) {
-        int rc = v->build(corpus, &shared, e);
-        if (rc)
-            return rc;
-    }
-    double t1 = pb_now();
-    run->build_seconds = t1 - t0;
+    int rc = v->build ? v->build(corpus, &s->shared, e) : 0;
+    run->build_seconds = pb_now() - t0;
+    s->workers = rc ? NULL : calloc((size_t)threads, sizeof(*s->workers));
+    for (int t = 0; s->workers && t < threads; t++)
+        if (!(s->workers[t] = v->worker_new(corpus, s->shared)))
+            break;
+    pb_heap_thread_end(&heap);
+    run->build_heap_peak = heap.peak;
+    run->build_heap_retained = heap.net > 0 ? (uint64_t)heap.net : 0;
+    run->build_heap_allocated = heap.allocated;
+    if (rc == 0 && (!s->workers || !s->workers[threads - 1]))
+        rc = pb_fail(e, -ENOMEM, "%s: out of memory for the workers",
+                     v->name);
+    if (rc)
+        pb_session_close(s);
+    return rc;
+}
 
+void pb_session_close(struct pb_session *s)
+{
+    for (int t = 0; s->workers && t < s->threads; t++)
+        if (s->workers[t] && s->variant->worker_free)
+            s->variant->worker_free(s->workers[t]);
+    free(s->workers);
+    s->workers = NULL;
+    if (s->variant->free_shared)
+        s->variant->free_shared(s->shared);
+    s->shared = NULL;
+}
+
+int pb_session_solve(struct pb_session *s, void *answers, struct pb_run *run,
+                     struct pb_error *e)
+{
+    const struct pb_variant *v = s->variant;
+    const struct pb_corpus *corpus = s->corpus;
+    void *const *workers = s->workers;
     const size_t count = corpus->count;
     const size_t answer_size = corpus->kernel->answer_size;
     unsigned char *const out = answers;
     size_t first_bad = SIZE_MAX;
     int first_rc = 0;
     struct pb_error first_error = {{0}};
-    uint64_t expanded = 0, generated = 0;
+    uint64_t expanded = 0, generated = 0, heap_peak = 0, heap_allocated = 0;
+    double start = 0, stop = 0;
 
-#pragma omp parallel num_threads(threads) default(none)                    \
-    shared(v, corpus, shared, first_bad, first_rc, first_error, out)       \
-    firstprivate(count, answer_size) reduction(+ : expanded, generated)
+#pragma omp parallel num_threads(s->threads) default(none)                 \
+    shared(v, corpus, workers, first_bad, first_rc, first_error, out,      \
+           start, stop) firstprivate(count, answer_size)                   \
+    reduction(+ : expanded, generated, heap_peak, heap_allocated)
     {
-        void *worker = v->worker_new(corpus, shared);
+        void *worker = workers[omp_get_thread_num()];
         struct pb_work work = {0, 0};
+        struct pb_heap_sample heap;
+        pb_heap_thread_begin(&heap);
+#pragma omp barrier
+#pragma omp master
+        start = pb_now();
 #pragma omp for schedule(dynamic, SCHEDULE_CHUNK)
         for (size_t i = 0; i < count; i++) {
             struct pb_error err;
-            int rc = worker ? v->solve(worker, pb_corpus_item(corpus, i),
-                                       out + i * answer_size, &work, &err)
-                            : pb_fail(&err, -ENOMEM, "out of memory for a "
-                                      "worker");
+            int rc = v->solve(worker, pb_corpus_item(corpus, i),
+                              out + i * answer_size, &work, &err);
             if (rc) {
 #pragma omp critical(pb_run_error)
                 if (i < first_bad) {
@@ -65,22 +105,40 @@ int pb_run_variant(const struct pb_variant *v, const struct pb_corpus *corpus,
                     first_error = err;
                 }
             }
-        }
-        if (worker && v->worker_free)
-            v->worker_free(worker);
+        } /* implicit barrier: every instance is done */
+#pragma omp master
+        stop = pb_now();
+        pb_heap_thread_end(&heap);
         expanded += work.expanded;
         generated += work.generated;
+        heap_peak += heap.peak;
+        heap_allocated += heap.allocated;
     }
-    run->solve_seconds = pb_now() - t1;
+    run->solve_seconds = stop - start;
     run->work.expanded = expanded;
     run->work.generated = generated;
-    if (v->free_shared)
-        v->free_shared(shared);
+    uint64_t solve_peak = run->build_heap_retained + heap_peak;
+    run->heap_peak = solve_peak > run->build_heap_peak ? solve_peak
+                                                       : run->build_heap_peak;
+    run->heap_allocated = run->build_heap_allocated + heap_allocated;
     if (first_bad != SIZE_MAX)
         return pb_fail(e, first_rc, "%s:%u: instance %zu: %s: %s",
                        corpus->source, (unsigned)corpus->lines[first_bad],
                        first_bad + 1, v->name, first_error.msg);
     return 0;
+}
+
+int pb_run_variant(const struct pb_variant *v, const struct pb_corpus *corpus,
+                   int threads, void *answers, struct pb_run *run,
+                   struct pb_error *e)
+{
+    struct pb_session s;
+    int rc = pb_session_open(&s, v, corpus, threads, run, e);
+    if (rc)
+        return rc;
+    rc = pb_session_solve(&s, answers, run, e);
+    pb_session_close(&s);
+    return rc;
 }
 
 void pb_check_answers(const struct pb_corpus *corpus, const void *oracle,

@@ -12,15 +12,47 @@ struct pb_run {
     double build_seconds; /* 0 for variants without a build step */
     double solve_seconds; /* wall time of the parallel solve loop */
     struct pb_work work;  /* summed over instances */
+    /* Heap bytes (jemalloc; all 0 when pb_heap_available() is false):
+     * the peak of live bytes over build and solve, counting what the build
+     * left allocated plus the sum of the threads' peaks during the solve,
+     * and all bytes allocated by build and solve. */
+    uint64_t heap_peak;
+    uint64_t heap_allocated;
+    /* build-stage heap figures, kept for the solve's peak */
+    uint64_t build_heap_peak;
+    uint64_t build_heap_retained;
+    uint64_t build_heap_allocated;
 };
 
 /* Monotonic wall clock in seconds. */
 double pb_now(void);
 
+/* A variant prepared for repeated solves of one corpus (the timing
+ * harness): its build, made once, and one worker per thread, kept across
+ * solves so scratch memory is allocated and first touched only once. */
+struct pb_session {
+    const struct pb_variant *variant;
+    const struct pb_corpus *corpus;
+    void *shared;
+    void **workers;
+    int threads;
+};
+
+/* Builds (filling run->build_seconds and the build's heap figures) and
+ * makes the workers. */
+int pb_session_open(struct pb_session *s, const struct pb_variant *v,
+                    const struct pb_corpus *corpus, int threads,
+                    struct pb_run *run, struct pb_error *e);
+/* Solves every instance once; fills the solve fields of run. */
+int pb_session_solve(struct pb_session *s, void *answers, struct pb_run *run,
+                     struct pb_error *e);
+void pb_session_close(struct pb_session *s);
+
 /* Solves every instance of corpus with variant v on `threads` OpenMP
  * threads; answers must hold corpus->count * answer_size bytes. Answer i
- * belongs to instance i whatever the thread count. On failure e names the
- * first failing instance. */
+ * belongs to instance i whatever the thread count. The solve time covers
+ * the instances only: the build, worker set-up and the heap probes stay
+ * outside it. On failure e names the first failing instance. */
 int pb_run_variant(const struct pb_variant *v, const struct pb_corpus *corpus,
                    int threads, void *answers, struct pb_run *run,
                    struct pb_error *e);

@@ -369,13 +369,7 @@ else
         "expected '18 2' and '# total 40320'"
 fi
 
-# ----------------------------------------------------------------- run
-run /dev/null "$PB" run --data "$TMP/data"
-if [ "$rc" -eq 0 ] && tail -n 1 "$TMP/out" | grep -q 'all correct'; then
-    pass
-else
-    fail "run --data: exit $rc, last line [$(tail -n 1 "$TMP/out")]"
-fi
+# `run` and `bench` (the timing harness) are tested in test_bench.sh.
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

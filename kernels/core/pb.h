@@ -92,6 +92,10 @@ struct pb_variant {
     int (*solve)(void *worker, const void *instance, void *answer,
                  struct pb_work *work, struct pb_error *e);
     void (*worker_free)(void *worker);
+    /* Optional: an upper bound on the heap bytes one run over corpus takes
+     * at `threads` threads, so the harness can skip a run over its memory
+     * cap instead of letting the OS kill it. */
+    uint64_t (*memory_bound)(const struct pb_corpus *corpus, int threads);
 };
 
 /* Arguments of `puzzlebench gen`. */
@@ -99,14 +103,6 @@ struct pb_gen_args {
     const char *family; /* family name without its parameter */
     long param;         /* the family's knob after ':' (-1 when absent) */
     int size;           /* 0 selects the kernel's default */
-    size_t count;
-    uint64_t seed;
-};
-
-/* Default corpora that `puzzlebench run` generates and verifies. */
-struct pb_corpus_spec {
-    const char *family; /* with parameter, e.g. "depth:22" */
-    int size;
     size_t count;
     uint64_t seed;
 };
@@ -150,7 +146,6 @@ struct pb_kernel {
     int (*census)(int size, bool with_inverses, uint64_t *counts,
                   size_t max_depths, size_t *depths, struct pb_error *e);
 
-    const struct pb_corpus_spec *default_corpora; /* ends with family NULL */
     const struct pb_variant *const *variants;     /* NULL-terminated */
 };
 

@@ -39,14 +39,6 @@ static int magic_census(int size, bool with_inverses, uint64_t *counts,
     return 0;
 }
 
-static const struct pb_corpus_spec magic_default_corpora[] = {
-    {"uniform", 4, 1000, 1},
-    {"depth:22", 4, 50, 2},
-    {"depth:18", 5, 20, 3},
-    {"uniform", 5, 4, 4},
-    {NULL, 0, 0, 0},
-};
-
 const struct pb_kernel magic_squares_kernel = {
     .name = "magic_squares",
     .summary = "IOI 1996 Magic Squares: shortest, alphabetically first A/B/C "
@@ -66,6 +58,5 @@ const struct pb_kernel magic_squares_kernel = {
     .oracle_solve = magic_oracle_solve,
     .oracle_free = magic_oracle_free,
     .census = magic_census,
-    .default_corpora = magic_default_corpora,
     .variants = magic_squares_variants,
 };

@@ -102,6 +102,13 @@ static int bfs_array_solve(void *worker, const void *instance, void *answer,
     return n < 0 ? n : 0;
 }
 
+/* via byte + 8-byte queue entry per state, per thread */
+static uint64_t bfs_array_memory_bound(const struct pb_corpus *corpus,
+                                       int threads)
+{
+    return (uint64_t)threads * 9 * magic_corpus_states(corpus);
+}
+
 const struct pb_variant magic_variant_bfs_array = {
     .name = "bfs_array",
     .summary = "per-query BFS, visited = byte array over the Lehmer rank "
@@ -109,4 +116,5 @@ const struct pb_variant magic_variant_bfs_array = {
     .worker_new = bfs_array_worker_new,
     .solve = bfs_array_solve,
     .worker_free = bfs_array_worker_free,
+    .memory_bound = bfs_array_memory_bound,
 };

@@ -128,6 +128,13 @@ static int bfs_hash_solve(void *worker, const void *instance, void *answer,
     return magic_answer_from_tree(&w->tree, goal, answer, e);
 }
 
+/* node 64 + bucket 16 + tree 13 bytes per state, per thread */
+static uint64_t bfs_hash_memory_bound(const struct pb_corpus *corpus,
+                                      int threads)
+{
+    return (uint64_t)threads * 93 * magic_corpus_states(corpus);
+}
+
 const struct pb_variant magic_variant_bfs_hash = {
     .name = "bfs_hash",
     .summary = "per-query BFS, visited = uthash library hash table "
@@ -135,4 +142,5 @@ const struct pb_variant magic_variant_bfs_hash = {
     .worker_new = bfs_hash_worker_new,
     .solve = bfs_hash_solve,
     .worker_free = bfs_hash_worker_free,
+    .memory_bound = bfs_hash_memory_bound,
 };

@@ -75,6 +75,13 @@ static int bfs_openhash_solve(void *worker, const void *instance, void *answer,
     return magic_answer_from_tree(&w->tree, goal, answer, e);
 }
 
+/* slots up to 32 + tree 13 bytes per state, per thread */
+static uint64_t bfs_openhash_memory_bound(const struct pb_corpus *corpus,
+                                          int threads)
+{
+    return (uint64_t)threads * 45 * magic_corpus_states(corpus);
+}
+
 const struct pb_variant magic_variant_bfs_openhash = {
     .name = "bfs_openhash",
     .summary = "per-query BFS, visited = tuned open-addressing hash set "
@@ -82,4 +89,5 @@ const struct pb_variant magic_variant_bfs_openhash = {
     .worker_new = bfs_openhash_worker_new,
     .solve = bfs_openhash_solve,
     .worker_free = bfs_openhash_worker_free,
+    .memory_bound = bfs_openhash_memory_bound,
 };

@@ -215,6 +215,13 @@ out:
     return rc;
 }
 
+/* two depth bytes + two 13-byte tree entries per state, per thread */
+static uint64_t bibfs_memory_bound(const struct pb_corpus *corpus,
+                                   int threads)
+{
+    return (uint64_t)threads * 28 * magic_corpus_states(corpus);
+}
+
 const struct pb_variant magic_variant_bibfs = {
     .name = "bibfs",
     .summary = "bidirectional BFS (inverse moves backward), exact stop, "
@@ -222,4 +229,5 @@ const struct pb_variant magic_variant_bibfs = {
     .worker_new = bibfs_worker_new,
     .solve = bibfs_solve,
     .worker_free = bibfs_worker_free,
+    .memory_bound = bibfs_memory_bound,
 };

@@ -38,6 +38,18 @@ static inline uint32_t magic_states(int k)
     return magic_factorial[magic_cells(k)];
 }
 
+/* (2K)! for the widest ring in the corpus: the worst-case state count. */
+static inline uint64_t magic_corpus_states(const struct pb_corpus *corpus)
+{
+    int k = 0;
+    for (size_t i = 0; i < corpus->count; i++) {
+        const struct magic_instance *in = pb_corpus_item(corpus, i);
+        if (in->k > k)
+            k = in->k;
+    }
+    return k ? magic_states(k) : 0;
+}
+
 /* The answer for BFS tree entry `goal` (SIZE_MAX: target unreachable). */
 static inline int magic_answer_from_tree(const struct bfs_tree *t,
                                          size_t goal, struct magic_answer *a,

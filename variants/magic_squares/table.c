@@ -101,6 +101,14 @@ static int table_solve(void *worker, const void *instance, void *answer,
     return 0;
 }
 
+/* via byte per state, plus the 8-byte build queue */
+static uint64_t table_memory_bound(const struct pb_corpus *corpus,
+                                   int threads)
+{
+    (void)threads;
+    return 9 * magic_corpus_states(corpus);
+}
+
 const struct pb_variant magic_variant_table = {
     .name = "table",
     .summary = "one BFS over the whole space (build), then walk back per "
@@ -111,4 +119,5 @@ const struct pb_variant magic_variant_table = {
     .worker_new = table_worker_new,
     .solve = table_solve,
     .worker_free = table_worker_free,
+    .memory_bound = table_memory_bound,
 };

@@ -1,0 +1,249 @@
+// gbench.cc - the one C++ file of puzzlebench: the C API of gbench.h over
+// Google Benchmark 1.7.1 (Debian's libbenchmark-dev).
+//
+// Every benchmark is registered with UseManualTime(): the C side times each
+// iteration around the solve alone. Reporting goes through TeeReporter, a
+// display reporter that (1) prints Google Benchmark's console table to
+// stdout and to the log, (2) feeds a JSONReporter writing into memory and,
+// after every finished benchmark, writes that document, closed, to the
+// JSON path through a temporary file and rename(), and (3) hands each run
+// to a C callback. --benchmark_out keeps working as Google Benchmark's own
+// file reporter. Cost: O(size of the JSON) per finished benchmark.
+#include "gbench.h"
+
+#include <benchmark/benchmark.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <map>
+#include <sstream>
+#include <string>
+#include <unistd.h>
+#include <vector>
+
+#ifndef PB_BENCHMARK_VERSION
+#define PB_BENCHMARK_VERSION "unknown"
+#endif
+
+struct pb_gb_state {
+    benchmark::State *state;
+};
+
+namespace {
+
+// Registered name -> C context, to hand each run back with its context.
+std::map<std::string, void *> &contexts()
+{
+    static std::map<std::string, void *> map;
+    return map;
+}
+
+// Writes text to path atomically: a reader sees the old or the new file.
+bool write_atomically(const std::string &path, const std::string &text)
+{
+    std::string tmp = path + ".tmp." + std::to_string(getpid());
+    FILE *f = std::fopen(tmp.c_str(), "wb");
+    if (!f)
+        return false;
+    bool ok = std::fwrite(text.data(), 1, text.size(), f) == text.size();
+    ok = std::fclose(f) == 0 && ok;
+    ok = ok && std::rename(tmp.c_str(), path.c_str()) == 0;
+    if (!ok)
+        std::remove(tmp.c_str());
+    return ok;
+}
+
+class TeeReporter : public benchmark::BenchmarkReporter {
+  public:
+    explicit TeeReporter(const pb_gb_output &out)
+        : out_(out), console_(benchmark::ConsoleReporter::OO_Tabular)
+    {
+        console_.SetOutputStream(&console_text_);
+        console_.SetErrorStream(&console_text_);
+        json_.SetOutputStream(&json_text_);
+        json_.SetErrorStream(&console_text_);
+    }
+
+    bool ReportContext(const Context &context) override
+    {
+        bool ok = console_.ReportContext(context);
+        json_.ReportContext(context);
+        flush_console();
+        snapshot();
+        return ok;
+    }
+
+    void ReportRuns(const std::vector<Run> &runs) override
+    {
+        console_.ReportRuns(runs);
+        json_.ReportRuns(runs);
+        flush_console();
+        snapshot();
+        for (const Run &run : runs)
+            hand_to_c(run);
+    }
+
+    void Finalize() override
+    {
+        console_.Finalize();
+        flush_console();
+    }
+
+    bool json_failed() const { return json_failed_; }
+
+  private:
+    void flush_console()
+    {
+        std::string text = console_text_.str();
+        console_text_.str("");
+        std::fwrite(text.data(), 1, text.size(), stdout);
+        std::fflush(stdout);
+        if (out_.log) {
+            std::fwrite(text.data(), 1, text.size(), out_.log);
+            std::fflush(out_.log);
+        }
+    }
+
+    // JSONReporter closes its document only in Finalize; the snapshot
+    // closes a copy, so every file written is complete JSON.
+    void snapshot()
+    {
+        if (!out_.json_path)
+            return;
+        std::string text = json_text_.str() + "\n  ]\n}\n";
+        if (!write_atomically(out_.json_path, text))
+            json_failed_ = true;
+    }
+
+    void hand_to_c(const Run &run)
+    {
+        if (!out_.on_run)
+            return;
+        std::string name = run.run_name.function_name;
+        auto found = contexts().find(name);
+        std::vector<const char *> names;
+        std::vector<double> values;
+        for (const auto &counter : run.counters) {
+            names.push_back(counter.first.c_str());
+            values.push_back(counter.second.value);
+        }
+        struct pb_gb_run c {};
+        c.name = name.c_str();
+        c.context = found == contexts().end() ? nullptr : found->second;
+        c.aggregate = run.run_type == Run::RT_Aggregate;
+        c.aggregate_name = run.aggregate_name.c_str();
+        c.repetition_index = run.repetition_index;
+        c.repetitions = run.repetitions;
+        c.iterations = run.iterations;
+        c.seconds = run.iterations
+                        ? run.real_accumulated_time /
+                              static_cast<double>(run.iterations)
+                        : run.real_accumulated_time;
+        c.error = run.error_occurred;
+        c.error_message = run.error_message.c_str();
+        c.label = run.report_label.c_str();
+        c.counters = names.size();
+        c.counter_names = names.data();
+        c.counter_values = values.data();
+        out_.on_run(&c, out_.user);
+    }
+
+    pb_gb_output out_;
+    benchmark::ConsoleReporter console_;
+    benchmark::JSONReporter json_;
+    std::ostringstream console_text_, json_text_;
+    bool json_failed_ = false;
+};
+
+} // namespace
+
+extern "C" {
+
+void pb_gb_init(int *argc, char **argv)
+{
+    benchmark::Initialize(argc, argv);
+}
+
+int pb_gb_register(const char *name, pb_gb_fn fn, void *context,
+                   int repetitions, double min_time)
+{
+    try {
+        auto *b = benchmark::RegisterBenchmark(
+            name, [fn, context](benchmark::State &state) {
+                pb_gb_state s{&state};
+                fn(&s, context);
+            });
+        b->UseManualTime()->Unit(benchmark::kMillisecond);
+        if (repetitions > 0)
+            b->Repetitions(repetitions);
+        if (min_time > 0)
+            b->MinTime(min_time);
+        contexts()[name] = context;
+    } catch (...) {
+        return -ENOMEM;
+    }
+    return 0;
+}
+
+bool pb_gb_keep_running(struct pb_gb_state *s)
+{
+    return s->state->KeepRunning();
+}
+
+void pb_gb_set_iteration_time(struct pb_gb_state *s, double seconds)
+{
+    s->state->SetIterationTime(seconds);
+}
+
+void pb_gb_set_counter(struct pb_gb_state *s, const char *name,
+                       double value, enum pb_gb_counter_kind kind)
+{
+    s->state->counters[name] = benchmark::Counter(
+        value, kind == PB_GB_RATE ? benchmark::Counter::kIsRate
+                                  : benchmark::Counter::kDefaults);
+}
+
+void pb_gb_set_items_processed(struct pb_gb_state *s, int64_t items)
+{
+    s->state->SetItemsProcessed(items);
+}
+
+void pb_gb_set_label(struct pb_gb_state *s, const char *label)
+{
+    s->state->SetLabel(label);
+}
+
+void pb_gb_skip_with_error(struct pb_gb_state *s, const char *message)
+{
+    s->state->SkipWithError(message);
+}
+
+int64_t pb_gb_iterations(const struct pb_gb_state *s)
+{
+    return static_cast<int64_t>(s->state->iterations());
+}
+
+void pb_gb_add_context(const char *key, const char *value)
+{
+    benchmark::AddCustomContext(key, value);
+}
+
+long pb_gb_run_all(const struct pb_gb_output *out)
+{
+    TeeReporter reporter(*out);
+    size_t n = benchmark::RunSpecifiedBenchmarks(&reporter);
+    return reporter.json_failed() ? -1 : static_cast<long>(n);
+}
+
+void pb_gb_clear(void)
+{
+    benchmark::ClearRegisteredBenchmarks();
+    contexts().clear();
+}
+
+const char *pb_gb_version(void)
+{
+    return PB_BENCHMARK_VERSION;
+}
+
+} // extern "C"

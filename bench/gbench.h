@@ -1,0 +1,96 @@
+/*
+ * gbench.h - the C face of Google Benchmark (Debian's libbenchmark-dev
+ * 1.7.1), implemented in gbench.cc, the project's only C++ file.
+ *
+ * C code registers benchmarks (a name, a function, a context pointer),
+ * times each iteration itself with a monotonic clock and reports it with
+ * pb_gb_set_iteration_time (manual time: no PauseTiming, whose ~1 us cost
+ * would pollute short solves), attaches counters, and runs everything with
+ * Google Benchmark's own flags (--benchmark_filter, _repetitions,
+ * _min_time in plain seconds, _out, _enable_random_interleaving, ...).
+ *
+ * Output: the console table goes to stdout and to a log file; the raw
+ * Google Benchmark JSON is rewritten after every finished benchmark as a
+ * complete document (temporary file + rename), so an interrupted run
+ * keeps every benchmark that finished; a C callback sees every run.
+ */
+#ifndef GBENCH_H
+#define GBENCH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct pb_gb_state; /* one benchmark::State */
+
+typedef void (*pb_gb_fn)(struct pb_gb_state *state, void *context);
+
+enum pb_gb_counter_kind {
+    PB_GB_VALUE, /* reported as given */
+    PB_GB_RATE,  /* divided by the (manual) time: per second */
+};
+
+/* Parses and removes Google Benchmark's flags from argv. */
+void pb_gb_init(int *argc, char **argv);
+/* Registers a benchmark timed manually; repetitions 0 and min_time 0
+ * leave them to the --benchmark_repetitions and --benchmark_min_time
+ * flags. Returns 0 or -ENOMEM. */
+int pb_gb_register(const char *name, pb_gb_fn fn, void *context,
+                   int repetitions, double min_time);
+bool pb_gb_keep_running(struct pb_gb_state *state);
+void pb_gb_set_iteration_time(struct pb_gb_state *state, double seconds);
+void pb_gb_set_counter(struct pb_gb_state *state, const char *name,
+                       double value, enum pb_gb_counter_kind kind);
+/* Items (instances) processed over all iterations: items_per_second. */
+void pb_gb_set_items_processed(struct pb_gb_state *state, int64_t items);
+void pb_gb_set_label(struct pb_gb_state *state, const char *label);
+void pb_gb_skip_with_error(struct pb_gb_state *state, const char *message);
+int64_t pb_gb_iterations(const struct pb_gb_state *state);
+/* A key/value pair for the JSON "context" object. */
+void pb_gb_add_context(const char *key, const char *value);
+
+/* One finished run (a repetition, or an aggregate such as the median). */
+struct pb_gb_run {
+    const char *name;      /* the registered name */
+    void *context;         /* the registered context */
+    bool aggregate;        /* mean/median/stddev/cv rows */
+    const char *aggregate_name;
+    int64_t repetition_index;
+    int64_t repetitions;
+    int64_t iterations;
+    double seconds;        /* manual time per iteration */
+    bool error;
+    const char *error_message;
+    const char *label;
+    size_t counters;
+    const char *const *counter_names;
+    const double *counter_values;
+};
+
+typedef void (*pb_gb_run_fn)(const struct pb_gb_run *run, void *user);
+
+struct pb_gb_output {
+    const char *json_path; /* rewritten after each benchmark; NULL: none */
+    FILE *log;             /* copy of the console table; NULL: none */
+    pb_gb_run_fn on_run;   /* called for every run; NULL: none */
+    void *user;
+};
+
+/* Runs the registered benchmarks that pass the filter. Returns the number
+ * of benchmarks run, or -1 when the JSON file could not be written. */
+long pb_gb_run_all(const struct pb_gb_output *out);
+/* Forgets every registered benchmark. */
+void pb_gb_clear(void);
+/* The library version this program was built against. */
+const char *pb_gb_version(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,488 @@
+/*
+ * harness.c - runs a suite: corpora, the untimed verification pass (with
+ * the memory cap and time budget deciding what is skipped), then Google
+ * Benchmark with manual time, every timed iteration re-verified, results
+ * written as each benchmark finishes (layout in harness.h).
+ *
+ * One benchmark iteration solves the whole corpus once on T OpenMP
+ * threads; the build (if any) runs once per repetition and is reported as
+ * the build_seconds counter, never inside the iteration time. A timed
+ * iteration's answers are compared with the verified pass's answers
+ * (memcmp) and, where they differ, checked by the oracle again, so every
+ * timed run is verified without paying the oracle per iteration.
+ */
+#include "harness.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "gbench.h"
+#include "gen.h"
+#include "memprobe.h"
+#include "provenance.h"
+#include "results.h"
+#include "runner.h"
+#include "verify.h"
+
+struct corpus_slot {
+    struct pb_corpus corpus;
+    void *oracle;
+    uint64_t hash;
+};
+
+struct bench_case {
+    const struct pb_suite_entry *entry;
+    struct corpus_slot *slot;
+    char name[192];
+    char skip[640];    /* non-empty: skipped, with this reason */
+    bool wrong;        /* a wrong answer in the pass or a timed run */
+    void *verified;    /* the verification pass's answers */
+    void *answers;     /* scratch for timed iterations */
+    size_t finished;   /* repetitions reported so far */
+};
+
+struct harness {
+    struct pb_results results;
+    struct bench_case *cases;
+    size_t case_count;
+    size_t done;       /* benchmarks finished */
+    size_t to_time;    /* benchmarks registered */
+    double started;
+    bool tty;
+    int status;
+};
+
+static struct corpus_slot *find_or_make_corpus(struct corpus_slot *slots,
+                                               size_t *n,
+                                               const struct pb_suite_entry *x,
+                                               const char *data_dir,
+                                               struct pb_error *e)
+{
+    for (size_t i = 0; i < *n; i++) {
+        const struct pb_corpus *c = &slots[i].corpus;
+        if (c->kernel == x->kernel && !strcmp(c->meta.family, x->family) &&
+            c->meta.size == x->size && c->count == x->count &&
+            c->meta.seed == x->seed)
+            return &slots[i];
+    }
+    struct corpus_slot *s = &slots[*n];
+    if (pb_generate(x->kernel, x->family, x->size, x->count, x->seed,
+                    &s->corpus, e))
+        return NULL;
+    s->hash = pb_corpus_hash(&s->corpus);
+    s->oracle = x->kernel->oracle_new(&s->corpus, e);
+    if (!s->oracle) {
+        pb_corpus_free(&s->corpus);
+        return NULL;
+    }
+    if (data_dir) {
+        char path[1400];
+        snprintf(path, sizeof(path), "%s/%s_%s_s%d_n%zu_seed%" PRIu64 ".txt",
+                 data_dir, x->kernel->name, x->family, x->size, x->count,
+                 x->seed);
+        for (char *p = path + strlen(data_dir) + 1; *p; p++)
+            if (*p == ':')
+                *p = '-';
+        if (pb_corpus_save(&s->corpus, path, e)) {
+            x->kernel->oracle_free(s->oracle);
+            pb_corpus_free(&s->corpus);
+            return NULL;
+        }
+    }
+    snprintf(s->corpus.source, sizeof(s->corpus.source), "%s/%s/size:%d",
+             x->kernel->name, x->family, x->size);
+    ++*n;
+    return s;
+}
+
+/* The untimed pass: memory cap, then a verified run, then the budget. */
+static void verification_pass(struct harness *h, struct bench_case *c)
+{
+    const struct pb_suite_entry *x = c->entry;
+    const struct pb_corpus *corpus = &c->slot->corpus;
+    size_t bytes = corpus->count * x->kernel->answer_size;
+    if (x->variant->memory_bound) {
+        uint64_t need = x->variant->memory_bound(corpus, x->threads);
+        if (need > x->memory_cap) {
+            snprintf(c->skip, sizeof(c->skip), "skipped: needs up to %" PRIu64
+                     " MB, over the suite's memory cap of %" PRIu64 " MB",
+                     need >> 20, x->memory_cap >> 20);
+            return;
+        }
+    }
+    c->verified = calloc(1, bytes);
+    c->answers = calloc(1, bytes);
+    if (!c->verified || !c->answers) {
+        snprintf(c->skip, sizeof(c->skip), "skipped: out of memory");
+        return;
+    }
+    struct pb_run run;
+    struct pb_error e;
+    double t0 = pb_now();
+    if (pb_run_variant(x->variant, corpus, x->threads, c->verified, &run,
+                       &e)) {
+        snprintf(c->skip, sizeof(c->skip), "failed: %s", e.msg);
+        c->wrong = true;
+        return;
+    }
+    double seconds = pb_now() - t0;
+    struct pb_check check;
+    pb_check_answers(corpus, c->slot->oracle, c->verified, &check);
+    pb_results_say(&h->results, "verify %-58s %5zu/%-5zu correct %8.3f s\n",
+                   c->name, check.correct, corpus->count, seconds);
+    if (check.wrong) {
+        pb_report_wrong(stdout, corpus, c->slot->oracle, c->verified,
+                        check.first_wrong, x->variant->name, check.why);
+        if (h->results.log)
+            pb_report_wrong(h->results.log, corpus, c->slot->oracle,
+                            c->verified, check.first_wrong, x->variant->name,
+                            check.why);
+        snprintf(c->skip, sizeof(c->skip), "failed: %zu wrong answers in the "
+                 "verification pass", check.wrong);
+        c->wrong = true;
+    } else if (seconds > x->budget) {
+        snprintf(c->skip, sizeof(c->skip), "skipped: the verification pass "
+                 "took %.1f s, over the suite's budget of %.1f s", seconds,
+                 x->budget);
+    }
+}
+
+/* Every timed iteration's answers: identical to the verified ones, or
+ * right by the oracle. */
+static bool timed_answers_right(const struct bench_case *c)
+{
+    const struct pb_corpus *corpus = &c->slot->corpus;
+    size_t bytes = corpus->count * corpus->kernel->answer_size;
+    if (!memcmp(c->answers, c->verified, bytes))
+        return true;
+    struct pb_check check;
+    pb_check_answers(corpus, c->slot->oracle, c->answers, &check);
+    return check.wrong == 0;
+}
+
+static void benchmark_case(struct pb_gb_state *st, void *context)
+{
+    struct bench_case *c = context;
+    const struct pb_suite_entry *x = c->entry;
+    const struct pb_corpus *corpus = &c->slot->corpus;
+    size_t bytes = corpus->count * x->kernel->answer_size;
+    struct pb_run run;
+    struct pb_error e;
+    struct pb_session session;
+    if (c->skip[0]) {
+        pb_gb_skip_with_error(st, c->skip);
+        return;
+    }
+    bool rss = pb_rss_reset();
+    if (pb_session_open(&session, x->variant, corpus, x->threads, &run,
+                        &e)) {
+        pb_gb_skip_with_error(st, e.msg);
+        c->wrong = true;
+        return;
+    }
+    double build_seconds = run.build_seconds;
+    uint64_t expanded = 0, heap_peak = 0, heap_allocated = 0;
+    int64_t iterations = 0;
+    while (pb_gb_keep_running(st)) {
+        memset(c->answers, 0, bytes);
+        int rc = pb_session_solve(&session, c->answers, &run, &e);
+        pb_gb_set_iteration_time(st, run.solve_seconds);
+        if (rc || !timed_answers_right(c)) {
+            c->wrong = true;
+            pb_gb_skip_with_error(st, rc ? e.msg
+                                         : "wrong answer in a timed run");
+            break;
+        }
+        iterations++;
+        expanded += run.work.expanded;
+        if (run.heap_peak > heap_peak)
+            heap_peak = run.heap_peak;
+        heap_allocated = run.heap_allocated;
+    }
+    pb_session_close(&session);
+    if (iterations == 0)
+        return;
+    double per_iteration = (double)expanded / (double)iterations;
+    pb_gb_set_items_processed(st, iterations * (int64_t)corpus->count);
+    pb_gb_set_counter(st, "instances", (double)corpus->count, PB_GB_VALUE);
+    pb_gb_set_counter(st, "omp_threads", (double)x->threads, PB_GB_VALUE);
+    pb_gb_set_counter(st, "build_seconds", build_seconds, PB_GB_VALUE);
+    pb_gb_set_counter(st, "work_per_second", (double)expanded, PB_GB_RATE);
+    pb_gb_set_counter(st, "expanded_per_instance",
+                      per_iteration / (double)corpus->count, PB_GB_VALUE);
+    pb_gb_set_counter(st, "verified", 1, PB_GB_VALUE);
+    if (pb_heap_available()) {
+        pb_gb_set_counter(st, "peak_heap_bytes", (double)heap_peak,
+                          PB_GB_VALUE);
+        pb_gb_set_counter(st, "allocated_bytes", (double)heap_allocated,
+                          PB_GB_VALUE);
+    }
+    if (rss)
+        pb_gb_set_counter(st, "peak_rss_bytes", (double)pb_rss_peak(),
+                          PB_GB_VALUE);
+    char label[128];
+    snprintf(label, sizeof(label), "corpus %016" PRIx64 "%s",
+             c->slot->hash,
+             pb_heap_available() ? "" : ", heap counters unavailable");
+    pb_gb_set_label(st, label);
+}
+
+static double counter(const struct pb_gb_run *run, const char *name,
+                      bool *found)
+{
+    for (size_t i = 0; i < run->counters; i++)
+        if (!strcmp(run->counter_names[i], name)) {
+            *found = true;
+            return run->counter_values[i];
+        }
+    *found = false;
+    return 0;
+}
+
+/* Appends "value," or "NA," for one counter column. */
+static void csv_counter(FILE *f, const struct pb_gb_run *run,
+                        const char *name, bool bytes)
+{
+    bool found;
+    double v = counter(run, name, &found);
+    if (!found)
+        fputs("NA,", f);
+    else if (bytes)
+        fprintf(f, "%.0f,", v);
+    else
+        fprintf(f, "%.9g,", v);
+}
+
+static void csv_row(struct harness *h, const struct bench_case *c,
+                    const struct pb_gb_run *run)
+{
+    const struct pb_suite_entry *x = c->entry;
+    char *row = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&row, &len);
+    if (!f)
+        return;
+    fprintf(f, "%s,%s,%s,%d,%zu,%" PRIu64 ",%016" PRIx64 ",%d,%" PRId64
+               ",%" PRId64 ",",
+            x->kernel->name, x->variant->name, x->family, x->size, x->count,
+            x->seed, c->slot->hash, x->threads, run->repetition_index,
+            run->iterations);
+    if (run->error)
+        fputs("NA,", f);
+    else
+        fprintf(f, "%.9g,", run->seconds);
+    csv_counter(f, run, "build_seconds", false);
+    csv_counter(f, run, "items_per_second", false);
+    csv_counter(f, run, "work_per_second", false);
+    csv_counter(f, run, "expanded_per_instance", false);
+    csv_counter(f, run, "peak_heap_bytes", true);
+    csv_counter(f, run, "allocated_bytes", true);
+    csv_counter(f, run, "peak_rss_bytes", true);
+    fprintf(f, "%d,", run->error ? 0 : 1);
+    /* the error text, quoted for CSV */
+    fputc('"', f);
+    for (const char *p = run->error ? run->error_message : ""; *p; p++) {
+        if (*p == '"')
+            fputc('"', f);
+        fputc(*p, f);
+    }
+    fputc('"', f);
+    fclose(f);
+    if (pb_results_add_row(&h->results, row))
+        h->status = PB_EXIT_FAIL;
+    free(row);
+}
+
+static void progress(struct harness *h, const struct bench_case *c)
+{
+    double elapsed = pb_now() - h->started;
+    double left = elapsed / (double)h->done * (double)(h->to_time - h->done);
+    fprintf(stderr, "%s[%zu/%zu] %s  %.0f s elapsed, ~%.0f s left%s",
+            h->tty ? "\r\033[K" : "", h->done, h->to_time, c->name, elapsed,
+            left, h->tty ? "" : "\n");
+    if (h->tty && h->done == h->to_time)
+        fputc('\n', stderr);
+}
+
+static void on_run(const struct pb_gb_run *run, void *user)
+{
+    struct harness *h = user;
+    struct bench_case *c = run->context;
+    if (!c || run->aggregate)
+        return;
+    csv_row(h, c, run);
+    if (run->error && !c->skip[0] && !strstr(run->error_message, "skipped"))
+        h->status = PB_EXIT_FAIL;
+    if (++c->finished == (size_t)run->repetitions || run->error) {
+        h->done++;
+        progress(h, c);
+    }
+}
+
+static void case_name(struct bench_case *c)
+{
+    const struct pb_suite_entry *x = c->entry;
+    snprintf(c->name, sizeof(c->name),
+             "%s/%s/%s/size:%d/n:%zu/seed:%" PRIu64 "/threads:%d",
+             x->kernel->name, x->variant->name, x->family, x->size, x->count,
+             x->seed, x->threads);
+}
+
+static int prepare_cases(struct harness *h, struct pb_suite *suite,
+                         const struct pb_bench_options *o,
+                         struct corpus_slot *slots, size_t *slot_count)
+{
+    struct pb_error e;
+    for (size_t i = 0; i < suite->count; i++) {
+        struct pb_suite_entry *x = &suite->entries[i];
+        if (o->repetitions)
+            x->repetitions = o->repetitions;
+        struct bench_case *c = &h->cases[h->case_count++];
+        memset(c, 0, sizeof(*c));
+        c->entry = x;
+        c->slot = find_or_make_corpus(slots, slot_count, x, o->data_dir, &e);
+        if (!c->slot) {
+            fprintf(stderr, "puzzlebench bench: %s:%u: %s\n", suite->path,
+                    (unsigned)x->line, e.msg);
+            return PB_EXIT_FAIL;
+        }
+        case_name(c);
+    }
+    return PB_EXIT_OK;
+}
+
+/* Expands the suite once per --threads value when they override it. */
+static int apply_threads(struct pb_suite *s, const struct pb_bench_options *o)
+{
+    if (o->thread_counts == 0)
+        return 0;
+    size_t n = 0;
+    struct pb_suite_entry *out =
+        malloc(s->count * (size_t)o->thread_counts * sizeof(*out));
+    if (!out)
+        return -ENOMEM;
+    for (size_t i = 0; i < s->count; i++) {
+        /* entries differing only in threads collapse to one */
+        bool seen = false;
+        for (size_t j = 0; j < i && !seen; j++)
+            seen = s->entries[j].line == s->entries[i].line &&
+                   s->entries[j].variant == s->entries[i].variant;
+        if (seen)
+            continue;
+        for (int t = 0; t < o->thread_counts; t++) {
+            out[n] = s->entries[i];
+            out[n++].threads = o->threads[t];
+        }
+    }
+    free(s->entries);
+    s->entries = out;
+    s->count = n;
+    return 0;
+}
+
+static int max_threads(const struct pb_suite *s)
+{
+    int m = 1;
+    for (size_t i = 0; i < s->count; i++)
+        if (s->entries[i].threads > m)
+            m = s->entries[i].threads;
+    return m;
+}
+
+int pb_bench_suite(const struct pb_bench_options *o)
+{
+    struct pb_error e;
+    char path[1024];
+    struct pb_suite suite;
+    if (pb_suite_find(o->suite, path, sizeof(path), &e) ||
+        pb_suite_load(path, &suite, &e)) {
+        fprintf(stderr, "puzzlebench bench: %s\n", e.msg);
+        return PB_EXIT_FAIL;
+    }
+    if (apply_threads(&suite, o)) {
+        pb_suite_free(&suite);
+        return PB_EXIT_FAIL;
+    }
+    struct harness h = {.status = PB_EXIT_OK, .tty = isatty(2) != 0};
+    struct corpus_slot *slots = calloc(suite.count, sizeof(*slots));
+    size_t slot_count = 0;
+    h.cases = calloc(suite.count, sizeof(*h.cases));
+    if (!slots || !h.cases ||
+        pb_results_open(&h.results, o->out_dir, &e)) {
+        fprintf(stderr, "puzzlebench bench: %s\n",
+                slots && h.cases ? e.msg : "out of memory");
+        free(slots);
+        free(h.cases);
+        pb_suite_free(&suite);
+        return PB_EXIT_FAIL;
+    }
+    pb_results_say(&h.results, "puzzlebench bench: suite %s (%s), results "
+                   "in %s\n", suite.name, suite.path, h.results.dir);
+    int threads = max_threads(&suite);
+    if (threads > cli_cores())
+        fprintf(stderr, "puzzlebench bench: warning: up to %d threads on %d "
+                "cores; oversubscribed runs are recorded as such\n", threads,
+                cli_cores());
+    pb_provenance_record(&h.results, suite.name, threads);
+    bool prepared = prepare_cases(&h, &suite, o, slots, &slot_count) == 0;
+    if (!prepared)
+        h.status = PB_EXIT_FAIL;
+    for (size_t i = 0; i < slot_count; i++) {
+        char key[160], value[256];
+        const struct pb_corpus *c = &slots[i].corpus;
+        snprintf(key, sizeof(key), "corpus:%s", c->source);
+        snprintf(value, sizeof(value), "kernel=%s family=%s size=%d "
+                 "count=%zu seed=%" PRIu64 " generator=%d hash=%016" PRIx64,
+                 c->kernel->name, c->meta.family, c->meta.size, c->count,
+                 c->meta.seed, c->meta.generator, slots[i].hash);
+        pb_gb_add_context(key, value);
+    }
+    for (size_t i = 0; prepared && i < h.case_count; i++) {
+        struct bench_case *c = &h.cases[i];
+        verification_pass(&h, c);
+        if (c->wrong)
+            h.status = PB_EXIT_FAIL;
+        if (c->skip[0])
+            pb_results_say(&h.results, "       %s: %s\n", c->name, c->skip);
+        const struct pb_suite_entry *x = c->entry;
+        if (pb_gb_register(c->name, benchmark_case, c,
+                           o->gb_repetitions ? 0 : x->repetitions,
+                           o->gb_min_time ? 0 : x->min_time))
+            h.status = PB_EXIT_FAIL;
+        h.to_time++;
+    }
+    if (prepared) {
+        h.started = pb_now();
+        struct pb_gb_output out = {h.results.json_path, h.results.log,
+                                   on_run, &h};
+        if (pb_gb_run_all(&out) < 0) {
+            fprintf(stderr, "puzzlebench bench: cannot write %s\n",
+                    h.results.json_path);
+            h.status = PB_EXIT_FAIL;
+        }
+    }
+    for (size_t i = 0; i < h.case_count; i++) {
+        if (h.cases[i].wrong)
+            h.status = PB_EXIT_FAIL;
+        free(h.cases[i].verified);
+        free(h.cases[i].answers);
+    }
+    pb_results_say(&h.results, "\nresults: %s (results.json, results.csv, "
+                   "log.txt): %s\n", h.results.dir,
+                   h.status == PB_EXIT_OK ? "every timed run verified"
+                                          : "FAILED");
+    for (size_t i = 0; i < slot_count; i++) {
+        slots[i].corpus.kernel->oracle_free(slots[i].oracle);
+        pb_corpus_free(&slots[i].corpus);
+    }
+    pb_results_close(&h.results);
+    pb_gb_clear();
+    free(slots);
+    free(h.cases);
+    pb_suite_free(&suite);
+    return h.status;
+}

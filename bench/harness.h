@@ -1,0 +1,40 @@
+/*
+ * harness.h - the timing harness behind `puzzlebench bench` and `run`:
+ * a suite's corpora are generated, every benchmark is verified against
+ * the kernel's oracle in an untimed pass, then timed with Google Benchmark
+ * (manual time around the solve, OpenMP threads as an argument), every
+ * timed iteration verified again, and the results written to one folder:
+ *
+ *   OUT/<UTC timestamp>/results.json  raw Google Benchmark JSON (primary)
+ *   OUT/<UTC timestamp>/results.csv   one row per repetition
+ *   OUT/<UTC timestamp>/log.txt       the console output
+ *   OUT/latest                        link to the newest folder
+ *
+ * JSON and CSV are rewritten after every finished benchmark through a
+ * temporary file and rename, so an interrupted run keeps what finished.
+ * Benchmark names: kernel/variant/family/size:S/n:N/seed:X/threads:T
+ * (Google Benchmark appends /repeats:R/manual_time).
+ */
+#ifndef HARNESS_H
+#define HARNESS_H
+
+#include <stdbool.h>
+
+#include "suite.h"
+
+struct pb_bench_options {
+    const char *suite;       /* suite name or file */
+    int threads[PB_SUITE_MAX_THREADS]; /* override the suite's threads */
+    int thread_counts;       /* 0: use the suite's */
+    int repetitions;         /* 0: the suite's (or --benchmark_repetitions) */
+    bool gb_repetitions;     /* --benchmark_repetitions was given */
+    bool gb_min_time;        /* --benchmark_min_time was given */
+    const char *out_dir;     /* results root, e.g. "results" */
+    const char *data_dir;    /* also save the corpora there; NULL: don't */
+};
+
+/* Runs a suite end to end. Returns the exit status: 0 all verified,
+ * 1 a wrong answer, bad suite or I/O error. */
+int pb_bench_suite(const struct pb_bench_options *options);
+
+#endif

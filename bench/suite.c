@@ -1,0 +1,248 @@
+/*
+ * suite.c - parsing benchmark suites (format in suite.h), line by line
+ * with strtok_r; each bench line expands to one entry per variant and
+ * thread count.
+ */
+#include "suite.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#ifndef PB_SOURCE_DIR
+#define PB_SOURCE_DIR "."
+#endif
+
+enum { DEFAULT_REPETITIONS = 3 };
+#define DEFAULT_MIN_TIME 0.1   /* seconds per repetition */
+#define DEFAULT_BUDGET 60.0    /* seconds for the verification pass */
+#define DEFAULT_MEMORY (8ull << 30)
+
+struct settings {
+    int repetitions;
+    double min_time;
+    double budget;
+    uint64_t memory_cap;
+    int threads[PB_SUITE_MAX_THREADS];
+    int thread_counts;
+};
+
+int pb_suite_find(const char *name, char *path, size_t len,
+                  struct pb_error *e)
+{
+    if (strchr(name, '/') || access(name, R_OK) == 0) {
+        if (access(name, R_OK) != 0)
+            return pb_fail(e, -ENOENT, "suite file %s: %s", name,
+                           strerror(errno));
+        snprintf(path, len, "%s", name);
+        return 0;
+    }
+    const char *roots[] = {".", PB_SOURCE_DIR};
+    for (size_t i = 0; i < sizeof(roots) / sizeof(roots[0]); i++) {
+        snprintf(path, len, "%s/bench/suites/%s.suite", roots[i], name);
+        if (access(path, R_OK) == 0)
+            return 0;
+    }
+    return pb_fail(e, -ENOENT, "no suite '%s': expected a file or "
+                   "bench/suites/%s.suite (smoke, default, full)", name,
+                   name);
+}
+
+static int parse_double(const char *tok, double *out)
+{
+    char *end;
+    double v = tok ? strtod(tok, &end) : NAN;
+    if (!tok || end == tok || *end || !(v >= 0) || isinf(v))
+        return -EINVAL;
+    *out = v;
+    return 0;
+}
+
+static int parse_long(const char *tok, long min, long max, long *out)
+{
+    char *end;
+    errno = 0;
+    long v = tok ? strtol(tok, &end, 10) : 0;
+    if (!tok || end == tok || *end || errno || v < min || v > max)
+        return -EINVAL;
+    *out = v;
+    return 0;
+}
+
+static int parse_bytes(const char *tok, uint64_t *out)
+{
+    char *end;
+    errno = 0;
+    unsigned long long v = tok ? strtoull(tok, &end, 10) : 0;
+    if (!tok || end == tok || errno || tok[0] == '-')
+        return -EINVAL;
+    int shift = 0;
+    if (*end == 'K')
+        shift = 10;
+    else if (*end == 'M')
+        shift = 20;
+    else if (*end == 'G')
+        shift = 30;
+    else if (*end)
+        return -EINVAL;
+    if (shift && end[1])
+        return -EINVAL;
+    *out = (uint64_t)v << shift;
+    return 0;
+}
+
+static int add_entry(struct pb_suite *s, const struct pb_suite_entry *x)
+{
+    struct pb_suite_entry *grown =
+        realloc(s->entries, (s->count + 1) * sizeof(*grown));
+    if (!grown)
+        return -ENOMEM;
+    s->entries = grown;
+    s->entries[s->count++] = *x;
+    return 0;
+}
+
+/* bench KERNEL VARIANTS FAMILY SIZE COUNT SEED */
+static int bench_line(struct pb_suite *s, const struct settings *set,
+                      char **save, uint32_t line, struct pb_error *e)
+{
+    char *kernel = strtok_r(NULL, " \t", save);
+    char *variants = strtok_r(NULL, " \t", save);
+    char *family = strtok_r(NULL, " \t", save);
+    char *size = strtok_r(NULL, " \t", save);
+    char *count = strtok_r(NULL, " \t", save);
+    char *seed = strtok_r(NULL, " \t", save);
+    char *extra = strtok_r(NULL, " \t", save);
+    long size_v, count_v, seed_v;
+    if (!seed || extra || parse_long(size, 1, 1 << 20, &size_v) ||
+        parse_long(count, 1, 100000000, &count_v) ||
+        parse_long(seed, 0, LONG_MAX, &seed_v))
+        return pb_fail(e, -EINVAL, "%s:%u: expected 'bench KERNEL VARIANTS "
+                       "FAMILY SIZE COUNT SEED'", s->path, line);
+    struct pb_suite_entry x = {0};
+    x.kernel = pb_kernel_find(kernel);
+    if (!x.kernel)
+        return pb_fail(e, -EINVAL, "%s:%u: unknown kernel '%s'", s->path,
+                       line, kernel);
+    snprintf(x.family, sizeof(x.family), "%s", family);
+    x.size = (int)size_v;
+    x.count = (size_t)count_v;
+    x.seed = (uint64_t)seed_v;
+    x.repetitions = set->repetitions;
+    x.min_time = set->min_time;
+    x.budget = set->budget;
+    x.memory_cap = set->memory_cap;
+    x.line = line;
+    const struct pb_variant *const *all = x.kernel->variants;
+    for (size_t i = 0; all[i]; i++) {
+        bool wanted = !strcmp(variants, "all");
+        for (char *p = variants; !wanted && p;) {
+            size_t n = strcspn(p, ",");
+            wanted = n == strlen(all[i]->name) &&
+                     !strncmp(p, all[i]->name, n);
+            p = p[n] ? p + n + 1 : NULL;
+        }
+        if (!wanted)
+            continue;
+        x.variant = all[i];
+        for (int t = 0; t < set->thread_counts; t++) {
+            x.threads = set->threads[t];
+            if (add_entry(s, &x))
+                return pb_fail(e, -ENOMEM, "out of memory");
+        }
+    }
+    /* every named variant must exist */
+    for (char *p = variants; strcmp(variants, "all") && p;) {
+        size_t n = strcspn(p, ",");
+        char name[64];
+        snprintf(name, sizeof(name), "%.*s", (int)n, p);
+        if (!pb_variant_find(x.kernel, name))
+            return pb_fail(e, -EINVAL, "%s:%u: unknown variant '%s' for %s",
+                           s->path, line, name, kernel);
+        p = p[n] ? p + n + 1 : NULL;
+    }
+    return 0;
+}
+
+static int directive(struct pb_suite *s, struct settings *set, char *text,
+                     uint32_t line, struct pb_error *e)
+{
+    char *save;
+    char *word = strtok_r(text, " \t", &save);
+    if (!word)
+        return 0;
+    if (!strcmp(word, "bench"))
+        return bench_line(s, set, &save, line, e);
+    char *value = strtok_r(NULL, " \t", &save);
+    long v;
+    if (!strcmp(word, "repetitions") &&
+        parse_long(value, 1, 1000, &v) == 0 &&
+        !strtok_r(NULL, " \t", &save)) {
+        set->repetitions = (int)v;
+        return 0;
+    }
+    if (!strcmp(word, "min_time") && parse_double(value, &set->min_time) == 0)
+        return 0;
+    if (!strcmp(word, "budget") && parse_double(value, &set->budget) == 0)
+        return 0;
+    if (!strcmp(word, "memory") && parse_bytes(value, &set->memory_cap) == 0)
+        return 0;
+    if (!strcmp(word, "threads")) {
+        set->thread_counts = 0;
+        for (char *t = value; t; t = strtok_r(NULL, " \t", &save)) {
+            if (set->thread_counts == PB_SUITE_MAX_THREADS ||
+                parse_long(t, 1, 1024, &v))
+                return pb_fail(e, -EINVAL, "%s:%u: expected 'threads' and "
+                               "up to %d counts 1..1024", s->path, line,
+                               PB_SUITE_MAX_THREADS);
+            set->threads[set->thread_counts++] = (int)v;
+        }
+        if (set->thread_counts)
+            return 0;
+    }
+    return pb_fail(e, -EINVAL, "%s:%u: expected repetitions N, min_time S, "
+                   "budget S, memory BYTES[K|M|G], threads T... or bench "
+                   "...; found '%s'", s->path, line, word);
+}
+
+int pb_suite_load(const char *path, struct pb_suite *s, struct pb_error *e)
+{
+    memset(s, 0, sizeof(*s));
+    snprintf(s->path, sizeof(s->path), "%s", path);
+    const char *base = strrchr(path, '/');
+    snprintf(s->name, sizeof(s->name), "%s", base ? base + 1 : path);
+    char *dot = strstr(s->name, ".suite");
+    if (dot)
+        *dot = '\0';
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return pb_fail(e, -errno, "%s: cannot open: %s", path,
+                       strerror(errno));
+    struct settings set = {DEFAULT_REPETITIONS, DEFAULT_MIN_TIME,
+                           DEFAULT_BUDGET, DEFAULT_MEMORY, {1}, 1};
+    char text[1024];
+    uint32_t line = 0;
+    int rc = 0;
+    while (rc == 0 && fgets(text, sizeof(text), f)) {
+        line++;
+        text[strcspn(text, "#\r\n")] = '\0';
+        rc = directive(s, &set, text, line, e);
+    }
+    fclose(f);
+    if (rc == 0 && s->count == 0)
+        rc = pb_fail(e, -EINVAL, "%s: no 'bench' line: the suite is empty",
+                     path);
+    if (rc)
+        pb_suite_free(s);
+    return rc;
+}
+
+void pb_suite_free(struct pb_suite *s)
+{
+    free(s->entries);
+    s->entries = NULL;
+    s->count = 0;
+}

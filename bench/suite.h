@@ -1,0 +1,60 @@
+/*
+ * suite.h - benchmark suites as data: plain-text files under
+ * bench/suites/ that name kernels, variants, generator families, sizes,
+ * thread counts and repetitions, so a user writes a new suite without
+ * recompiling. Format (one directive a line, '#' starts a comment):
+ *
+ *   repetitions N       timed repetitions of each benchmark below
+ *   min_time S          Google Benchmark's minimum time per repetition, s
+ *   budget S            skip a benchmark whose untimed verification pass
+ *                       took longer than S seconds (reason recorded)
+ *   memory BYTES[K|M|G] skip a benchmark whose variant's memory bound
+ *                       exceeds this cap (reason recorded)
+ *   threads T...        OpenMP thread counts for the benchmarks below
+ *   bench KERNEL VARIANTS FAMILY SIZE COUNT SEED
+ *                       VARIANTS is "all" or a comma-separated list
+ *
+ * Settings apply to the bench lines that follow them. O(file size).
+ */
+#ifndef SUITE_H
+#define SUITE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "pb.h"
+
+#define PB_SUITE_MAX_THREADS 16 /* thread counts per line */
+
+struct pb_suite_entry {
+    const struct pb_kernel *kernel;
+    const struct pb_variant *variant;
+    char family[32];
+    int size;
+    size_t count;
+    uint64_t seed;
+    int threads;
+    int repetitions;
+    double min_time;
+    double budget;
+    uint64_t memory_cap;
+    uint32_t line; /* where it came from, for messages */
+};
+
+struct pb_suite {
+    char name[64];   /* file name without directory and ".suite" */
+    char path[1024];
+    struct pb_suite_entry *entries; /* one per variant and thread count */
+    size_t count;
+};
+
+/* Finds a suite: a path to a file, or NAME for bench/suites/NAME.suite
+ * under the current directory or the source tree. */
+int pb_suite_find(const char *name_or_path, char *path, size_t len,
+                  struct pb_error *e);
+/* Parses a suite file; errors name the file and line. */
+int pb_suite_load(const char *path, struct pb_suite *suite,
+                  struct pb_error *e);
+void pb_suite_free(struct pb_suite *suite);
+
+#endif
