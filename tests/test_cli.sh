@@ -154,7 +154,7 @@ check_verify() {
 
 # ---------------------------------------------------------------- help
 check_help --help
-for verb in list solve gen verify census run; do
+for verb in list solve gen verify census bench run; do
     check_help "$verb" --help
 done
 run /dev/null "$PB"
