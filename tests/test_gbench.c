@@ -1,0 +1,142 @@
+/*
+ * test_gbench.c - the C API over Google Benchmark (bench/gbench.h) on a
+ * toy kernel: registration with a context, manual iteration time (the
+ * reported time is exactly what the C side set, whatever the wall clock
+ * did), counters (plain and per-second), labels, skipping with an error,
+ * the run callback, the JSON file written as complete JSON, and the
+ * context keys. Ends with "N passed, N failed".
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "gbench.h"
+
+#define TOY_SECONDS 0.002 /* manual time per iteration */
+
+struct toy {
+    int calls;
+    int64_t iterations;
+    bool fail;
+};
+
+static void toy_benchmark(struct pb_gb_state *st, void *context)
+{
+    struct toy *t = context;
+    t->calls++;
+    if (t->fail) {
+        pb_gb_skip_with_error(st, "toy refuses");
+        return;
+    }
+    int64_t n = 0;
+    while (pb_gb_keep_running(st)) {
+        pb_gb_set_iteration_time(st, TOY_SECONDS);
+        n++;
+    }
+    t->iterations = n;
+    pb_gb_set_counter(st, "widgets", 42, PB_GB_VALUE);
+    pb_gb_set_counter(st, "widgets_per_second", (double)n * 10, PB_GB_RATE);
+    pb_gb_set_items_processed(st, n * 3);
+    pb_gb_set_label(st, "toy label");
+}
+
+struct seen {
+    int runs, errors;
+    double seconds, widgets, widget_rate, items_rate;
+    void *context;
+    char label[64], error[64];
+};
+
+static void on_run(const struct pb_gb_run *run, void *user)
+{
+    struct seen *s = user;
+    if (run->aggregate)
+        return;
+    if (run->error) {
+        s->errors++;
+        snprintf(s->error, sizeof(s->error), "%s", run->error_message);
+        return;
+    }
+    s->runs++;
+    s->seconds = run->seconds;
+    s->context = run->context;
+    snprintf(s->label, sizeof(s->label), "%s", run->label);
+    for (size_t i = 0; i < run->counters; i++) {
+        if (!strcmp(run->counter_names[i], "widgets"))
+            s->widgets = run->counter_values[i];
+        if (!strcmp(run->counter_names[i], "widgets_per_second"))
+            s->widget_rate = run->counter_values[i];
+        if (!strcmp(run->counter_names[i], "items_per_second"))
+            s->items_rate = run->counter_values[i];
+    }
+}
+
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    static char buf[1 << 16];
+    size_t n = fread(buf, 1, sizeof(buf) - 1, f);
+    buf[n] = '\0';
+    fclose(f);
+    return buf;
+}
+
+int main(void)
+{
+    char *argv[] = {"test_gbench", "--benchmark_min_time=0.01", NULL};
+    int argc = 2;
+    pb_gb_init(&argc, argv);
+    CHECK(argc == 1, "the benchmark flag was consumed (argc %d)", argc);
+
+    struct toy good = {0, 0, false}, bad = {0, 0, true};
+    CHECK(pb_gb_register("toy/good", toy_benchmark, &good, 2, 0) == 0,
+          "register");
+    CHECK(pb_gb_register("toy/bad", toy_benchmark, &bad, 1, 0) == 0,
+          "register");
+    pb_gb_add_context("toy_key", "toy value");
+
+    const char *json = "test_gbench_out.json";
+    remove(json);
+    struct seen s = {0};
+    struct pb_gb_output out = {json, NULL, on_run, &s};
+    long n = pb_gb_run_all(&out);
+    CHECK(n == 2, "ran %ld benchmarks", n);
+    CHECK(s.runs == 2, "%d runs reported (2 repetitions)", s.runs);
+    CHECK(s.errors == 1 && !strcmp(s.error, "toy refuses"), "error '%s'",
+          s.error);
+    CHECK(s.context == &good, "the run carries its context");
+    CHECK(s.seconds == TOY_SECONDS, "manual time %.9f", s.seconds);
+    CHECK(good.iterations >= 5, "min_time 0.01 s at 2 ms a step gives at "
+          "least 5 iterations, got %lld", (long long)good.iterations);
+    CHECK(s.widgets == 42, "plain counter %g", s.widgets);
+    /* a rate is divided by the manual time: 10 per iteration / 2 ms */
+    CHECK(s.widget_rate > 4999 && s.widget_rate < 5001, "rate %g",
+          s.widget_rate);
+    CHECK(s.items_rate > 1499 && s.items_rate < 1501, "items rate %g",
+          s.items_rate);
+    CHECK(!strcmp(s.label, "toy label"), "label '%s'", s.label);
+
+    char *text = slurp(json);
+    CHECK(text != NULL, "JSON file written");
+    if (text) {
+        size_t len = strlen(text);
+        CHECK(len > 2 && text[0] == '{' && strstr(text, "\n  ]\n}\n") &&
+                  text[len - 1] == '\n',
+              "a closed JSON document");
+        CHECK(strstr(text, "\"toy_key\": \"toy value\"") != NULL,
+              "context key in the JSON");
+        CHECK(strstr(text, "\"name\": \"toy/good/repeats:2/manual_time\""),
+              "manual-time name in the JSON");
+        CHECK(strstr(text, "\"widgets\": 4.2") != NULL,
+              "counter in the JSON");
+        CHECK(strstr(text, "\"error_message\": \"toy refuses\"") != NULL,
+              "error in the JSON");
+    }
+    remove(json);
+    pb_gb_clear();
+    CHECK(pb_gb_run_all(&(struct pb_gb_output){NULL, NULL, NULL, NULL}) == 0,
+          "nothing left after clear");
+    return check_summary();
+}
