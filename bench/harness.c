@@ -428,7 +428,12 @@ int pb_bench_suite(const struct pb_bench_options *o)
                 "cores; oversubscribed runs are recorded as such\n", threads,
                 cli_cores());
     pb_provenance_record(&h.results, suite.name, threads);
-    bool prepared = prepare_cases(&h, &suite, o, slots, &slot_count) == 0;
+    int rc = o->data_dir ? pb_make_dirs(o->data_dir) : 0;
+    if (rc)
+        fprintf(stderr, "puzzlebench bench: %s: cannot create: %s\n",
+                o->data_dir, strerror(-rc));
+    bool prepared =
+        rc == 0 && prepare_cases(&h, &suite, o, slots, &slot_count) == 0;
     if (!prepared)
         h.status = PB_EXIT_FAIL;
     for (size_t i = 0; i < slot_count; i++) {

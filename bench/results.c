@@ -36,7 +36,7 @@ int pb_write_atomically(const char *path, const char *text, size_t len)
     return rc;
 }
 
-static int make_dirs(const char *path)
+int pb_make_dirs(const char *path)
 {
     char buf[1024];
     snprintf(buf, sizeof(buf), "%s", path);
@@ -56,7 +56,7 @@ int pb_results_open(struct pb_results *r, const char *root,
                     struct pb_error *e)
 {
     memset(r, 0, sizeof(*r));
-    int rc = make_dirs(root);
+    int rc = pb_make_dirs(root);
     if (rc)
         return pb_fail(e, rc, "%s: cannot create: %s", root, strerror(-rc));
     char stamp[32];

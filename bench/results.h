@@ -34,6 +34,8 @@ void pb_results_say(struct pb_results *r, const char *fmt, ...)
     PB_PRINTF(2, 3);
 void pb_results_close(struct pb_results *r);
 
+/* mkdir -p. */
+int pb_make_dirs(const char *path);
 /* Writes text to path through a temporary file and rename(). */
 int pb_write_atomically(const char *path, const char *text, size_t len);
 
