@@ -38,20 +38,18 @@ const struct pb_kernel *cli_kernel(const char *verb, const char *name)
     char names[256] = "";
     for (size_t i = 0; pb_kernels[i]; i++) {
         strncat(names, i ? ", " : "", sizeof(names) - strlen(names) - 1);
-        strncat(names, pb_kernels[i]->name,
-                sizeof(names) - strlen(names) - 1);
+        strncat(names, pb_kernels[i]->name, sizeof(names) - strlen(names) - 1);
     }
     if (!name)
         cli_usage_error(verb, "missing KERNEL; expected one of: %s", names);
     else
-        cli_usage_error(verb, "unknown kernel '%s'; expected one of: %s",
-                        name, names);
+        cli_usage_error(verb, "unknown kernel '%s'; expected one of: %s", name,
+                        names);
     return NULL;
 }
 
-const struct pb_variant *cli_variant(const char *verb,
-                                     const struct pb_kernel *k,
-                                     const char *name)
+const struct pb_variant *
+cli_variant(const char *verb, const struct pb_kernel *k, const char *name)
 {
     const struct pb_variant *v = pb_variant_find(k, name);
     if (v)
@@ -59,24 +57,22 @@ const struct pb_variant *cli_variant(const char *verb,
     char names[256] = "";
     for (size_t i = 0; k->variants[i]; i++) {
         strncat(names, i ? ", " : "", sizeof(names) - strlen(names) - 1);
-        strncat(names, k->variants[i]->name,
-                sizeof(names) - strlen(names) - 1);
+        strncat(names, k->variants[i]->name, sizeof(names) - strlen(names) - 1);
     }
     cli_usage_error(verb, "unknown variant '%s' for %s; expected one of: %s",
                     name, k->name, names);
     return NULL;
 }
 
-bool cli_long(const char *verb, const char *option, const char *text,
-              long min, long max, long *out)
+bool cli_long(const char *verb, const char *option, const char *text, long min,
+              long max, long *out)
 {
     char *end;
     errno = 0;
     long v = strtol(text, &end, 10);
-    if (end == text || *end != '\0' || errno == ERANGE || v < min ||
-        v > max) {
-        cli_usage_error(verb, "%s needs an integer %ld..%ld, got '%s'",
-                        option, min, max, text);
+    if (end == text || *end != '\0' || errno == ERANGE || v < min || v > max) {
+        cli_usage_error(verb, "%s needs an integer %ld..%ld, got '%s'", option,
+                        min, max, text);
         return false;
     }
     *out = v;
@@ -90,8 +86,8 @@ bool cli_u64(const char *verb, const char *option, const char *text,
     errno = 0;
     unsigned long long v = strtoull(text, &end, 10);
     if (end == text || *end != '\0' || errno == ERANGE || text[0] == '-') {
-        cli_usage_error(verb, "%s needs an unsigned integer, got '%s'",
-                        option, text);
+        cli_usage_error(verb, "%s needs an unsigned integer, got '%s'", option,
+                        text);
         return false;
     }
     *out = (uint64_t)v;

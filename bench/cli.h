@@ -27,20 +27,18 @@ int cmd_run(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 
 /* "puzzlebench VERB: message; see 'puzzlebench VERB --help'", exit 2. */
-int cli_usage_error(const char *verb, const char *fmt, ...)
-    PB_PRINTF(2, 3);
+int cli_usage_error(const char *verb, const char *fmt, ...) PB_PRINTF(2, 3);
 /* Message for the option getopt_long just rejected: c is ':' for a
  * missing value, '?' for an unknown option (optstring starts with ':'). */
 int cli_bad_option(const char *verb, int argc, char **argv, int c);
 /* Kernel by name, or NULL after a usage message listing the kernels. */
 const struct pb_kernel *cli_kernel(const char *verb, const char *name);
 /* Variant by name, or NULL after a usage message listing the variants. */
-const struct pb_variant *cli_variant(const char *verb,
-                                     const struct pb_kernel *k,
-                                     const char *name);
+const struct pb_variant *
+cli_variant(const char *verb, const struct pb_kernel *k, const char *name);
 /* Strict integer option parsing: false after a usage message. */
-bool cli_long(const char *verb, const char *option, const char *text,
-              long min, long max, long *out);
+bool cli_long(const char *verb, const char *option, const char *text, long min,
+              long max, long *out);
 bool cli_u64(const char *verb, const char *option, const char *text,
              uint64_t *out);
 /* Number of processors, for defaults and warnings. */

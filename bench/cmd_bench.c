@@ -91,8 +91,7 @@ static int bench_verb(const char *verb, int argc, char **argv, bool is_run)
     int c;
     long v;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, ":s:t:r:o:d:h", options, NULL)) !=
-           -1) {
+    while ((c = getopt_long(argc, argv, ":s:t:r:o:d:h", options, NULL)) != -1) {
         switch (c) {
         case 's':
             o.suite = optarg;
@@ -122,8 +121,7 @@ static int bench_verb(const char *verb, int argc, char **argv, bool is_run)
         }
     }
     if (optind < argc)
-        return cli_usage_error(verb, "unexpected argument '%s'",
-                               argv[optind]);
+        return cli_usage_error(verb, "unexpected argument '%s'", argv[optind]);
     return pb_bench_suite(&o);
 }
 

@@ -47,8 +47,8 @@ int cmd_census(int argc, char **argv)
             return cli_bad_option("census", argc, argv, c);
         }
     }
-    const struct pb_kernel *k = cli_kernel("census",
-                                           optind < argc ? argv[optind] : NULL);
+    const struct pb_kernel *k =
+        cli_kernel("census", optind < argc ? argv[optind] : NULL);
     if (!k)
         return PB_EXIT_USAGE;
     if (argc - optind > 1)
@@ -59,8 +59,8 @@ int cmd_census(int argc, char **argv)
     uint64_t counts[MAX_DEPTHS];
     size_t depths = 0;
     struct pb_error e;
-    int rc = k->census((int)size, with_inverses, counts, MAX_DEPTHS, &depths,
-                       &e);
+    int rc =
+        k->census((int)size, with_inverses, counts, MAX_DEPTHS, &depths, &e);
     if (rc == -EINVAL)
         return cli_usage_error("census", "%s", e.msg);
     if (rc) {

@@ -67,8 +67,8 @@ int cmd_gen(int argc, char **argv)
             return cli_bad_option("gen", argc, argv, c);
         }
     }
-    const struct pb_kernel *k = cli_kernel("gen",
-                                           optind < argc ? argv[optind] : NULL);
+    const struct pb_kernel *k =
+        cli_kernel("gen", optind < argc ? argv[optind] : NULL);
     if (!k)
         return PB_EXIT_USAGE;
     if (argc - optind > 1)
@@ -79,8 +79,8 @@ int cmd_gen(int argc, char **argv)
                                k->name, k->families_help);
     struct pb_error e;
     struct pb_corpus corpus;
-    int rc = pb_generate(k, family, (int)size, (size_t)count, seed, &corpus,
-                         &e);
+    int rc =
+        pb_generate(k, family, (int)size, (size_t)count, seed, &corpus, &e);
     if (rc == -EINVAL)
         return cli_usage_error("gen", "%s", e.msg);
     if (rc == 0)

@@ -50,16 +50,15 @@ int cmd_solve(int argc, char **argv)
             return cli_bad_option("solve", argc, argv, c);
         }
     }
-    const struct pb_kernel *k = cli_kernel("solve",
-                                           optind < argc ? argv[optind] : NULL);
+    const struct pb_kernel *k =
+        cli_kernel("solve", optind < argc ? argv[optind] : NULL);
     if (!k)
         return PB_EXIT_USAGE;
     if (argc - optind > 2)
         return cli_usage_error("solve", "unexpected argument '%s'",
                                argv[optind + 2]);
-    const struct pb_variant *v =
-        cli_variant("solve", k, variant_name ? variant_name
-                                             : k->default_variant);
+    const struct pb_variant *v = cli_variant(
+        "solve", k, variant_name ? variant_name : k->default_variant);
     if (!v)
         return PB_EXIT_USAGE;
 
@@ -76,8 +75,7 @@ int cmd_solve(int argc, char **argv)
     if (!answers) {
         fprintf(stderr, "puzzlebench solve: out of memory\n");
         status = PB_EXIT_FAIL;
-    } else if (pb_run_variant(v, &corpus, (int)threads, answers, &run,
-                              &e)) {
+    } else if (pb_run_variant(v, &corpus, (int)threads, answers, &run, &e)) {
         fprintf(stderr, "puzzlebench solve: %s\n", e.msg);
         status = PB_EXIT_FAIL;
     } else {

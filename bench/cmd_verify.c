@@ -49,8 +49,8 @@ int cmd_verify(int argc, char **argv)
             return cli_bad_option("verify", argc, argv, c);
         }
     }
-    const struct pb_kernel *k = cli_kernel("verify",
-                                           optind < argc ? argv[optind] : NULL);
+    const struct pb_kernel *k =
+        cli_kernel("verify", optind < argc ? argv[optind] : NULL);
     if (!k)
         return PB_EXIT_USAGE;
     const struct pb_variant *only = NULL;

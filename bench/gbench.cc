@@ -29,7 +29,8 @@ struct pb_gb_state {
     benchmark::State *state;
 };
 
-namespace {
+namespace
+{
 
 // Registered name -> C context, to hand each run back with its context.
 std::map<std::string, void *> &contexts()
@@ -53,7 +54,8 @@ bool write_atomically(const std::string &path, const std::string &text)
     return ok;
 }
 
-class TeeReporter : public benchmark::BenchmarkReporter {
+class TeeReporter : public benchmark::BenchmarkReporter
+{
   public:
     explicit TeeReporter(const pb_gb_output &out)
         : out_(out), console_(benchmark::ConsoleReporter::OO_Tabular)
@@ -89,7 +91,10 @@ class TeeReporter : public benchmark::BenchmarkReporter {
         flush_console();
     }
 
-    bool json_failed() const { return json_failed_; }
+    bool json_failed() const
+    {
+        return json_failed_;
+    }
 
   private:
     void flush_console()
@@ -127,7 +132,8 @@ class TeeReporter : public benchmark::BenchmarkReporter {
             names.push_back(counter.first.c_str());
             values.push_back(counter.second.value);
         }
-        struct pb_gb_run c {};
+        struct pb_gb_run c {
+        };
         c.name = name.c_str();
         c.context = found == contexts().end() ? nullptr : found->second;
         c.aggregate = run.run_type == Run::RT_Aggregate;
@@ -135,10 +141,9 @@ class TeeReporter : public benchmark::BenchmarkReporter {
         c.repetition_index = run.repetition_index;
         c.repetitions = run.repetitions;
         c.iterations = run.iterations;
-        c.seconds = run.iterations
-                        ? run.real_accumulated_time /
-                              static_cast<double>(run.iterations)
-                        : run.real_accumulated_time;
+        c.seconds = run.iterations ? run.real_accumulated_time /
+                                         static_cast<double>(run.iterations)
+                                   : run.real_accumulated_time;
         c.error = run.error_occurred;
         c.error_message = run.error_message.c_str();
         c.label = run.report_label.c_str();
@@ -195,8 +200,8 @@ void pb_gb_set_iteration_time(struct pb_gb_state *s, double seconds)
     s->state->SetIterationTime(seconds);
 }
 
-void pb_gb_set_counter(struct pb_gb_state *s, const char *name,
-                       double value, enum pb_gb_counter_kind kind)
+void pb_gb_set_counter(struct pb_gb_state *s, const char *name, double value,
+                       enum pb_gb_counter_kind kind)
 {
     s->state->counters[name] = benchmark::Counter(
         value, kind == PB_GB_RATE ? benchmark::Counter::kIsRate

@@ -56,14 +56,14 @@ void pb_gb_add_context(const char *key, const char *value);
 
 /* One finished run (a repetition, or an aggregate such as the median). */
 struct pb_gb_run {
-    const char *name;      /* the registered name */
-    void *context;         /* the registered context */
-    bool aggregate;        /* mean/median/stddev/cv rows */
+    const char *name; /* the registered name */
+    void *context;    /* the registered context */
+    bool aggregate;   /* mean/median/stddev/cv rows */
     const char *aggregate_name;
     int64_t repetition_index;
     int64_t repetitions;
     int64_t iterations;
-    double seconds;        /* manual time per iteration */
+    double seconds; /* manual time per iteration */
     bool error;
     const char *error_message;
     const char *label;

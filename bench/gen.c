@@ -25,7 +25,8 @@ int pb_generate(const struct pb_kernel *k, const char *family_spec, int size,
         char *end;
         param = strtol(colon + 1, &end, 10);
         if (end == colon + 1 || *end != '\0' || param < 0)
-            return pb_fail(e, -EINVAL, "bad parameter in family '%s'; "
+            return pb_fail(e, -EINVAL,
+                           "bad parameter in family '%s'; "
                            "expected a non-negative integer after ':'",
                            family_spec);
     }

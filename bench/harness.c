@@ -38,19 +38,19 @@ struct bench_case {
     const struct pb_suite_entry *entry;
     struct corpus_slot *slot;
     char name[192];
-    char skip[640];    /* non-empty: skipped, with this reason */
-    bool wrong;        /* a wrong answer in the pass or a timed run */
-    void *verified;    /* the verification pass's answers */
-    void *answers;     /* scratch for timed iterations */
-    size_t finished;   /* repetitions reported so far */
+    char skip[640];  /* non-empty: skipped, with this reason */
+    bool wrong;      /* a wrong answer in the pass or a timed run */
+    void *verified;  /* the verification pass's answers */
+    void *answers;   /* scratch for timed iterations */
+    size_t finished; /* repetitions reported so far */
 };
 
 struct harness {
     struct pb_results results;
     struct bench_case *cases;
     size_t case_count;
-    size_t done;       /* benchmarks finished */
-    size_t to_time;    /* benchmarks registered */
+    size_t done;    /* benchmarks finished */
+    size_t to_time; /* benchmarks registered */
     double started;
     bool tty;
     int status;
@@ -108,7 +108,8 @@ static void verification_pass(struct harness *h, struct bench_case *c)
     if (x->variant->memory_bound) {
         uint64_t need = x->variant->memory_bound(corpus, x->threads);
         if (need > x->memory_cap) {
-            snprintf(c->skip, sizeof(c->skip), "skipped: needs up to %" PRIu64
+            snprintf(c->skip, sizeof(c->skip),
+                     "skipped: needs up to %" PRIu64
                      " MB, over the suite's memory cap of %" PRIu64 " MB",
                      need >> 20, x->memory_cap >> 20);
             return;
@@ -123,8 +124,7 @@ static void verification_pass(struct harness *h, struct bench_case *c)
     struct pb_run run;
     struct pb_error e;
     double t0 = pb_now();
-    if (pb_run_variant(x->variant, corpus, x->threads, c->verified, &run,
-                       &e)) {
+    if (pb_run_variant(x->variant, corpus, x->threads, c->verified, &run, &e)) {
         snprintf(c->skip, sizeof(c->skip), "failed: %s", e.msg);
         c->wrong = true;
         return;
@@ -141,13 +141,16 @@ static void verification_pass(struct harness *h, struct bench_case *c)
             pb_report_wrong(h->results.log, corpus, c->slot->oracle,
                             c->verified, check.first_wrong, x->variant->name,
                             check.why);
-        snprintf(c->skip, sizeof(c->skip), "failed: %zu wrong answers in the "
-                 "verification pass", check.wrong);
+        snprintf(c->skip, sizeof(c->skip),
+                 "failed: %zu wrong answers in the "
+                 "verification pass",
+                 check.wrong);
         c->wrong = true;
     } else if (seconds > x->budget) {
-        snprintf(c->skip, sizeof(c->skip), "skipped: the verification pass "
-                 "took %.1f s, over the suite's budget of %.1f s", seconds,
-                 x->budget);
+        snprintf(c->skip, sizeof(c->skip),
+                 "skipped: the verification pass "
+                 "took %.1f s, over the suite's budget of %.1f s",
+                 seconds, x->budget);
     }
 }
 
@@ -178,8 +181,7 @@ static void benchmark_case(struct pb_gb_state *st, void *context)
         return;
     }
     bool rss = pb_rss_reset();
-    if (pb_session_open(&session, x->variant, corpus, x->threads, &run,
-                        &e)) {
+    if (pb_session_open(&session, x->variant, corpus, x->threads, &run, &e)) {
         pb_gb_skip_with_error(st, e.msg);
         c->wrong = true;
         return;
@@ -193,8 +195,8 @@ static void benchmark_case(struct pb_gb_state *st, void *context)
         pb_gb_set_iteration_time(st, run.solve_seconds);
         if (rc || !timed_answers_right(c)) {
             c->wrong = true;
-            pb_gb_skip_with_error(st, rc ? e.msg
-                                         : "wrong answer in a timed run");
+            pb_gb_skip_with_error(st,
+                                  rc ? e.msg : "wrong answer in a timed run");
             break;
         }
         iterations++;
@@ -225,8 +227,7 @@ static void benchmark_case(struct pb_gb_state *st, void *context)
         pb_gb_set_counter(st, "peak_rss_bytes", (double)pb_rss_peak(),
                           PB_GB_VALUE);
     char label[128];
-    snprintf(label, sizeof(label), "corpus %016" PRIx64 "%s",
-             c->slot->hash,
+    snprintf(label, sizeof(label), "corpus %016" PRIx64 "%s", c->slot->hash,
              pb_heap_available() ? "" : ", heap counters unavailable");
     pb_gb_set_label(st, label);
 }
@@ -244,8 +245,8 @@ static double counter(const struct pb_gb_run *run, const char *name,
 }
 
 /* Appends "value," or "NA," for one counter column. */
-static void csv_counter(FILE *f, const struct pb_gb_run *run,
-                        const char *name, bool bytes)
+static void csv_counter(FILE *f, const struct pb_gb_run *run, const char *name,
+                        bool bytes)
 {
     bool found;
     double v = counter(run, name, &found);
@@ -266,8 +267,9 @@ static void csv_row(struct harness *h, const struct bench_case *c,
     FILE *f = open_memstream(&row, &len);
     if (!f)
         return;
-    fprintf(f, "%s,%s,%s,%d,%zu,%" PRIu64 ",%016" PRIx64 ",%d,%" PRId64
-               ",%" PRId64 ",",
+    fprintf(f,
+            "%s,%s,%s,%d,%zu,%" PRIu64 ",%016" PRIx64 ",%d,%" PRId64 ",%" PRId64
+            ",",
             x->kernel->name, x->variant->name, x->family, x->size, x->count,
             x->seed, c->slot->hash, x->threads, run->repetition_index,
             run->iterations);
@@ -411,8 +413,7 @@ int pb_bench_suite(const struct pb_bench_options *o)
     struct corpus_slot *slots = calloc(suite.count, sizeof(*slots));
     size_t slot_count = 0;
     h.cases = calloc(suite.count, sizeof(*h.cases));
-    if (!slots || !h.cases ||
-        pb_results_open(&h.results, o->out_dir, &e)) {
+    if (!slots || !h.cases || pb_results_open(&h.results, o->out_dir, &e)) {
         fprintf(stderr, "puzzlebench bench: %s\n",
                 slots && h.cases ? e.msg : "out of memory");
         free(slots);
@@ -420,13 +421,16 @@ int pb_bench_suite(const struct pb_bench_options *o)
         pb_suite_free(&suite);
         return PB_EXIT_FAIL;
     }
-    pb_results_say(&h.results, "puzzlebench bench: suite %s (%s), results "
-                   "in %s\n", suite.name, suite.path, h.results.dir);
+    pb_results_say(&h.results,
+                   "puzzlebench bench: suite %s (%s), results "
+                   "in %s\n",
+                   suite.name, suite.path, h.results.dir);
     int threads = max_threads(&suite);
     if (threads > cli_cores())
-        fprintf(stderr, "puzzlebench bench: warning: up to %d threads on %d "
-                "cores; oversubscribed runs are recorded as such\n", threads,
-                cli_cores());
+        fprintf(stderr,
+                "puzzlebench bench: warning: up to %d threads on %d "
+                "cores; oversubscribed runs are recorded as such\n",
+                threads, cli_cores());
     pb_provenance_record(&h.results, suite.name, threads);
     int rc = o->data_dir ? pb_make_dirs(o->data_dir) : 0;
     if (rc)
@@ -440,7 +444,8 @@ int pb_bench_suite(const struct pb_bench_options *o)
         char key[160], value[256];
         const struct pb_corpus *c = &slots[i].corpus;
         snprintf(key, sizeof(key), "corpus:%s", c->source);
-        snprintf(value, sizeof(value), "kernel=%s family=%s size=%d "
+        snprintf(value, sizeof(value),
+                 "kernel=%s family=%s size=%d "
                  "count=%zu seed=%" PRIu64 " generator=%d hash=%016" PRIx64,
                  c->kernel->name, c->meta.family, c->meta.size, c->count,
                  c->meta.seed, c->meta.generator, slots[i].hash);
@@ -462,8 +467,8 @@ int pb_bench_suite(const struct pb_bench_options *o)
     }
     if (prepared) {
         h.started = pb_now();
-        struct pb_gb_output out = {h.results.json_path, h.results.log,
-                                   on_run, &h};
+        struct pb_gb_output out = {h.results.json_path, h.results.log, on_run,
+                                   &h};
         if (pb_gb_run_all(&out) < 0) {
             fprintf(stderr, "puzzlebench bench: cannot write %s\n",
                     h.results.json_path);
@@ -476,8 +481,10 @@ int pb_bench_suite(const struct pb_bench_options *o)
         free(h.cases[i].verified);
         free(h.cases[i].answers);
     }
-    pb_results_say(&h.results, "\nresults: %s (results.json, results.csv, "
-                   "log.txt): %s\n", h.results.dir,
+    pb_results_say(&h.results,
+                   "\nresults: %s (results.json, results.csv, "
+                   "log.txt): %s\n",
+                   h.results.dir,
                    h.status == PB_EXIT_OK ? "every timed run verified"
                                           : "FAILED");
     for (size_t i = 0; i < slot_count; i++) {

@@ -23,14 +23,14 @@
 #include "suite.h"
 
 struct pb_bench_options {
-    const char *suite;       /* suite name or file */
+    const char *suite;                 /* suite name or file */
     int threads[PB_SUITE_MAX_THREADS]; /* override the suite's threads */
-    int thread_counts;       /* 0: use the suite's */
-    int repetitions;         /* 0: the suite's (or --benchmark_repetitions) */
-    bool gb_repetitions;     /* --benchmark_repetitions was given */
-    bool gb_min_time;        /* --benchmark_min_time was given */
-    const char *out_dir;     /* results root, e.g. "results" */
-    const char *data_dir;    /* also save the corpora there; NULL: don't */
+    int thread_counts;                 /* 0: use the suite's */
+    int repetitions;      /* 0: the suite's (or --benchmark_repetitions) */
+    bool gb_repetitions;  /* --benchmark_repetitions was given */
+    bool gb_min_time;     /* --benchmark_min_time was given */
+    const char *out_dir;  /* results root, e.g. "results" */
+    const char *data_dir; /* also save the corpora there; NULL: don't */
 };
 
 /* Runs a suite end to end. Returns the exit status: 0 all verified,

@@ -58,7 +58,9 @@ int main(int argc, char **argv)
     for (const struct verb *v = verbs; v->name; v++)
         if (!strcmp(v->name, name))
             return v->run(argc - 1, argv + 1);
-    fprintf(stderr, "puzzlebench: unknown verb '%s'; see 'puzzlebench "
-                    "--help'\n", name);
+    fprintf(stderr,
+            "puzzlebench: unknown verb '%s'; see 'puzzlebench "
+            "--help'\n",
+            name);
     return PB_EXIT_USAGE;
 }

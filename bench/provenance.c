@@ -61,8 +61,8 @@ void pb_provenance_record(struct pb_results *r, const char *suite,
     add(r, "build_type", PB_BUILD_TYPE);
     add(r, "google_benchmark_version", pb_gb_version());
     add(r, "jemalloc_version", pb_heap_version());
-    add(r, "heap_counters", pb_heap_available() ? "jemalloc mallctl"
-                                                : "unavailable");
+    add(r, "heap_counters",
+        pb_heap_available() ? "jemalloc mallctl" : "unavailable");
     const char *places = getenv("OMP_PLACES");
     const char *bind = getenv("OMP_PROC_BIND");
     add(r, "omp_places", places ? places : "unset");

@@ -52,8 +52,7 @@ int pb_make_dirs(const char *path)
     return 0;
 }
 
-int pb_results_open(struct pb_results *r, const char *root,
-                    struct pb_error *e)
+int pb_results_open(struct pb_results *r, const char *root, struct pb_error *e)
 {
     memset(r, 0, sizeof(*r));
     int rc = pb_make_dirs(root);

@@ -18,20 +18,18 @@ struct pb_results {
     char csv_path[1100];
     char json_path[1100];
     FILE *log;
-    char *csv;         /* the whole CSV so far */
+    char *csv; /* the whole CSV so far */
     size_t csv_len;
-    FILE *csv_stream;  /* open_memstream over csv */
+    FILE *csv_stream; /* open_memstream over csv */
 };
 
 /* Creates ROOT/<UTC timestamp>/ and points ROOT/latest at it. */
-int pb_results_open(struct pb_results *r, const char *root,
-                    struct pb_error *e);
+int pb_results_open(struct pb_results *r, const char *root, struct pb_error *e);
 /* Appends one CSV row (already formatted, without newline) and rewrites
  * results.csv through a temporary file. */
 int pb_results_add_row(struct pb_results *r, const char *row);
 /* printf to stdout and the log. */
-void pb_results_say(struct pb_results *r, const char *fmt, ...)
-    PB_PRINTF(2, 3);
+void pb_results_say(struct pb_results *r, const char *fmt, ...) PB_PRINTF(2, 3);
 void pb_results_close(struct pb_results *r);
 
 /* mkdir -p. */

@@ -46,8 +46,7 @@ int pb_session_open(struct pb_session *s, const struct pb_variant *v,
     run->build_heap_retained = heap.net > 0 ? (uint64_t)heap.net : 0;
     run->build_heap_allocated = heap.allocated;
     if (rc == 0 && (!s->workers || !s->workers[threads - 1]))
-        rc = pb_fail(e, -ENOMEM, "%s: out of memory for the workers",
-                     v->name);
+        rc = pb_fail(e, -ENOMEM, "%s: out of memory for the workers", v->name);
     if (rc)
         pb_session_close(s);
     return rc;
@@ -118,8 +117,8 @@ int pb_session_solve(struct pb_session *s, void *answers, struct pb_run *run,
     run->work.expanded = expanded;
     run->work.generated = generated;
     uint64_t solve_peak = run->build_heap_retained + heap_peak;
-    run->heap_peak = solve_peak > run->build_heap_peak ? solve_peak
-                                                       : run->build_heap_peak;
+    run->heap_peak =
+        solve_peak > run->build_heap_peak ? solve_peak : run->build_heap_peak;
     run->heap_allocated = run->build_heap_allocated + heap_allocated;
     if (first_bad != SIZE_MAX)
         return pb_fail(e, first_rc, "%s:%u: instance %zu: %s: %s",
@@ -195,8 +194,8 @@ void pb_report_wrong(FILE *f, const struct pb_corpus *corpus,
     const void *in = pb_corpus_item(corpus, i);
     const unsigned char *a = answers;
     void *expected = calloc(1, k->answer_size);
-    fprintf(f, "first wrong answer: %s:%u, instance %zu: %s\n",
-            corpus->source, (unsigned)corpus->lines[i], i + 1, why);
+    fprintf(f, "first wrong answer: %s:%u, instance %zu: %s\n", corpus->source,
+            (unsigned)corpus->lines[i], i + 1, why);
     char *text = render(k->write_instance, in, NULL);
     print_indented(f, "instance", text ? text : "?");
     free(text);

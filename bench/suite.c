@@ -17,8 +17,8 @@
 #endif
 
 enum { DEFAULT_REPETITIONS = 3 };
-#define DEFAULT_MIN_TIME 0.1   /* seconds per repetition */
-#define DEFAULT_BUDGET 60.0    /* seconds for the verification pass */
+#define DEFAULT_MIN_TIME 0.1 /* seconds per repetition */
+#define DEFAULT_BUDGET 60.0  /* seconds for the verification pass */
 #define DEFAULT_MEMORY (8ull << 30)
 
 struct settings {
@@ -30,8 +30,7 @@ struct settings {
     int thread_counts;
 };
 
-int pb_suite_find(const char *name, char *path, size_t len,
-                  struct pb_error *e)
+int pb_suite_find(const char *name, char *path, size_t len, struct pb_error *e)
 {
     if (strchr(name, '/') || access(name, R_OK) == 0) {
         if (access(name, R_OK) != 0)
@@ -46,9 +45,10 @@ int pb_suite_find(const char *name, char *path, size_t len,
         if (access(path, R_OK) == 0)
             return 0;
     }
-    return pb_fail(e, -ENOENT, "no suite '%s': expected a file or "
-                   "bench/suites/%s.suite (smoke, default, full)", name,
-                   name);
+    return pb_fail(e, -ENOENT,
+                   "no suite '%s': expected a file or "
+                   "bench/suites/%s.suite (smoke, default, full)",
+                   name, name);
 }
 
 static int parse_double(const char *tok, double *out)
@@ -120,13 +120,15 @@ static int bench_line(struct pb_suite *s, const struct settings *set,
     if (!seed || extra || parse_long(size, 1, 1 << 20, &size_v) ||
         parse_long(count, 1, 100000000, &count_v) ||
         parse_long(seed, 0, LONG_MAX, &seed_v))
-        return pb_fail(e, -EINVAL, "%s:%u: expected 'bench KERNEL VARIANTS "
-                       "FAMILY SIZE COUNT SEED'", s->path, line);
+        return pb_fail(e, -EINVAL,
+                       "%s:%u: expected 'bench KERNEL VARIANTS "
+                       "FAMILY SIZE COUNT SEED'",
+                       s->path, line);
     struct pb_suite_entry x = {0};
     x.kernel = pb_kernel_find(kernel);
     if (!x.kernel)
-        return pb_fail(e, -EINVAL, "%s:%u: unknown kernel '%s'", s->path,
-                       line, kernel);
+        return pb_fail(e, -EINVAL, "%s:%u: unknown kernel '%s'", s->path, line,
+                       kernel);
     snprintf(x.family, sizeof(x.family), "%s", family);
     x.size = (int)size_v;
     x.count = (size_t)count_v;
@@ -141,8 +143,7 @@ static int bench_line(struct pb_suite *s, const struct settings *set,
         bool wanted = !strcmp(variants, "all");
         for (char *p = variants; !wanted && p;) {
             size_t n = strcspn(p, ",");
-            wanted = n == strlen(all[i]->name) &&
-                     !strncmp(p, all[i]->name, n);
+            wanted = n == strlen(all[i]->name) && !strncmp(p, all[i]->name, n);
             p = p[n] ? p + n + 1 : NULL;
         }
         if (!wanted)
@@ -178,8 +179,7 @@ static int directive(struct pb_suite *s, struct settings *set, char *text,
         return bench_line(s, set, &save, line, e);
     char *value = strtok_r(NULL, " \t", &save);
     long v;
-    if (!strcmp(word, "repetitions") &&
-        parse_long(value, 1, 1000, &v) == 0 &&
+    if (!strcmp(word, "repetitions") && parse_long(value, 1, 1000, &v) == 0 &&
         !strtok_r(NULL, " \t", &save)) {
         set->repetitions = (int)v;
         return 0;
@@ -195,17 +195,20 @@ static int directive(struct pb_suite *s, struct settings *set, char *text,
         for (char *t = value; t; t = strtok_r(NULL, " \t", &save)) {
             if (set->thread_counts == PB_SUITE_MAX_THREADS ||
                 parse_long(t, 1, 1024, &v))
-                return pb_fail(e, -EINVAL, "%s:%u: expected 'threads' and "
-                               "up to %d counts 1..1024", s->path, line,
-                               PB_SUITE_MAX_THREADS);
+                return pb_fail(e, -EINVAL,
+                               "%s:%u: expected 'threads' and "
+                               "up to %d counts 1..1024",
+                               s->path, line, PB_SUITE_MAX_THREADS);
             set->threads[set->thread_counts++] = (int)v;
         }
         if (set->thread_counts)
             return 0;
     }
-    return pb_fail(e, -EINVAL, "%s:%u: expected repetitions N, min_time S, "
+    return pb_fail(e, -EINVAL,
+                   "%s:%u: expected repetitions N, min_time S, "
                    "budget S, memory BYTES[K|M|G], threads T... or bench "
-                   "...; found '%s'", s->path, line, word);
+                   "...; found '%s'",
+                   s->path, line, word);
 }
 
 int pb_suite_load(const char *path, struct pb_suite *s, struct pb_error *e)
@@ -219,10 +222,13 @@ int pb_suite_load(const char *path, struct pb_suite *s, struct pb_error *e)
         *dot = '\0';
     FILE *f = fopen(path, "r");
     if (!f)
-        return pb_fail(e, -errno, "%s: cannot open: %s", path,
-                       strerror(errno));
-    struct settings set = {DEFAULT_REPETITIONS, DEFAULT_MIN_TIME,
-                           DEFAULT_BUDGET, DEFAULT_MEMORY, {1}, 1};
+        return pb_fail(e, -errno, "%s: cannot open: %s", path, strerror(errno));
+    struct settings set = {DEFAULT_REPETITIONS,
+                           DEFAULT_MIN_TIME,
+                           DEFAULT_BUDGET,
+                           DEFAULT_MEMORY,
+                           {1},
+                           1};
     char text[1024];
     uint32_t line = 0;
     int rc = 0;

@@ -42,7 +42,7 @@ struct pb_suite_entry {
 };
 
 struct pb_suite {
-    char name[64];   /* file name without directory and ".suite" */
+    char name[64]; /* file name without directory and ".suite" */
     char path[1024];
     struct pb_suite_entry *entries; /* one per variant and thread count */
     size_t count;
@@ -53,8 +53,7 @@ struct pb_suite {
 int pb_suite_find(const char *name_or_path, char *path, size_t len,
                   struct pb_error *e);
 /* Parses a suite file; errors name the file and line. */
-int pb_suite_load(const char *path, struct pb_suite *suite,
-                  struct pb_error *e);
+int pb_suite_load(const char *path, struct pb_suite *suite, struct pb_error *e);
 void pb_suite_free(struct pb_suite *suite);
 
 #endif

@@ -11,9 +11,9 @@
 
 void pb_verify_header(FILE *out)
 {
-    fprintf(out, "%-14s %-28s %-12s %7s %9s %7s %5s %10s %10s %12s\n",
-            "kernel", "corpus", "variant", "threads", "instances", "correct",
-            "wrong", "build_s", "solve_s", "expanded/inst");
+    fprintf(out, "%-14s %-28s %-12s %7s %9s %7s %5s %10s %10s %12s\n", "kernel",
+            "corpus", "variant", "threads", "instances", "correct", "wrong",
+            "build_s", "solve_s", "expanded/inst");
 }
 
 static const char *base_name(const char *path)
@@ -47,10 +47,12 @@ int pb_verify_corpus(const struct pb_corpus *corpus,
             pb_check_answers(corpus, oracle, answers, &check);
         else
             check.wrong = corpus->count;
-        fprintf(out, "%-14s %-28s %-12s %7d %9zu %7zu %5zu %10.6f %10.6f "
-                "%12.0f\n", k->name, base_name(corpus->source), v->name,
-                threads, corpus->count, check.correct, check.wrong,
-                run.build_seconds, run.solve_seconds,
+        fprintf(out,
+                "%-14s %-28s %-12s %7d %9zu %7zu %5zu %10.6f %10.6f "
+                "%12.0f\n",
+                k->name, base_name(corpus->source), v->name, threads,
+                corpus->count, check.correct, check.wrong, run.build_seconds,
+                run.solve_seconds,
                 (double)run.work.expanded / (double)corpus->count);
         totals->rows++;
         if (rc) {

@@ -10,17 +10,16 @@
 
 static int check_passed, check_failed;
 
-#define CHECK(cond, ...)                                                     \
-    do {                                                                     \
-        if (cond) {                                                          \
-            check_passed++;                                                  \
-        } else {                                                             \
-            check_failed++;                                                  \
-            fprintf(stderr, "%s:%d: FAILED: %s: ", __FILE__, __LINE__,       \
-                    #cond);                                                  \
-            fprintf(stderr, __VA_ARGS__);                                    \
-            fputc('\n', stderr);                                             \
-        }                                                                    \
+#define CHECK(cond, ...)                                                       \
+    do {                                                                       \
+        if (cond) {                                                            \
+            check_passed++;                                                    \
+        } else {                                                               \
+            check_failed++;                                                    \
+            fprintf(stderr, "%s:%d: FAILED: %s: ", __FILE__, __LINE__, #cond); \
+            fprintf(stderr, __VA_ARGS__);                                      \
+            fputc('\n', stderr);                                               \
+        }                                                                      \
     } while (0)
 
 static inline int check_summary(void)

@@ -108,8 +108,10 @@ int main(void)
           s.error);
     CHECK(s.context == &good, "the run carries its context");
     CHECK(s.seconds == TOY_SECONDS, "manual time %.9f", s.seconds);
-    CHECK(good.iterations >= 5, "min_time 0.01 s at 2 ms a step gives at "
-          "least 5 iterations, got %lld", (long long)good.iterations);
+    CHECK(good.iterations >= 5,
+          "min_time 0.01 s at 2 ms a step gives at "
+          "least 5 iterations, got %lld",
+          (long long)good.iterations);
     CHECK(s.widgets == 42, "plain counter %g", s.widgets);
     /* a rate is divided by the manual time: 10 per iteration / 2 ms */
     CHECK(s.widget_rate > 4999 && s.widget_rate < 5001, "rate %g",
@@ -129,8 +131,7 @@ int main(void)
               "context key in the JSON");
         CHECK(strstr(text, "\"name\": \"toy/good/repeats:2/manual_time\""),
               "manual-time name in the JSON");
-        CHECK(strstr(text, "\"widgets\": 4.2") != NULL,
-              "counter in the JSON");
+        CHECK(strstr(text, "\"widgets\": 4.2") != NULL, "counter in the JSON");
         CHECK(strstr(text, "\"error_message\": \"toy refuses\"") != NULL,
               "error in the JSON");
     }

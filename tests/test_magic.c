@@ -24,8 +24,7 @@ static const struct pb_kernel *kernel(void)
     return pb_kernel_find("magic_squares");
 }
 
-static int read_text(const char *text, struct pb_corpus *c,
-                     struct pb_error *e)
+static int read_text(const char *text, struct pb_corpus *c, struct pb_error *e)
 {
     pb_corpus_init(c, kernel(), "<test>");
     int rc = kernel()->read(text, strlen(text), c, e);
@@ -35,8 +34,8 @@ static int read_text(const char *text, struct pb_corpus *c,
 }
 
 /* The answer of variant v for instance 0 of the text, as judge output. */
-static void solve_text(const struct pb_variant *v, const char *text,
-                       char *out, size_t len)
+static void solve_text(const struct pb_variant *v, const char *text, char *out,
+                       size_t len)
 {
     struct pb_corpus c;
     struct pb_error e;
@@ -64,8 +63,7 @@ static void test_sample_and_start(void)
         solve_text(vs[i], "1 2 3 4 5 6 7 8\n", out, sizeof(out));
         CHECK(!strcmp(out, "0\n\n"), "%s start: '%s'", vs[i]->name, out);
         solve_text(vs[i], "ring 3\n1 2 3 4 5 6\n", out, sizeof(out));
-        CHECK(!strcmp(out, "0\n\n"), "%s 2x3 start: '%s'", vs[i]->name,
-              out);
+        CHECK(!strcmp(out, "0\n\n"), "%s 2x3 start: '%s'", vs[i]->name, out);
     }
 }
 
@@ -96,8 +94,7 @@ static void test_moves_match_statement(void)
 
 static uint64_t random_state(struct pb_rng *rng, int k)
 {
-    return magic_unrank((uint32_t)pb_rng_below(rng, magic_factorial[2 * k]),
-                        k);
+    return magic_unrank((uint32_t)pb_rng_below(rng, magic_factorial[2 * k]), k);
 }
 
 static uint64_t power(uint64_t s, int k, enum magic_move m, int times)
@@ -189,8 +186,10 @@ static void test_bad_input(void)
         struct pb_corpus c;
         struct pb_error e = {""};
         int rc = read_text(cases[i].text, &c, &e);
-        CHECK(rc != 0 && strstr(e.msg, cases[i].want), "case %zu: rc %d "
-              "msg '%s', want '%s'", i, rc, e.msg, cases[i].want);
+        CHECK(rc != 0 && strstr(e.msg, cases[i].want),
+              "case %zu: rc %d "
+              "msg '%s', want '%s'",
+              i, rc, e.msg, cases[i].want);
     }
 }
 
@@ -208,9 +207,10 @@ static void test_header_checks(void)
     f = fopen(path, "w");
     fputs("# kernel magic_squares\n# count 3\n1 2 3 4 5 6 7 8\n", f);
     fclose(f);
-    CHECK(pb_corpus_load(kernel(), path, &c, &e) != 0 &&
-              strstr(e.msg, "ends after 1 instances, but the header declares 3"),
-          "count mismatch: '%s'", e.msg);
+    CHECK(
+        pb_corpus_load(kernel(), path, &c, &e) != 0 &&
+            strstr(e.msg, "ends after 1 instances, but the header declares 3"),
+        "count mismatch: '%s'", e.msg);
     f = fopen(path, "w");
     fputs("# only a comment\n", f);
     fclose(f);
@@ -245,8 +245,8 @@ static void test_generator(void)
 }
 
 /* Every variant agrees with every other and with the oracle. */
-static void agree_corpus(struct pb_corpus *c_in, const char *family,
-                         int size, int threads)
+static void agree_corpus(struct pb_corpus *c_in, const char *family, int size,
+                         int threads)
 {
     const struct pb_kernel *k = kernel();
     struct pb_corpus c = *c_in;
@@ -262,9 +262,11 @@ static void agree_corpus(struct pb_corpus *c_in, const char *family,
         CHECK(rc == 0, "%s on %s/%d: %s", v->name, family, size, e.msg);
         struct pb_check check;
         pb_check_answers(&c, oracle, ans, &check);
-        CHECK(check.wrong == 0, "%s on %s/%d threads %d: %zu wrong, first "
-              "#%zu: %s", v->name, family, size, threads, check.wrong,
-              check.first_wrong, check.why);
+        CHECK(check.wrong == 0,
+              "%s on %s/%d threads %d: %zu wrong, first "
+              "#%zu: %s",
+              v->name, family, size, threads, check.wrong, check.first_wrong,
+              check.why);
         if (!first) {
             first = ans;
             continue;
@@ -308,9 +310,10 @@ static void *liar_worker_new(const struct pb_corpus *c, const void *shared)
 
 static void test_wrong_variant_is_caught(void)
 {
-    static const struct pb_variant liar = {
-        .name = "liar", .summary = "always answers 0",
-        .worker_new = liar_worker_new, .solve = liar_solve};
+    static const struct pb_variant liar = {.name = "liar",
+                                           .summary = "always answers 0",
+                                           .worker_new = liar_worker_new,
+                                           .solve = liar_solve};
     struct pb_corpus c;
     struct pb_error e;
     read_text("1 2 3 4 5 6 7 8\n2 6 8 4 5 7 3 1\n", &c, &e);
@@ -327,8 +330,8 @@ static void test_wrong_variant_is_caught(void)
     pb_report_wrong(f, &c, oracle, ans, 1, "liar", check.why);
     fclose(f);
     CHECK(strstr(report, "<test>:2, instance 2") &&
-              strstr(report, "2 6 8 4 5 7 3 1") &&
-              strstr(report, "BCABCCB") && strstr(report, "length 0"),
+              strstr(report, "2 6 8 4 5 7 3 1") && strstr(report, "BCABCCB") &&
+              strstr(report, "length 0"),
           "report: %s", report);
     kernel()->oracle_free(oracle);
     pb_corpus_free(&c);
@@ -384,8 +387,7 @@ static void agree_ring5_mix(void)
         for (int i = 0; i < PER_DEPTH; i++) {
             struct magic_instance *in = pb_corpus_push(&mix, 0);
             in->k = 5;
-            in->target = magic_unrank(layer[d][pb_rng_below(&rng, size[d])],
-                                      5);
+            in->target = magic_unrank(layer[d][pb_rng_below(&rng, size[d])], 5);
         }
         free(layer[d]);
     }
@@ -430,9 +432,10 @@ static void test_census(void)
                   fast[depths] == 0,
               "K=%d: census differs from the packed-move BFS", k);
         if (k == 4)
-            CHECK(depths == 23 && counts[22] == 5, "2x4 ends at %zu with "
-                  "%llu", depths - 1,
-                  (unsigned long long)counts[depths - 1]);
+            CHECK(depths == 23 && counts[22] == 5,
+                  "2x4 ends at %zu with "
+                  "%llu",
+                  depths - 1, (unsigned long long)counts[depths - 1]);
         free(d);
         free(queue);
     }

@@ -38,8 +38,7 @@ struct pb_error {
 
 /* Sets e->msg (when e is not NULL) and returns code, so callers can write
  * `return pb_fail(e, -EINVAL, "...")`. */
-int pb_fail(struct pb_error *e, int code, const char *fmt, ...)
-    PB_PRINTF(3, 4);
+int pb_fail(struct pb_error *e, int code, const char *fmt, ...) PB_PRINTF(3, 4);
 
 /* What a generated corpus records about itself (the "# key value" header).
  * A judge-format input leaves family empty and size/seed at 0. */
@@ -48,15 +47,15 @@ struct pb_corpus_meta {
     char family[32]; /* e.g. "uniform" or "depth:14" */
     int size;        /* the kernel's size knob (ring width, board, N) */
     uint64_t seed;
-    size_t count;    /* declared count; 0 when not declared */
-    int generator;   /* generator version that wrote it; 0 if not generated */
+    size_t count;  /* declared count; 0 when not declared */
+    int generator; /* generator version that wrote it; 0 if not generated */
     uint32_t kernel_line; /* line of the "# kernel" header, for messages */
 };
 
 /* A list of instances of one kernel, as read from a file or generated. */
 struct pb_corpus {
     const struct pb_kernel *kernel;
-    char source[256];  /* file name, "<stdin>" or "<generated>" */
+    char source[256]; /* file name, "<stdin>" or "<generated>" */
     struct pb_corpus_meta meta;
     size_t count;
     size_t capacity;
@@ -114,7 +113,7 @@ struct pb_kernel {
     size_t instance_size;
     size_t answer_size;
     int default_size;
-    const char *families_help; /* one line listing families and params */
+    const char *families_help;   /* one line listing families and params */
     const char *default_variant; /* fastest verified, see docs/results.md */
 
     /* Reads judge or extended format from text (whole input in memory)
@@ -137,8 +136,7 @@ struct pb_kernel {
     bool (*oracle_check)(const void *oracle, const void *instance,
                          const void *answer, char *why, size_t why_len);
     /* The oracle's own answer, for showing beside a wrong one. */
-    int (*oracle_solve)(const void *oracle, const void *instance,
-                        void *answer);
+    int (*oracle_solve)(const void *oracle, const void *instance, void *answer);
     void (*oracle_free)(void *oracle);
 
     /* Optional: states per depth from the size's start (`census` verb);
@@ -146,7 +144,7 @@ struct pb_kernel {
     int (*census)(int size, bool with_inverses, uint64_t *counts,
                   size_t max_depths, size_t *depths, struct pb_error *e);
 
-    const struct pb_variant *const *variants;     /* NULL-terminated */
+    const struct pb_variant *const *variants; /* NULL-terminated */
 };
 
 /* The registry: every kernel, NULL-terminated. */

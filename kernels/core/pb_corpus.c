@@ -102,8 +102,7 @@ int pb_corpus_load(const struct pb_kernel *k, const char *path,
     pb_corpus_init(c, k, is_stdin ? "<stdin>" : path);
     FILE *f = is_stdin ? stdin : fopen(path, "rb");
     if (!f)
-        return pb_fail(e, -errno, "%s: cannot open: %s", path,
-                       strerror(errno));
+        return pb_fail(e, -errno, "%s: cannot open: %s", path, strerror(errno));
     size_t len = 0;
     char *text = slurp(f, &len);
     bool read_error = ferror(f);
@@ -119,9 +118,10 @@ int pb_corpus_load(const struct pb_kernel *k, const char *path,
     if (nul) {
         unsigned line = 1 + count_lines(text, (size_t)(nul - text));
         free(text);
-        return pb_fail(e, -EINVAL, "%s:%u: binary data (a NUL byte); "
-                       "expected %s input as text", c->source, line,
-                       k->name);
+        return pb_fail(e, -EINVAL,
+                       "%s:%u: binary data (a NUL byte); "
+                       "expected %s input as text",
+                       c->source, line, k->name);
     }
     snprintf(c->meta.kernel, sizeof(c->meta.kernel), "%s", "");
     int rc = k->read(text, len, c, e);
@@ -130,16 +130,21 @@ int pb_corpus_load(const struct pb_kernel *k, const char *path,
         last_line--;
     free(text);
     if (rc == 0 && c->meta.kernel[0] && strcmp(c->meta.kernel, k->name))
-        rc = pb_fail(e, -EINVAL, "%s:%u: the header says kernel '%s'; "
-                     "expected a %s corpus", c->source,
-                     (unsigned)c->meta.kernel_line, c->meta.kernel, k->name);
+        rc = pb_fail(e, -EINVAL,
+                     "%s:%u: the header says kernel '%s'; "
+                     "expected a %s corpus",
+                     c->source, (unsigned)c->meta.kernel_line, c->meta.kernel,
+                     k->name);
     if (rc == 0 && c->meta.count && c->meta.count != c->count)
-        rc = pb_fail(e, -EINVAL, "%s:%u: input ends after %zu instances, "
+        rc = pb_fail(e, -EINVAL,
+                     "%s:%u: input ends after %zu instances, "
                      "but the header declares %zu (truncated file?)",
                      c->source, last_line, c->count, c->meta.count);
     if (rc == 0 && c->count == 0)
-        rc = pb_fail(e, -EINVAL, "%s:%u: expected at least one %s instance, "
-                     "found none", c->source, last_line, k->name);
+        rc = pb_fail(e, -EINVAL,
+                     "%s:%u: expected at least one %s instance, "
+                     "found none",
+                     c->source, last_line, k->name);
     snprintf(c->meta.kernel, sizeof(c->meta.kernel), "%s", k->name);
     if (rc)
         pb_corpus_free(c);
@@ -149,10 +154,11 @@ int pb_corpus_load(const struct pb_kernel *k, const char *path,
 static int write_all(FILE *f, const struct pb_corpus *c)
 {
     const struct pb_corpus_meta *m = &c->meta;
-    fprintf(f, "# puzzlebench corpus\n# kernel %s\n# family %s\n# size %d\n"
-               "# seed %llu\n# count %zu\n# generator %d\n",
-            c->kernel->name, m->family, m->size,
-            (unsigned long long)m->seed, c->count, m->generator);
+    fprintf(f,
+            "# puzzlebench corpus\n# kernel %s\n# family %s\n# size %d\n"
+            "# seed %llu\n# count %zu\n# generator %d\n",
+            c->kernel->name, m->family, m->size, (unsigned long long)m->seed,
+            c->count, m->generator);
     for (size_t i = 0; i < c->count; i++)
         if (c->kernel->write_instance(f, pb_corpus_item(c, i),
                                       i ? pb_corpus_item(c, i - 1) : NULL) < 0)

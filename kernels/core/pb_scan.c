@@ -45,8 +45,7 @@ static void header_line(struct pb_corpus_meta *m, uint32_t line_number,
     if (!strcmp(key, "kernel")) {
         snprintf(m->kernel, sizeof(m->kernel), "%s", value);
         m->kernel_line = line_number;
-    }
-    else if (!strcmp(key, "family"))
+    } else if (!strcmp(key, "family"))
         snprintf(m->family, sizeof(m->family), "%s", value);
     else if (!strcmp(key, "size"))
         m->size = atoi(value);
@@ -91,16 +90,15 @@ bool pb_scan_accept(struct pb_scan *s, const char *word)
     return true;
 }
 
-int pb_scan_fail(const struct pb_scan *s, struct pb_error *e,
-                 const char *fmt, ...)
+int pb_scan_fail(const struct pb_scan *s, struct pb_error *e, const char *fmt,
+                 ...)
 {
     char what[384];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(what, sizeof(what), fmt, ap);
     va_end(ap);
-    return pb_fail(e, -EINVAL, "%s:%u: %s", s->source, (unsigned)s->line,
-                   what);
+    return pb_fail(e, -EINVAL, "%s:%u: %s", s->source, (unsigned)s->line, what);
 }
 
 /* Quotes at most 24 characters of the next token for a message. */
@@ -126,8 +124,8 @@ int pb_scan_long(struct pb_scan *s, long min, long max, const char *what,
     char tok[32], shown[32];
     quote_token(s, shown, sizeof(shown));
     if (n >= sizeof(tok))
-        return pb_scan_fail(s, e, "expected %s (%ld..%ld), found '%s...'",
-                            what, min, max, shown);
+        return pb_scan_fail(s, e, "expected %s (%ld..%ld), found '%s...'", what,
+                            min, max, shown);
     memcpy(tok, s->p, n);
     tok[n] = '\0';
     char *rest;

@@ -18,8 +18,8 @@ struct pb_scan {
     const char *source; /* for messages */
     const char *p;
     const char *end;
-    uint32_t line;                /* line of the next token after skip */
-    struct pb_corpus_meta *meta;  /* header keys land here; may be NULL */
+    uint32_t line;               /* line of the next token after skip */
+    struct pb_corpus_meta *meta; /* header keys land here; may be NULL */
 };
 
 void pb_scan_init(struct pb_scan *s, const char *source, const char *text,
@@ -35,7 +35,7 @@ int pb_scan_long(struct pb_scan *s, long min, long max, const char *what,
 int pb_scan_word(struct pb_scan *s, char *buf, size_t len, const char *what,
                  struct pb_error *e);
 /* Formats "source:line: " + message into e and returns -EINVAL. */
-int pb_scan_fail(const struct pb_scan *s, struct pb_error *e,
-                 const char *fmt, ...) PB_PRINTF(3, 4);
+int pb_scan_fail(const struct pb_scan *s, struct pb_error *e, const char *fmt,
+                 ...) PB_PRINTF(3, 4);
 
 #endif

@@ -136,8 +136,7 @@ static inline uint64_t magic_unapply(uint64_t s, int k, enum magic_move m)
 
 /* n! for n = 0..12, in the header so ranks fold to constants. */
 static const uint32_t magic_factorial[13] = {
-    1, 1, 2, 6, 24, 120, 720, 5040, 40320, 362880, 3628800, 39916800,
-    479001600,
+    1, 1, 2, 6, 24, 120, 720, 5040, 40320, 362880, 3628800, 39916800, 479001600,
 };
 
 static inline uint32_t magic_rank_cells(uint64_t s, int n)
@@ -145,8 +144,8 @@ static inline uint32_t magic_rank_cells(uint64_t s, int n)
     uint32_t used = 0, rank = 0;
     for (int c = 0; c < n - 1; c++) {
         unsigned v = magic_label(s, c);
-        unsigned smaller_used = (unsigned)__builtin_popcount(used &
-                                                             ((1u << v) - 1));
+        unsigned smaller_used =
+            (unsigned)__builtin_popcount(used & ((1u << v) - 1));
         rank += (v - smaller_used) * magic_factorial[n - 1 - c];
         used |= 1u << v;
     }

@@ -27,9 +27,11 @@ static int read_instance(struct pb_scan *s, int k, size_t index,
     for (int i = 0; i < n; i++) {
         if (!pb_scan_more(s)) {
             s->line = first_line;
-            return pb_scan_fail(s, e, "instance %zu has %d of the %d "
+            return pb_scan_fail(s, e,
+                                "instance %zu has %d of the %d "
                                 "numbers a 2 x %d ring needs (input ends "
-                                "early)", index + 1, i, n, k);
+                                "early)",
+                                index + 1, i, n, k);
         }
         char what[64];
         snprintf(what, sizeof(what), "number %d of %d of instance %zu", i + 1,
@@ -39,9 +41,10 @@ static int read_instance(struct pb_scan *s, int k, size_t index,
         if (rc)
             return rc;
         if (seen & (1u << (v - 1)))
-            return pb_scan_fail(s, e, "%ld appears twice in instance %zu; "
-                                "expected each of 1..%d once", v, index + 1,
-                                n);
+            return pb_scan_fail(s, e,
+                                "%ld appears twice in instance %zu; "
+                                "expected each of 1..%d once",
+                                v, index + 1, n);
         seen |= 1u << (v - 1);
         labels[i] = (uint8_t)(v - 1);
     }
@@ -76,8 +79,7 @@ int magic_read(const char *text, size_t len, struct pb_corpus *corpus,
     return 0;
 }
 
-int magic_write_instance(FILE *out, const void *instance,
-                         const void *previous)
+int magic_write_instance(FILE *out, const void *instance, const void *previous)
 {
     const struct magic_instance *in = instance;
     const struct magic_instance *prev = previous;

@@ -69,9 +69,10 @@ static int gen_depth(struct pb_rng *rng, int k, long depth, size_t count,
     uint32_t *ranks = layer ? malloc(layer * sizeof(*ranks)) : NULL;
     int rc = 0;
     if (layer == 0)
-        rc = pb_fail(e, -EINVAL, "no 2 x %d state is at depth %ld; "
-                     "expected depth:D with 0 <= D <= %u", k, depth,
-                     deepest);
+        rc = pb_fail(e, -EINVAL,
+                     "no 2 x %d state is at depth %ld; "
+                     "expected depth:D with 0 <= D <= %u",
+                     k, depth, deepest);
     else if (!ranks)
         rc = pb_fail(e, -ENOMEM, "out of memory");
     for (uint32_t r = 0, j = 0; rc == 0 && r < total; r++)
@@ -91,8 +92,10 @@ int magic_generate(const struct pb_gen_args *args, struct pb_corpus *c,
 {
     int k = args->size ? args->size : MAGIC_K_JUDGE;
     if (k < MAGIC_K_MIN || k > MAGIC_K_MAX)
-        return pb_fail(e, -EINVAL, "size %d out of range; expected the "
-                       "ring width K = %d..%d", k, MAGIC_K_MIN, MAGIC_K_MAX);
+        return pb_fail(e, -EINVAL,
+                       "size %d out of range; expected the "
+                       "ring width K = %d..%d",
+                       k, MAGIC_K_MIN, MAGIC_K_MAX);
     struct pb_rng rng;
     pb_rng_seed(&rng, args->seed);
     c->meta.size = k;
@@ -100,19 +103,23 @@ int magic_generate(const struct pb_gen_args *args, struct pb_corpus *c,
     c->meta.generator = MAGIC_GENERATOR_VERSION;
     if (!strcmp(args->family, "uniform")) {
         if (args->param >= 0)
-            return pb_fail(e, -EINVAL, "family 'uniform' takes no "
+            return pb_fail(e, -EINVAL,
+                           "family 'uniform' takes no "
                            "parameter");
         snprintf(c->meta.family, sizeof(c->meta.family), "uniform");
         return gen_uniform(&rng, k, args->count, c, e);
     }
     if (!strcmp(args->family, "depth")) {
         if (args->param < 0)
-            return pb_fail(e, -EINVAL, "family 'depth' needs its depth, "
+            return pb_fail(e, -EINVAL,
+                           "family 'depth' needs its depth, "
                            "e.g. depth:14");
         snprintf(c->meta.family, sizeof(c->meta.family), "depth:%ld",
                  args->param);
         return gen_depth(&rng, k, args->param, args->count, c, e);
     }
-    return pb_fail(e, -EINVAL, "unknown family '%s' for magic_squares; "
-                   "expected uniform or depth:D", args->family);
+    return pb_fail(e, -EINVAL,
+                   "unknown family '%s' for magic_squares; "
+                   "expected uniform or depth:D",
+                   args->family);
 }

@@ -27,15 +27,13 @@ int magic_generate(const struct pb_gen_args *args, struct pb_corpus *corpus,
                    struct pb_error *e);
 int magic_read(const char *text, size_t len, struct pb_corpus *corpus,
                struct pb_error *e);
-int magic_write_instance(FILE *out, const void *instance,
-                         const void *previous);
+int magic_write_instance(FILE *out, const void *instance, const void *previous);
 int magic_write_answer(FILE *out, const void *instance, const void *answer);
 
 void *magic_oracle_new(const struct pb_corpus *corpus, struct pb_error *e);
 bool magic_oracle_check(const void *oracle, const void *instance,
                         const void *answer, char *why, size_t why_len);
-int magic_oracle_solve(const void *oracle, const void *instance,
-                       void *answer);
+int magic_oracle_solve(const void *oracle, const void *instance, void *answer);
 void magic_oracle_free(void *oracle);
 
 #endif

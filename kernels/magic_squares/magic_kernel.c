@@ -14,9 +14,10 @@ static int magic_census(int size, bool with_inverses, uint64_t *counts,
 {
     int k = size ? size : MAGIC_K_JUDGE;
     if (k < MAGIC_K_MIN || k > MAGIC_K_MAX)
-        return pb_fail(e, -EINVAL, "size %d out of range; expected "
-                       "the ring width K = %d..%d", k, MAGIC_K_MIN,
-                       MAGIC_K_MAX);
+        return pb_fail(e, -EINVAL,
+                       "size %d out of range; expected "
+                       "the ring width K = %d..%d",
+                       k, MAGIC_K_MIN, MAGIC_K_MAX);
     uint8_t *d = magic_plain_depths(k, with_inverses);
     if (!d)
         return pb_fail(e, -ENOMEM, "out of memory for 2 x %d", k);
@@ -28,8 +29,8 @@ static int magic_census(int size, bool with_inverses, uint64_t *counts,
             continue;
         if (d[r] >= max_depths) {
             free(d);
-            return pb_fail(e, -ERANGE, "depth %u exceeds %zu",
-                           d[r], max_depths);
+            return pb_fail(e, -ERANGE, "depth %u exceeds %zu", d[r],
+                           max_depths);
         }
         counts[d[r]]++;
         if ((size_t)d[r] + 1 > *depths)

@@ -30,11 +30,11 @@ static int plain_moves(int k, bool with_inverses,
     int n = 2 * k;
     for (int i = 0; i < n; i++) {
         int row = i / k, col = i % k;
-        from[0][i] = (uint8_t)((i + k) % n);                     /* A */
-        from[1][i] = (uint8_t)(row * k + (col + k - 1) % k);     /* B */
-        from[2][i] = (uint8_t)i;                                 /* C */
-        from[3][i] = (uint8_t)(row * k + (col + 1) % k);         /* B^-1 */
-        from[4][i] = (uint8_t)i;                                 /* C^-1 */
+        from[0][i] = (uint8_t)((i + k) % n);                 /* A */
+        from[1][i] = (uint8_t)(row * k + (col + k - 1) % k); /* B */
+        from[2][i] = (uint8_t)i;                             /* C */
+        from[3][i] = (uint8_t)(row * k + (col + 1) % k);     /* B^-1 */
+        from[4][i] = (uint8_t)i;                             /* C^-1 */
     }
     /* C, clockwise: top-left of the block takes bottom-left, top-right
      * takes top-left, bottom-right takes top-right, bottom-left takes
@@ -205,8 +205,7 @@ bool magic_oracle_check(const void *oracle, const void *instance,
     if (want == MAGIC_PLAIN_UNSEEN || a->length == MAGIC_UNREACHABLE) {
         if (want == MAGIC_PLAIN_UNSEEN && a->length == MAGIC_UNREACHABLE)
             return true;
-        snprintf(why, why_len, "reachability differs (oracle depth %u)",
-                 want);
+        snprintf(why, why_len, "reachability differs (oracle depth %u)", want);
         return false;
     }
     if (a->length != want) {
@@ -223,11 +222,12 @@ bool magic_oracle_check(const void *oracle, const void *instance,
         }
         unsigned left = a->length - i - 1;
         for (int smaller = 0; smaller < m; smaller++)
-            if (distance(o, k, plain_step(x, k, smaller), in->target) ==
-                left) {
-                snprintf(why, why_len, "move %u: '%c' also leads to a "
+            if (distance(o, k, plain_step(x, k, smaller), in->target) == left) {
+                snprintf(why, why_len,
+                         "move %u: '%c' also leads to a "
                          "shortest sequence, so '%c' is not alphabetically "
-                         "first", i + 1, magic_letter((enum magic_move)smaller),
+                         "first",
+                         i + 1, magic_letter((enum magic_move)smaller),
                          a->moves[i]);
                 return false;
             }

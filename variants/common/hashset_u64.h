@@ -24,9 +24,9 @@
 
 struct hashset_u64 {
     uint64_t *slots;
-    size_t mask;  /* capacity - 1, capacity a power of two */
+    size_t mask; /* capacity - 1, capacity a power of two */
     size_t count;
-    int shift;    /* 64 - log2(capacity) */
+    int shift; /* 64 - log2(capacity) */
 };
 
 /* Room for at least `expected` keys before the first growth. */
@@ -36,8 +36,7 @@ void hashset_u64_clear(struct hashset_u64 *h);
 /* Doubles the table; -ENOMEM leaves it as it was. */
 int hashset_u64_grow(struct hashset_u64 *h);
 
-static inline size_t hashset_u64_slot(const struct hashset_u64 *h,
-                                      uint64_t key)
+static inline size_t hashset_u64_slot(const struct hashset_u64 *h, uint64_t key)
 {
     key ^= key >> 33;
     key *= 0xff51afd7ed558ccdull;

@@ -17,8 +17,8 @@
 #include "magic_variant.h"
 
 struct bfs_array_worker {
-    uint8_t *via;  /* per rank: how it was reached */
-    int via_k;     /* ring width via[] is sized for, 0 if none */
+    uint8_t *via; /* per rank: how it was reached */
+    int via_k;    /* ring width via[] is sized for, 0 if none */
     uint64_t *queue;
 };
 

@@ -31,9 +31,9 @@ struct seen_node {
 enum { POOL_BLOCK = 1 << 16 }; /* nodes per pool block */
 
 struct bfs_hash_worker {
-    struct seen_node *seen;   /* uthash head */
+    struct seen_node *seen;    /* uthash head */
     struct seen_node **blocks; /* node pool, reused across queries */
-    size_t blocks_len, used;  /* blocks allocated; nodes handed out */
+    size_t blocks_len, used;   /* blocks allocated; nodes handed out */
     bool out_of_memory;
     struct bfs_tree tree;
     uint64_t target;
@@ -120,8 +120,8 @@ static int bfs_hash_solve(void *worker, const void *instance, void *answer,
     w->k = in->k;
     w->target = in->target;
     size_t goal;
-    int rc = bfs_hash_search(w, &w->tree, magic_start(in->k), UINT32_MAX,
-                             &goal, work);
+    int rc = bfs_hash_search(w, &w->tree, magic_start(in->k), UINT32_MAX, &goal,
+                             work);
     seen_clear(w);
     if (rc)
         return pb_fail(e, rc, "bfs_hash: out of memory");

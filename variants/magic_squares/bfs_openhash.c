@@ -34,7 +34,7 @@ struct bfs_openhash_worker {
 enum { INITIAL_SET = 1024 };
 
 static void *bfs_openhash_worker_new(const struct pb_corpus *corpus,
-                                 const void *shared)
+                                     const void *shared)
 {
     (void)corpus;
     (void)shared;
@@ -60,7 +60,7 @@ static void bfs_openhash_worker_free(void *worker)
 }
 
 static int bfs_openhash_solve(void *worker, const void *instance, void *answer,
-                          struct pb_work *work, struct pb_error *e)
+                              struct pb_work *work, struct pb_error *e)
 {
     struct bfs_openhash_worker *w = worker;
     const struct magic_instance *in = instance;
@@ -69,7 +69,7 @@ static int bfs_openhash_solve(void *worker, const void *instance, void *answer,
     hashset_u64_clear(&w->seen);
     size_t goal;
     int rc = bfs_openhash_search(w, &w->tree, magic_start(in->k), UINT32_MAX,
-                             &goal, work);
+                                 &goal, work);
     if (rc)
         return pb_fail(e, rc, "bfs_openhash: out of memory");
     return magic_answer_from_tree(&w->tree, goal, answer, e);

@@ -105,8 +105,8 @@ static size_t expand_forward(struct bibfs_worker *w, int k, size_t *start,
             if (w->fwd_depth[r] != UNSEEN)
                 continue;
             w->fwd_depth[r] = (uint8_t)depth;
-            if ((*rc = bfs_tree_push(&w->fwd, next, (uint32_t)i,
-                                     (uint8_t)m)) != 0)
+            if ((*rc = bfs_tree_push(&w->fwd, next, (uint32_t)i, (uint8_t)m)) !=
+                0)
                 return SIZE_MAX;
             if (w->bwd_depth[r] != UNSEEN)
                 return w->fwd.len - 1;
@@ -216,8 +216,7 @@ out:
 }
 
 /* two depth bytes + two 13-byte tree entries per state, per thread */
-static uint64_t bibfs_memory_bound(const struct pb_corpus *corpus,
-                                   int threads)
+static uint64_t bibfs_memory_bound(const struct pb_corpus *corpus, int threads)
 {
     return (uint64_t)threads * 28 * magic_corpus_states(corpus);
 }

@@ -1,7 +1,8 @@
 /*
  * magic_variant.h - small helpers shared by the magic_squares variants:
  * turning move codes, a BFS tree path or a walk back over a rank-indexed
- * array into an answer, and the per-K size of the rank space. Header-only (static inline) so each variant stays one file.
+ * array into an answer, and the per-K size of the rank space. Header-only
+ * (static inline) so each variant stays one file.
  */
 #ifndef MAGIC_VARIANT_H
 #define MAGIC_VARIANT_H
@@ -13,9 +14,8 @@
 #include "magic.h"
 #include "pb.h"
 
-static inline int magic_answer_set(struct magic_answer *a,
-                                   const uint8_t *codes, int n,
-                                   struct pb_error *e)
+static inline int magic_answer_set(struct magic_answer *a, const uint8_t *codes,
+                                   int n, struct pb_error *e)
 {
     memset(a, 0, sizeof(*a));
     if (n < 0 || n > MAGIC_MAX_MOVES)
@@ -51,8 +51,8 @@ static inline uint64_t magic_corpus_states(const struct pb_corpus *corpus)
 }
 
 /* The answer for BFS tree entry `goal` (SIZE_MAX: target unreachable). */
-static inline int magic_answer_from_tree(const struct bfs_tree *t,
-                                         size_t goal, struct magic_answer *a,
+static inline int magic_answer_from_tree(const struct bfs_tree *t, size_t goal,
+                                         struct magic_answer *a,
                                          struct pb_error *e)
 {
     if (goal == SIZE_MAX) {
@@ -84,8 +84,7 @@ static inline int magic_walk_back(const uint8_t *via, int k, uint64_t target,
             return 0;
         }
         if (n == MAGIC_MAX_MOVES)
-            return pb_fail(e, -ERANGE, "path over %d moves",
-                           MAGIC_MAX_MOVES);
+            return pb_fail(e, -ERANGE, "path over %d moves", MAGIC_MAX_MOVES);
         enum magic_move m = (enum magic_move)(via[r] - 1);
         codes[n++] = (uint8_t)m;
         s = magic_unapply(s, k, m);

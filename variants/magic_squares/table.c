@@ -102,8 +102,7 @@ static int table_solve(void *worker, const void *instance, void *answer,
 }
 
 /* via byte per state, plus the 8-byte build queue */
-static uint64_t table_memory_bound(const struct pb_corpus *corpus,
-                                   int threads)
+static uint64_t table_memory_bound(const struct pb_corpus *corpus, int threads)
 {
     (void)threads;
     return 9 * magic_corpus_states(corpus);

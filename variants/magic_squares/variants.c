@@ -12,10 +12,7 @@ extern const struct pb_variant magic_variant_bibfs;
 extern const struct pb_variant magic_variant_table;
 
 const struct pb_variant *const magic_squares_variants[] = {
-    &magic_variant_bfs_hash,
-    &magic_variant_bfs_openhash,
-    &magic_variant_bfs_array,
-    &magic_variant_bibfs,
-    &magic_variant_table,
-    NULL,
+    &magic_variant_bfs_hash,  &magic_variant_bfs_openhash,
+    &magic_variant_bfs_array, &magic_variant_bibfs,
+    &magic_variant_table,     NULL,
 };
