@@ -32,20 +32,26 @@ int pb_session_open(struct pb_session *s, const struct pb_variant *v,
     s->variant = v;
     s->corpus = corpus;
     s->threads = threads;
+    /* A parallel variant gets the threads inside one build or solve; the
+     * instances then go one by one (a team of one: inner regions stay
+     * active). */
+    omp_set_num_threads(threads);
+    int teams = v->flags & PB_VARIANT_PARALLEL ? 1 : threads;
     struct pb_heap_sample heap;
     pb_heap_thread_begin(&heap);
     double t0 = pb_now();
     int rc = v->build ? v->build(corpus, &s->shared, e) : 0;
     run->build_seconds = pb_now() - t0;
-    s->workers = rc ? NULL : calloc((size_t)threads, sizeof(*s->workers));
-    for (int t = 0; s->workers && t < threads; t++)
+    s->teams = teams;
+    s->workers = rc ? NULL : calloc((size_t)teams, sizeof(*s->workers));
+    for (int t = 0; s->workers && t < teams; t++)
         if (!(s->workers[t] = v->worker_new(corpus, s->shared)))
             break;
     pb_heap_thread_end(&heap);
     run->build_heap_peak = heap.peak;
     run->build_heap_retained = heap.net > 0 ? (uint64_t)heap.net : 0;
     run->build_heap_allocated = heap.allocated;
-    if (rc == 0 && (!s->workers || !s->workers[threads - 1]))
+    if (rc == 0 && (!s->workers || !s->workers[teams - 1]))
         rc = pb_fail(e, -ENOMEM, "%s: out of memory for the workers", v->name);
     if (rc)
         pb_session_close(s);
@@ -54,7 +60,7 @@ int pb_session_open(struct pb_session *s, const struct pb_variant *v,
 
 void pb_session_close(struct pb_session *s)
 {
-    for (int t = 0; s->workers && t < s->threads; t++)
+    for (int t = 0; s->workers && t < s->teams; t++)
         if (s->workers[t] && s->variant->worker_free)
             s->variant->worker_free(s->workers[t]);
     free(s->workers);
@@ -79,7 +85,7 @@ int pb_session_solve(struct pb_session *s, void *answers, struct pb_run *run,
     uint64_t expanded = 0, generated = 0, heap_peak = 0, heap_allocated = 0;
     double start = 0, stop = 0;
 
-#pragma omp parallel num_threads(s->threads) default(none)                 \
+#pragma omp parallel num_threads(s->teams) default(none)                 \
     shared(v, corpus, workers, first_bad, first_rc, first_error, out,      \
            start, stop) firstprivate(count, answer_size)                   \
     reduction(+ : expanded, generated, heap_peak, heap_allocated)

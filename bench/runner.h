@@ -35,7 +35,8 @@ struct pb_session {
     const struct pb_corpus *corpus;
     void *shared;
     void **workers;
-    int threads;
+    int threads; /* OpenMP threads asked for */
+    int teams;   /* threads across instances: 1 for parallel variants */
 };
 
 /* Builds (filling run->build_seconds and the build's heap figures) and

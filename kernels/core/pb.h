@@ -72,7 +72,11 @@ struct pb_work {
 
 enum pb_variant_flags {
     PB_VARIANT_BUILDS = 1u << 0,   /* has a build step over the corpus */
-    PB_VARIANT_PARALLEL = 1u << 1, /* uses OpenMP inside one solve/build */
+    /* Uses OpenMP inside its build or solve: the harness then gives the
+     * T threads to the variant (omp_set_num_threads) and solves the
+     * instances one after another, instead of spreading instances over
+     * T threads. */
+    PB_VARIANT_PARALLEL = 1u << 1,
 };
 
 /* One algorithm. Lifecycle per corpus:

@@ -10,9 +10,16 @@ extern const struct pb_variant magic_variant_bfs_openhash;
 extern const struct pb_variant magic_variant_bfs_array;
 extern const struct pb_variant magic_variant_bibfs;
 extern const struct pb_variant magic_variant_table;
+extern const struct pb_variant magic_variant_table_omp;
 
+/* clang-format off: one variant a line */
 const struct pb_variant *const magic_squares_variants[] = {
-    &magic_variant_bfs_hash,  &magic_variant_bfs_openhash,
-    &magic_variant_bfs_array, &magic_variant_bibfs,
-    &magic_variant_table,     NULL,
+    &magic_variant_bfs_hash,
+    &magic_variant_bfs_openhash,
+    &magic_variant_bfs_array,
+    &magic_variant_bibfs,
+    &magic_variant_table,
+    &magic_variant_table_omp,
+    NULL,
 };
+/* clang-format on */

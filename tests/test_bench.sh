@@ -1,0 +1,561 @@
+#!/usr/bin/env bash
+# test_bench.sh - black-box tests of the timing harness: `puzzlebench bench`
+# and `puzzlebench run`.
+#
+# Usage: test_bench.sh PATH_TO_PUZZLEBENCH SOURCE_DIR
+#
+# SOURCE_DIR is the repository root (for bench/suites/smoke.suite). Runs the
+# smoke suite end to end and checks the results folder: results.json (Google
+# Benchmark JSON with the provenance context and every counter), the pinned
+# results.csv header and rows, every variant listed by `list` verified,
+# the heap counters (jemalloc numbers, or NA where unavailable), `latest`
+# and log.txt. Then: a run killed with SIGKILL keeps readable results;
+# suites as data (bad lines name FILE:LINE:, unknown suites, a custom
+# suite); the memory cap and time budget skips; --threads, --repetitions
+# and --benchmark_filter overrides and usage errors; and `run` with --data.
+# Everything happens in a temporary directory that is removed on exit.
+# Prints one line per failed check on stderr and ends with
+# "N passed, N failed"; exit status 1 when any check failed. About 30 s on
+# 2 cores.
+set -u
+
+if [ $# -ne 2 ]; then
+    echo "usage: $0 PATH_TO_PUZZLEBENCH SOURCE_DIR" >&2
+    exit 2
+fi
+PB=$1
+SRC=$2
+case $PB in /*) ;; *) PB=$PWD/$PB ;; esac
+case $SRC in /*) ;; *) SRC=$PWD/$SRC ;; esac
+if [ ! -x "$PB" ]; then
+    echo "$0: $PB: not an executable" >&2
+    exit 2
+fi
+SMOKE=$SRC/bench/suites/smoke.suite
+if [ ! -f "$SMOKE" ]; then
+    echo "$0: $SMOKE: no such file" >&2
+    exit 2
+fi
+if ! command -v python3 >/dev/null; then
+    echo "$0: python3 is needed to read the JSON results" >&2
+    exit 2
+fi
+
+T=$(mktemp -d "${TMPDIR:-/tmp}/test_bench.XXXXXX") || exit 2
+BG=
+cleanup() {
+    if [ -n "$BG" ]; then
+        kill -9 "$BG" 2>/dev/null
+        wait "$BG" 2>/dev/null
+    fi
+    rm -rf "$T"
+}
+trap cleanup EXIT
+cd "$T" || exit 2
+
+K=magic_squares
+HEADER='kernel,variant,family,size,count,seed,corpus_hash,threads,repetition,iterations,seconds,build_seconds,instances_per_second,work_per_second,expanded_per_instance,peak_heap_bytes,allocated_bytes,peak_rss_bytes,verified,error'
+passed=0
+failed=0
+
+pass() { passed=$((passed + 1)); }
+fail() {
+    failed=$((failed + 1))
+    echo "FAIL: $*" >&2
+}
+
+# run CMD...: runs CMD with stdin from /dev/null, leaves the exit code in
+# $rc and the output in $T/out and $T/err.
+run() {
+    "$@" </dev/null >"$T/out" 2>"$T/err"
+    rc=$?
+}
+
+# Describe the last command's output for a failure message.
+outputs() {
+    printf 'stdout=[%s] stderr=[%s]' "$(tail -c 300 "$T/out")" \
+        "$(tail -c 300 "$T/err")"
+}
+
+# check_rc WHAT WANT_RC: the last command exited with WANT_RC.
+check_rc() {
+    if [ "$rc" -eq "$2" ]; then
+        pass
+    else
+        fail "$1: exit $rc, expected $2; $(outputs)"
+    fi
+}
+
+# The JSON and CSV checks, in Python (standard library only). Each check
+# prints "ok WHAT" or "FAIL WHAT: DETAIL"; `py` counts them.
+cat >"$T/check.py" <<'EOF'
+import csv, json, os, re, sys
+
+HEADER = sys.argv[1]
+COLS = HEADER.split(",")
+CONTEXT_KEYS = ["puzzlebench_commit", "puzzlebench_dirty", "compiler",
+                "compiler_flags", "google_benchmark_version",
+                "jemalloc_version", "heap_counters", "omp_places",
+                "omp_proc_bind", "omp_max_threads", "cores", "suite",
+                "threads_oversubscribed"]
+FIELDS = ["name", "real_time", "time_unit", "iterations", "repetition_index"]
+COUNTERS = ["instances", "omp_threads", "build_seconds", "work_per_second",
+            "expanded_per_instance", "verified", "items_per_second",
+            "peak_rss_bytes"]
+NAME_RE = re.compile(r"^[A-Za-z0-9_]+/[A-Za-z0-9_]+/[A-Za-z0-9_:]+/size:\d+"
+                     r"/n:\d+/seed:\d+/threads:\d+/min_time:[0-9.]+"
+                     r"/repeats:\d+/manual_time$")
+
+
+def report(ok, what, detail=""):
+    print(("ok %s" % what) if ok else ("FAIL %s: %s" % (what, detail)))
+
+
+def load_json(path):
+    with open(path) as f:
+        return json.load(f)
+
+
+def load_csv(path):
+    """Header line and data rows (lists); raises ValueError when the file
+    is not a complete CSV of 20-field rows."""
+    with open(path, newline="") as f:
+        text = f.read()
+    if not text.endswith("\n"):
+        raise ValueError("does not end with a newline (a partial row)")
+    lines = text.split("\n")
+    rows = list(csv.reader(text.splitlines()))
+    if not rows:
+        raise ValueError("empty")
+    for i, row in enumerate(rows[1:], 2):
+        if len(row) != len(COLS):
+            raise ValueError("line %d has %d fields, expected %d: %r" %
+                             (i, len(row), len(COLS), lines[i - 1]))
+        # the error field is always a double-quoted string, possibly ""
+        if not lines[i - 1].endswith('"'):
+            raise ValueError("line %d: the error field is not quoted: %r" %
+                             (i, lines[i - 1]))
+    return lines[0], [dict(zip(COLS, r)) for r in rows[1:]]
+
+
+def smoke_json(path, csv_path):
+    """Check 1: results.json of the smoke suite."""
+    try:
+        d = load_json(path)
+    except Exception as e:
+        report(False, "results.json parses as JSON", e)
+        return
+    report(True, "results.json parses as JSON")
+    ctx = d.get("context")
+    if not isinstance(ctx, dict):
+        report(False, "results.json has a context object", repr(ctx)[:200])
+        return
+    missing = [k for k in CONTEXT_KEYS if k not in ctx]
+    report(not missing, "context has the provenance keys",
+           "missing %s" % missing)
+    report(any(k.startswith("corpus:") for k in ctx),
+           "context has a corpus: key", "keys %s" % sorted(ctx))
+    report(ctx.get("suite") == "smoke", "context suite is smoke",
+           repr(ctx.get("suite")))
+    runs = [b for b in d.get("benchmarks", [])
+            if b.get("run_type") == "iteration"]
+    report(len(runs) > 0, "results.json has iteration runs",
+           "benchmarks: %r" % d.get("benchmarks", [])[:2])
+    bad = []
+    for b in runs:
+        lack = [k for k in FIELDS + COUNTERS if k not in b]
+        if lack:
+            bad.append("%s lacks %s" % (b.get("name"), lack))
+        elif b["verified"] != 1:
+            bad.append("%s: verified %r" % (b["name"], b["verified"]))
+        elif not NAME_RE.match(b["name"]):
+            bad.append("name %r is not kernel/variant/family/size:S/n:N/"
+                       "seed:X/threads:T/min_time:../repeats:R/manual_time"
+                       % b["name"])
+    report(not bad, "every iteration run has its fields and counters, "
+           "verified == 1", "; ".join(bad[:5]))
+    try:
+        _, rows = load_csv(csv_path)
+        report(len(rows) == len(runs),
+               "results.csv has one row per JSON iteration run",
+               "%d rows, %d runs" % (len(rows), len(runs)))
+        hashes = {v.split("hash=")[-1] for k, v in ctx.items()
+                  if k.startswith("corpus:")}
+        other = sorted({r["corpus_hash"] for r in rows} - hashes)
+        report(not other, "every CSV corpus_hash is a context corpus",
+               "hashes %s not in %s" % (other, sorted(hashes)))
+    except Exception as e:
+        report(False, "results.csv readable", e)
+
+
+def smoke_csv(path):
+    """Check 2: the pinned header, 20 fields, all verified."""
+    try:
+        with open(path, newline="") as f:
+            first = f.readline().rstrip("\n")
+        report(first == HEADER, "results.csv header is pinned",
+               "got %r" % first)
+        _, rows = load_csv(path)
+    except Exception as e:
+        report(False, "results.csv rows have 20 fields", e)
+        return
+    report(len(rows) > 0, "results.csv has data rows", "none")
+    bad = ["%s/%s threads %s rep %s: verified %r error %r" %
+           (r["variant"], r["family"], r["threads"], r["repetition"],
+            r["verified"], r["error"])
+           for r in rows if r["verified"] != "1" or r["error"] != ""]
+    report(not bad, "every smoke row verified 1 with an empty error",
+           "; ".join(bad[:5]))
+
+
+def variants(list_path, csv_path):
+    """Check 3: every (kernel, variant) of `list` has a verified row."""
+    pairs, kernel = [], None
+    with open(list_path) as f:
+        for line in f:
+            line = line.rstrip("\n")
+            if line and not line[0].isspace():
+                kernel = line.split()[0]
+            else:
+                m = re.match(r"^  [* ] ([A-Za-z0-9_]+)", line)
+                if m and kernel:
+                    pairs.append((kernel, m.group(1)))
+    report(len(pairs) > 0, "`list` shows kernels and variants",
+           open(list_path).read()[:300])
+    _, rows = load_csv(csv_path)
+    have = {(r["kernel"], r["variant"]) for r in rows if r["verified"] == "1"}
+    for k, v in pairs:
+        report((k, v) in have, "%s/%s has a verified smoke result" % (k, v),
+               "no row with verified 1: is it missing from smoke.suite?")
+
+
+def heap(json_path, csv_path):
+    """Check 4: jemalloc numbers, or NA where unavailable."""
+    mode = load_json(json_path)["context"].get("heap_counters")
+    _, rows = load_csv(csv_path)
+    if mode == "jemalloc mallctl":
+        arr = [r for r in rows if r["variant"] == "bfs_array"]
+        bad = ["threads %s rep %s: peak_heap_bytes %r allocated_bytes %r" %
+               (r["threads"], r["repetition"], r["peak_heap_bytes"],
+                r["allocated_bytes"]) for r in arr
+               if not (re.fullmatch(r"\d+", r["peak_heap_bytes"]) and
+                       re.fullmatch(r"\d+", r["allocated_bytes"]) and
+                       int(r["peak_heap_bytes"]) > 0 and
+                       int(r["allocated_bytes"]) > 0)]
+        report(arr and not bad, "jemalloc: bfs_array rows have "
+               "peak_heap_bytes > 0 and allocated_bytes > 0",
+               "; ".join(bad[:5]) or "no bfs_array rows")
+        na = [r["variant"] for r in rows
+              if "NA" in (r["peak_heap_bytes"], r["allocated_bytes"])]
+        report(not na, "jemalloc: no verified row has NA heap counters",
+               "NA in %s" % na[:5])
+    elif mode == "unavailable":
+        bad = ["%s: %r %r" % (r["variant"], r["peak_heap_bytes"],
+                              r["allocated_bytes"]) for r in rows
+               if r["peak_heap_bytes"] != "NA" or
+               r["allocated_bytes"] != "NA"]
+        report(not bad, "heap counters unavailable: the columns are NA",
+               "; ".join(bad[:5]))
+    else:
+        report(False, "context heap_counters is 'jemalloc mallctl' or "
+               "'unavailable'", repr(mode))
+
+
+def interrupted(csv_path, json_path):
+    """Check 6: what a SIGKILLed run left behind."""
+    try:
+        first, rows = load_csv(csv_path)
+        report(first == HEADER and len(rows) >= 2,
+               "interrupted: results.csv has the header and complete rows",
+               "header %r, %d rows" % (first, len(rows)))
+    except Exception as e:
+        report(False, "interrupted: results.csv readable", e)
+    try:
+        d = load_json(json_path)
+        n = len(d.get("benchmarks", []))
+        report(n >= 1, "interrupted: results.json has a benchmark",
+               "%d benchmarks" % n)
+    except Exception as e:
+        report(False, "interrupted: results.json parses as JSON", e)
+
+
+def fields(csv_path, *cols):
+    """Prints the given columns of every data row, '|'-separated; exit 3
+    when the CSV is malformed."""
+    try:
+        first, rows = load_csv(csv_path)
+        if first != HEADER:
+            raise ValueError("header %r" % first)
+    except Exception as e:
+        print("malformed %s: %s" % (csv_path, e), file=sys.stderr)
+        sys.exit(3)
+    for r in rows:
+        print("|".join(r[c] for c in cols))
+
+
+globals()[sys.argv[2]](*sys.argv[3:])
+EOF
+
+# py CHECK ARGS...: runs a check of check.py and counts its results.
+py() {
+    python3 "$T/check.py" "$HEADER" "$@" >"$T/py.out" 2>"$T/py.err"
+    local prc=$? line
+    while IFS= read -r line; do
+        case $line in
+        ok\ *) pass ;;
+        FAIL\ *) fail "${line#FAIL }" ;;
+        esac
+    done <"$T/py.out"
+    if [ "$prc" -ne 0 ]; then
+        fail "check.py $1 crashed: $(tail -c 400 "$T/py.err")"
+    fi
+}
+
+# fields CSV COLS...: the columns of every row, '|'-separated, in $T/f;
+# false (and a failure counted) when the CSV is malformed.
+fields() {
+    local csv=$1
+    shift
+    if python3 "$T/check.py" "$HEADER" fields "$csv" "$@" >"$T/f" \
+        2>"$T/f.err"; then
+        return 0
+    fi
+    fail "$(cat "$T/f.err")"
+    return 1
+}
+
+# suite NAME LINES...: writes $T/NAME.suite, one argument a line.
+suite() {
+    local name=$1
+    shift
+    printf '%s\n' "$@" >"$T/$name.suite"
+}
+
+# results_dir: the results folder named by the last run's final line.
+results_dir() {
+    sed -n 's/^results: \(.*\) (results\.json.*/\1/p' "$T/out" | tail -n 1
+}
+
+# ------------------------------------------------- 1-5: the smoke suite
+run "$PB" bench --suite "$SMOKE" --out "$T/res"
+check_rc "bench --suite smoke" 0
+cp "$T/out" "$T/smoke.out"
+S=$T/res/latest
+py smoke_json "$S/results.json" "$S/results.csv"
+py smoke_csv "$S/results.csv"
+
+run "$PB" list
+check_rc "list" 0
+cp "$T/out" "$T/list.out"
+py variants "$T/list.out" "$S/results.csv"
+
+py heap "$S/results.json" "$S/results.csv"
+
+# latest: a relative symlink to the one folder of the run just done
+dirs=$(find "$T/res" -mindepth 1 -maxdepth 1 -type d -printf '%f\n')
+target=$(readlink "$T/res/latest")
+cp "$T/smoke.out" "$T/out"
+named=$(results_dir)
+if [ -L "$T/res/latest" ] && [ "$target" = "$dirs" ] &&
+    [ "$named" = "$T/res/$target" ]; then
+    pass
+else
+    fail "res/latest -> [$target]; folders [$dirs]; run printed [$named]"
+fi
+if [ -s "$S/log.txt" ] && grep -q puzzlebench_commit "$S/log.txt"; then
+    pass
+else
+    fail "log.txt empty or without puzzlebench_commit:" \
+        "$(head -c 300 "$S/log.txt" 2>&1)"
+fi
+
+# latest follows the newest of several runs into one root (two runs may
+# share a second: the second folder then gets a -2 suffix)
+suite tiny 'repetitions 1' 'min_time 0.01' 'threads 1' \
+    "bench $K table uniform 4 10 1"
+run "$PB" bench --suite "$T/tiny.suite" --out "$T/multi"
+first=$(results_dir)
+run "$PB" bench --suite "$T/tiny.suite" --out "$T/multi"
+second=$(results_dir)
+target=$(readlink "$T/multi/latest")
+if [ -n "$first" ] && [ "$first" != "$second" ] &&
+    [ "$T/multi/$target" = "$second" ] && [ -d "$first" ]; then
+    pass
+else
+    fail "two runs into one root: [$first] then [$second], latest ->" \
+        "[$target]"
+fi
+
+# ----------------------------------------------- 6: an interrupted run
+suite long 'repetitions 2' 'min_time 0.3' 'threads 1' \
+    "bench $K all uniform 4 100 11" "bench $K all uniform 4 100 12" \
+    "bench $K all uniform 4 100 13" "bench $K all uniform 4 100 14" \
+    "bench $K all uniform 4 100 15" "bench $K all uniform 4 100 16"
+"$PB" bench --suite "$T/long.suite" --out "$T/int" </dev/null \
+    >"$T/int.out" 2>"$T/int.err" &
+BG=$!
+rows=0
+for _ in $(seq 150); do
+    if [ -f "$T/int/latest/results.csv" ]; then
+        rows=$(($(wc -l <"$T/int/latest/results.csv") - 1))
+        [ "$rows" -ge 2 ] && break
+    fi
+    kill -0 "$BG" 2>/dev/null || break
+    sleep 0.2
+done
+if kill -9 "$BG" 2>/dev/null; then
+    wait "$BG" 2>/dev/null
+    BG=
+    if [ "$rows" -ge 2 ]; then
+        pass
+        py interrupted "$T/int/latest/results.csv" \
+            "$T/int/latest/results.json"
+    else
+        fail "interrupted run: no 2 CSV rows within 30 s;" \
+            "$(tail -c 300 "$T/int.err")"
+    fi
+else
+    wait "$BG"
+    fail "interrupted run: it ended (exit $?) before it could be killed;" \
+        "$rows rows; $(tail -c 300 "$T/int.err")"
+    BG=
+fi
+
+# --------------------------------------------------- 7: suites as data
+# bad_suite NAME LINE LINES...: a suite with an error on line LINE exits 1
+# naming NAME.suite:LINE:, prints nothing on stdout, creates no results.
+bad_suite() {
+    local name=$1 line=$2
+    shift 2
+    suite "$name" "$@"
+    run "$PB" bench --suite "$T/$name.suite" --out "$T/r_$name"
+    if [ "$rc" -eq 1 ] && grep -Fq "$name.suite:$line:" "$T/err" &&
+        [ ! -s "$T/out" ] && [ ! -e "$T/r_$name" ]; then
+        pass
+    else
+        fail "bad suite $name.suite: exit $rc; expected 1, a message with" \
+            "'$name.suite:$line:', empty stdout, no results folder;" \
+            "$(outputs)"
+    fi
+}
+bad_suite badvariant 4 'repetitions 1' 'min_time 0.01' 'threads 1' \
+    "bench $K nosuchvariant uniform 4 10 1"
+bad_suite baddirective 2 'repetitions 1' 'frobnicate 3' 'threads 1' \
+    "bench $K table uniform 4 10 1"
+bad_suite badkernel 3 'repetitions 1' 'threads 1' \
+    "bench nosuchkernel all uniform 4 10 1"
+bad_suite badthreads 1 'threads 0' "bench $K table uniform 4 10 1"
+
+run "$PB" bench --suite nosuch --out "$T/r_nosuch"
+if [ "$rc" -eq 1 ] && grep -q nosuch "$T/err"; then
+    pass
+else
+    fail "bench --suite nosuch: exit $rc; expected 1 and a message" \
+        "naming it; $(outputs)"
+fi
+
+run "$PB" bench --suite "$T/tiny.suite" --out "$T/r_tiny"
+check_rc "bench on a custom suite" 0
+if fields "$T/r_tiny/latest/results.csv" variant threads verified; then
+    if [ "$(cat "$T/f")" = "table|1|1" ]; then
+        pass
+    else
+        fail "custom suite: rows (variant|threads|verified) [$(cat "$T/f")]," \
+            "expected exactly [table|1|1]"
+    fi
+fi
+
+# ----------------------------------------------------------- 8: caps
+suite memcap 'repetitions 1' 'min_time 0.01' 'threads 1' 'memory 1K' \
+    "bench $K bfs_array uniform 4 10 1"
+run "$PB" bench --suite "$T/memcap.suite" --out "$T/r_mem"
+check_rc "a suite over its memory cap" 0
+if fields "$T/r_mem/latest/results.csv" variant verified error; then
+    case $(cat "$T/f") in
+    'bfs_array|0|'*'memory cap'*) pass ;;
+    *) fail "memory 1K: rows [$(cat "$T/f")], expected one bfs_array row," \
+        "verified 0, an error mentioning 'memory cap'" ;;
+    esac
+fi
+
+suite budget 'repetitions 1' 'min_time 0.01' 'threads 1' 'budget 0' \
+    "bench $K bfs_hash uniform 4 20 1"
+run "$PB" bench --suite "$T/budget.suite" --out "$T/r_budget"
+check_rc "a suite over its time budget" 0
+if fields "$T/r_budget/latest/results.csv" variant verified error; then
+    case $(cat "$T/f") in
+    'bfs_hash|0|'*budget*) pass ;;
+    *) fail "budget 0: rows [$(cat "$T/f")], expected one bfs_hash row," \
+        "verified 0, an error mentioning 'budget'" ;;
+    esac
+fi
+
+# ------------------------------------------------------ 9: overrides
+run "$PB" bench --suite "$T/tiny.suite" --threads 1,2 --repetitions 2 \
+    --out "$T/r_thr"
+check_rc "bench --threads 1,2 --repetitions 2" 0
+if fields "$T/r_thr/latest/results.csv" variant threads repetition \
+    verified; then
+    got=$(sort "$T/f" | tr '\n' ' ')
+    want='table|1|0|1 table|1|1|1 table|2|0|1 table|2|1|1 '
+    if [ "$got" = "$want" ]; then
+        pass
+    else
+        fail "--threads 1,2 --repetitions 2: rows" \
+            "(variant|threads|repetition|verified) [$got], expected [$want]"
+    fi
+fi
+
+suite two 'repetitions 1' 'min_time 0.01' 'threads 1' \
+    "bench $K table,bibfs uniform 4 10 1"
+run "$PB" bench --suite "$T/two.suite" --benchmark_filter=table \
+    --out "$T/r_filter"
+check_rc "bench --benchmark_filter=table" 0
+if fields "$T/r_filter/latest/results.csv" variant verified; then
+    if [ "$(cat "$T/f")" = "table|1" ]; then
+        pass
+    else
+        fail "--benchmark_filter=table: rows [$(cat "$T/f")], expected" \
+            "exactly [table|1]"
+    fi
+fi
+
+for args in "--threads 0" "--bogus" "--repetitions 0" "--threads abc"; do
+    # shellcheck disable=SC2086 # split the options on purpose
+    run "$PB" bench --suite "$T/tiny.suite" $args --out "$T/r_usage"
+    if [ "$rc" -eq 2 ] && [ -s "$T/err" ] && [ ! -s "$T/out" ] &&
+        [ ! -e "$T/r_usage" ]; then
+        pass
+    else
+        fail "bench $args: exit $rc; expected 2, a message on stderr," \
+            "empty stdout, no results folder; $(outputs)"
+    fi
+done
+
+# ------------------------------------------------------------ 10: run
+run "$PB" run --suite smoke --data "$T/data" --out "$T/runres"
+check_rc "run --suite smoke --data DIR" 0
+last=$(tail -n 1 "$T/out")
+case $last in
+*'every timed run verified'*) pass ;;
+*) fail "run: last stdout line [$last], expected 'every timed run" \
+    "verified'; $(outputs)" ;;
+esac
+# one corpus file per corpus of the smoke suite, as `gen` writes it
+corpora=$(find "$T/data" -type f -name '*.txt' 2>/dev/null | wc -l)
+if [ "$corpora" -eq 3 ]; then
+    pass
+else
+    fail "run --data: $corpora corpus files under data/, expected 3:" \
+        "$(find "$T/data" 2>&1 | head -c 300)"
+fi
+"$PB" gen "$K" --family depth:22 --size 4 --count 5 --seed 2 >"$T/gen.txt"
+if cmp -s "$T/gen.txt" "$T/data/${K}_depth-22_s4_n5_seed2.txt"; then
+    pass
+else
+    fail "run --data: ${K}_depth-22_s4_n5_seed2.txt differs from gen's" \
+        "output or is missing"
+fi
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
