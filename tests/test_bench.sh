@@ -15,8 +15,8 @@
 # and --benchmark_filter overrides and usage errors; and `run` with --data.
 # Everything happens in a temporary directory that is removed on exit.
 # Prints one line per failed check on stderr and ends with
-# "N passed, N failed"; exit status 1 when any check failed. About 30 s on
-# 2 cores.
+# "N passed, N failed"; exit status 1 when any check failed. About 40 s on
+# 2 cores (the smoke suite twice: bench, then run).
 set -u
 
 if [ $# -ne 2 ]; then
@@ -199,6 +199,7 @@ def smoke_csv(path):
     except Exception as e:
         report(False, "results.csv rows have 20 fields", e)
         return
+    report(True, "results.csv rows have 20 fields")
     report(len(rows) > 0, "results.csv has data rows", "none")
     bad = ["%s/%s threads %s rep %s: verified %r error %r" %
            (r["variant"], r["family"], r["threads"], r["repetition"],
@@ -221,7 +222,7 @@ def variants(list_path, csv_path):
                 if m and kernel:
                     pairs.append((kernel, m.group(1)))
     report(len(pairs) > 0, "`list` shows kernels and variants",
-           open(list_path).read()[:300])
+           repr(open(list_path).read()[:300]))
     _, rows = load_csv(csv_path)
     have = {(r["kernel"], r["variant"]) for r in rows if r["verified"] == "1"}
     for k, v in pairs:
