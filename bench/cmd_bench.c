@@ -87,6 +87,12 @@ static int bench_verb(const char *verb, int argc, char **argv, bool is_run)
         .gb_repetitions = has_flag(argc, argv, "--benchmark_repetitions"),
         .gb_min_time = has_flag(argc, argv, "--benchmark_min_time"),
     };
+    /* Our --help, before Google Benchmark's Initialize answers it. */
+    for (int i = 1; i < argc; i++)
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            fputs(is_run ? run_help : bench_help, stdout);
+            return PB_EXIT_OK;
+        }
     pb_gb_init(&argc, argv);
     int c;
     long v;

@@ -16,6 +16,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <map>
+#include <regex>
 #include <sstream>
 #include <string>
 #include <unistd.h>
@@ -226,6 +227,21 @@ void pb_gb_skip_with_error(struct pb_gb_state *s, const char *message)
 int64_t pb_gb_iterations(const struct pb_gb_state *s)
 {
     return static_cast<int64_t>(s->state->iterations());
+}
+
+bool pb_gb_selected(const char *name)
+{
+    std::string filter = benchmark::GetBenchmarkFilter();
+    bool negate = !filter.empty() && filter[0] == '-';
+    if (negate)
+        filter.erase(0, 1);
+    if (filter.empty() || filter == "." || filter == "all")
+        return !negate;
+    try {
+        return std::regex_search(name, std::regex(filter)) != negate;
+    } catch (const std::regex_error &) {
+        return true; /* Google Benchmark reports a bad filter itself */
+    }
 }
 
 void pb_gb_add_context(const char *key, const char *value)

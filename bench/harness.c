@@ -5,8 +5,10 @@
  * written as each benchmark finishes (layout in harness.h).
  *
  * One benchmark iteration solves the whole corpus once on T OpenMP
- * threads; the build (if any) runs once per repetition and is reported as
- * the build_seconds counter, never inside the iteration time. A timed
+ * threads; the build (if any) runs once per benchmark, before its first
+ * repetition, and is reported as the build_seconds counter, never inside
+ * the iteration time: the session (build and per-thread workers) is kept
+ * while Google Benchmark sizes and repeats the runs. A timed
  * iteration's answers are compared with the verified pass's answers
  * (memcmp) and, where they differ, checked by the oracle again, so every
  * timed run is verified without paying the oracle per iteration.
@@ -43,6 +45,9 @@ struct bench_case {
     void *verified;  /* the verification pass's answers */
     void *answers;   /* scratch for timed iterations */
     size_t finished; /* repetitions reported so far */
+    struct pb_session session; /* open from the first call to the last */
+    struct pb_run build;       /* the session's build figures */
+    bool open;
 };
 
 struct harness {
@@ -110,8 +115,8 @@ static void verification_pass(struct harness *h, struct bench_case *c)
         if (need > x->memory_cap) {
             snprintf(c->skip, sizeof(c->skip),
                      "skipped: needs up to %" PRIu64
-                     " MB, over the suite's memory cap of %" PRIu64 " MB",
-                     need >> 20, x->memory_cap >> 20);
+                     " KB, over the suite's memory cap of %" PRIu64 " KB",
+                     (need + 1023) >> 10, x->memory_cap >> 10);
             return;
         }
     }
@@ -175,23 +180,24 @@ static void benchmark_case(struct pb_gb_state *st, void *context)
     size_t bytes = corpus->count * x->kernel->answer_size;
     struct pb_run run;
     struct pb_error e;
-    struct pb_session session;
     if (c->skip[0]) {
         pb_gb_skip_with_error(st, c->skip);
         return;
     }
     bool rss = pb_rss_reset();
-    if (pb_session_open(&session, x->variant, corpus, x->threads, &run, &e)) {
+    if (!c->open && pb_session_open(&c->session, x->variant, corpus,
+                                    x->threads, &c->build, &e)) {
         pb_gb_skip_with_error(st, e.msg);
         c->wrong = true;
         return;
     }
-    double build_seconds = run.build_seconds;
+    c->open = true;
     uint64_t expanded = 0, heap_peak = 0, heap_allocated = 0;
     int64_t iterations = 0;
     while (pb_gb_keep_running(st)) {
         memset(c->answers, 0, bytes);
-        int rc = pb_session_solve(&session, c->answers, &run, &e);
+        run = c->build;
+        int rc = pb_session_solve(&c->session, c->answers, &run, &e);
         pb_gb_set_iteration_time(st, run.solve_seconds);
         if (rc || !timed_answers_right(c)) {
             c->wrong = true;
@@ -205,14 +211,14 @@ static void benchmark_case(struct pb_gb_state *st, void *context)
             heap_peak = run.heap_peak;
         heap_allocated = run.heap_allocated;
     }
-    pb_session_close(&session);
     if (iterations == 0)
         return;
     double per_iteration = (double)expanded / (double)iterations;
     pb_gb_set_items_processed(st, iterations * (int64_t)corpus->count);
     pb_gb_set_counter(st, "instances", (double)corpus->count, PB_GB_VALUE);
     pb_gb_set_counter(st, "omp_threads", (double)x->threads, PB_GB_VALUE);
-    pb_gb_set_counter(st, "build_seconds", build_seconds, PB_GB_VALUE);
+    pb_gb_set_counter(st, "build_seconds", c->build.build_seconds,
+                      PB_GB_VALUE);
     pb_gb_set_counter(st, "work_per_second", (double)expanded, PB_GB_RATE);
     pb_gb_set_counter(st, "expanded_per_instance",
                       per_iteration / (double)corpus->count, PB_GB_VALUE);
@@ -310,6 +316,13 @@ static void progress(struct harness *h, const struct bench_case *c)
         fputc('\n', stderr);
 }
 
+static void close_case(struct bench_case *c)
+{
+    if (c->open)
+        pb_session_close(&c->session);
+    c->open = false;
+}
+
 static void on_run(const struct pb_gb_run *run, void *user)
 {
     struct harness *h = user;
@@ -320,6 +333,7 @@ static void on_run(const struct pb_gb_run *run, void *user)
     if (run->error && !c->skip[0] && !strstr(run->error_message, "skipped"))
         h->status = PB_EXIT_FAIL;
     if (++c->finished == (size_t)run->repetitions || run->error) {
+        close_case(c);
         h->done++;
         progress(h, c);
     }
@@ -453,6 +467,8 @@ int pb_bench_suite(const struct pb_bench_options *o)
     }
     for (size_t i = 0; prepared && i < h.case_count; i++) {
         struct bench_case *c = &h.cases[i];
+        if (!pb_gb_selected(c->name))
+            continue;
         verification_pass(&h, c);
         if (c->wrong)
             h.status = PB_EXIT_FAIL;
@@ -476,6 +492,7 @@ int pb_bench_suite(const struct pb_bench_options *o)
         }
     }
     for (size_t i = 0; i < h.case_count; i++) {
+        close_case(&h.cases[i]);
         if (h.cases[i].wrong)
             h.status = PB_EXIT_FAIL;
         free(h.cases[i].verified);
