@@ -98,8 +98,9 @@ static struct corpus_slot *find_or_make_corpus(struct corpus_slot *slots,
             return NULL;
         }
     }
-    snprintf(s->corpus.source, sizeof(s->corpus.source), "%s/%s/size:%d",
-             x->kernel->name, x->family, x->size);
+    snprintf(s->corpus.source, sizeof(s->corpus.source),
+             "%s/%s/size:%d/n:%zu/seed:%" PRIu64, x->kernel->name, x->family,
+             x->size, x->count, x->seed);
     ++*n;
     return s;
 }
