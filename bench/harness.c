@@ -197,7 +197,6 @@ static void benchmark_case(struct pb_gb_state *st, void *context)
     int64_t iterations = 0;
     while (pb_gb_keep_running(st)) {
         memset(c->answers, 0, bytes);
-        run = c->build;
         int rc = pb_session_solve(&c->session, c->answers, &run, &e);
         pb_gb_set_iteration_time(st, run.solve_seconds);
         if (rc || !timed_answers_right(c)) {
@@ -208,8 +207,7 @@ static void benchmark_case(struct pb_gb_state *st, void *context)
         }
         iterations++;
         expanded += run.work.expanded;
-        if (run.heap_peak > heap_peak)
-            heap_peak = run.heap_peak;
+        heap_peak = run.heap_peak;
         heap_allocated = run.heap_allocated;
     }
     if (iterations == 0)

@@ -48,9 +48,11 @@ int pb_session_open(struct pb_session *s, const struct pb_variant *v,
         if (!(s->workers[t] = v->worker_new(corpus, s->shared)))
             break;
     pb_heap_thread_end(&heap);
-    run->build_heap_peak = heap.peak;
-    run->build_heap_retained = heap.net > 0 ? (uint64_t)heap.net : 0;
-    run->build_heap_allocated = heap.allocated;
+    s->heap_live = heap.net;
+    s->heap_peak = heap.peak;
+    s->heap_cold = heap.allocated;
+    run->heap_peak = s->heap_peak;
+    run->heap_allocated = s->heap_cold;
     if (rc == 0 && (!s->workers || !s->workers[teams - 1]))
         rc = pb_fail(e, -ENOMEM, "%s: out of memory for the workers", v->name);
     if (rc)
@@ -83,12 +85,13 @@ int pb_session_solve(struct pb_session *s, void *answers, struct pb_run *run,
     int first_rc = 0;
     struct pb_error first_error = {{0}};
     uint64_t expanded = 0, generated = 0, heap_peak = 0, heap_allocated = 0;
+    int64_t heap_net = 0;
     double start = 0, stop = 0;
 
 #pragma omp parallel num_threads(s->teams) default(none)                 \
     shared(v, corpus, workers, first_bad, first_rc, first_error, out,      \
            start, stop) firstprivate(count, answer_size)                   \
-    reduction(+ : expanded, generated, heap_peak, heap_allocated)
+    reduction(+ : expanded, generated, heap_peak, heap_allocated, heap_net)
     {
         void *worker = workers[omp_get_thread_num()];
         struct pb_work work = {0, 0};
@@ -118,14 +121,19 @@ int pb_session_solve(struct pb_session *s, void *answers, struct pb_run *run,
         generated += work.generated;
         heap_peak += heap.peak;
         heap_allocated += heap.allocated;
+        heap_net += heap.net;
     }
     run->solve_seconds = stop - start;
     run->work.expanded = expanded;
     run->work.generated = generated;
-    uint64_t solve_peak = run->build_heap_retained + heap_peak;
-    run->heap_peak =
-        solve_peak > run->build_heap_peak ? solve_peak : run->build_heap_peak;
-    run->heap_allocated = run->build_heap_allocated + heap_allocated;
+    uint64_t live = s->heap_live > 0 ? (uint64_t)s->heap_live : 0;
+    if (live + heap_peak > s->heap_peak)
+        s->heap_peak = live + heap_peak;
+    s->heap_live += heap_net;
+    if (s->solves++ == 0)
+        s->heap_cold += heap_allocated;
+    run->heap_peak = s->heap_peak;
+    run->heap_allocated = s->heap_cold;
     if (first_bad != SIZE_MAX)
         return pb_fail(e, first_rc, "%s:%u: instance %zu: %s: %s",
                        corpus->source, (unsigned)corpus->lines[first_bad],

@@ -12,16 +12,13 @@ struct pb_run {
     double build_seconds; /* 0 for variants without a build step */
     double solve_seconds; /* wall time of the parallel solve loop */
     struct pb_work work;  /* summed over instances */
-    /* Heap bytes (jemalloc; all 0 when pb_heap_available() is false):
-     * the peak of live bytes over build and solve, counting what the build
-     * left allocated plus the sum of the threads' peaks during the solve,
-     * and all bytes allocated by build and solve. */
+    /* Heap bytes (jemalloc; 0 when pb_heap_available() is false), over
+     * the session so far: the peak of live bytes (what the build, the
+     * workers and earlier solves left allocated, plus the sum of the
+     * threads' peaks during a solve), and the bytes one cold run
+     * allocates (build, workers and the first solve). */
     uint64_t heap_peak;
     uint64_t heap_allocated;
-    /* build-stage heap figures, kept for the solve's peak */
-    uint64_t build_heap_peak;
-    uint64_t build_heap_retained;
-    uint64_t build_heap_allocated;
 };
 
 /* Monotonic wall clock in seconds. */
@@ -37,6 +34,10 @@ struct pb_session {
     void **workers;
     int threads; /* OpenMP threads asked for */
     int teams;   /* threads across instances: 1 for parallel variants */
+    int64_t heap_live;  /* bytes the session holds between solves */
+    uint64_t heap_peak; /* highest live bytes seen */
+    uint64_t heap_cold; /* bytes allocated by build, workers, first solve */
+    unsigned solves;
 };
 
 /* Builds (filling run->build_seconds and the build's heap figures) and
