@@ -6,7 +6,7 @@
 #   scripts/setup.sh --ci   also clang + libomp (sanitizer build) and GAP
 set -eu
 
-packages="cmake make gcc g++ pkg-config libjemalloc-dev libbenchmark-dev gnuplot-nox uthash-dev"
+packages="cmake make gcc g++ pkg-config libjemalloc-dev libbenchmark-dev gnuplot-nox uthash-dev python3"
 if [ "${1:-}" = "--ci" ]; then
     packages="$packages clang libomp-dev gap-core"
 fi

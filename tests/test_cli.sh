@@ -157,6 +157,14 @@ check_help --help
 for verb in list solve gen verify census bench run; do
     check_help "$verb" --help
 done
+for verb in bench run; do # ours, not Google Benchmark's --help
+    run /dev/null "$PB" "$verb" --help
+    if grep -q "^usage: puzzlebench $verb" "$TMP/out"; then
+        pass
+    else
+        fail "$verb --help does not show puzzlebench's usage; $(outputs)"
+    fi
+done
 run /dev/null "$PB"
 check_rc "puzzlebench with no arguments" 2
 
