@@ -18,6 +18,7 @@
 # "N passed, N failed"; exit status 1 when any check failed. About 40 s on
 # 2 cores (the smoke suite twice: bench, then run).
 set -u
+HERE=$(cd "$(dirname "$0")" && pwd)
 
 if [ $# -ne 2 ]; then
     echo "usage: $0 PATH_TO_PUZZLEBENCH SOURCE_DIR" >&2
@@ -55,36 +56,12 @@ cd "$T" || exit 2
 
 K=magic_squares
 HEADER='kernel,variant,family,size,count,seed,corpus_hash,threads,repetition,iterations,seconds,build_seconds,instances_per_second,work_per_second,expanded_per_instance,peak_heap_bytes,allocated_bytes,peak_rss_bytes,verified,error'
-passed=0
-failed=0
+OUT_DIR=$T
+# shellcheck source=tests/testlib.sh
+. "$HERE/testlib.sh"
 
-pass() { passed=$((passed + 1)); }
-fail() {
-    failed=$((failed + 1))
-    echo "FAIL: $*" >&2
-}
-
-# run CMD...: runs CMD with stdin from /dev/null, leaves the exit code in
-# $rc and the output in $T/out and $T/err.
-run() {
-    "$@" </dev/null >"$T/out" 2>"$T/err"
-    rc=$?
-}
-
-# Describe the last command's output for a failure message.
-outputs() {
-    printf 'stdout=[%s] stderr=[%s]' "$(tail -c 300 "$T/out")" \
-        "$(tail -c 300 "$T/err")"
-}
-
-# check_rc WHAT WANT_RC: the last command exited with WANT_RC.
-check_rc() {
-    if [ "$rc" -eq "$2" ]; then
-        pass
-    else
-        fail "$1: exit $rc, expected $2; $(outputs)"
-    fi
-}
+# run CMD...: runs CMD with stdin from /dev/null (see testlib.sh).
+run() { run_from /dev/null "$@"; }
 
 # The JSON and CSV checks, in Python (standard library only). Each check
 # prints "ok WHAT" or "FAIL WHAT: DETAIL"; `py` counts them.
@@ -558,5 +535,4 @@ else
         "output or is missing"
 fi
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+summary

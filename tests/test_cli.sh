@@ -14,6 +14,7 @@
 # Prints one line per failed check on stderr and ends with
 # "N passed, N failed"; exit status 1 when any check failed.
 set -u
+HERE=$(cd "$(dirname "$0")" && pwd)
 
 if [ $# -ne 1 ]; then
     echo "usage: $0 PATH_TO_PUZZLEBENCH" >&2
@@ -33,38 +34,12 @@ cd "$TMP" || exit 2
 K=magic_squares
 SAMPLE='2 6 8 4 5 7 3 1'
 SAMPLE_ANSWER=$'7\nBCABCCB'
-passed=0
-failed=0
+OUT_DIR=$TMP
+# shellcheck source=tests/testlib.sh
+. "$HERE/testlib.sh"
 
-pass() { passed=$((passed + 1)); }
-fail() {
-    failed=$((failed + 1))
-    echo "FAIL: $*" >&2
-}
-
-# run STDIN_FILE CMD... : runs CMD with stdin from STDIN_FILE, leaves the
-# exit code in $rc and the output in $TMP/out and $TMP/err.
-run() {
-    local in=$1
-    shift
-    "$@" <"$in" >"$TMP/out" 2>"$TMP/err"
-    rc=$?
-}
-
-# Describe the last command's output for a failure message.
-outputs() {
-    printf 'stdout=[%s] stderr=[%s]' "$(head -c 300 "$TMP/out")" \
-        "$(head -c 300 "$TMP/err")"
-}
-
-# check_rc WHAT WANT_RC: the last command exited with WANT_RC.
-check_rc() {
-    if [ "$rc" -eq "$2" ]; then
-        pass
-    else
-        fail "$1: exit $rc, expected $2; $(outputs)"
-    fi
-}
+# run STDIN_FILE CMD...: see run_from in testlib.sh.
+run() { run_from "$@"; }
 
 # check_help ARGS...: exit 0 and a non-empty stdout.
 check_help() {
@@ -379,5 +354,4 @@ fi
 
 # `run` and `bench` (the timing harness) are tested in test_bench.sh.
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+summary

@@ -8,6 +8,7 @@
 #define MAGIC_VARIANT_H
 
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "bfs_tree.h"
@@ -48,6 +49,57 @@ static inline uint64_t magic_corpus_states(const struct pb_corpus *corpus)
             k = in->k;
     }
     return k ? magic_states(k) : 0;
+}
+
+/* One table per ring width present in a corpus (table, table_omp): made
+ * by build_one once per K, then shared read-only by every thread, whose
+ * worker is the tables themselves (queries need no scratch). */
+struct magic_ring_tables {
+    uint8_t *of[MAGIC_K_MAX + 1];
+};
+
+static inline void magic_ring_tables_free(void *shared)
+{
+    struct magic_ring_tables *t = shared;
+    if (!t)
+        return;
+    for (int k = 0; k <= MAGIC_K_MAX; k++)
+        free(t->of[k]);
+    free(t);
+}
+
+static inline int magic_ring_tables_build(const struct pb_corpus *corpus,
+                                          int (*build_one)(int k, uint8_t **out,
+                                                           struct pb_error *e),
+                                          void **shared, struct pb_error *e)
+{
+    struct magic_ring_tables *t = calloc(1, sizeof(*t));
+    if (!t)
+        return pb_fail(e, -ENOMEM, "out of memory");
+    for (size_t i = 0; i < corpus->count; i++) {
+        const struct magic_instance *in = pb_corpus_item(corpus, i);
+        if (t->of[in->k])
+            continue;
+        int rc = build_one(in->k, &t->of[in->k], e);
+        if (rc) {
+            magic_ring_tables_free(t);
+            return rc;
+        }
+    }
+    *shared = t;
+    return 0;
+}
+
+static inline void *magic_ring_tables_worker(const struct pb_corpus *corpus,
+                                             const void *shared)
+{
+    (void)corpus;
+    return (void *)(uintptr_t)shared;
+}
+
+static inline void magic_ring_tables_worker_free(void *worker)
+{
+    (void)worker;
 }
 
 /* The answer for BFS tree entry `goal` (SIZE_MAX: target unreachable). */

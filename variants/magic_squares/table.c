@@ -13,20 +13,6 @@
 
 #include "magic_variant.h"
 
-struct magic_table {
-    uint8_t *via[MAGIC_K_MAX + 1]; /* per K: how each rank was reached */
-};
-
-static void table_free(void *shared)
-{
-    struct magic_table *t = shared;
-    if (!t)
-        return;
-    for (int k = 0; k <= MAGIC_K_MAX; k++)
-        free(t->via[k]);
-    free(t);
-}
-
 static int build_one(int k, uint8_t **out, struct pb_error *e)
 {
     uint32_t total = magic_states(k);
@@ -57,48 +43,22 @@ static int build_one(int k, uint8_t **out, struct pb_error *e)
     return 0;
 }
 
-static int table_build(const struct pb_corpus *corpus, void **shared,
-                       struct pb_error *e)
-{
-    struct magic_table *t = calloc(1, sizeof(*t));
-    if (!t)
-        return pb_fail(e, -ENOMEM, "table: out of memory");
-    for (size_t i = 0; i < corpus->count; i++) {
-        const struct magic_instance *in = pb_corpus_item(corpus, i);
-        if (t->via[in->k])
-            continue;
-        int rc = build_one(in->k, &t->via[in->k], e);
-        if (rc) {
-            table_free(t);
-            return rc;
-        }
-    }
-    *shared = t;
-    return 0;
-}
-
-static void *table_worker_new(const struct pb_corpus *corpus,
-                              const void *shared)
-{
-    (void)corpus;
-    return (void *)(uintptr_t)shared; /* queries need no scratch */
-}
-
-static void table_worker_free(void *worker)
-{
-    (void)worker;
-}
-
 static int table_solve(void *worker, const void *instance, void *answer,
                        struct pb_work *work, struct pb_error *e)
 {
-    const struct magic_table *t = worker;
+    const struct magic_ring_tables *t = worker;
     const struct magic_instance *in = instance;
-    int n = magic_walk_back(t->via[in->k], in->k, in->target, answer, e);
+    int n = magic_walk_back(t->of[in->k], in->k, in->target, answer, e);
     if (n < 0)
         return n;
     work->expanded += (uint64_t)n;
     return 0;
+}
+
+static int table_build(const struct pb_corpus *corpus, void **shared,
+                       struct pb_error *e)
+{
+    return magic_ring_tables_build(corpus, build_one, shared, e);
 }
 
 /* via byte per state, plus the 8-byte build queue */
@@ -114,9 +74,9 @@ const struct pb_variant magic_variant_table = {
                "query",
     .flags = PB_VARIANT_BUILDS,
     .build = table_build,
-    .free_shared = table_free,
-    .worker_new = table_worker_new,
+    .free_shared = magic_ring_tables_free,
+    .worker_new = magic_ring_tables_worker,
     .solve = table_solve,
-    .worker_free = table_worker_free,
+    .worker_free = magic_ring_tables_worker_free,
     .memory_bound = table_memory_bound,
 };

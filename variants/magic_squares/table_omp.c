@@ -28,20 +28,6 @@
 
 enum { UNSEEN = 0xFF };
 
-struct depth_tables {
-    uint8_t *depth[MAGIC_K_MAX + 1]; /* per K present in the corpus */
-};
-
-static void tables_free(void *shared)
-{
-    struct depth_tables *t = shared;
-    if (!t)
-        return;
-    for (int k = 0; k <= MAGIC_K_MAX; k++)
-        free(t->depth[k]);
-    free(t);
-}
-
 static int build_one(int k, uint8_t **out, struct pb_error *e)
 {
     uint32_t total = magic_states(k);
@@ -64,8 +50,8 @@ static int build_one(int k, uint8_t **out, struct pb_error *e)
                 continue;
             uint64_t s = magic_unrank((uint32_t)r, k);
             for (int m = 0; m < MAGIC_MOVES; m++) {
-                uint32_t q = magic_rank(magic_apply(s, k, (enum magic_move)m),
-                                        k);
+                uint32_t q =
+                    magic_rank(magic_apply(s, k, (enum magic_move)m), k);
                 if (__atomic_load_n(&depth[q], __ATOMIC_RELAXED) == UNSEEN) {
                     __atomic_store_n(&depth[q], next, __ATOMIC_RELAXED);
                     found++; /* may count a state twice: only != 0 matters */
@@ -74,26 +60,6 @@ static int build_one(int k, uint8_t **out, struct pb_error *e)
         }
     }
     *out = depth;
-    return 0;
-}
-
-static int tables_build(const struct pb_corpus *corpus, void **shared,
-                        struct pb_error *e)
-{
-    struct depth_tables *t = calloc(1, sizeof(*t));
-    if (!t)
-        return pb_fail(e, -ENOMEM, "table_omp: out of memory");
-    for (size_t i = 0; i < corpus->count; i++) {
-        const struct magic_instance *in = pb_corpus_item(corpus, i);
-        if (t->depth[in->k])
-            continue;
-        int rc = build_one(in->k, &t->depth[in->k], e);
-        if (rc) {
-            tables_free(t);
-            return rc;
-        }
-    }
-    *shared = t;
     return 0;
 }
 
@@ -112,25 +78,13 @@ static unsigned distance(const uint8_t *depth, int k, uint64_t start,
     return depth[magic_rank(y, k)];
 }
 
-static void *tables_worker_new(const struct pb_corpus *corpus,
-                               const void *shared)
-{
-    (void)corpus;
-    return (void *)(uintptr_t)shared; /* queries need no scratch */
-}
-
-static void tables_worker_free(void *worker)
-{
-    (void)worker;
-}
-
 static int tables_solve(void *worker, const void *instance, void *answer,
                         struct pb_work *work, struct pb_error *e)
 {
-    const struct depth_tables *t = worker;
+    const struct magic_ring_tables *t = worker;
     const struct magic_instance *in = instance;
     int k = in->k;
-    const uint8_t *depth = t->depth[k];
+    const uint8_t *depth = t->of[k];
     uint64_t start = magic_start(k), x = start;
     unsigned left = distance(depth, k, start, x, in->target);
     if (left == UNSEEN) {
@@ -156,6 +110,12 @@ static int tables_solve(void *worker, const void *instance, void *answer,
     return magic_answer_set(answer, codes, n, e);
 }
 
+static int tables_build(const struct pb_corpus *corpus, void **shared,
+                        struct pb_error *e)
+{
+    return magic_ring_tables_build(corpus, build_one, shared, e);
+}
+
 /* one depth byte per state; no queue */
 static uint64_t table_omp_memory_bound(const struct pb_corpus *corpus,
                                        int threads)
@@ -170,9 +130,9 @@ const struct pb_variant magic_variant_table_omp = {
                "greedy forward walk per query",
     .flags = PB_VARIANT_BUILDS | PB_VARIANT_PARALLEL,
     .build = tables_build,
-    .free_shared = tables_free,
-    .worker_new = tables_worker_new,
+    .free_shared = magic_ring_tables_free,
+    .worker_new = magic_ring_tables_worker,
     .solve = tables_solve,
-    .worker_free = tables_worker_free,
+    .worker_free = magic_ring_tables_worker_free,
     .memory_bound = table_omp_memory_bound,
 };

@@ -1,0 +1,41 @@
+# testlib.sh - helpers shared by the shell tests (sourced, not run):
+# counting checks and describing the last command's output. The sourcing
+# script sets OUT_DIR to the folder where `run` leaves out and err.
+passed=0
+failed=0
+
+pass() { passed=$((passed + 1)); }
+fail() {
+    failed=$((failed + 1))
+    echo "FAIL: $*" >&2
+}
+
+# run_from STDIN_FILE CMD...: runs CMD with stdin from STDIN_FILE, leaves
+# the exit code in $rc and the output in $OUT_DIR/out and $OUT_DIR/err.
+run_from() {
+    local in=$1
+    shift
+    "$@" <"$in" >"$OUT_DIR/out" 2>"$OUT_DIR/err"
+    rc=$?
+}
+
+# Describe the last command's output for a failure message.
+outputs() {
+    printf 'stdout=[%s] stderr=[%s]' "$(tail -c 300 "$OUT_DIR/out")" \
+        "$(tail -c 300 "$OUT_DIR/err")"
+}
+
+# check_rc WHAT WANT_RC: the last command exited with WANT_RC.
+check_rc() {
+    if [ "$rc" -eq "$2" ]; then
+        pass
+    else
+        fail "$1: exit $rc, expected $2; $(outputs)"
+    fi
+}
+
+# summary: the closing line and the exit status.
+summary() {
+    echo "$passed passed, $failed failed"
+    [ "$failed" -eq 0 ]
+}
