@@ -40,11 +40,11 @@ struct bench_case {
     const struct pb_suite_entry *entry;
     struct corpus_slot *slot;
     char name[192];
-    char skip[640];  /* non-empty: skipped, with this reason */
-    bool wrong;      /* a wrong answer in the pass or a timed run */
-    void *verified;  /* the verification pass's answers */
-    void *answers;   /* scratch for timed iterations */
-    size_t finished; /* repetitions reported so far */
+    char skip[640];            /* non-empty: skipped, with this reason */
+    bool wrong;                /* a wrong answer in the pass or a timed run */
+    void *verified;            /* the verification pass's answers */
+    void *answers;             /* scratch for timed iterations */
+    size_t finished;           /* repetitions reported so far */
     struct pb_session session; /* open from the first call to the last */
     struct pb_run build;       /* the session's build figures */
     bool open;
@@ -186,8 +186,8 @@ static void benchmark_case(struct pb_gb_state *st, void *context)
         return;
     }
     bool rss = pb_rss_reset();
-    if (!c->open && pb_session_open(&c->session, x->variant, corpus,
-                                    x->threads, &c->build, &e)) {
+    if (!c->open && pb_session_open(&c->session, x->variant, corpus, x->threads,
+                                    &c->build, &e)) {
         pb_gb_skip_with_error(st, e.msg);
         c->wrong = true;
         return;
@@ -216,8 +216,7 @@ static void benchmark_case(struct pb_gb_state *st, void *context)
     pb_gb_set_items_processed(st, iterations * (int64_t)corpus->count);
     pb_gb_set_counter(st, "instances", (double)corpus->count, PB_GB_VALUE);
     pb_gb_set_counter(st, "omp_threads", (double)x->threads, PB_GB_VALUE);
-    pb_gb_set_counter(st, "build_seconds", c->build.build_seconds,
-                      PB_GB_VALUE);
+    pb_gb_set_counter(st, "build_seconds", c->build.build_seconds, PB_GB_VALUE);
     pb_gb_set_counter(st, "work_per_second", (double)expanded, PB_GB_RATE);
     pb_gb_set_counter(st, "expanded_per_instance",
                       per_iteration / (double)corpus->count, PB_GB_VALUE);
@@ -408,6 +407,81 @@ static int max_threads(const struct pb_suite *s)
     return m;
 }
 
+/* Records every corpus (kernel, family, size, count, seed, generator
+ * version, content hash) in the JSON context. */
+static void record_corpora(const struct corpus_slot *slots, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        char key[320], value[256];
+        const struct pb_corpus *c = &slots[i].corpus;
+        snprintf(key, sizeof(key), "corpus:%s", c->source);
+        snprintf(value, sizeof(value),
+                 "kernel=%s family=%s size=%d count=%zu seed=%" PRIu64
+                 " generator=%d hash=%016" PRIx64,
+                 c->kernel->name, c->meta.family, c->meta.size, c->count,
+                 c->meta.seed, c->meta.generator, slots[i].hash);
+        pb_gb_add_context(key, value);
+    }
+}
+
+/* The untimed verification pass of every selected case, then its
+ * registration with Google Benchmark (skipped cases too, so their reason
+ * lands in the results). */
+static void verify_and_register(struct harness *h,
+                                const struct pb_bench_options *o)
+{
+    for (size_t i = 0; i < h->case_count; i++) {
+        struct bench_case *c = &h->cases[i];
+        if (!pb_gb_selected(c->name))
+            continue;
+        verification_pass(h, c);
+        if (c->wrong)
+            h->status = PB_EXIT_FAIL;
+        if (c->skip[0])
+            pb_results_say(&h->results, "       %s: %s\n", c->name, c->skip);
+        const struct pb_suite_entry *x = c->entry;
+        if (pb_gb_register(c->name, benchmark_case, c,
+                           o->gb_repetitions ? 0 : x->repetitions,
+                           o->gb_min_time ? 0 : x->min_time))
+            h->status = PB_EXIT_FAIL;
+        h->to_time++;
+    }
+}
+
+static void time_cases(struct harness *h)
+{
+    h->started = pb_now();
+    struct pb_gb_output out = {h->results.json_path, h->results.log, on_run, h};
+    if (pb_gb_run_all(&out) < 0) {
+        fprintf(stderr, "puzzlebench bench: cannot write %s\n",
+                h->results.json_path);
+        h->status = PB_EXIT_FAIL;
+    }
+    for (size_t i = 0; i < h->case_count; i++) {
+        close_case(&h->cases[i]);
+        if (h->cases[i].wrong)
+            h->status = PB_EXIT_FAIL;
+    }
+}
+
+static void free_run(struct harness *h, struct corpus_slot *slots,
+                     size_t slot_count, struct pb_suite *suite)
+{
+    for (size_t i = 0; h->cases && i < h->case_count; i++) {
+        free(h->cases[i].verified);
+        free(h->cases[i].answers);
+    }
+    for (size_t i = 0; i < slot_count; i++) {
+        slots[i].corpus.kernel->oracle_free(slots[i].oracle);
+        pb_corpus_free(&slots[i].corpus);
+    }
+    pb_results_close(&h->results);
+    pb_gb_clear();
+    free(slots);
+    free(h->cases);
+    pb_suite_free(suite);
+}
+
 int pb_bench_suite(const struct pb_bench_options *o)
 {
     struct pb_error e;
@@ -418,20 +492,17 @@ int pb_bench_suite(const struct pb_bench_options *o)
         fprintf(stderr, "puzzlebench bench: %s\n", e.msg);
         return PB_EXIT_FAIL;
     }
-    if (apply_threads(&suite, o)) {
-        pb_suite_free(&suite);
-        return PB_EXIT_FAIL;
-    }
     struct harness h = {.status = PB_EXIT_OK, .tty = isatty(2) != 0};
-    struct corpus_slot *slots = calloc(suite.count, sizeof(*slots));
+    struct corpus_slot *slots = NULL;
     size_t slot_count = 0;
-    h.cases = calloc(suite.count, sizeof(*h.cases));
+    if (apply_threads(&suite, o) == 0) {
+        slots = calloc(suite.count, sizeof(*slots));
+        h.cases = calloc(suite.count, sizeof(*h.cases));
+    }
     if (!slots || !h.cases || pb_results_open(&h.results, o->out_dir, &e)) {
         fprintf(stderr, "puzzlebench bench: %s\n",
                 slots && h.cases ? e.msg : "out of memory");
-        free(slots);
-        free(h.cases);
-        pb_suite_free(&suite);
+        free_run(&h, slots, 0, &suite);
         return PB_EXIT_FAIL;
     }
     pb_results_say(&h.results,
@@ -449,53 +520,12 @@ int pb_bench_suite(const struct pb_bench_options *o)
     if (rc)
         fprintf(stderr, "puzzlebench bench: %s: cannot create: %s\n",
                 o->data_dir, strerror(-rc));
-    bool prepared =
-        rc == 0 && prepare_cases(&h, &suite, o, slots, &slot_count) == 0;
-    if (!prepared)
+    if (rc || prepare_cases(&h, &suite, o, slots, &slot_count)) {
         h.status = PB_EXIT_FAIL;
-    for (size_t i = 0; i < slot_count; i++) {
-        char key[160], value[256];
-        const struct pb_corpus *c = &slots[i].corpus;
-        snprintf(key, sizeof(key), "corpus:%s", c->source);
-        snprintf(value, sizeof(value),
-                 "kernel=%s family=%s size=%d "
-                 "count=%zu seed=%" PRIu64 " generator=%d hash=%016" PRIx64,
-                 c->kernel->name, c->meta.family, c->meta.size, c->count,
-                 c->meta.seed, c->meta.generator, slots[i].hash);
-        pb_gb_add_context(key, value);
-    }
-    for (size_t i = 0; prepared && i < h.case_count; i++) {
-        struct bench_case *c = &h.cases[i];
-        if (!pb_gb_selected(c->name))
-            continue;
-        verification_pass(&h, c);
-        if (c->wrong)
-            h.status = PB_EXIT_FAIL;
-        if (c->skip[0])
-            pb_results_say(&h.results, "       %s: %s\n", c->name, c->skip);
-        const struct pb_suite_entry *x = c->entry;
-        if (pb_gb_register(c->name, benchmark_case, c,
-                           o->gb_repetitions ? 0 : x->repetitions,
-                           o->gb_min_time ? 0 : x->min_time))
-            h.status = PB_EXIT_FAIL;
-        h.to_time++;
-    }
-    if (prepared) {
-        h.started = pb_now();
-        struct pb_gb_output out = {h.results.json_path, h.results.log, on_run,
-                                   &h};
-        if (pb_gb_run_all(&out) < 0) {
-            fprintf(stderr, "puzzlebench bench: cannot write %s\n",
-                    h.results.json_path);
-            h.status = PB_EXIT_FAIL;
-        }
-    }
-    for (size_t i = 0; i < h.case_count; i++) {
-        close_case(&h.cases[i]);
-        if (h.cases[i].wrong)
-            h.status = PB_EXIT_FAIL;
-        free(h.cases[i].verified);
-        free(h.cases[i].answers);
+    } else {
+        record_corpora(slots, slot_count);
+        verify_and_register(&h, o);
+        time_cases(&h);
     }
     pb_results_say(&h.results,
                    "\nresults: %s (results.json, results.csv, "
@@ -503,14 +533,6 @@ int pb_bench_suite(const struct pb_bench_options *o)
                    h.results.dir,
                    h.status == PB_EXIT_OK ? "every timed run verified"
                                           : "FAILED");
-    for (size_t i = 0; i < slot_count; i++) {
-        slots[i].corpus.kernel->oracle_free(slots[i].oracle);
-        pb_corpus_free(&slots[i].corpus);
-    }
-    pb_results_close(&h.results);
-    pb_gb_clear();
-    free(slots);
-    free(h.cases);
-    pb_suite_free(&suite);
+    free_run(&h, slots, slot_count, &suite);
     return h.status;
 }
