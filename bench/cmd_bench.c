@@ -86,6 +86,8 @@ static int bench_verb(const char *verb, int argc, char **argv, bool is_run)
         .data_dir = is_run ? "data/generated" : NULL,
         .gb_repetitions = has_flag(argc, argv, "--benchmark_repetitions"),
         .gb_min_time = has_flag(argc, argv, "--benchmark_min_time"),
+        .list_only = has_flag(argc, argv, "--benchmark_list_tests=true") ||
+                     has_flag(argc, argv, "--benchmark_list_tests=1"),
     };
     /* Our --help, before Google Benchmark's Initialize answers it. */
     for (int i = 1; i < argc; i++)

@@ -434,7 +434,8 @@ static void verify_and_register(struct harness *h,
         struct bench_case *c = &h->cases[i];
         if (!pb_gb_selected(c->name))
             continue;
-        verification_pass(h, c);
+        if (!o->list_only)
+            verification_pass(h, c);
         if (c->wrong)
             h->status = PB_EXIT_FAIL;
         if (c->skip[0])

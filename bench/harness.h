@@ -29,6 +29,7 @@ struct pb_bench_options {
     int repetitions;      /* 0: the suite's (or --benchmark_repetitions) */
     bool gb_repetitions;  /* --benchmark_repetitions was given */
     bool gb_min_time;     /* --benchmark_min_time was given */
+    bool list_only;       /* --benchmark_list_tests: names only, no runs */
     const char *out_dir;  /* results root, e.g. "results" */
     const char *data_dir; /* also save the corpora there; NULL: don't */
 };
