@@ -61,7 +61,7 @@ int cmd_verify(int argc, char **argv)
         return cli_usage_error("verify", "missing corpus FILE");
 
     int status = PB_EXIT_OK;
-    struct pb_verify_totals totals = {0, 0};
+    struct pb_verify_totals totals = {0};
     for (int i = optind + 1; i < argc; i++) {
         struct pb_corpus corpus;
         struct pb_error e;

@@ -224,11 +224,6 @@ void pb_gb_skip_with_error(struct pb_gb_state *s, const char *message)
     s->state->SkipWithError(message);
 }
 
-int64_t pb_gb_iterations(const struct pb_gb_state *s)
-{
-    return static_cast<int64_t>(s->state->iterations());
-}
-
 bool pb_gb_selected(const char *name)
 {
     std::string filter = benchmark::GetBenchmarkFilter();

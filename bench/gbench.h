@@ -50,7 +50,6 @@ void pb_gb_set_counter(struct pb_gb_state *state, const char *name,
 void pb_gb_set_items_processed(struct pb_gb_state *state, int64_t items);
 void pb_gb_set_label(struct pb_gb_state *state, const char *label);
 void pb_gb_skip_with_error(struct pb_gb_state *state, const char *message);
-int64_t pb_gb_iterations(const struct pb_gb_state *state);
 /* true when a benchmark of this name would run under --benchmark_filter
  * (a regular expression; a leading '-' negates it). */
 bool pb_gb_selected(const char *name);

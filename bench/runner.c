@@ -84,17 +84,17 @@ int pb_session_solve(struct pb_session *s, void *answers, struct pb_run *run,
     size_t first_bad = SIZE_MAX;
     int first_rc = 0;
     struct pb_error first_error = {{0}};
-    uint64_t expanded = 0, generated = 0, heap_peak = 0, heap_allocated = 0;
+    uint64_t expanded = 0, heap_peak = 0, heap_allocated = 0;
     int64_t heap_net = 0;
     double start = 0, stop = 0;
 
 #pragma omp parallel num_threads(s->teams) default(none)                 \
     shared(v, corpus, workers, first_bad, first_rc, first_error, out,      \
            start, stop) firstprivate(count, answer_size)                   \
-    reduction(+ : expanded, generated, heap_peak, heap_allocated, heap_net)
+    reduction(+ : expanded, heap_peak, heap_allocated, heap_net)
     {
         void *worker = workers[omp_get_thread_num()];
-        struct pb_work work = {0, 0};
+        struct pb_work work = {0};
         struct pb_heap_sample heap;
         pb_heap_thread_begin(&heap);
 #pragma omp barrier
@@ -118,14 +118,12 @@ int pb_session_solve(struct pb_session *s, void *answers, struct pb_run *run,
         stop = pb_now();
         pb_heap_thread_end(&heap);
         expanded += work.expanded;
-        generated += work.generated;
         heap_peak += heap.peak;
         heap_allocated += heap.allocated;
         heap_net += heap.net;
     }
     run->solve_seconds = stop - start;
     run->work.expanded = expanded;
-    run->work.generated = generated;
     uint64_t live = s->heap_live > 0 ? (uint64_t)s->heap_live : 0;
     if (live + heap_peak > s->heap_peak)
         s->heap_peak = live + heap_peak;

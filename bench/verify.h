@@ -12,7 +12,6 @@
 /* Totals over the rows printed so far. */
 struct pb_verify_totals {
     size_t rows;
-    size_t wrong_rows; /* rows with a wrong answer or a failed solve */
 };
 
 void pb_verify_header(FILE *out);

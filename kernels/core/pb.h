@@ -66,17 +66,15 @@ struct pb_corpus {
 /* Work done by one solve: the kernel's unit of work, for throughput
  * counters (states expanded for searches, turns for simulations). */
 struct pb_work {
-    uint64_t expanded;  /* states taken off a queue and expanded */
-    uint64_t generated; /* successor states produced */
+    uint64_t expanded; /* states taken off a queue and expanded */
 };
 
 enum pb_variant_flags {
-    PB_VARIANT_BUILDS = 1u << 0,   /* has a build step over the corpus */
     /* Uses OpenMP inside its build or solve: the harness then gives the
      * T threads to the variant (omp_set_num_threads) and solves the
      * instances one after another, instead of spreading instances over
      * T threads. */
-    PB_VARIANT_PARALLEL = 1u << 1,
+    PB_VARIANT_PARALLEL = 1u << 0,
 };
 
 /* One algorithm. Lifecycle per corpus:

@@ -29,7 +29,7 @@
 static int BFS_FN(BFS_CTX ctx, struct bfs_tree *t, uint64_t start,
                   unsigned max_depth, size_t *goal, struct pb_work *work)
 {
-    uint64_t expanded = 0, generated = 0;
+    uint64_t expanded = 0;
     int rc = BFS_MARK(ctx, start);
     t->len = 0;
     *goal = SIZE_MAX;
@@ -50,7 +50,6 @@ static int BFS_FN(BFS_CTX ctx, struct bfs_tree *t, uint64_t start,
                 goto out;
             for (int m = 0; m < BFS_MOVES(ctx); m++) {
                 uint64_t next = BFS_NEXT(ctx, s, m);
-                generated++;
                 int fresh = BFS_MARK(ctx, next);
                 if (fresh < 0) {
                     rc = fresh;
@@ -71,6 +70,5 @@ static int BFS_FN(BFS_CTX ctx, struct bfs_tree *t, uint64_t start,
     }
 out:
     work->expanded += expanded;
-    work->generated += generated;
     return rc;
 }

@@ -45,17 +45,6 @@ static inline size_t hashset_u64_slot(const struct hashset_u64 *h, uint64_t key)
     return (size_t)(key >> h->shift);
 }
 
-static inline bool hashset_u64_contains(const struct hashset_u64 *h,
-                                        uint64_t key)
-{
-    for (size_t i = hashset_u64_slot(h, key);; i = (i + 1) & h->mask) {
-        if (h->slots[i] == key)
-            return true;
-        if (h->slots[i] == HASHSET_EMPTY)
-            return false;
-    }
-}
-
 /* 1 when key was new (now inserted), 0 when present, -ENOMEM on failure.
  * key must not be HASHSET_EMPTY. */
 static inline int hashset_u64_insert(struct hashset_u64 *h, uint64_t key)

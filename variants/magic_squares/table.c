@@ -72,7 +72,6 @@ const struct pb_variant magic_variant_table = {
     .name = "table",
     .summary = "one BFS over the whole space (build), then walk back per "
                "query",
-    .flags = PB_VARIANT_BUILDS,
     .build = table_build,
     .free_shared = magic_ring_tables_free,
     .worker_new = magic_ring_tables_worker,

@@ -128,7 +128,7 @@ const struct pb_variant magic_variant_table_omp = {
     .name = "table_omp",
     .summary = "depth table by OpenMP level-synchronous BFS (build), "
                "greedy forward walk per query",
-    .flags = PB_VARIANT_BUILDS | PB_VARIANT_PARALLEL,
+    .flags = PB_VARIANT_PARALLEL,
     .build = tables_build,
     .free_shared = magic_ring_tables_free,
     .worker_new = magic_ring_tables_worker,
