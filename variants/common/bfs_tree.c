@@ -23,10 +23,8 @@ void bfs_tree_free(struct bfs_tree *t)
     bfs_tree_init(t);
 }
 
-int bfs_tree_reserve(struct bfs_tree *t, size_t need)
+int bfs_tree_grow(struct bfs_tree *t, size_t need)
 {
-    if (need <= t->cap)
-        return 0;
     size_t cap = t->cap ? t->cap : 1024;
     while (cap < need)
         cap *= 2;

@@ -24,16 +24,21 @@ struct bfs_tree {
 void bfs_tree_init(struct bfs_tree *t);
 void bfs_tree_free(struct bfs_tree *t);
 /* Grows the arrays to hold at least `need` entries; -ENOMEM on failure. */
-int bfs_tree_reserve(struct bfs_tree *t, size_t need);
+int bfs_tree_grow(struct bfs_tree *t, size_t need);
+
+/* Room for `need` entries: inline when there already is (once per
+ * expanded state in a search), a call only to grow. */
+static inline int bfs_tree_reserve(struct bfs_tree *t, size_t need)
+{
+    return need <= t->cap ? 0 : bfs_tree_grow(t, need);
+}
 
 static inline int bfs_tree_push(struct bfs_tree *t, uint64_t state,
                                 uint32_t parent, uint8_t move)
 {
-    if (t->len == t->cap) {
-        int rc = bfs_tree_reserve(t, t->len + 1);
-        if (rc)
-            return rc;
-    }
+    int rc = bfs_tree_reserve(t, t->len + 1);
+    if (rc)
+        return rc;
     t->state[t->len] = state;
     t->parent[t->len] = parent;
     t->move[t->len] = move;
