@@ -10,6 +10,7 @@
 // to a C callback. --benchmark_out keeps working as Google Benchmark's own
 // file reporter. Cost: O(size of the JSON) per finished benchmark.
 #include "gbench.h"
+#include "pb_file.h"
 
 #include <benchmark/benchmark.h>
 
@@ -19,7 +20,6 @@
 #include <regex>
 #include <sstream>
 #include <string>
-#include <unistd.h>
 #include <vector>
 
 #ifndef PB_BENCHMARK_VERSION
@@ -38,21 +38,6 @@ std::map<std::string, void *> &contexts()
 {
     static std::map<std::string, void *> map;
     return map;
-}
-
-// Writes text to path atomically: a reader sees the old or the new file.
-bool write_atomically(const std::string &path, const std::string &text)
-{
-    std::string tmp = path + ".tmp." + std::to_string(getpid());
-    FILE *f = std::fopen(tmp.c_str(), "wb");
-    if (!f)
-        return false;
-    bool ok = std::fwrite(text.data(), 1, text.size(), f) == text.size();
-    ok = std::fclose(f) == 0 && ok;
-    ok = ok && std::rename(tmp.c_str(), path.c_str()) == 0;
-    if (!ok)
-        std::remove(tmp.c_str());
-    return ok;
 }
 
 class TeeReporter : public benchmark::BenchmarkReporter
@@ -117,7 +102,7 @@ class TeeReporter : public benchmark::BenchmarkReporter
         if (!out_.json_path)
             return;
         std::string text = json_text_.str() + "\n  ]\n}\n";
-        if (!write_atomically(out_.json_path, text))
+        if (pb_write_atomically(out_.json_path, text.data(), text.size()))
             json_failed_ = true;
     }
 

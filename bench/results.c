@@ -19,23 +19,6 @@ const char pb_results_csv_header[] =
     "expanded_per_instance,peak_heap_bytes,allocated_bytes,peak_rss_bytes,"
     "verified,error";
 
-int pb_write_atomically(const char *path, const char *text, size_t len)
-{
-    char tmp[1200];
-    snprintf(tmp, sizeof(tmp), "%s.tmp.%ld", path, (long)getpid());
-    FILE *f = fopen(tmp, "wb");
-    if (!f)
-        return -errno;
-    int rc = fwrite(text, 1, len, f) == len ? 0 : -EIO;
-    if (fclose(f) != 0 && rc == 0)
-        rc = -EIO;
-    if (rc == 0 && rename(tmp, path) != 0)
-        rc = -errno;
-    if (rc)
-        unlink(tmp);
-    return rc;
-}
-
 int pb_make_dirs(const char *path)
 {
     char buf[1024];

@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "pb.h"
+#include "pb_file.h"
 
 /* The CSV columns, in order: later scripts read them by name. */
 extern const char pb_results_csv_header[];
@@ -34,7 +35,5 @@ void pb_results_close(struct pb_results *r);
 
 /* mkdir -p. */
 int pb_make_dirs(const char *path);
-/* Writes text to path through a temporary file and rename(). */
-int pb_write_atomically(const char *path, const char *text, size_t len);
 
 #endif

@@ -3,13 +3,13 @@
  * reader), atomic saving (temporary file + rename) and the content hash.
  * Growth is geometric: appending n instances costs O(n) amortised.
  */
+#include "pb_file.h"
 #include "pb_scan.h"
 
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 int pb_fail(struct pb_error *e, int code, const char *fmt, ...)
 {
@@ -175,23 +175,19 @@ int pb_corpus_save(const struct pb_corpus *c, const char *path,
             rc = -EIO;
         return rc ? pb_fail(e, rc, "<stdout>: write error") : 0;
     }
-    char tmp[4096];
-    if (snprintf(tmp, sizeof(tmp), "%s.tmp.%ld", path, (long)getpid()) >=
-        (int)sizeof(tmp))
-        return pb_fail(e, -ENAMETOOLONG, "%s: path too long", path);
-    FILE *f = fopen(tmp, "wb");
-    if (!f)
-        return pb_fail(e, -errno, "%s: cannot create: %s", path,
-                       strerror(errno));
-    int rc = write_all(f, c);
-    if (fclose(f) != 0 && rc == 0)
-        rc = -EIO;
-    if (rc == 0 && rename(tmp, path) != 0)
-        rc = -errno;
-    if (rc) {
-        unlink(tmp);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&text, &len);
+    if (!mem)
+        return pb_fail(e, -ENOMEM, "%s: out of memory", path);
+    int rc = write_all(mem, c);
+    if (fclose(mem) != 0 && rc == 0)
+        rc = -ENOMEM;
+    if (rc == 0)
+        rc = pb_write_atomically(path, text, len);
+    free(text);
+    if (rc)
         return pb_fail(e, rc, "%s: cannot write: %s", path, strerror(-rc));
-    }
     return 0;
 }
 
