@@ -127,6 +127,9 @@ struct pb_kernel {
      * size directives are written only when the size changes. */
     int (*write_instance)(FILE *out, const void *instance,
                           const void *previous);
+    /* Optional: writes what closes a corpus in the kernel's format (the
+     * "0 0" of cubic_eight), after the last instance. */
+    int (*write_end)(FILE *out);
     /* Writes one answer in the judge format. */
     int (*write_answer)(FILE *out, const void *instance, const void *answer);
     int (*generate)(const struct pb_gen_args *args, struct pb_corpus *corpus,

@@ -163,6 +163,8 @@ static int write_all(FILE *f, const struct pb_corpus *c)
         if (c->kernel->write_instance(f, pb_corpus_item(c, i),
                                       i ? pb_corpus_item(c, i - 1) : NULL) < 0)
             return -EIO;
+    if (c->kernel->write_end && c->kernel->write_end(f) < 0)
+        return -EIO;
     return ferror(f) ? -EIO : 0;
 }
 

@@ -41,6 +41,20 @@ void hashset_u64_clear(struct hashset_u64 *h)
     h->count = 0;
 }
 
+void hashset_u64_clear_keys(struct hashset_u64 *h, const uint64_t *keys,
+                            size_t n)
+{
+    if (n > (h->mask + 1) / 4) {
+        hashset_u64_clear(h);
+        return;
+    }
+    for (size_t k = 0; k < n; k++)
+        for (size_t i = hashset_u64_slot(h, keys[k]);
+             h->slots[i] != HASHSET_EMPTY; i = (i + 1) & h->mask)
+            h->slots[i] = HASHSET_EMPTY;
+    h->count = 0;
+}
+
 int hashset_u64_grow(struct hashset_u64 *h)
 {
     struct hashset_u64 old = *h;

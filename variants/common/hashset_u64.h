@@ -33,6 +33,13 @@ struct hashset_u64 {
 int hashset_u64_init(struct hashset_u64 *h, size_t expected);
 void hashset_u64_free(struct hashset_u64 *h);
 void hashset_u64_clear(struct hashset_u64 *h);
+/* Empties a set whose keys are all among keys[0..n): O(n + the clusters
+ * they sit in) instead of O(capacity), for sets reused across searches.
+ * Correct because linear probing leaves no empty slot between a key's home
+ * and its slot, so clearing from each home to the next empty slot reaches
+ * every key. */
+void hashset_u64_clear_keys(struct hashset_u64 *h, const uint64_t *keys,
+                            size_t n);
 /* Doubles the table; -ENOMEM leaves it as it was. */
 int hashset_u64_grow(struct hashset_u64 *h);
 
@@ -62,6 +69,17 @@ static inline int hashset_u64_insert(struct hashset_u64 *h, uint64_t key)
             h->count++;
             return 1;
         }
+    }
+}
+
+static inline bool hashset_u64_contains(const struct hashset_u64 *h,
+                                        uint64_t key)
+{
+    for (size_t i = hashset_u64_slot(h, key);; i = (i + 1) & h->mask) {
+        if (h->slots[i] == key)
+            return true;
+        if (h->slots[i] == HASHSET_EMPTY)
+            return false;
     }
 }
 

@@ -1,0 +1,46 @@
+/*
+ * eight_internal.h - functions shared by the cubic_eight kernel files
+ * (formats, generator, oracle, census); not used by variants.
+ */
+#ifndef EIGHT_INTERNAL_H
+#define EIGHT_INTERNAL_H
+
+#include "eight.h"
+#include "pb.h"
+
+#define EIGHT_PLAIN_UNSEEN 0xFF
+
+/* The plain reference search (eight_oracle.c), written from the statement
+ * apart from the packed moves of eight.h: fewest rolls from the start
+ * (every cube in orientation 0, the empty cell at `start`) to every full
+ * state, depth[code] with the oracle's own state code (EIGHT_PLAIN_UNSEEN
+ * when unreachable). *codes gets the table length. NULL when out of
+ * memory. */
+uint8_t *eight_plain_depths(int rows, int cols, int start, uint64_t *codes);
+
+/* Fewest rolls from `start` to every target pattern, by pattern code
+ * (eight_pattern_code), computed once per (board, start) and process and
+ * kept (thread-safe); EIGHT_PLAIN_UNSEEN for unreachable patterns. *count
+ * gets the number of patterns. NULL when out of memory. */
+const uint8_t *eight_pattern_depths(int rows, int cols, int start,
+                                    uint64_t *count);
+/* Pattern code: empty cell * 3^(cells-1) + base-3 colours of the other
+ * cells in row-major order; and back. */
+uint64_t eight_pattern_code(const struct eight_instance *in);
+void eight_pattern_decode(uint64_t code, struct eight_instance *in);
+
+int eight_generate(const struct pb_gen_args *args, struct pb_corpus *corpus,
+                   struct pb_error *e);
+int eight_read(const char *text, size_t len, struct pb_corpus *corpus,
+               struct pb_error *e);
+int eight_write_instance(FILE *out, const void *instance, const void *previous);
+int eight_write_end(FILE *out);
+int eight_write_answer(FILE *out, const void *instance, const void *answer);
+
+void *eight_oracle_new(const struct pb_corpus *corpus, struct pb_error *e);
+bool eight_oracle_check(const void *oracle, const void *instance,
+                        const void *answer, char *why, size_t why_len);
+int eight_oracle_solve(const void *oracle, const void *instance, void *answer);
+void eight_oracle_free(void *oracle);
+
+#endif

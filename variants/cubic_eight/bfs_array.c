@@ -1,0 +1,98 @@
+/*
+ * bfs_array.c - Cubic Eight-Puzzle by breadth-first search from the start,
+ * visited set = one bit per code of the perfect index (eight.h):
+ * 15,116,544 bits = 1.9 MB for 3 x 3, so it stays in cache; 544 MB for
+ * 3 x 4. After each dataset the bits are cleared through the queue (whole
+ * bytes: every set bit belongs to a queued state), or by memset when the
+ * queue is the larger. Time O(states within the answer's depth);
+ * memory index/8 bytes + 8 bytes per reached state.
+ */
+#include <string.h>
+
+#include "eight_variant.h"
+#include "vec_u64.h"
+
+struct bit_visit {
+    uint8_t *bits;
+    const struct eight_board *b;
+};
+
+static inline int bit_insert(struct bit_visit *v, uint64_t s)
+{
+    uint64_t i = eight_index(v->b, s);
+    uint8_t byte = v->bits[i >> 3], mask = (uint8_t)(1u << (i & 7));
+    v->bits[i >> 3] = byte | mask;
+    return !(byte & mask);
+}
+
+#define BFS_FN bfs_bits
+#define VISIT_CTX struct bit_visit *
+#define VISIT_INSERT(v, s) bit_insert(v, s)
+#include "eight_bfs_body.h"
+
+struct bfs_array_worker {
+    struct eight_search search;
+    uint8_t *bits;
+    uint64_t bytes;
+    struct vec_u64 queue;
+};
+
+static void bfs_array_worker_free(void *worker)
+{
+    struct bfs_array_worker *w = worker;
+    if (!w)
+        return;
+    eight_search_free(&w->search);
+    free(w->bits);
+    vec_u64_free(&w->queue);
+    free(w);
+}
+
+static void *bfs_array_worker_new(const struct pb_corpus *corpus,
+                                  const void *shared)
+{
+    (void)shared;
+    struct bfs_array_worker *w = calloc(1, sizeof(*w));
+    if (!w)
+        return NULL;
+    w->bytes = eight_index_bytes(eight_corpus_index_size(corpus), 1);
+    w->bits = calloc(w->bytes, 1);
+    if (!w->bits || eight_search_init(&w->search, corpus)) {
+        bfs_array_worker_free(w);
+        return NULL;
+    }
+    return w;
+}
+
+static int bfs_array_solve(void *worker, const void *instance, void *answer,
+                           struct pb_work *work, struct pb_error *e)
+{
+    struct bfs_array_worker *w = worker;
+    const struct eight_instance *in = instance;
+    struct bit_visit v = {w->bits, eight_search_board(&w->search, in)};
+    struct eight_answer *a = answer;
+    int rc = bfs_bits(&v, v.b, in, &w->queue, &a->moves, work);
+    if (w->queue.len * 8 > w->bytes)
+        memset(w->bits, 0, w->bytes);
+    else
+        for (size_t i = 0; i < w->queue.len; i++)
+            w->bits[eight_index(v.b, w->queue.v[i]) >> 3] = 0;
+    return rc ? pb_fail(e, rc, "out of memory for the BFS queue") : 0;
+}
+
+static uint64_t bfs_array_memory(const struct pb_corpus *corpus, int threads)
+{
+    uint64_t codes = eight_corpus_index_size(corpus);
+    return (uint64_t)threads *
+           (eight_index_bytes(codes, 1) + 2 * codes * sizeof(uint64_t));
+}
+
+const struct pb_variant eight_variant_bfs_array = {
+    .name = "bfs_array",
+    .summary = "BFS from the start, visited = bit array over the perfect "
+               "index",
+    .worker_new = bfs_array_worker_new,
+    .solve = bfs_array_solve,
+    .worker_free = bfs_array_worker_free,
+    .memory_bound = bfs_array_memory,
+};

@@ -1,0 +1,80 @@
+/*
+ * bfs_hash.c - Cubic Eight-Puzzle by breadth-first search from the start,
+ * visited set = our open-addressing hash set of packed states
+ * (hashset_u64.h), the hash side of the array-vs-hash comparison with
+ * bfs_array. The set is emptied through the queue after each dataset.
+ * Time O(states within the answer's depth), expected; memory 16..32
+ * bytes per reached state in the set + 8 in the queue.
+ */
+#include "eight_variant.h"
+#include "hashset_u64.h"
+#include "vec_u64.h"
+
+#define BFS_FN bfs_hashed
+#define VISIT_CTX struct hashset_u64 *
+#define VISIT_INSERT(v, s) hashset_u64_insert(v, s)
+#include "eight_bfs_body.h"
+
+/* Room for a typical dataset before the first growth. */
+#define EIGHT_HASH_INITIAL 4096
+
+struct bfs_hash_worker {
+    struct eight_search search;
+    struct hashset_u64 seen;
+    struct vec_u64 queue;
+};
+
+static void bfs_hash_worker_free(void *worker)
+{
+    struct bfs_hash_worker *w = worker;
+    if (!w)
+        return;
+    eight_search_free(&w->search);
+    hashset_u64_free(&w->seen);
+    vec_u64_free(&w->queue);
+    free(w);
+}
+
+static void *bfs_hash_worker_new(const struct pb_corpus *corpus,
+                                 const void *shared)
+{
+    (void)shared;
+    struct bfs_hash_worker *w = calloc(1, sizeof(*w));
+    if (!w)
+        return NULL;
+    if (hashset_u64_init(&w->seen, EIGHT_HASH_INITIAL) ||
+        eight_search_init(&w->search, corpus)) {
+        bfs_hash_worker_free(w);
+        return NULL;
+    }
+    return w;
+}
+
+static int bfs_hash_solve(void *worker, const void *instance, void *answer,
+                          struct pb_work *work, struct pb_error *e)
+{
+    struct bfs_hash_worker *w = worker;
+    const struct eight_instance *in = instance;
+    struct eight_answer *a = answer;
+    int rc = bfs_hashed(&w->seen, eight_search_board(&w->search, in), in,
+                        &w->queue, &a->moves, work);
+    hashset_u64_clear_keys(&w->seen, w->queue.v, w->queue.len);
+    return rc ? pb_fail(e, rc, "out of memory for the BFS") : 0;
+}
+
+/* Per reached state: at most 32 bytes of slots after a doubling, the old
+ * table (16) during one, and 16 for the queue at its doubling. */
+static uint64_t bfs_hash_memory(const struct pb_corpus *corpus, int threads)
+{
+    return (uint64_t)threads * eight_corpus_index_size(corpus) * 64;
+}
+
+const struct pb_variant eight_variant_bfs_hash = {
+    .name = "bfs_hash",
+    .summary = "BFS from the start, visited = open-addressing hash set of "
+               "packed states",
+    .worker_new = bfs_hash_worker_new,
+    .solve = bfs_hash_solve,
+    .worker_free = bfs_hash_worker_free,
+    .memory_bound = bfs_hash_memory,
+};

@@ -1,0 +1,92 @@
+/*
+ * bibfs_hash.c - Cubic Eight-Puzzle by bidirectional BFS
+ * (eight_bibfs_body.h: the stopping rule and its proof), visited sets =
+ * one open-addressing hash set of packed states per direction
+ * (hashset_u64.h); a state new to one side is looked up in the other.
+ * Emptied through the queues after each dataset. Time O(S_f + S_b)
+ * expected; memory 16..32 bytes per reached state per set + 8 in a queue.
+ */
+#include "eight_variant.h"
+#include "hashset_u64.h"
+#include "vec_u64.h"
+
+static inline int hash_insert(struct hashset_u64 *seen, int side, uint64_t s)
+{
+    int fresh = hashset_u64_insert(&seen[side], s);
+    if (fresh <= 0)
+        return fresh;
+    return hashset_u64_contains(&seen[!side], s) ? 2 : 1;
+}
+
+#define BIBFS_FN bibfs_hashed
+#define VISIT_CTX struct hashset_u64 *
+#define VISIT_INSERT(v, side, s) hash_insert(v, side, s)
+#include "eight_bibfs_body.h"
+
+/* Room for a typical dataset before the first growth. */
+#define EIGHT_HASH_INITIAL 4096
+
+struct bibfs_hash_worker {
+    struct eight_search search;
+    struct hashset_u64 seen[2];
+    struct vec_u64 queue[2];
+};
+
+static void bibfs_hash_worker_free(void *worker)
+{
+    struct bibfs_hash_worker *w = worker;
+    if (!w)
+        return;
+    eight_search_free(&w->search);
+    for (int side = 0; side < 2; side++) {
+        hashset_u64_free(&w->seen[side]);
+        vec_u64_free(&w->queue[side]);
+    }
+    free(w);
+}
+
+static void *bibfs_hash_worker_new(const struct pb_corpus *corpus,
+                                   const void *shared)
+{
+    (void)shared;
+    struct bibfs_hash_worker *w = calloc(1, sizeof(*w));
+    if (!w)
+        return NULL;
+    if (hashset_u64_init(&w->seen[0], EIGHT_HASH_INITIAL) ||
+        hashset_u64_init(&w->seen[1], EIGHT_HASH_INITIAL) ||
+        eight_search_init(&w->search, corpus)) {
+        bibfs_hash_worker_free(w);
+        return NULL;
+    }
+    return w;
+}
+
+static int bibfs_hash_solve(void *worker, const void *instance, void *answer,
+                            struct pb_work *work, struct pb_error *e)
+{
+    struct bibfs_hash_worker *w = worker;
+    const struct eight_instance *in = instance;
+    struct eight_answer *a = answer;
+    int rc = bibfs_hashed(w->seen, eight_search_board(&w->search, in), in,
+                          w->search.goals, w->queue, &a->moves, work);
+    for (int side = 0; side < 2; side++)
+        hashset_u64_clear_keys(&w->seen[side], w->queue[side].v,
+                               w->queue[side].len);
+    return rc ? pb_fail(e, rc, "out of memory for the BFS") : 0;
+}
+
+/* As bfs_hash, once per direction. */
+static uint64_t bibfs_hash_memory(const struct pb_corpus *corpus, int threads)
+{
+    return (uint64_t)threads * eight_corpus_index_size(corpus) * 2 * 64;
+}
+
+const struct pb_variant eight_variant_bibfs_hash = {
+    .name = "bibfs_hash",
+    .summary = "bidirectional BFS, visited = one open-addressing hash set "
+               "per direction",
+    .worker_new = bibfs_hash_worker_new,
+    .solve = bibfs_hash_solve,
+    .worker_free = bibfs_hash_worker_free,
+    .memory_bound = bibfs_hash_memory,
+};
