@@ -166,7 +166,14 @@ check_usage census nosuch
 run /dev/null "$PB" list
 check_rc "puzzlebench list" 0
 # Variant lines: two spaces, a marker ('*' or a space), then the name.
-variants=$(sed -n 's/^  [* ] *\([A-Za-z0-9_]\{1,\}\).*/\1/p' "$TMP/out")
+# variants_of KERNEL: the variant names `list` shows under KERNEL.
+variants_of() {
+    awk -v k="$1" '/^[^ ]/ { on = ($1 == k); next }
+        on && /^  [* ] *[A-Za-z0-9_]+/ { sub(/^  [* ] */, ""); print $1 }' \
+        "$TMP/out"
+}
+variants=$(variants_of "$K")
+eight_variants=$(variants_of cubic_eight)
 if [ -n "$variants" ]; then
     pass
 else
@@ -351,6 +358,55 @@ else
     fail "census --with-inverses: exit $rc, last depth line [$last];" \
         "expected '18 2' and '# total 40320'"
 fi
+
+# --------------------------------------------------------- cubic_eight
+# The official sample through every variant at 1 and 2 threads, bad input
+# named by line, gen | verify, and the census total from a corner.
+E=cubic_eight
+printf '%s\n' '1 2' 'W W W' 'E W W' 'W W W' '2 1' 'R B W' 'R W W' 'E W W' \
+    '3 3' 'W B W' 'B R E' 'R B R' '3 3' 'B W R' 'B W R' 'B E R' '2 1' \
+    'B B B' 'B R B' 'B R E' '1 1' 'R R R' 'W W W' 'R R E' '2 1' 'R R R' \
+    'B W B' 'R R E' '3 2' 'R R R' 'W E W' 'R R R' '0 0' >eight.in
+EIGHT_ANSWER=$'0\n3\n13\n23\n29\n30\n-1\n-1'
+for v in $eight_variants default; do
+    for t in 1 2; do
+        if [ "$v" = default ]; then
+            run eight.in "$PB" solve "$E" --threads "$t"
+        else
+            run eight.in "$PB" solve "$E" --variant "$v" --threads "$t"
+        fi
+        check_out "solve $E --variant $v --threads $t on the sample" \
+            "$EIGHT_ANSWER"
+    done
+done
+printf '1 2\nW W W\nE W X\nW W W\n0 0\n' >eight_bad.in
+check_bad_input "$E: a letter other than W R B E" \
+    '^puzzlebench solve: <stdin>:3: dataset 1, row 2: expected a letter' \
+    eight_bad.in solve "$E"
+printf '1 2\nW W W\nE W W\nW W W\n' >eight_bad.in
+check_bad_input "$E: no closing 0 0" "<stdin>$LINE_RE.*closing '0 0'" \
+    eight_bad.in solve "$E"
+printf '1 2\nW W\nE W W\nW W W\n0 0\n' >eight_bad.in
+check_bad_input "$E: a short row" '<stdin>:2: dataset 1, row 1 has 2 letters' \
+    eight_bad.in solve "$E"
+run /dev/null "$PB" gen "$E" --family far:12 --size 23 --count 20 --seed 3 \
+    -o eight_far.txt
+check_rc "gen $E --family far:12 --size 23" 0
+run /dev/null "$PB" verify "$E" eight_far.txt
+rows=$(awk 'NR > 1 && $6 == 20 && $7 == 0' "$TMP/out" | wc -l)
+if [ "$rc" -eq 0 ] && [ "$rows" -eq "$(printf '%s\n' "$eight_variants" | wc -l)" ]
+then
+    pass
+else
+    fail "verify $E eight_far.txt: exit $rc, $rows all-correct rows; $(outputs)"
+fi
+run /dev/null "$PB" census "$E" --size 33
+if [ "$rc" -eq 0 ] && grep -Fxq '# total 4133430' "$TMP/out"; then
+    pass
+else
+    fail "census $E: exit $rc; expected '# total 4133430'; $(outputs)"
+fi
+check_usage gen "$E" --family far --size 35
 
 # `run` and `bench` (the timing harness) are tested in test_bench.sh.
 
