@@ -4,7 +4,7 @@
  * stack: the deepest entry of the lowest f goes first) and g kept per
  * code of the perfect index (one byte, reset through the touched list).
  *
- * Heuristic h = max(h_cubes, h_empty):
+ * Heuristic h = max(h_cubes, h_empty), raised to the parity of h_empty:
  *   h_cubes - cubes whose top colour differs from the pattern's colour of
  *             their cell (a cube on the pattern's E cell always differs).
  *             A roll moves one cube from cell q into the empty cell p: q
@@ -13,9 +13,13 @@
  *   h_empty - Manhattan distance of the empty cell from the pattern's E
  *             cell; every roll moves the empty cell one step.
  * Both change by at most 1 per roll and are 0 on goals, so each is
- * consistent (hence admissible), and so is their maximum: the first goal
- * taken from the queue is optimal, and states with f > cap are never
- * queued. h_cubes is one XOR, mask, fold and popcount on the packed state.
+ * consistent (hence admissible), and so is their maximum h. Parity: every
+ * roll moves the empty cell to a square of the other chessboard colour,
+ * so any path to a goal has the parity of h_empty; h is raised to the
+ * next number of that parity. That stays consistent: if h(s) <= h(t) + 1
+ * for a roll s -> t, the raised h(t) + 1 has the parity of h_empty(s) and
+ * is >= h(s), so it is >= the raised h(s). The first goal taken from the
+ * queue is optimal, and states with f > cap are never queued. h_cubes is one XOR, mask, fold and popcount on the packed state.
  * Time O(states with f <= answer) (on far datasets, every state with
  * g + h <= cap); memory one byte per code + 8 bytes per queue entry.
  * Reference: Hart, Nilsson, Raphael, IEEE Trans. SSC 4(2), 1968; Dial,
@@ -53,7 +57,8 @@ static inline unsigned astar_h(const struct astar_goal *t, uint64_t s)
     unsigned cubes =
         (unsigned)__builtin_popcountll((differ | differ >> 1) & t->top_bits) -
         (p != t->empty);
-    return cubes > t->distance[p] ? cubes : t->distance[p];
+    unsigned h = cubes > t->distance[p] ? cubes : t->distance[p];
+    return h + ((h ^ t->distance[p]) & 1u);
 }
 
 static void astar_goal_init(struct astar_goal *t, const struct eight_board *b,
@@ -174,8 +179,8 @@ static uint64_t astar_memory(const struct pb_corpus *corpus, int threads)
 
 const struct pb_variant eight_variant_astar = {
     .name = "astar",
-    .summary = "A* with h = max(misplaced top colours, empty-cell distance), "
-               "bucket queue, g bytes over the perfect index",
+    .summary = "A* with h = max(misplaced top colours, empty-cell distance) "
+               "+ parity, bucket queue, g bytes over the perfect index",
     .worker_new = astar_worker_new,
     .solve = astar_solve,
     .worker_free = astar_worker_free,
