@@ -127,9 +127,15 @@ struct pb_kernel {
      * size directives are written only when the size changes. */
     int (*write_instance)(FILE *out, const void *instance,
                           const void *previous);
+    /* Optional: writes what opens a corpus of `count` instances (the
+     * case count T of cubing), before the first instance. */
+    int (*write_begin)(FILE *out, size_t count);
     /* Optional: writes what closes a corpus in the kernel's format (the
      * "0 0" of cubic_eight), after the last instance. */
     int (*write_end)(FILE *out);
+    /* Optional: frees what an instance owns (cubing's turn list); called
+     * for every instance by pb_corpus_free. */
+    void (*instance_free)(void *instance);
     /* Writes one answer in the judge format. */
     int (*write_answer)(FILE *out, const void *instance, const void *answer);
     int (*generate)(const struct pb_gen_args *args, struct pb_corpus *corpus,

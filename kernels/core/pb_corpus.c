@@ -59,6 +59,9 @@ const void *pb_corpus_item(const struct pb_corpus *c, size_t i)
 
 void pb_corpus_free(struct pb_corpus *c)
 {
+    if (c->kernel && c->kernel->instance_free)
+        for (size_t i = 0; i < c->count; i++)
+            c->kernel->instance_free(c->items + i * c->kernel->instance_size);
     free(c->items);
     free(c->lines);
     c->items = NULL;
@@ -159,6 +162,8 @@ static int write_all(FILE *f, const struct pb_corpus *c)
             "# seed %llu\n# count %zu\n# generator %d\n",
             c->kernel->name, m->family, m->size, (unsigned long long)m->seed,
             c->count, m->generator);
+    if (c->kernel->write_begin && c->kernel->write_begin(f, c->count) < 0)
+        return -EIO;
     for (size_t i = 0; i < c->count; i++)
         if (c->kernel->write_instance(f, pb_corpus_item(c, i),
                                       i ? pb_corpus_item(c, i - 1) : NULL) < 0)

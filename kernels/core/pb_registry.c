@@ -7,11 +7,13 @@
 #include <string.h>
 
 extern const struct pb_kernel cubic_eight_kernel;
+extern const struct pb_kernel cubing_kernel;
 extern const struct pb_kernel magic_squares_kernel;
 
 const struct pb_kernel *const pb_kernels[] = {
     &magic_squares_kernel,
     &cubic_eight_kernel,
+    &cubing_kernel,
     NULL,
 };
 

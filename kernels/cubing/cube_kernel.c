@@ -1,0 +1,31 @@
+/*
+ * cube_kernel.c - the cubing kernel descriptor. The unit of work is the
+ * turn: variants count turns applied in struct pb_work.
+ */
+#include "cube_internal.h"
+
+extern const struct pb_variant *const cubing_variants[];
+
+const struct pb_kernel cubing_kernel = {
+    .name = "cubing",
+    .summary = "BOJ 5373 Cubing: face turns on a solved N x N x N cube, "
+               "print the U face (or all six)",
+    .instance_size = sizeof(struct cube_instance),
+    .answer_size = sizeof(struct cube_answer),
+    .default_size = CUBE_JUDGE_N,
+    .families_help = "random[:L] (L turns, 1000) | long[:L] (10^6) | "
+                     "identity (returns to solved); size = cube order N, "
+                     "2..64",
+    .default_variant = "simd",
+    .read = cube_read,
+    .write_begin = cube_write_begin,
+    .write_instance = cube_write_instance,
+    .write_answer = cube_write_answer,
+    .instance_free = cube_instance_free,
+    .generate = cube_generate,
+    .oracle_new = cube_oracle_new,
+    .oracle_check = cube_oracle_check,
+    .oracle_solve = cube_oracle_solve,
+    .oracle_free = cube_oracle_free,
+    .variants = cubing_variants,
+};

@@ -1,0 +1,31 @@
+/*
+ * cube_variant.h - small helpers shared by the cubing variants.
+ */
+#ifndef CUBE_VARIANT_H
+#define CUBE_VARIANT_H
+
+#include <string.h>
+
+#include "cube.h"
+#include "pb.h"
+
+/* Clears the answer (so that unused stickers compare equal) and sets N. */
+static inline void cube_answer_begin(struct cube_answer *a, int n)
+{
+    a->n = (uint16_t)n;
+    memset(a->sticker + cube_stickers(n), 0,
+           sizeof(a->sticker) - (size_t)cube_stickers(n));
+}
+
+/* true when every case of the corpus is on the 3 x 3 x 3 cube. */
+static inline bool cube_corpus_all_3(const struct pb_corpus *corpus)
+{
+    for (size_t i = 0; i < corpus->count; i++) {
+        const struct cube_instance *in = pb_corpus_item(corpus, i);
+        if (in->n != 3)
+            return false;
+    }
+    return true;
+}
+
+#endif

@@ -1,0 +1,21 @@
+/*
+ * variants.c - the cubing variant table. Adding a variant: write
+ * variants/cubing/NAME.c exporting one const struct pb_variant, then add
+ * one line below (and the file to CMakeLists.txt).
+ */
+#include "pb.h"
+
+extern const struct pb_variant cube_variant_geometry;
+extern const struct pb_variant cube_variant_facelet_table;
+extern const struct pb_variant cube_variant_cubie;
+extern const struct pb_variant cube_variant_simd;
+
+/* clang-format off: one variant a line */
+const struct pb_variant *const cubing_variants[] = {
+    &cube_variant_geometry,
+    &cube_variant_facelet_table,
+    &cube_variant_cubie,
+    &cube_variant_simd,
+    NULL,
+};
+/* clang-format on */
