@@ -3,12 +3,18 @@
 # Idempotent and silent when everything is present. As root it runs
 # apt-get; otherwise it prints the exact apt-get line and fails.
 #   scripts/setup.sh        what `make run` and `make test` need
-#   scripts/setup.sh --ci   also clang + libomp (sanitizer build) and GAP
+#   scripts/setup.sh --ci   also clang + libomp (sanitizer build), GAP and
+#                           node + npm (the cubejs cross-check)
 set -eu
 
 packages="cmake make gcc g++ pkg-config libjemalloc-dev libbenchmark-dev gnuplot-nox uthash-dev python3"
 if [ "${1:-}" = "--ci" ]; then
     packages="$packages clang libomp-dev gap-core"
+    # node + npm for the cubejs cross-check (tests/test_cubejs.sh installs
+    # the pinned cubejs itself); any node already on PATH will do
+    if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+        packages="$packages nodejs npm"
+    fi
 fi
 
 missing=""

@@ -521,10 +521,10 @@ case $last in
 esac
 # one corpus file per corpus of the smoke suite, as `gen` writes it
 corpora=$(find "$T/data" -type f -name '*.txt' 2>/dev/null | wc -l)
-if [ "$corpora" -eq 5 ]; then
+if [ "$corpora" -eq 7 ]; then
     pass
 else
-    fail "run --data: $corpora corpus files under data/, expected 5:" \
+    fail "run --data: $corpora corpus files under data/, expected 7:" \
         "$(find "$T/data" 2>&1 | head -c 300)"
 fi
 "$PB" gen "$K" --family depth:22 --size 4 --count 5 --seed 2 >"$T/gen.txt"

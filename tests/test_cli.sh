@@ -174,6 +174,7 @@ variants_of() {
 }
 variants=$(variants_of "$K")
 eight_variants=$(variants_of cubic_eight)
+cubing_variants=$(variants_of cubing)
 if [ -n "$variants" ]; then
     pass
 else
@@ -407,6 +408,38 @@ else
     fail "census $E: exit $rc; expected '# total 4133430'; $(outputs)"
 fi
 check_usage gen "$E" --family far --size 35
+
+# -------------------------------------------------------------- cubing
+# The official sample through every variant at 1 and 2 threads, bad input.
+C=cubing
+printf '%s\n' 4 1 L- 2 'F+ B+' 4 'U- D- L+ R+' 10 \
+    'L- U- L+ U- L- U- U- L+ U+ U+' >cubing.in
+CUBING_ANSWER=$'rww\nrww\nrww\nbbb\nwww\nggg\ngwg\nowr\nbwb\ngwo\nwww\nrww'
+for v in $cubing_variants default; do
+    for t in 1 2; do
+        if [ "$v" = default ]; then
+            run cubing.in "$PB" solve "$C" --threads "$t"
+        else
+            run cubing.in "$PB" solve "$C" --variant "$v" --threads "$t"
+        fi
+        check_out "solve $C --variant $v --threads $t on the sample" \
+            "$CUBING_ANSWER"
+    done
+done
+printf '1\n2\nU+ X+\n' >cubing_bad.in
+check_bad_input "$C: an unknown face" \
+    "^puzzlebench solve: <stdin>:3: case 1: expected command 2 of 2 .*'X\\+'" \
+    cubing_bad.in solve "$C"
+printf '2\n1\nU+\n' >cubing_bad.in
+check_bad_input "$C: fewer cases than T" \
+    '<stdin>:1: input ends after 1 of the T = 2 cases' cubing_bad.in solve "$C"
+printf 'cube 5\n1\n1\nU+\n' >cubing_bad.in
+run cubing_bad.in "$PB" solve "$C" --variant cubie
+if [ "$rc" -ne 0 ] && grep -q 'cubie handles N = 3 only' "$TMP/err"; then
+    pass
+else
+    fail "solve $C --variant cubie on N = 5: exit $rc; $(outputs)"
+fi
 
 # `run` and `bench` (the timing harness) are tested in test_bench.sh.
 

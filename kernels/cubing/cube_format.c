@@ -62,6 +62,7 @@ static int read_case(struct pb_scan *s, size_t index, struct cube_instance *in,
 {
     char what[80];
     long count;
+    uint32_t case_line = s->line;
     snprintf(what, sizeof(what), "the number of commands n of case %zu",
              index + 1);
     int rc = pb_scan_long(s, 1, CUBE_MAX_COMMANDS, what, &count, e);
@@ -71,11 +72,13 @@ static int read_case(struct pb_scan *s, size_t index, struct cube_instance *in,
     if (!in->turns)
         return pb_fail(e, -ENOMEM, "%s: out of memory", s->source);
     for (long j = 0; j < count; j++) {
-        if (!pb_scan_more(s))
+        if (!pb_scan_more(s)) {
+            s->line = case_line;
             return pb_scan_fail(s, e,
                                 "case %zu has %ld of its %ld commands (input "
                                 "ends early)",
                                 index + 1, j, count);
+        }
         char word[8];
         rc = pb_scan_word(s, word, sizeof(word), "a command such as U+", e);
         int turn = rc ? -1 : cube_parse_turn(word);
@@ -106,14 +109,17 @@ int cube_read(const char *text, size_t len, struct pb_corpus *corpus,
         continue;
     if (rc < 0)
         return rc;
+    uint32_t t_line = s.line;
     rc = pb_scan_long(&s, 1, CUBE_MAX_CASES, "the number of test cases T",
                       &cases, e);
     if (rc)
         return rc;
     for (size_t i = 0; i < (size_t)cases; i++) {
-        if (!pb_scan_more(&s))
+        if (!pb_scan_more(&s)) {
+            s.line = t_line;
             return pb_scan_fail(
                 &s, e, "input ends after %zu of the T = %ld cases", i, cases);
+        }
         while ((rc = read_directive(&s, &n, &show_all, e)) == 1)
             continue;
         if (rc < 0)

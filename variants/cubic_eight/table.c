@@ -69,7 +69,9 @@ static int expand_level(const struct eight_board *b, uint64_t *claimed,
             }
         }
 #pragma omp critical(table_flush)
-        if (vec_u64_reserve(next, next->len + mine.len) == 0) {
+        if (mine.len == 0) {
+            /* nothing to flush (memcpy must not see a NULL buffer) */
+        } else if (vec_u64_reserve(next, next->len + mine.len) == 0) {
             memcpy(next->v + next->len, mine.v, mine.len * sizeof(*mine.v));
             next->len += mine.len;
         } else {

@@ -1,0 +1,353 @@
+/*
+ * test_cubing.c - the cubing kernel and its variants: the official sample,
+ * the extra case and all twelve single-turn results of PROBLEMS.md for
+ * every variant; laws for every face and N = 2..7 (X+ four times, X+ X-,
+ * a sequence then its inverse, the known 3 x 3 x 3 orders); full-state
+ * agreement of every variant with the oracle on 10^4 random N = 3
+ * sequences and on N = 2..7 for the variants that take any N, at 1 and 2
+ * threads; the simd variant's scalar, SSSE3 and AVX2 paths against each
+ * other; the extended format round trip; generator determinism; and bad
+ * input named by line. Ends with "N passed, N failed".
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "cube.h"
+#include "cube_internal.h"
+#include "gen.h"
+#include "runner.h"
+#include "simd_path.h"
+
+static const char sample_in[] = "4\n1\nL-\n2\nF+ B+\n4\nU- D- L+ R+\n10\n"
+                                "L- U- L+ U- L- U- U- L+ U+ U+\n";
+static const char sample_out[] =
+    "rww\nrww\nrww\nbbb\nwww\nggg\ngwg\nowr\nbwb\ngwo\nwww\nrww\n";
+
+static const struct pb_kernel *kernel(void)
+{
+    return pb_kernel_find("cubing");
+}
+
+static int read_text(const char *text, struct pb_corpus *c, struct pb_error *e)
+{
+    pb_corpus_init(c, kernel(), "<test>");
+    int rc = kernel()->read(text, strlen(text), c, e);
+    if (rc)
+        pb_corpus_free(c);
+    return rc;
+}
+
+/* Runs v over c at `threads`; a malloc'ed answer array or NULL. */
+static struct cube_answer *run(const struct pb_variant *v,
+                               const struct pb_corpus *c, int threads)
+{
+    struct cube_answer *a = calloc(c->count, sizeof(*a));
+    struct pb_run r;
+    struct pb_error e;
+    if (a && pb_run_variant(v, c, threads, a, &r, &e) != 0) {
+        CHECK(0, "%s: %s", v->name, e.msg);
+        free(a);
+        return NULL;
+    }
+    return a;
+}
+
+/* Variant v's judge output for a whole input text. */
+static void solve_text(const struct pb_variant *v, const char *text, char *out,
+                       size_t len)
+{
+    struct pb_corpus c;
+    struct pb_error e;
+    out[0] = '\0';
+    if (read_text(text, &c, &e)) {
+        CHECK(0, "read: %s", e.msg);
+        return;
+    }
+    struct cube_answer *a = run(v, &c, 1);
+    if (a) {
+        FILE *f = fmemopen(out, len, "w");
+        for (size_t i = 0; i < c.count; i++)
+            kernel()->write_answer(f, pb_corpus_item(&c, i), &a[i]);
+        fclose(f);
+    }
+    free(a);
+    pb_corpus_free(&c);
+}
+
+static void test_sample_and_single_turns(void)
+{
+    static const char *single[CUBE_TURNS][2] = {
+        {"U+", "www\nwww\nwww\n"}, {"U-", "www\nwww\nwww\n"},
+        {"D+", "www\nwww\nwww\n"}, {"D-", "www\nwww\nwww\n"},
+        {"F+", "www\nwww\nggg\n"}, {"F-", "www\nwww\nbbb\n"},
+        {"B+", "bbb\nwww\nwww\n"}, {"B-", "ggg\nwww\nwww\n"},
+        {"L+", "oww\noww\noww\n"}, {"L-", "rww\nrww\nrww\n"},
+        {"R+", "wwr\nwwr\nwwr\n"}, {"R-", "wwo\nwwo\nwwo\n"},
+    };
+    const struct pb_variant *const *vs = kernel()->variants;
+    for (size_t i = 0; vs[i]; i++) {
+        char out[512];
+        solve_text(vs[i], sample_in, out, sizeof(out));
+        CHECK(!strcmp(out, sample_out), "%s sample: '%s'", vs[i]->name, out);
+        solve_text(vs[i], "1\n12\nF- R- U- B- L- D- F+ R+ U+ B+ L+ D+\n", out,
+                   sizeof(out));
+        CHECK(!strcmp(out, "rro\nwwg\nogg\n"), "%s every face: '%s'",
+              vs[i]->name, out);
+        for (int t = 0; t < CUBE_TURNS; t++) {
+            char text[32];
+            snprintf(text, sizeof(text), "1\n1\n%s\n", single[t][0]);
+            solve_text(vs[i], text, out, sizeof(out));
+            CHECK(!strcmp(out, single[t][1]), "%s %s: '%s'", vs[i]->name,
+                  single[t][0], out);
+        }
+    }
+}
+
+static bool solved(const struct cube_answer *a)
+{
+    uint8_t want[CUBE_MAX_STICKERS];
+    cube_solved(a->n, want);
+    return !memcmp(want, a->sticker, (size_t)cube_stickers(a->n));
+}
+
+/* A corpus of one case per (face, law) on order n: X+ x4, X- x4, X+ X-,
+ * X- X+. */
+static void test_laws(void)
+{
+    const struct pb_variant *const *vs = kernel()->variants;
+    for (int n = CUBE_N_MIN; n <= 7; n++) {
+        struct pb_corpus c;
+        pb_corpus_init(&c, kernel(), "<laws>");
+        for (int t = 0; t < CUBE_TURNS; t++)
+            for (int law = 0; law < 2; law++) {
+                struct cube_instance *in = pb_corpus_push(&c, 0);
+                in->n = (uint16_t)n;
+                in->count = law ? 2 : 4;
+                in->turns = malloc(4);
+                uint8_t seq[4] = {(uint8_t)t, (uint8_t)(law ? t ^ 1 : t),
+                                  (uint8_t)t, (uint8_t)t};
+                memcpy(in->turns, seq, 4);
+            }
+        for (size_t v = 0; vs[v]; v++) {
+            if (n != 3 &&
+                (!strcmp(vs[v]->name, "cubie") || !strcmp(vs[v]->name, "simd")))
+                continue;
+            struct cube_answer *a = run(vs[v], &c, 1);
+            for (size_t i = 0; a && i < c.count; i++)
+                CHECK(solved(&a[i]), "%s N = %d law case %zu", vs[v]->name, n,
+                      i);
+            free(a);
+        }
+        pb_corpus_free(&c);
+    }
+}
+
+/* Every variant (that takes order n) agrees with the oracle and with the
+ * others on corpus c, at 1 and 2 threads; identity corpora must also come
+ * back solved. */
+static void agree(const struct pb_corpus *c, const char *what, bool identity)
+{
+    const struct pb_kernel *k = kernel();
+    struct pb_error e;
+    void *oracle = k->oracle_new(c, &e);
+    const struct cube_instance *first_in = pb_corpus_item(c, 0);
+    struct cube_answer *first = NULL;
+    for (size_t v = 0; k->variants[v]; v++) {
+        if (first_in->n != 3 && (!strcmp(k->variants[v]->name, "cubie") ||
+                                 !strcmp(k->variants[v]->name, "simd")))
+            continue;
+        for (int threads = 1; threads <= 2; threads++) {
+            struct cube_answer *a = run(k->variants[v], c, threads);
+            if (!a)
+                continue;
+            struct pb_check check;
+            pb_check_answers(c, oracle, a, &check);
+            CHECK(check.wrong == 0, "%s on %s, %d threads: %zu wrong: %s",
+                  k->variants[v]->name, what, threads, check.wrong, check.why);
+            size_t unsolved = 0;
+            for (size_t i = 0; identity && i < c->count; i++)
+                unsolved += !solved(&a[i]);
+            CHECK(unsolved == 0, "%s on %s: %zu identity cases not solved",
+                  k->variants[v]->name, what, unsolved);
+            if (!first) {
+                first = a;
+                continue;
+            }
+            CHECK(!memcmp(first, a, c->count * sizeof(*a)),
+                  "%s at %d threads differs on %s", k->variants[v]->name,
+                  threads, what);
+            free(a);
+        }
+    }
+    free(first);
+    k->oracle_free(oracle);
+}
+
+static void agree_generated(const char *family, int n, size_t count,
+                            uint64_t seed)
+{
+    struct pb_corpus c;
+    struct pb_error e;
+    if (pb_generate(kernel(), family, n, count, seed, &c, &e)) {
+        CHECK(0, "gen %s N = %d: %s", family, n, e.msg);
+        return;
+    }
+    char what[64];
+    snprintf(what, sizeof(what), "%s N = %d seed %llu", family, n,
+             (unsigned long long)seed);
+    agree(&c, what, !strcmp(family, "identity"));
+    pb_corpus_free(&c);
+}
+
+static void test_cross_variants(void)
+{
+    for (uint64_t seed = 1; seed <= 10; seed++) /* 10^4 sequences */
+        agree_generated("random:100", 3, 1000, seed);
+    agree_generated("long:100000", 3, 2, 11);
+    for (int n = CUBE_N_MIN; n <= 7; n++) {
+        agree_generated("random:200", n, 50, 20 + (uint64_t)n);
+        agree_generated("identity", n, 30, 30 + (uint64_t)n);
+    }
+    agree_generated("identity", 3, 60, 40); /* includes the known orders */
+    agree_generated("random:50", CUBE_N_MAX, 3, 41);
+}
+
+/* The simd variant's three paths give the same states as cubie. */
+static void test_simd_paths(void)
+{
+    const struct pb_variant *simd = pb_variant_find(kernel(), "simd");
+    const struct pb_variant *cubie = pb_variant_find(kernel(), "cubie");
+    struct pb_corpus c;
+    struct pb_error e;
+    if (pb_generate(kernel(), "random:1000", 3, 200, 50, &c, &e)) {
+        CHECK(0, "gen: %s", e.msg);
+        return;
+    }
+    struct cube_answer *want = run(cubie, &c, 1);
+    static const char *paths[] = {"scalar", "ssse3", "avx2"};
+    for (int p = 0; p < 3; p++) {
+        setenv("PB_SIMD", paths[p], 1);
+        enum cube_simd_path got = cube_simd_path_choose(paths[p]);
+        if ((int)got != p) {
+            printf("simd path %s not supported by this CPU: skipped\n",
+                   paths[p]);
+            continue;
+        }
+        struct cube_answer *a = run(simd, &c, 1);
+        CHECK(want && a && !memcmp(want, a, c.count * sizeof(*a)),
+              "simd path %s differs from cubie", paths[p]);
+        free(a);
+    }
+    unsetenv("PB_SIMD");
+    free(want);
+    pb_corpus_free(&c);
+}
+
+static void test_round_trip(void)
+{
+    const char *text = "2\ncube 5\nshow all\n3\nU+ R- F+\n"
+                       "cube 3 show top 1 D-\n";
+    struct pb_corpus c, back;
+    struct pb_error e;
+    CHECK(read_text(text, &c, &e) == 0, "%s", e.msg);
+    const struct cube_instance *a = pb_corpus_item(&c, 0);
+    const struct cube_instance *b = pb_corpus_item(&c, 1);
+    CHECK(c.count == 2 && a->n == 5 && a->show_all && a->count == 3 &&
+              a->turns[1] == 11 && b->n == 3 && !b->show_all &&
+              b->turns[0] == 3,
+          "extended fields");
+    const char *path = "build_test_cubing.txt";
+    CHECK(pb_corpus_save(&c, path, &e) == 0, "%s", e.msg);
+    CHECK(pb_corpus_load(kernel(), path, &back, &e) == 0, "%s", e.msg);
+    CHECK(back.count == 2 && pb_corpus_hash(&back) == pb_corpus_hash(&c),
+          "round trip");
+    /* show all prints six faces, each its letter and N rows */
+    struct cube_answer *ans = run(kernel()->variants[0], &c, 1);
+    char out[512];
+    FILE *f = fmemopen(out, sizeof(out), "w");
+    kernel()->write_answer(f, a, &ans[0]);
+    fclose(f);
+    CHECK(!strncmp(out, "U\n", 2) && strstr(out, "\nR\n") &&
+              strlen(out) == 6 * (2 + 5 * 6),
+          "show all: '%s'", out);
+    free(ans);
+    remove(path);
+    pb_corpus_free(&back);
+    pb_corpus_free(&c);
+}
+
+static void test_generator(void)
+{
+    struct pb_corpus a, b;
+    struct pb_error e;
+    CHECK(pb_generate(kernel(), "random", 3, 20, 9, &a, &e) == 0, "%s", e.msg);
+    CHECK(pb_generate(kernel(), "random", 3, 20, 9, &b, &e) == 0, "%s", e.msg);
+    CHECK(pb_corpus_hash(&a) == pb_corpus_hash(&b), "same seed, same hash");
+    const struct cube_instance *in = pb_corpus_item(&a, 0);
+    CHECK(in->count == 1000, "random's default length: %u", in->count);
+    pb_corpus_free(&a);
+    pb_corpus_free(&b);
+    CHECK(pb_generate(kernel(), "long", 3, 1, 1, &a, &e) == 0 &&
+              ((const struct cube_instance *)pb_corpus_item(&a, 0))->count ==
+                  1000000,
+          "long's default length");
+    pb_corpus_free(&a);
+    CHECK(pb_generate(kernel(), "random", 65, 1, 1, &a, &e) == -EINVAL &&
+              strstr(e.msg, "N = 2..64"),
+          "N = 65 rejected: %s", e.msg);
+    CHECK(pb_generate(kernel(), "spin", 3, 1, 1, &a, &e) == -EINVAL,
+          "unknown family");
+}
+
+struct bad_case {
+    const char *text, *want;
+};
+
+static void test_bad_input(void)
+{
+    static const struct bad_case cases[] = {
+        {"", "expected the number of test cases T, found end of input"},
+        {"x\n", "<test>:1: expected the number of test cases T"},
+        {"1\nn\nU+\n", "<test>:2: expected the number of commands n of case 1"},
+        {"2\n1\nU+\n", "<test>:1: input ends after 1 of the T = 2 cases"},
+        {"1\n3\nU+ D-\n",
+         "<test>:2: case 1 has 2 of its 3 commands (input ends early)"},
+        {"2\n3\nU+ D-\n1\nF+\n",
+         "<test>:4: case 1: expected command 3 of 3 (a face U, D, F, B, L or "
+         "R then + or -), found '1'"},
+        {"1\n1\nU+ D-\n", "<test>:3: expected the end of input after the T = "
+                          "1 cases"},
+        {"1\n1\nX+\n", "found 'X+'"},
+        {"1\n1\nU\n", "found 'U'"},
+        {"1\n1\nU*\n", "found 'U*'"},
+        {"1\n1\nu+\n", "found 'u+'"},
+        {"1\n1\nU++\n", "found 'U++'"},
+        {"cube 65\n1\n1\nU+\n", "<test>:1: expected the cube order N after "
+                                "'cube' (2..64), found 65"},
+        {"cube 1\n", "(2..64), found 1"},
+        {"1\nshow some\n1\nU+\n", "expected 'all' or 'top' after 'show'"},
+        {"0\n", "expected the number of test cases T (1..1000000), found 0"},
+    };
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        struct pb_corpus c;
+        struct pb_error e = {""};
+        int rc = read_text(cases[i].text, &c, &e);
+        CHECK(rc != 0 && strstr(e.msg, cases[i].want),
+              "case %zu: rc %d msg '%s', want '%s'", i, rc, e.msg,
+              cases[i].want);
+    }
+}
+
+int main(void)
+{
+    test_sample_and_single_turns();
+    test_bad_input();
+    test_round_trip();
+    test_generator();
+    test_laws();
+    test_simd_paths();
+    test_cross_variants();
+    return check_summary();
+}
