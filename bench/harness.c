@@ -110,7 +110,7 @@ static void verification_pass(struct harness *h, struct bench_case *c)
 {
     const struct pb_suite_entry *x = c->entry;
     const struct pb_corpus *corpus = &c->slot->corpus;
-    size_t bytes = corpus->count * x->kernel->answer_size;
+    size_t bytes = corpus->count * pb_answer_size(corpus);
     if (x->variant->memory_bound) {
         uint64_t need = x->variant->memory_bound(corpus, x->threads);
         if (need > x->memory_cap) {
@@ -165,7 +165,7 @@ static void verification_pass(struct harness *h, struct bench_case *c)
 static bool timed_answers_right(const struct bench_case *c)
 {
     const struct pb_corpus *corpus = &c->slot->corpus;
-    size_t bytes = corpus->count * corpus->kernel->answer_size;
+    size_t bytes = corpus->count * pb_answer_size(corpus);
     if (!memcmp(c->answers, c->verified, bytes))
         return true;
     struct pb_check check;
@@ -178,7 +178,7 @@ static void benchmark_case(struct pb_gb_state *st, void *context)
     struct bench_case *c = context;
     const struct pb_suite_entry *x = c->entry;
     const struct pb_corpus *corpus = &c->slot->corpus;
-    size_t bytes = corpus->count * x->kernel->answer_size;
+    size_t bytes = corpus->count * pb_answer_size(corpus);
     struct pb_run run;
     struct pb_error e;
     if (c->skip[0]) {

@@ -79,7 +79,7 @@ int pb_session_solve(struct pb_session *s, void *answers, struct pb_run *run,
     const struct pb_corpus *corpus = s->corpus;
     void *const *workers = s->workers;
     const size_t count = corpus->count;
-    const size_t answer_size = corpus->kernel->answer_size;
+    const size_t answer_size = pb_answer_size(corpus);
     unsigned char *const out = answers;
     size_t first_bad = SIZE_MAX;
     int first_rc = 0;
@@ -103,6 +103,7 @@ int pb_session_solve(struct pb_session *s, void *answers, struct pb_run *run,
 #pragma omp for schedule(dynamic, SCHEDULE_CHUNK)
         for (size_t i = 0; i < count; i++) {
             struct pb_error err;
+            memset(out + i * answer_size, 0, answer_size);
             int rc = v->solve(worker, pb_corpus_item(corpus, i),
                               out + i * answer_size, &work, &err);
             if (rc) {
@@ -162,7 +163,7 @@ void pb_check_answers(const struct pb_corpus *corpus, const void *oracle,
     for (size_t i = 0; i < corpus->count; i++) {
         char why[sizeof(check->why)];
         if (k->oracle_check(oracle, pb_corpus_item(corpus, i),
-                            a + i * k->answer_size, why, sizeof(why))) {
+                            a + i * pb_answer_size(corpus), why, sizeof(why))) {
             check->correct++;
             continue;
         }
@@ -211,7 +212,7 @@ void pb_report_wrong(FILE *f, const struct pb_corpus *corpus,
     char *text = render(k->write_instance, in, NULL);
     print_indented(f, "instance", text ? text : "?");
     free(text);
-    text = render(k->write_answer, in, a + i * k->answer_size);
+    text = render(k->write_answer, in, a + i * pb_answer_size(corpus));
     print_indented(f, variant, text ? text : "?");
     free(text);
     if (expected && k->oracle_solve(oracle, in, expected) == 0) {

@@ -51,7 +51,8 @@ int pb_session_solve(struct pb_session *s, void *answers, struct pb_run *run,
 void pb_session_close(struct pb_session *s);
 
 /* Solves every instance of corpus with variant v on `threads` OpenMP
- * threads; answers must hold corpus->count * answer_size bytes. Answer i
+ * threads; answers must hold corpus->count * pb_answer_size(corpus) bytes
+ * (each slot is zeroed before its solve). Answer i
  * belongs to instance i whatever the thread count. The solve time covers
  * the instances only: the build, worker set-up and the heap probes stay
  * outside it. On failure e names the first failing instance. */

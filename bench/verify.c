@@ -33,7 +33,7 @@ int pb_verify_corpus(const struct pb_corpus *corpus,
         fprintf(stderr, "puzzlebench verify: %s\n", e.msg);
         return 1;
     }
-    void *answers = calloc(corpus->count, k->answer_size);
+    void *answers = calloc(corpus->count, pb_answer_size(corpus));
     int status = answers ? 0 : 1;
     for (size_t j = 0; answers && k->variants[j]; j++) {
         const struct pb_variant *v = k->variants[j];
@@ -41,7 +41,7 @@ int pb_verify_corpus(const struct pb_corpus *corpus,
             continue;
         struct pb_run run;
         struct pb_check check = {0, 0, SIZE_MAX, ""};
-        memset(answers, 0, corpus->count * k->answer_size);
+        memset(answers, 0, corpus->count * pb_answer_size(corpus));
         int rc = pb_run_variant(v, corpus, threads, answers, &run, &e);
         if (rc == 0)
             pb_check_answers(corpus, oracle, answers, &check);

@@ -8,7 +8,7 @@
 'use strict';
 const fs = require('fs');
 const path = require('path');
-const Cube = require(path.join(process.argv[2], 'node_modules', 'cubejs'));
+const Cube = require(path.resolve(process.argv[2], 'node_modules', 'cubejs'));
 
 const colour = { U: 'w', D: 'y', F: 'r', B: 'o', L: 'g', R: 'b' };
 const offset = { U: 0, R: 9, F: 18, D: 27, L: 36, B: 45 };

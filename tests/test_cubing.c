@@ -30,6 +30,13 @@ static const struct pb_kernel *kernel(void)
     return pb_kernel_find("cubing");
 }
 
+/* Answer i of an array from run(). */
+static const struct cube_answer *at(const struct cube_answer *a,
+                                    const struct pb_corpus *c, size_t i)
+{
+    return (const void *)((const char *)a + i * pb_answer_size(c));
+}
+
 static int read_text(const char *text, struct pb_corpus *c, struct pb_error *e)
 {
     pb_corpus_init(c, kernel(), "<test>");
@@ -39,11 +46,12 @@ static int read_text(const char *text, struct pb_corpus *c, struct pb_error *e)
     return rc;
 }
 
-/* Runs v over c at `threads`; a malloc'ed answer array or NULL. */
+/* Runs v over c at `threads`; a malloc'ed answer array (slots of
+ * pb_answer_size bytes) or NULL. */
 static struct cube_answer *run(const struct pb_variant *v,
                                const struct pb_corpus *c, int threads)
 {
-    struct cube_answer *a = calloc(c->count, sizeof(*a));
+    struct cube_answer *a = calloc(c->count, pb_answer_size(c));
     struct pb_run r;
     struct pb_error e;
     if (a && pb_run_variant(v, c, threads, a, &r, &e) != 0) {
@@ -69,7 +77,7 @@ static void solve_text(const struct pb_variant *v, const char *text, char *out,
     if (a) {
         FILE *f = fmemopen(out, len, "w");
         for (size_t i = 0; i < c.count; i++)
-            kernel()->write_answer(f, pb_corpus_item(&c, i), &a[i]);
+            kernel()->write_answer(f, pb_corpus_item(&c, i), at(a, &c, i));
         fclose(f);
     }
     free(a);
@@ -136,8 +144,8 @@ static void test_laws(void)
                 continue;
             struct cube_answer *a = run(vs[v], &c, 1);
             for (size_t i = 0; a && i < c.count; i++)
-                CHECK(solved(&a[i]), "%s N = %d law case %zu", vs[v]->name, n,
-                      i);
+                CHECK(solved(at(a, &c, i)), "%s N = %d law case %zu",
+                      vs[v]->name, n, i);
             free(a);
         }
         pb_corpus_free(&c);
@@ -168,14 +176,14 @@ static void agree(const struct pb_corpus *c, const char *what, bool identity)
                   k->variants[v]->name, what, threads, check.wrong, check.why);
             size_t unsolved = 0;
             for (size_t i = 0; identity && i < c->count; i++)
-                unsolved += !solved(&a[i]);
+                unsolved += !solved(at(a, c, i));
             CHECK(unsolved == 0, "%s on %s: %zu identity cases not solved",
                   k->variants[v]->name, what, unsolved);
             if (!first) {
                 first = a;
                 continue;
             }
-            CHECK(!memcmp(first, a, c->count * sizeof(*a)),
+            CHECK(!memcmp(first, a, c->count * pb_answer_size(c)),
                   "%s at %d threads differs on %s", k->variants[v]->name,
                   threads, what);
             free(a);
@@ -236,7 +244,7 @@ static void test_simd_paths(void)
             continue;
         }
         struct cube_answer *a = run(simd, &c, 1);
-        CHECK(want && a && !memcmp(want, a, c.count * sizeof(*a)),
+        CHECK(want && a && !memcmp(want, a, c.count * pb_answer_size(&c)),
               "simd path %s differs from cubie", paths[p]);
         free(a);
     }
@@ -267,7 +275,7 @@ static void test_round_trip(void)
     struct cube_answer *ans = run(kernel()->variants[0], &c, 1);
     char out[512];
     FILE *f = fmemopen(out, sizeof(out), "w");
-    kernel()->write_answer(f, a, &ans[0]);
+    kernel()->write_answer(f, a, at(ans, &c, 0));
     fclose(f);
     CHECK(!strncmp(out, "U\n", 2) && strstr(out, "\nR\n") &&
               strlen(out) == 6 * (2 + 5 * 6),

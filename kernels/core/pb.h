@@ -113,7 +113,7 @@ struct pb_kernel {
     const char *name;
     const char *summary;
     size_t instance_size;
-    size_t answer_size;
+    size_t answer_size; /* the largest answer; see answer_size_for */
     int default_size;
     const char *families_help;   /* one line listing families and params */
     const char *default_variant; /* fastest verified, see docs/results.md */
@@ -133,6 +133,11 @@ struct pb_kernel {
     /* Optional: writes what closes a corpus in the kernel's format (the
      * "0 0" of cubic_eight), after the last instance. */
     int (*write_end)(FILE *out);
+    /* Optional: the bytes of one answer slot for this corpus (at most
+     * answer_size), for kernels whose answers grow with the instance
+     * (cubing: 6N^2 stickers for the largest N of the corpus). Use it
+     * through pb_answer_size. */
+    size_t (*answer_size_for)(const struct pb_corpus *corpus);
     /* Optional: frees what an instance owns (cubing's turn list); called
      * for every instance by pb_corpus_free. */
     void (*instance_free)(void *instance);
@@ -183,6 +188,10 @@ int pb_corpus_load(const struct pb_kernel *k, const char *path,
  * so a failed write never leaves a half-written corpus. */
 int pb_corpus_save(const struct pb_corpus *c, const char *path,
                    struct pb_error *e);
+/* The bytes of one answer of corpus c (its kernel's answer_size_for, or
+ * answer_size); answers of a corpus are laid out at this stride, and the
+ * runner zeroes each slot before the variant writes its answer. */
+size_t pb_answer_size(const struct pb_corpus *c);
 /* FNV-1a 64 over the instances as the extended format writes them. */
 uint64_t pb_corpus_hash(const struct pb_corpus *c);
 

@@ -198,6 +198,12 @@ int pb_corpus_save(const struct pb_corpus *c, const char *path,
     return 0;
 }
 
+size_t pb_answer_size(const struct pb_corpus *c)
+{
+    const struct pb_kernel *k = c->kernel;
+    return k->answer_size_for ? k->answer_size_for(c) : k->answer_size;
+}
+
 uint64_t pb_corpus_hash(const struct pb_corpus *c)
 {
     uint64_t h = 0xcbf29ce484222325ull; /* FNV-1a 64 offset basis */

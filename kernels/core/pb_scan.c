@@ -20,10 +20,16 @@ void pb_scan_init(struct pb_scan *s, const char *source, const char *text,
     s->meta = meta;
 }
 
+/* isspace() of the C locale, inline: the scanner's per-character test. */
+static inline bool blank(char c)
+{
+    return c == ' ' || (c >= '\t' && c <= '\r');
+}
+
 static size_t token_length(const struct pb_scan *s)
 {
     const char *q = s->p;
-    while (q < s->end && !isspace((unsigned char)*q))
+    while (q < s->end && !blank(*q))
         q++;
     return (size_t)(q - s->p);
 }
@@ -64,7 +70,7 @@ bool pb_scan_more(struct pb_scan *s)
         if (c == '\n') {
             s->line++;
             s->p++;
-        } else if (isspace((unsigned char)c)) {
+        } else if (blank(c)) {
             s->p++;
         } else if (c == '#') {
             const char *start = s->p;

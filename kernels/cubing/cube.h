@@ -40,7 +40,9 @@ struct cube_instance {
     uint8_t *turns; /* count turn codes, owned by the corpus */
 };
 
-/* The whole cube after the turns: colour (0..5) per sticker. */
+/* The whole cube after the turns: colour (0..5) per sticker. An answer
+ * slot of a corpus holds only the stickers of its largest N
+ * (pb_answer_size): 56 bytes for N = 3, not sizeof(struct cube_answer). */
 struct cube_answer {
     uint16_t n;
     uint8_t sticker[CUBE_MAX_STICKERS];

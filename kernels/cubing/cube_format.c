@@ -14,6 +14,7 @@
  */
 #include "cube_internal.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +27,41 @@ int cube_parse_turn(const char *word)
     if (!face || (word[1] != '+' && word[1] != '-') || word[2] != '\0')
         return -1;
     return (int)(face - "UDFBLR") * 2 + (word[1] == '-');
+}
+
+/* Face letter -> face, for the command reader's fast path. */
+static int face_of(char c)
+{
+    switch (c) {
+    case 'U':
+        return CUBE_U;
+    case 'D':
+        return CUBE_D;
+    case 'F':
+        return CUBE_F;
+    case 'B':
+        return CUBE_B;
+    case 'L':
+        return CUBE_L;
+    case 'R':
+        return CUBE_R;
+    default:
+        return -1;
+    }
+}
+
+/* The next token as a turn code when it is a well-formed command
+ * (consumed), else -1 (left for the caller's error message). */
+static int scan_turn(struct pb_scan *s)
+{
+    const char *p = s->p;
+    if (s->end - p < 2 || (s->end - p > 2 && !isspace((unsigned char)p[2])))
+        return -1;
+    int face = face_of(p[0]);
+    if (face < 0 || (p[1] != '+' && p[1] != '-'))
+        return -1;
+    s->p += 2;
+    return face * 2 + (p[1] == '-');
 }
 
 static int read_directive(struct pb_scan *s, int *n, int *show_all,
@@ -79,16 +115,18 @@ static int read_case(struct pb_scan *s, size_t index, struct cube_instance *in,
                                 "ends early)",
                                 index + 1, j, count);
         }
+        int turn = scan_turn(s);
+        if (turn >= 0) {
+            in->turns[j] = (uint8_t)turn;
+            continue;
+        }
         char word[8];
         rc = pb_scan_word(s, word, sizeof(word), "a command such as U+", e);
-        int turn = rc ? -1 : cube_parse_turn(word);
-        if (turn < 0)
-            return pb_scan_fail(s, e,
-                                "case %zu: expected command %ld of %ld (a "
-                                "face U, D, F, B, L or R then + or -), found "
-                                "'%s'",
-                                index + 1, j + 1, count, rc ? "?" : word);
-        in->turns[j] = (uint8_t)turn;
+        return pb_scan_fail(s, e,
+                            "case %zu: expected command %ld of %ld (a "
+                            "face U, D, F, B, L or R then + or -), found "
+                            "'%s'",
+                            index + 1, j + 1, count, rc ? "?" : word);
     }
     in->count = (uint32_t)count;
     return 0;

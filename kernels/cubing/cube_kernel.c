@@ -4,7 +4,20 @@
  */
 #include "cube_internal.h"
 
+#include <stddef.h>
+
 extern const struct pb_variant *const cubing_variants[];
+
+/* Room for the stickers of the corpus's largest cube only. */
+static size_t cube_answer_size_for(const struct pb_corpus *corpus)
+{
+    int n = CUBE_N_MIN;
+    for (size_t i = 0; i < corpus->count; i++) {
+        const struct cube_instance *in = pb_corpus_item(corpus, i);
+        n = in->n > n ? in->n : n;
+    }
+    return offsetof(struct cube_answer, sticker) + (size_t)cube_stickers(n);
+}
 
 const struct pb_kernel cubing_kernel = {
     .name = "cubing",
@@ -21,6 +34,7 @@ const struct pb_kernel cubing_kernel = {
     .write_begin = cube_write_begin,
     .write_instance = cube_write_instance,
     .write_answer = cube_write_answer,
+    .answer_size_for = cube_answer_size_for,
     .instance_free = cube_instance_free,
     .generate = cube_generate,
     .oracle_new = cube_oracle_new,

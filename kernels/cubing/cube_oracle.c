@@ -134,7 +134,6 @@ int cube_oracle_solve(const void *oracle, const void *instance, void *answer)
     uint8_t *moved = malloc((size_t)cube_stickers(in->n));
     if (!moved)
         return -ENOMEM;
-    memset(a, 0, sizeof(*a));
     a->n = in->n;
     cube_solved(in->n, a->sticker);
     for (uint32_t j = 0; j < in->count; j++) {

@@ -2,16 +2,18 @@
  * simd.c - Cubing on the 3 x 3 x 3 cube with byte shuffles: the cubie
  * state (cubie_tables.h) in one 32-byte AVX2 register, edges in the low
  * 16-byte lane (byte k = cubie + 16 * flip), corners in the high lane
- * (byte 16 + k = cubie + 8 * twist). A turn is four instructions:
- * vpshufb moves every cubie to its new position (within each lane), vpaddb
- * adds the orientation change, and vpsubb + vpminub reduce the orientation
- * modulo 2 (edges: subtract 32 when >= 32) or 3 (corners: 24), since
- * min(x, x - m) picks x - m exactly when it did not wrap around.
+ * (byte 16 + k = cubie + 8 * twist). A turn is four instructions, three
+ * deep: vpshufb moves every cubie to its new position (within each lane);
+ * two vpaddb add the orientation change a and a - m, where m is 32 for
+ * edges (flip mod 2) and 24 for corners (twist mod 3); vpminub keeps the
+ * smaller sum, which is x + a - m exactly when that did not wrap below
+ * zero, i.e. when x + a >= m. Both adds read the shuffled state, so the
+ * dependency chain per turn is shuffle -> add -> min.
  * The SSSE3 path does the same on two 16-byte registers; the scalar path
  * is the cubie code. The path is chosen at run time from the CPU
  * (AVX2 > SSSE3 > scalar); the environment variable PB_SIMD = avx2, ssse3
  * or scalar asks for a lower one (tests run all three).
- * O(1) per turn: the chain is four 1-cycle instructions.
+ * O(1) per turn: a chain of three 1-cycle instructions.
  * Reference: Intel 64 and IA-32 Architectures Software Developer's Manual,
  * PSHUFB / VPSHUFB (in-lane byte shuffle).
  */
@@ -32,8 +34,8 @@ enum { LANE = 16, EDGE_UNIT = 16, CORNER_UNIT = 8 };
 
 struct simd_tables {
     _Alignas(32) uint8_t shuffle[CUBE_TURNS][2 * LANE];
-    _Alignas(32) uint8_t add[CUBE_TURNS][2 * LANE];
-    _Alignas(32) uint8_t modulus[2 * LANE];
+    _Alignas(32) uint8_t add[CUBE_TURNS][2 * LANE];      /* a */
+    _Alignas(32) uint8_t add_wrap[CUBE_TURNS][2 * LANE]; /* a - m */
     _Alignas(32) uint8_t solved[2 * LANE];
     struct cubie_tables cubie;
 };
@@ -56,8 +58,6 @@ static int simd_build(const struct pb_corpus *corpus, void **shared,
         return pb_fail(e, -EPROTO, "a turn does not move cubies rigidly");
     }
     for (int k = 0; k < LANE; k++) {
-        t->modulus[k] = 2 * EDGE_UNIT;
-        t->modulus[LANE + k] = 3 * CORNER_UNIT;
         t->solved[k] = (uint8_t)(k < CUBIE_EDGES ? k : 0);
         t->solved[LANE + k] = (uint8_t)(k < CUBIE_CORNERS ? k : 0);
     }
@@ -74,6 +74,9 @@ static int simd_build(const struct pb_corpus *corpus, void **shared,
             t->add[turn][LANE + k] =
                 (uint8_t)(corner ? CORNER_UNIT * t->cubie.corner_twist[turn][k]
                                  : 0);
+            t->add_wrap[turn][k] = (uint8_t)(t->add[turn][k] - 2 * EDGE_UNIT);
+            t->add_wrap[turn][LANE + k] =
+                (uint8_t)(t->add[turn][LANE + k] - 3 * CORNER_UNIT);
         }
     *shared = t;
     return 0;
@@ -85,13 +88,14 @@ run_avx2(const struct simd_tables *t, const uint8_t *turns, uint32_t count,
          uint8_t *state)
 {
     __m256i s = _mm256_load_si256((const __m256i *)t->solved);
-    const __m256i m = _mm256_load_si256((const __m256i *)t->modulus);
     for (uint32_t j = 0; j < count; j++) {
         s = _mm256_shuffle_epi8(
             s, _mm256_load_si256((const __m256i *)t->shuffle[turns[j]]));
-        s = _mm256_add_epi8(
-            s, _mm256_load_si256((const __m256i *)t->add[turns[j]]));
-        s = _mm256_min_epu8(s, _mm256_sub_epi8(s, m));
+        s = _mm256_min_epu8(
+            _mm256_add_epi8(
+                s, _mm256_load_si256((const __m256i *)t->add[turns[j]])),
+            _mm256_add_epi8(
+                s, _mm256_load_si256((const __m256i *)t->add_wrap[turns[j]])));
     }
     _mm256_storeu_si256((__m256i *)state, s);
 }
@@ -102,18 +106,19 @@ run_ssse3(const struct simd_tables *t, const uint8_t *turns, uint32_t count,
 {
     __m128i edges = _mm_load_si128((const __m128i *)t->solved);
     __m128i corners = _mm_load_si128((const __m128i *)(t->solved + LANE));
-    const __m128i me = _mm_load_si128((const __m128i *)t->modulus);
-    const __m128i mc = _mm_load_si128((const __m128i *)(t->modulus + LANE));
     for (uint32_t j = 0; j < count; j++) {
-        const uint8_t *sh = t->shuffle[turns[j]], *ad = t->add[turns[j]];
+        const uint8_t *sh = t->shuffle[turns[j]], *ad = t->add[turns[j]],
+                      *aw = t->add_wrap[turns[j]];
         edges = _mm_shuffle_epi8(edges, _mm_load_si128((const __m128i *)sh));
         corners = _mm_shuffle_epi8(
             corners, _mm_load_si128((const __m128i *)(sh + LANE)));
-        edges = _mm_add_epi8(edges, _mm_load_si128((const __m128i *)ad));
-        corners =
-            _mm_add_epi8(corners, _mm_load_si128((const __m128i *)(ad + LANE)));
-        edges = _mm_min_epu8(edges, _mm_sub_epi8(edges, me));
-        corners = _mm_min_epu8(corners, _mm_sub_epi8(corners, mc));
+        edges = _mm_min_epu8(
+            _mm_add_epi8(edges, _mm_load_si128((const __m128i *)ad)),
+            _mm_add_epi8(edges, _mm_load_si128((const __m128i *)aw)));
+        corners = _mm_min_epu8(
+            _mm_add_epi8(corners, _mm_load_si128((const __m128i *)(ad + LANE))),
+            _mm_add_epi8(corners,
+                         _mm_load_si128((const __m128i *)(aw + LANE))));
     }
     _mm_storeu_si128((__m128i *)state, edges);
     _mm_storeu_si128((__m128i *)(state + LANE), corners);
@@ -185,7 +190,7 @@ static int simd_solve(void *worker, const void *instance, void *answer,
 const struct pb_variant cube_variant_simd = {
     .name = "simd",
     .summary = "3x3x3 only: cubies in one AVX2 register (SSSE3: two), a turn "
-               "= pshufb + add + sub + min; scalar fallback",
+               "= pshufb + 2 adds + min; scalar fallback",
     .build = simd_build,
     .free_shared = free,
     .worker_new = simd_worker_new,
