@@ -426,6 +426,15 @@ for v in $cubing_variants default; do
             "$CUBING_ANSWER"
     done
 done
+run cubing.in "$PB" solve "$C" --timings
+ms='[0-9.]+ ms'
+re="^timings: read\\+parse $ms, build $ms, solve $ms, write $ms, total $ms"
+re="$re \\(4 instances, 17 units of work\\)\$"
+if [ "$rc" -eq 0 ] && grep -Eq "$re" "$TMP/err"; then
+    pass
+else
+    fail "solve $C --timings: exit $rc; $(outputs)"
+fi
 printf '1\n2\nU+ X+\n' >cubing_bad.in
 check_bad_input "$C: an unknown face" \
     "^puzzlebench solve: <stdin>:3: case 1: expected command 2 of 2 .*'X\\+'" \
