@@ -22,6 +22,7 @@ static const struct verb verbs[] = {
     {"census", cmd_census, "number of states at each depth"},
     {"bench", cmd_bench, "verify and time a suite (Google Benchmark)"},
     {"run", cmd_run, "the main job: bench the default suite"},
+    {"compare", cmd_compare, "two results side by side, with significance"},
     {NULL, NULL, NULL},
 };
 

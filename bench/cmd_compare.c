@@ -1,0 +1,70 @@
+/*
+ * cmd_compare.c - `puzzlebench compare A B [--alpha P] [--fail-above PCT]`:
+ * the benchmarks of two results side by side with the ratio of medians
+ * and a Mann-Whitney U test (compare.h); a regression gate with
+ * --fail-above.
+ */
+#include <getopt.h>
+#include <stdlib.h>
+
+#include "cli.h"
+#include "compare.h"
+
+static const char help[] =
+    "usage: puzzlebench compare A B [--alpha P] [--fail-above PCT]\n\n"
+    "Compares two results (results folders, or their results.csv) benchmark\n"
+    "by benchmark: the median time per instance of each, the ratio B / A\n"
+    "(below 1: B is faster), and the two-sided Mann-Whitney U test over the\n"
+    "repetitions; '~' marks a change that is not significant. Ends with the\n"
+    "geometric mean of the ratios per kernel.\n\n"
+    "  -a, --alpha P          significance level (default 0.05)\n"
+    "  -f, --fail-above PCT   exit 1 when a significant slowdown exceeds\n"
+    "                         PCT percent (a regression gate)\n"
+    "  -h, --help             this text\n";
+
+int cmd_compare(int argc, char **argv)
+{
+    static const struct option options[] = {
+        {"alpha", required_argument, NULL, 'a'},
+        {"fail-above", required_argument, NULL, 'f'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0}};
+    struct pb_compare_options o = {0.05, -1};
+    int c;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, ":a:f:h", options, NULL)) != -1) {
+        char *end;
+        switch (c) {
+        case 'a':
+            o.alpha = strtod(optarg, &end);
+            if (*end || !(o.alpha > 0 && o.alpha < 1))
+                return cli_usage_error("compare",
+                                       "--alpha expects a "
+                                       "probability in (0, 1), found '%s'",
+                                       optarg);
+            break;
+        case 'f':
+            o.fail_above = strtod(optarg, &end);
+            if (*end || !(o.fail_above >= 0))
+                return cli_usage_error("compare",
+                                       "--fail-above expects a "
+                                       "percentage >= 0, found '%s'",
+                                       optarg);
+            break;
+        case 'h':
+            fputs(help, stdout);
+            return PB_EXIT_OK;
+        default:
+            return cli_bad_option("compare", argc, argv, c);
+        }
+    }
+    if (argc - optind != 2)
+        return cli_usage_error("compare", "expected two results, A and B");
+    struct pb_error e;
+    int rc = pb_compare(argv[optind], argv[optind + 1], &o, stdout, &e);
+    if (rc < 0) {
+        fprintf(stderr, "puzzlebench compare: %s\n", e.msg);
+        return PB_EXIT_FAIL;
+    }
+    return rc ? PB_EXIT_FAIL : PB_EXIT_OK;
+}

@@ -1,0 +1,26 @@
+/*
+ * compare.h - `puzzlebench compare A B`: two results (folders with a
+ * results.csv, or the CSV files themselves), matched benchmark by
+ * benchmark, with the ratio of median times per instance and a
+ * Mann-Whitney U test over the repetitions.
+ */
+#ifndef COMPARE_H
+#define COMPARE_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "pb.h"
+
+struct pb_compare_options {
+    double alpha;      /* significance level (0.05) */
+    double fail_above; /* percent slowdown that fails; < 0: never */
+};
+
+/* Compares results a (baseline) and b, prints the table and the per-kernel
+ * geometric means to out. Returns 0, 1 when a significant slowdown
+ * exceeds fail_above, or a negative error (e says where and what). */
+int pb_compare(const char *a, const char *b, const struct pb_compare_options *o,
+               FILE *out, struct pb_error *e);
+
+#endif

@@ -1,0 +1,90 @@
+#!/bin/bash
+# test_compare.sh - `puzzlebench compare` on two committed fixture results
+# (tests/fixtures/compare/a and b): the ratios of medians, the exact
+# Mann-Whitney p values (2/252 = 0.0079 for two fully separated samples of
+# five; 0.6905 for the overlapping pair), the '~' mark, the per-kernel
+# geometric means, --fail-above as a gate, and clear errors for missing or
+# malformed results. Usage: test_compare.sh PUZZLEBENCH SOURCE_DIR
+PB=$1
+FIX=$2/tests/fixtures/compare
+HERE=$(cd "$(dirname "$0")" && pwd)
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/test_compare.XXXXXX") || exit 2
+trap 'rm -rf "$TMP"' EXIT
+OUT_DIR=$TMP
+# shellcheck source=tests/testlib.sh
+. "$HERE/testlib.sh"
+
+# expect_row KEY RATIO P MARK: one table row with those fields
+expect_row() {
+    if awk -v k="$1" -v r="$2" -v p="$3" -v m="$4" \
+        '$1 == k && $(NF - (m != "")) == p && $(NF - 1 - (m != "")) == r &&
+         (m == "" || $NF == m) { found = 1 } END { exit !found }' \
+        "$TMP/out"; then
+        pass
+    else
+        fail "compare: no row '$1' with ratio $2, p $3, mark '$4';" \
+            "$(outputs)"
+    fi
+}
+
+run_from /dev/null "$PB" compare "$FIX/a" "$FIX/b"
+check_rc "compare a b" 0
+expect_row magic_squares/bfs_array/uniform/size:4/n:100/seed:1/threads:1 \
+    2.000 0.0079 ""
+expect_row magic_squares/table/uniform/size:4/n:100/seed:1/threads:1 \
+    1.167 0.6905 "~"
+expect_row cubing/simd/long/size:3/n:2/seed:41/threads:1 0.510 0.0079 ""
+if grep -q 'cubing/geometry' "$TMP/out"; then
+    fail "compare: a benchmark only in A is listed"
+else
+    pass
+fi
+for want in '# magic_squares: geometric mean of the ratios 1.528 over 2' \
+    '# cubing: geometric mean of the ratios 0.510 over 1'; do
+    if grep -Fq "$want" "$TMP/out"; then pass; else
+        fail "compare: no line '$want'; $(outputs)"
+    fi
+done
+
+# the regression gate: bfs_array is 100 % slower, significantly
+run_from /dev/null "$PB" compare "$FIX/a" "$FIX/b/results.csv" --fail-above 50
+check_rc "compare --fail-above 50" 1
+run_from /dev/null "$PB" compare "$FIX/a" "$FIX/b" --fail-above 150
+check_rc "compare --fail-above 150" 0
+# the other way round, B is the baseline: cubing is then 96 % slower
+run_from /dev/null "$PB" compare "$FIX/b" "$FIX/a" --fail-above 50
+check_rc "compare b a --fail-above 50" 1
+
+# errors: one line on stderr, exit 1 (bad data) or 2 (usage)
+check_error() {
+    local what=$1 want_rc=$2 pattern=$3
+    shift 3
+    run_from /dev/null "$PB" compare "$@"
+    if [ "$rc" -eq "$want_rc" ] && [ "$(wc -l <"$TMP/err")" -eq 1 ] &&
+        grep -Eq -- "$pattern" "$TMP/err"; then
+        pass
+    else
+        fail "$what: exit $rc, expected $want_rc and '$pattern'; $(outputs)"
+    fi
+}
+check_error "missing results" 1 "nosuch: cannot open" \
+    "$FIX/a" "$TMP/nosuch"
+printf 'kernel,variant\nmagic_squares,table\n' >"$TMP/bad_header.csv"
+check_error "header without the needed columns" 1 \
+    "bad_header.csv:1: no column 'family'" "$FIX/a" "$TMP/bad_header.csv"
+head -n 1 "$FIX/a/results.csv" >"$TMP/bad_number.csv"
+sed -n 2p "$FIX/a/results.csv" | awk -F, -v OFS=, '{ $11 = "fast"; print }' \
+    >>"$TMP/bad_number.csv"
+check_error "a malformed number" 1 "bad_number.csv:2: expected seconds" \
+    "$FIX/a" "$TMP/bad_number.csv"
+: >"$TMP/empty.csv"
+check_error "an empty file" 1 "empty.csv:1: empty file" "$FIX/a" \
+    "$TMP/empty.csv"
+grep -v cubing "$FIX/a/results.csv" >"$TMP/magic_only.csv"
+grep -v magic "$FIX/b/results.csv" >"$TMP/cubing_only.csv"
+check_error "nothing in common" 1 "no benchmark in common" \
+    "$TMP/magic_only.csv" "$TMP/cubing_only.csv"
+check_error "one argument" 2 "expected two results" "$FIX/a"
+check_error "a bad --fail-above" 2 "--fail-above expects" "$FIX/a" "$FIX/b" \
+    --fail-above x
+summary
