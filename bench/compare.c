@@ -7,162 +7,17 @@
  * Per benchmark in both files: the medians, their ratio B / A (below 1:
  * B is faster), and the two-sided Mann-Whitney p value (stats.h); rows
  * with p >= alpha are marked "~" (no significant change). Per kernel: the
- * geometric mean of the ratios. O(rows log rows).
+ * geometric mean of the ratios. O(benchmarks^2) matching, fine for
+ * suites of hundreds.
  */
 #include "compare.h"
 
 #include <errno.h>
 #include <math.h>
-#include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "stats.h"
-
-#define COMPARE_MAX_REPS 64
-#define COMPARE_KEY 160
-
-struct sample {
-    char key[COMPARE_KEY]; /* kernel/variant/family/size:S/n:N/seed:X/threads:T
-                            */
-    char kernel[32];
-    size_t n;
-    double t[COMPARE_MAX_REPS];
-};
-
-struct results {
-    char path[512];
-    size_t count, cap;
-    struct sample *s;
-};
-
-static const char *const needed[] = {
-    "kernel", "variant", "family",  "size",     "count",
-    "seed",   "threads", "seconds", "verified", NULL};
-enum { NEEDED = 9 };
-
-/* Splits a CSV line in place (no quoted commas in the columns we read). */
-static int split(char *line, char **field, int max)
-{
-    int n = 0;
-    for (char *p = line; n < max;) {
-        field[n++] = p;
-        char *comma = strchr(p, ',');
-        if (!comma)
-            break;
-        *comma = '\0';
-        p = comma + 1;
-    }
-    return n;
-}
-
-static struct sample *find_or_add(struct results *r, const char *key,
-                                  const char *kernel)
-{
-    for (size_t i = 0; i < r->count; i++)
-        if (!strcmp(r->s[i].key, key))
-            return &r->s[i];
-    if (r->count == r->cap) {
-        size_t cap = r->cap ? 2 * r->cap : 64;
-        struct sample *s = realloc(r->s, cap * sizeof(*s));
-        if (!s)
-            return NULL;
-        r->s = s;
-        r->cap = cap;
-    }
-    struct sample *x = &r->s[r->count++];
-    memset(x, 0, sizeof(*x));
-    snprintf(x->key, sizeof(x->key), "%s", key);
-    snprintf(x->kernel, sizeof(x->kernel), "%s", kernel);
-    return x;
-}
-
-static int load(const char *arg, struct results *r, struct pb_error *e)
-{
-    struct stat st;
-    memset(r, 0, sizeof(*r));
-    if (stat(arg, &st) == 0 && S_ISDIR(st.st_mode))
-        snprintf(r->path, sizeof(r->path), "%s/results.csv", arg);
-    else
-        snprintf(r->path, sizeof(r->path), "%s", arg);
-    FILE *f = fopen(r->path, "r");
-    if (!f)
-        return pb_fail(e, -errno,
-                       "%s: cannot open: %s (expected a results "
-                       "folder or its results.csv)",
-                       r->path, strerror(errno));
-    char line[4096];
-    char *field[64];
-    int col[NEEDED], rc = 0;
-    unsigned number = 0;
-    if (!fgets(line, sizeof(line), f)) {
-        fclose(f);
-        return pb_fail(e, -EINVAL,
-                       "%s:1: empty file; expected the results "
-                       "CSV header",
-                       r->path);
-    }
-    number++;
-    line[strcspn(line, "\r\n")] = '\0';
-    int nf = split(line, field, 64);
-    for (int k = 0; needed[k]; k++) {
-        col[k] = -1;
-        for (int j = 0; j < nf; j++)
-            if (!strcmp(field[j], needed[k]))
-                col[k] = j;
-        if (col[k] < 0) {
-            fclose(f);
-            return pb_fail(e, -EINVAL,
-                           "%s:1: no column '%s'; expected the "
-                           "header of a puzzlebench results.csv",
-                           r->path, needed[k]);
-        }
-    }
-    while (rc == 0 && fgets(line, sizeof(line), f)) {
-        number++;
-        line[strcspn(line, "\r\n")] = '\0';
-        if (!line[0])
-            continue;
-        nf = split(line, field, 64);
-        int maxcol = 0;
-        for (int k = 0; k < NEEDED; k++)
-            maxcol = col[k] > maxcol ? col[k] : maxcol;
-        if (nf <= maxcol) {
-            rc = pb_fail(e, -EINVAL,
-                         "%s:%u: %d columns; expected at least "
-                         "%d",
-                         r->path, number, nf, maxcol + 1);
-            break;
-        }
-        if (strcmp(field[col[8]], "1"))
-            continue; /* not verified: not a result */
-        char *end;
-        double seconds = strtod(field[col[7]], &end);
-        double count = strtod(field[col[4]], NULL);
-        if (*end || !(seconds >= 0) || !(count >= 1)) {
-            rc = pb_fail(e, -EINVAL,
-                         "%s:%u: expected seconds >= 0 and a "
-                         "count >= 1, found '%s' and '%s'",
-                         r->path, number, field[col[7]], field[col[4]]);
-            break;
-        }
-        char key[COMPARE_KEY];
-        snprintf(key, sizeof(key), "%s/%s/%s/size:%s/n:%s/seed:%s/threads:%s",
-                 field[col[0]], field[col[1]], field[col[2]], field[col[3]],
-                 field[col[4]], field[col[5]], field[col[6]]);
-        struct sample *x = find_or_add(r, key, field[col[0]]);
-        if (!x) {
-            rc = pb_fail(e, -ENOMEM, "out of memory");
-            break;
-        }
-        if (x->n < COMPARE_MAX_REPS)
-            x->t[x->n++] = seconds / count;
-    }
-    fclose(f);
-    if (rc == 0 && r->count == 0)
-        rc = pb_fail(e, -EINVAL, "%s: no verified results", r->path);
-    return rc;
-}
+#include "tidy.h"
 
 static void print_time(FILE *out, double s)
 {
@@ -178,12 +33,12 @@ int pb_compare(const char *a_path, const char *b_path,
                const struct pb_compare_options *o, FILE *out,
                struct pb_error *e)
 {
-    struct results a, b;
-    int rc = load(a_path, &a, e);
+    struct tidy a, b;
+    int rc = tidy_load(a_path, &a, e);
     if (rc)
         return rc;
-    if ((rc = load(b_path, &b, e)) != 0) {
-        free(a.s);
+    if ((rc = tidy_load(b_path, &b, e)) != 0) {
+        tidy_free(&a);
         return rc;
     }
     fprintf(out, "# A = %s\n# B = %s\n", a.path, b.path);
@@ -198,15 +53,17 @@ int pb_compare(const char *a_path, const char *b_path,
     double log_sum[16] = {0};
     int n_ratio[16] = {0}, n_kernels = 0, matched = 0, failing = 0;
     for (size_t i = 0; i < a.count; i++) {
-        struct sample *x = &a.s[i], *y = NULL;
+        struct tidy_bench *x = &a.b[i], *y = NULL;
         for (size_t j = 0; j < b.count && !y; j++)
-            if (!strcmp(b.s[j].key, x->key))
-                y = &b.s[j];
+            if (!strcmp(b.b[j].key, x->key))
+                y = &b.b[j];
         if (!y)
             continue;
         matched++;
-        double u, p = pb_mann_whitney(x->t, x->n, y->t, y->n, &u);
-        double ma = pb_median(x->t, x->n), mb = pb_median(y->t, y->n);
+        double u, p = pb_mann_whitney(x->per_instance, x->n, y->per_instance,
+                                      y->n, &u);
+        double ma = pb_median(x->per_instance, x->n);
+        double mb = pb_median(y->per_instance, y->n);
         double ratio = ma > 0 ? mb / ma : NAN;
         bool significant = p < o->alpha;
         fprintf(out, "%-64s ", x->key);
@@ -238,7 +95,7 @@ int pb_compare(const char *a_path, const char *b_path,
     else if (failing)
         fprintf(out, "# %d significant slowdowns above %.3g %%\n", failing,
                 o->fail_above);
-    free(a.s);
-    free(b.s);
+    tidy_free(&a);
+    tidy_free(&b);
     return rc ? rc : failing ? 1 : 0;
 }

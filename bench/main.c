@@ -23,6 +23,7 @@ static const struct verb verbs[] = {
     {"bench", cmd_bench, "verify and time a suite (Google Benchmark)"},
     {"run", cmd_run, "the main job: bench the default suite"},
     {"compare", cmd_compare, "two results side by side, with significance"},
+    {"plot", cmd_plot, "draw the figures of a results folder (gnuplot)"},
     {NULL, NULL, NULL},
 };
 

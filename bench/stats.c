@@ -32,6 +32,15 @@ double pb_median(double *x, size_t n)
     return n % 2 ? x[n / 2] : (x[n / 2 - 1] + x[n / 2]) / 2;
 }
 
+double pb_quantile(const double *sorted, size_t n, double q)
+{
+    double h = q * (double)(n - 1);
+    size_t lo = (size_t)h;
+    if (lo + 1 >= n)
+        return sorted[n - 1];
+    return sorted[lo] + (h - (double)lo) * (sorted[lo + 1] - sorted[lo]);
+}
+
 /* P(U <= k) under the null, no ties: counts[n][m][u] built up in place. */
 static double exact_cdf(size_t n, size_t m, double k)
 {

@@ -10,6 +10,9 @@
 
 /* Median of x[0..n) (n >= 1); sorts x in place. */
 double pb_median(double *x, size_t n);
+/* The q-quantile (0..1) of sorted[0..n), linear between order statistics
+ * (Hyndman and Fan type 7, as R and numpy default). */
+double pb_quantile(const double *sorted, size_t n, double q);
 
 /* Two-sided Mann-Whitney U test of x[0..n) against y[0..m). *u gets U of
  * x (the number of pairs with x_i > y_j, ties counting one half). The p

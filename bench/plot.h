@@ -1,0 +1,24 @@
+/*
+ * plot.h - `puzzlebench plot DIR`: the summary CSV and the figures of a
+ * results folder, drawn by the gnuplot scripts under plots/.
+ */
+#ifndef PLOT_H
+#define PLOT_H
+
+#include <stdio.h>
+
+#include "pb.h"
+
+/* Writes DIR/summary.csv and DIR/figures/KIND-KERNEL.{png,svg} for the
+ * five figure kinds (speed-up only where a kernel ran at several thread
+ * counts), listing each figure on `out` (may be NULL). baseline names the
+ * variant that figure 4 divides by (NULL: each kernel's first registered
+ * variant in the results). 0, or an error in e. */
+int pb_plot(const char *dir, const char *baseline, FILE *out,
+            struct pb_error *e);
+
+/* The folder of the gnuplot scripts: $PB_PLOTS_DIR, else the source
+ * tree's plots/. */
+const char *pb_plots_dir(void);
+
+#endif

@@ -1,0 +1,33 @@
+/*
+ * summary.h - the per-benchmark summary CSV the figures are drawn from
+ * (one row per benchmark, derived from the tidy results.csv): median and
+ * quartiles of the time per instance, build time, work and peak heap,
+ * speed-up over the same benchmark at one thread, the ratio to the
+ * kernel's baseline variant, and the variant's fixed style number.
+ */
+#ifndef SUMMARY_H
+#define SUMMARY_H
+
+#include "pb.h"
+#include "tidy.h"
+
+/* The header; plots/common.gp names these columns by number. */
+#define PB_SUMMARY_HEADER                                                      \
+    "kernel,variant,family,size,count,seed,threads,repetitions,median_s,"      \
+    "q1_s,q3_s,build_s,work_per_instance,peak_heap_bytes,speedup,"             \
+    "speedup_lo,speedup_hi,efficiency,baseline,ratio,ratio_lo,ratio_hi,"       \
+    "style"
+
+/* The baseline variant of kernel k in t: `wanted` when t has it for k,
+ * else the first of k's registered variants present in t; NULL if none. */
+const char *pb_summary_baseline(const struct tidy *t, const char *kernel,
+                                const char *wanted);
+/* 1-based style number of a variant name: its place among the distinct
+ * variant names of all registered kernels, in registry order, so a name
+ * keeps its colour and marker in every figure (wraps after 16). */
+int pb_summary_style(const char *variant);
+/* Writes the summary of t to path (atomically). 0 or an error in e. */
+int pb_summary_write(const struct tidy *t, const char *baseline,
+                     const char *path, struct pb_error *e);
+
+#endif

@@ -1,0 +1,30 @@
+# common.gp - set-up shared by the figure scripts: reads the tidy summary
+# CSV, fixed styles, readable fonts. Every script is called as
+#   gnuplot -e "dir='plots'; summary='S'; kernel='K'; variants='a b';
+#               styles='1 2'; out='DIR/kind-K'; fmt='png'" plots/KIND.gp
+# once with fmt='png' and once with fmt='svg' (writing out.png, out.svg).
+# A script may set `height` (pixels) before loading this file. Column
+# numbers of summary.csv are named below (its header is the contract with
+# bench/summary.c).
+if (!exists('height')) height = 600
+if (fmt eq 'png') {
+    set terminal pngcairo size 1000,height font 'sans,11' noenhanced
+} else {
+    set terminal svg size 1000,height font 'sans,11' dynamic noenhanced
+}
+set output out.'.'.fmt
+set datafile separator ','
+set datafile missing NaN
+load dir.'/styles.gp'
+set key outside right top box opaque
+set grid
+set border 3
+set tics nomirror
+C_KERNEL = 1; C_VARIANT = 2; C_FAMILY = 3; C_SIZE = 4; C_THREADS = 7
+C_MEDIAN = 9; C_Q1 = 10; C_Q3 = 11; C_WORK = 13; C_HEAP = 14
+C_SPEEDUP = 15; C_SPEEDUP_LO = 16; C_SPEEDUP_HI = 17; C_EFFICIENCY = 18
+C_RATIO = 20; C_RATIO_LO = 21; C_RATIO_HI = 22
+# a value when the row belongs to the kernel and variant i, else NaN
+is(i) = strcol(C_KERNEL) eq kernel && strcol(C_VARIANT) eq word(variants, i)
+only(i, v) = is(i) ? v : NaN
+style(i) = int(word(styles, i))

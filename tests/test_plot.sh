@@ -1,0 +1,91 @@
+#!/bin/bash
+# test_plot.sh - `puzzlebench plot` on a committed fixture results.csv (a
+# smoke-suite run, tests/fixtures/results): the summary CSV (its header,
+# one row per benchmark, the same style number for a variant name in every
+# kernel), every figure of every kernel as a non-empty PNG and SVG with its
+# title, and clear errors for a missing or malformed results folder.
+# Usage: test_plot.sh PUZZLEBENCH SOURCE_DIR
+PB=$1
+FIX=$2/tests/fixtures/results
+HERE=$(cd "$(dirname "$0")" && pwd)
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/test_plot.XXXXXX") || exit 2
+trap 'rm -rf "$TMP"' EXIT
+OUT_DIR=$TMP
+# shellcheck source=tests/testlib.sh
+. "$HERE/testlib.sh"
+
+if ! command -v gnuplot >/dev/null; then
+    echo "skipped: gnuplot is not installed (Debian package gnuplot-nox)"
+    exit 77
+fi
+mkdir "$TMP/run"
+cp "$FIX/results.csv" "$TMP/run/"
+run_from /dev/null "$PB" plot "$TMP/run"
+check_rc "plot on the fixture" 0
+
+header=kernel,variant,family,size,count,seed,threads,repetitions,median_s
+if head -n 1 "$TMP/run/summary.csv" | grep -q "^$header,"; then pass; else
+    fail "summary.csv header: $(head -n 1 "$TMP/run/summary.csv")"
+fi
+benchmarks=$(awk -F, 'NR > 1 && $19 == 1 { print $1, $2, $3, $4, $5, $6, $8 }' \
+    "$FIX/results.csv" | sort -u | wc -l)
+rows=$(($(wc -l <"$TMP/run/summary.csv") - 1))
+if [ "$rows" -eq "$benchmarks" ]; then pass; else
+    fail "summary.csv has $rows rows, expected one per benchmark ($benchmarks)"
+fi
+styles=$(awk -F, 'NR > 1 && $2 == "bfs_hash" { print $NF }' \
+    "$TMP/run/summary.csv" | sort -u | wc -l)
+if [ "$styles" -eq 1 ]; then pass; else
+    fail "bfs_hash has $styles style numbers across kernels, expected 1"
+fi
+
+titles=(time_vs_size:'time per instance against size'
+    speedup:'speed-up against threads' memory_vs_size:'peak heap against size'
+    relative:'time relative to' work_vs_time:'work against time')
+for kernel in magic_squares cubic_eight cubing; do
+    for entry in "${titles[@]}"; do
+        kind=${entry%%:*} title=${entry#*:}
+        png=$TMP/run/figures/$kind-$kernel.png
+        svg=$TMP/run/figures/$kind-$kernel.svg
+        if [ -s "$png" ] && [ "$(head -c 4 "$png" | od -An -c | tr -d ' ')" = \
+            '211PNG' ]; then
+            pass
+        else
+            fail "$png: missing, empty or not a PNG"
+        fi
+        if [ -s "$svg" ] && grep -q '<svg' "$svg" && grep -Fq "$title" "$svg"
+        then
+            pass
+        else
+            fail "$svg: missing, not an SVG, or without the title '$title'"
+        fi
+    done
+done
+if grep -q "^$TMP/run/figures/time_vs_size-cubing.svg\$" "$TMP/out"; then
+    pass
+else
+    fail "plot does not list the figures it wrote; $(outputs)"
+fi
+
+# errors: one line on stderr and exit 1; usage errors exit 2
+check_error() {
+    local what=$1 want_rc=$2 pattern=$3
+    shift 3
+    run_from /dev/null "$PB" plot "$@"
+    if [ "$rc" -eq "$want_rc" ] && [ "$(wc -l <"$TMP/err")" -eq 1 ] &&
+        grep -Eq -- "$pattern" "$TMP/err"; then
+        pass
+    else
+        fail "$what: exit $rc, expected $want_rc and '$pattern'; $(outputs)"
+    fi
+}
+check_error "a missing folder" 1 "nosuch: not a folder" "$TMP/nosuch"
+mkdir "$TMP/empty"
+check_error "a folder without results.csv" 1 "results.csv: cannot open" \
+    "$TMP/empty"
+mkdir "$TMP/bad"
+printf 'kernel,variant,seconds\nmagic_squares,table,1\n' >"$TMP/bad/results.csv"
+check_error "a malformed results.csv" 1 "results.csv:1: no column 'family'" \
+    "$TMP/bad"
+check_error "no folder" 2 "expected one results folder"
+summary
