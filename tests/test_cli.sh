@@ -450,6 +450,18 @@ else
     fail "solve $C --variant cubie on N = 5: exit $rc; $(outputs)"
 fi
 
+# ------------------------------------------------- committed samples
+# data/KERNEL/sample.in through the default variant gives sample.out.
+for dir in "$HERE"/../data/*/; do
+    k=$(basename "$dir")
+    run "$dir/sample.in" "$PB" solve "$k"
+    if [ "$rc" -eq 0 ] && cmp -s "$TMP/out" "$dir/sample.out"; then
+        pass
+    else
+        fail "solve $k data/$k/sample.in: exit $rc, differs from sample.out"
+    fi
+done
+
 # `run` and `bench` (the timing harness) are tested in test_bench.sh.
 
 summary
