@@ -21,15 +21,7 @@
 
 #include "pb_scan.h"
 
-int cube_parse_turn(const char *word)
-{
-    const char *face = word[0] ? strchr("UDFBLR", word[0]) : NULL;
-    if (!face || (word[1] != '+' && word[1] != '-') || word[2] != '\0')
-        return -1;
-    return (int)(face - "UDFBLR") * 2 + (word[1] == '-');
-}
-
-/* Face letter -> face, for the command reader's fast path. */
+/* Face letter -> face; -1 for anything else. */
 static int face_of(char c)
 {
     switch (c) {
@@ -48,6 +40,14 @@ static int face_of(char c)
     default:
         return -1;
     }
+}
+
+int cube_parse_turn(const char *word)
+{
+    int face = face_of(word[0]);
+    if (face < 0 || (word[1] != '+' && word[1] != '-') || word[2] != '\0')
+        return -1;
+    return face * 2 + (word[1] == '-');
 }
 
 /* The next token as a turn code when it is a well-formed command
@@ -71,8 +71,10 @@ static int read_directive(struct pb_scan *s, int *n, int *show_all,
         long v;
         int rc = pb_scan_long(s, CUBE_N_MIN, CUBE_N_MAX,
                               "the cube order N after 'cube'", &v, e);
+        if (rc)
+            return rc;
         *n = (int)v;
-        return rc ? rc : 1;
+        return 1;
     }
     if (pb_scan_accept(s, "show")) {
         char word[8];
