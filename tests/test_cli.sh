@@ -105,6 +105,30 @@ check_out() {
     fi
 }
 
+# check_samples KERNEL VARIANT...: data/KERNEL/sample.in through each
+# variant and the default, at 1 and 2 threads, prints data/KERNEL/sample.out.
+DATA=$HERE/../data
+check_samples() {
+    local k=$1 v t
+    shift
+    for v in "$@" default; do
+        for t in 1 2; do
+            if [ "$v" = default ]; then
+                run "$DATA/$k/sample.in" "$PB" solve "$k" --threads "$t"
+            else
+                run "$DATA/$k/sample.in" "$PB" solve "$k" --variant "$v" \
+                    --threads "$t"
+            fi
+            if [ "$rc" -eq 0 ] && cmp -s "$TMP/out" "$DATA/$k/sample.out"; then
+                pass
+            else
+                fail "solve $k --variant $v --threads $t on" \
+                    "data/$k/sample.in: exit $rc; $(outputs)"
+            fi
+        done
+    done
+}
+
 # check_verify WHAT: the last command was a verify: exit 0, a header, then
 # only data rows whose 'wrong' column is 0. Sets $rows to the number of
 # data rows.
@@ -364,22 +388,7 @@ fi
 # The official sample through every variant at 1 and 2 threads, bad input
 # named by line, gen | verify, and the census total from a corner.
 E=cubic_eight
-printf '%s\n' '1 2' 'W W W' 'E W W' 'W W W' '2 1' 'R B W' 'R W W' 'E W W' \
-    '3 3' 'W B W' 'B R E' 'R B R' '3 3' 'B W R' 'B W R' 'B E R' '2 1' \
-    'B B B' 'B R B' 'B R E' '1 1' 'R R R' 'W W W' 'R R E' '2 1' 'R R R' \
-    'B W B' 'R R E' '3 2' 'R R R' 'W E W' 'R R R' '0 0' >eight.in
-EIGHT_ANSWER=$'0\n3\n13\n23\n29\n30\n-1\n-1'
-for v in $eight_variants default; do
-    for t in 1 2; do
-        if [ "$v" = default ]; then
-            run eight.in "$PB" solve "$E" --threads "$t"
-        else
-            run eight.in "$PB" solve "$E" --variant "$v" --threads "$t"
-        fi
-        check_out "solve $E --variant $v --threads $t on the sample" \
-            "$EIGHT_ANSWER"
-    done
-done
+check_samples "$E" $eight_variants
 printf '1 2\nW W W\nE W X\nW W W\n0 0\n' >eight_bad.in
 check_bad_input "$E: a letter other than W R B E" \
     '^puzzlebench solve: <stdin>:3: dataset 1, row 2: expected a letter' \
@@ -412,21 +421,8 @@ check_usage gen "$E" --family far --size 35
 # -------------------------------------------------------------- cubing
 # The official sample through every variant at 1 and 2 threads, bad input.
 C=cubing
-printf '%s\n' 4 1 L- 2 'F+ B+' 4 'U- D- L+ R+' 10 \
-    'L- U- L+ U- L- U- U- L+ U+ U+' >cubing.in
-CUBING_ANSWER=$'rww\nrww\nrww\nbbb\nwww\nggg\ngwg\nowr\nbwb\ngwo\nwww\nrww'
-for v in $cubing_variants default; do
-    for t in 1 2; do
-        if [ "$v" = default ]; then
-            run cubing.in "$PB" solve "$C" --threads "$t"
-        else
-            run cubing.in "$PB" solve "$C" --variant "$v" --threads "$t"
-        fi
-        check_out "solve $C --variant $v --threads $t on the sample" \
-            "$CUBING_ANSWER"
-    done
-done
-run cubing.in "$PB" solve "$C" --timings
+check_samples "$C" $cubing_variants
+run "$DATA/cubing/sample.in" "$PB" solve "$C" --timings
 ms='[0-9.]+ ms'
 re="^timings: read\\+parse $ms, build $ms, solve $ms, write $ms, total $ms"
 re="$re \\(4 instances, 17 units of work\\)\$"
@@ -450,17 +446,8 @@ else
     fail "solve $C --variant cubie on N = 5: exit $rc; $(outputs)"
 fi
 
-# ------------------------------------------------- committed samples
-# data/KERNEL/sample.in through the default variant gives sample.out.
-for dir in "$HERE"/../data/*/; do
-    k=$(basename "$dir")
-    run "$dir/sample.in" "$PB" solve "$k"
-    if [ "$rc" -eq 0 ] && cmp -s "$TMP/out" "$dir/sample.out"; then
-        pass
-    else
-        fail "solve $k data/$k/sample.in: exit $rc, differs from sample.out"
-    fi
-done
+# The committed magic_squares sample too.
+check_samples magic_squares $variants
 
 # `run` and `bench` (the timing harness) are tested in test_bench.sh.
 

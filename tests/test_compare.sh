@@ -56,16 +56,11 @@ run_from /dev/null "$PB" compare "$FIX/b" "$FIX/a" --fail-above 50
 check_rc "compare b a --fail-above 50" 1
 
 # errors: one line on stderr, exit 1 (bad data) or 2 (usage)
+# check_error WHAT RC PATTERN ARGS...: `compare ARGS` fails so (testlib.sh)
 check_error() {
     local what=$1 want_rc=$2 pattern=$3
     shift 3
-    run_from /dev/null "$PB" compare "$@"
-    if [ "$rc" -eq "$want_rc" ] && [ "$(wc -l <"$TMP/err")" -eq 1 ] &&
-        grep -Eq -- "$pattern" "$TMP/err"; then
-        pass
-    else
-        fail "$what: exit $rc, expected $want_rc and '$pattern'; $(outputs)"
-    fi
+    check_fails "$what" "$want_rc" "$pattern" "$PB" compare "$@"
 }
 check_error "missing results" 1 "nosuch: cannot open" \
     "$FIX/a" "$TMP/nosuch"

@@ -68,16 +68,11 @@ else
 fi
 
 # errors: one line on stderr and exit 1; usage errors exit 2
+# check_error WHAT RC PATTERN ARGS...: `plot ARGS` fails so (testlib.sh)
 check_error() {
     local what=$1 want_rc=$2 pattern=$3
     shift 3
-    run_from /dev/null "$PB" plot "$@"
-    if [ "$rc" -eq "$want_rc" ] && [ "$(wc -l <"$TMP/err")" -eq 1 ] &&
-        grep -Eq -- "$pattern" "$TMP/err"; then
-        pass
-    else
-        fail "$what: exit $rc, expected $want_rc and '$pattern'; $(outputs)"
-    fi
+    check_fails "$what" "$want_rc" "$pattern" "$PB" plot "$@"
 }
 check_error "a missing folder" 1 "nosuch: not a folder" "$TMP/nosuch"
 mkdir "$TMP/empty"

@@ -34,6 +34,20 @@ check_rc() {
     fi
 }
 
+# check_fails WHAT WANT_RC PATTERN CMD...: CMD exits WANT_RC with exactly
+# one line on stderr matching the extended regex PATTERN.
+check_fails() {
+    local what=$1 want_rc=$2 pattern=$3
+    shift 3
+    run_from /dev/null "$@"
+    if [ "$rc" -eq "$want_rc" ] && [ "$(wc -l <"$OUT_DIR/err")" -eq 1 ] &&
+        grep -Eq -- "$pattern" "$OUT_DIR/err"; then
+        pass
+    else
+        fail "$what: exit $rc, expected $want_rc and '$pattern'; $(outputs)"
+    fi
+}
+
 # summary: the closing line and the exit status.
 summary() {
     echo "$passed passed, $failed failed"
