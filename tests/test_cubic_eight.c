@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "kernel_test.h"
 #include "eight.h"
 #include "eight_internal.h"
 #include "gen.h"
@@ -43,11 +44,7 @@ static const struct pb_kernel *kernel(void)
 
 static int read_text(const char *text, struct pb_corpus *c, struct pb_error *e)
 {
-    pb_corpus_init(c, kernel(), "<test>");
-    int rc = kernel()->read(text, strlen(text), c, e);
-    if (rc)
-        pb_corpus_free(c);
-    return rc;
+    return kt_read(kernel(), text, c, e);
 }
 
 /* Variant v's judge output for a whole input text. */
@@ -300,10 +297,6 @@ static void test_generator(void)
           "size 19 rejected");
 }
 
-struct bad_case {
-    const char *text, *want;
-};
-
 static void test_bad_input(void)
 {
     static const struct bad_case cases[] = {
@@ -339,14 +332,7 @@ static void test_bad_input(void)
         {"cap 251\n", "expected the depth cap after 'cap' (0..250)"},
         {"\x01\x02 garbage\n", "<test>:1: expected the column x"},
     };
-    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-        struct pb_corpus c;
-        struct pb_error e = {""};
-        int rc = read_text(cases[i].text, &c, &e);
-        CHECK(rc != 0 && strstr(e.msg, cases[i].want),
-              "case %zu: rc %d msg '%s', want '%s'", i, rc, e.msg,
-              cases[i].want);
-    }
+    kt_check_bad(kernel(), cases, sizeof(cases) / sizeof(cases[0]));
 }
 
 int main(void)

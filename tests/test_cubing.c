@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "kernel_test.h"
 #include "cube.h"
 #include "cube_internal.h"
 #include "gen.h"
@@ -39,11 +40,7 @@ static const struct cube_answer *at(const struct cube_answer *a,
 
 static int read_text(const char *text, struct pb_corpus *c, struct pb_error *e)
 {
-    pb_corpus_init(c, kernel(), "<test>");
-    int rc = kernel()->read(text, strlen(text), c, e);
-    if (rc)
-        pb_corpus_free(c);
-    return rc;
+    return kt_read(kernel(), text, c, e);
 }
 
 /* Runs v over c at `threads`; a malloc'ed answer array (slots of
@@ -309,10 +306,6 @@ static void test_generator(void)
           "unknown family");
 }
 
-struct bad_case {
-    const char *text, *want;
-};
-
 static void test_bad_input(void)
 {
     static const struct bad_case cases[] = {
@@ -338,14 +331,7 @@ static void test_bad_input(void)
         {"1\nshow some\n1\nU+\n", "expected 'all' or 'top' after 'show'"},
         {"0\n", "expected the number of test cases T (1..1000000), found 0"},
     };
-    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-        struct pb_corpus c;
-        struct pb_error e = {""};
-        int rc = read_text(cases[i].text, &c, &e);
-        CHECK(rc != 0 && strstr(e.msg, cases[i].want),
-              "case %zu: rc %d msg '%s', want '%s'", i, rc, e.msg,
-              cases[i].want);
-    }
+    kt_check_bad(kernel(), cases, sizeof(cases) / sizeof(cases[0]));
 }
 
 int main(void)

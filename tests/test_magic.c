@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "kernel_test.h"
 #include "gen.h"
 #include "magic.h"
 #include "magic_internal.h"
@@ -26,11 +27,7 @@ static const struct pb_kernel *kernel(void)
 
 static int read_text(const char *text, struct pb_corpus *c, struct pb_error *e)
 {
-    pb_corpus_init(c, kernel(), "<test>");
-    int rc = kernel()->read(text, strlen(text), c, e);
-    if (rc)
-        pb_corpus_free(c);
-    return rc;
+    return kt_read(kernel(), text, c, e);
 }
 
 /* The answer of variant v for instance 0 of the text, as judge output. */
@@ -159,11 +156,6 @@ static void test_answer_wrapping(void)
     CHECK(!strcmp(out, want), "61 moves wrap after 60: '%s'", out);
 }
 
-struct bad_case {
-    const char *text;
-    const char *want; /* substring of the message */
-};
-
 static void test_bad_input(void)
 {
     static const struct bad_case cases[] = {
@@ -182,15 +174,7 @@ static void test_bad_input(void)
         {"ring 3\n1 2 3 4 5 7\n", "expected number 6 of 6 of instance 1 "
                                   "(1..6), found 7"},
     };
-    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-        struct pb_corpus c;
-        struct pb_error e = {""};
-        int rc = read_text(cases[i].text, &c, &e);
-        CHECK(rc != 0 && strstr(e.msg, cases[i].want),
-              "case %zu: rc %d "
-              "msg '%s', want '%s'",
-              i, rc, e.msg, cases[i].want);
-    }
+    kt_check_bad(kernel(), cases, sizeof(cases) / sizeof(cases[0]));
 }
 
 static void test_header_checks(void)

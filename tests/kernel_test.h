@@ -1,0 +1,45 @@
+/*
+ * kernel_test.h - helpers shared by the per-kernel C tests: parsing a
+ * text as a corpus of one kernel, and a table of bad inputs that must each
+ * fail with a given message (file:line and what was expected).
+ */
+#ifndef KERNEL_TEST_H
+#define KERNEL_TEST_H
+
+#include <string.h>
+
+#include "check.h"
+#include "pb.h"
+
+/* Parses text with kernel k into c (freed again on failure). */
+static inline int kt_read(const struct pb_kernel *k, const char *text,
+                          struct pb_corpus *c, struct pb_error *e)
+{
+    pb_corpus_init(c, k, "<test>");
+    int rc = k->read(text, strlen(text), c, e);
+    if (rc)
+        pb_corpus_free(c);
+    return rc;
+}
+
+struct bad_case {
+    const char *text, *want; /* input, and a part of its error message */
+};
+
+/* Every case must fail to parse with a message containing its `want`. */
+static inline void kt_check_bad(const struct pb_kernel *k,
+                                const struct bad_case *cases, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        struct pb_corpus c;
+        struct pb_error e = {""};
+        int rc = kt_read(k, cases[i].text, &c, &e);
+        if (rc == 0)
+            pb_corpus_free(&c);
+        CHECK(rc != 0 && strstr(e.msg, cases[i].want),
+              "bad case %zu: rc %d msg '%s', want '%s'", i, rc, e.msg,
+              cases[i].want);
+    }
+}
+
+#endif
