@@ -25,7 +25,9 @@
 #include "gbench.h"
 #include "gen.h"
 #include "memprobe.h"
+#include "plot.h"
 #include "provenance.h"
+#include "report.h"
 #include "results.h"
 #include "runner.h"
 #include "verify.h"
@@ -528,12 +530,20 @@ int pb_bench_suite(const struct pb_bench_options *o)
         verify_and_register(&h, o);
         time_cases(&h);
     }
-    pb_results_say(&h.results,
-                   "\nresults: %s (results.json, results.csv, "
-                   "log.txt): %s\n",
-                   h.results.dir,
-                   h.status == PB_EXIT_OK ? "every timed run verified"
-                                          : "FAILED");
+    bool drawn = pb_plot(h.results.dir, NULL, NULL, &e) == 0;
+    if (!drawn) {
+        fprintf(stderr, "puzzlebench bench: warning: %s\n", e.msg);
+        drawn = pb_report_write(h.results.dir, &e) == 0;
+        if (!drawn)
+            fprintf(stderr, "puzzlebench bench: warning: no report: %s\n",
+                    e.msg);
+    }
+    pb_results_say(
+        &h.results,
+        "\nresults: %s (results.json, results.csv, log.txt%s): "
+        "%s\n",
+        h.results.dir, drawn ? ", report.md, report.html, figures/" : "",
+        h.status == PB_EXIT_OK ? "every timed run verified" : "FAILED");
     free_run(&h, slots, slot_count, &suite);
     return h.status;
 }

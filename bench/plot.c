@@ -19,6 +19,7 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 
+#include "report.h"
 #include "summary.h"
 #include "tidy.h"
 
@@ -165,5 +166,5 @@ int pb_plot(const char *dir, const char *baseline, FILE *out,
             rc = plot_kernel(&t, dir, pb_kernels[k]->name, baseline, out, e);
     }
     tidy_free(&t);
-    return rc;
+    return rc ? rc : pb_report_write(dir, e);
 }

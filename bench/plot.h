@@ -11,7 +11,8 @@
 
 /* Writes DIR/summary.csv and DIR/figures/KIND-KERNEL.{png,svg} for the
  * five figure kinds (speed-up only where a kernel ran at several thread
- * counts), listing each figure on `out` (may be NULL). baseline names the
+ * counts), listing each figure on `out` (may be NULL), then the report
+ * (report.h). baseline names the
  * variant that figure 4 divides by (NULL: each kernel's first registered
  * variant in the results). 0, or an error in e. */
 int pb_plot(const char *dir, const char *baseline, FILE *out,

@@ -3,7 +3,8 @@
 # smoke-suite run, tests/fixtures/results): the summary CSV (its header,
 # one row per benchmark, the same style number for a variant name in every
 # kernel), every figure of every kernel as a non-empty PNG and SVG with its
-# title, and clear errors for a missing or malformed results folder.
+# title, the report (report.md against a golden copy, report.html with its
+# parts), and clear errors for a missing or malformed results folder.
 # Usage: test_plot.sh PUZZLEBENCH SOURCE_DIR
 PB=$1
 FIX=$2/tests/fixtures/results
@@ -19,9 +20,24 @@ if ! command -v gnuplot >/dev/null; then
     exit 77
 fi
 mkdir "$TMP/run"
-cp "$FIX/results.csv" "$TMP/run/"
-run_from /dev/null "$PB" plot "$TMP/run"
+cp "$FIX/results.csv" "$FIX/log.txt" "$TMP/run/"
+# relative paths, so that the report (which names its folder) is golden
+cd "$TMP" || exit 2
+run_from /dev/null "$PB" plot run
 check_rc "plot on the fixture" 0
+
+# the report: Markdown against the golden copy, HTML with its parts
+if cmp -s "$TMP/run/report.md" "$FIX/report.md.golden"; then pass; else
+    fail "report.md differs from tests/fixtures/results/report.md.golden:" \
+        "$(diff "$FIX/report.md.golden" "$TMP/run/report.md" | head -5)"
+fi
+for part in '<h2>Provenance</h2>' '<h2>Verification' '<h2>cubing (ratio to' \
+    '<img src="figures/time_vs_size-cubing.svg"' '<h2>Stability warnings</h2>'
+do
+    if grep -Fq "$part" "$TMP/run/report.html"; then pass; else
+        fail "report.html has no '$part'"
+    fi
+done
 
 header=kernel,variant,family,size,count,seed,threads,repetitions,median_s
 if head -n 1 "$TMP/run/summary.csv" | grep -q "^$header,"; then pass; else
@@ -61,7 +77,7 @@ for kernel in magic_squares cubic_eight cubing; do
         fi
     done
 done
-if grep -q "^$TMP/run/figures/time_vs_size-cubing.svg\$" "$TMP/out"; then
+if grep -q "^run/figures/time_vs_size-cubing.svg\$" "$TMP/out"; then
     pass
 else
     fail "plot does not list the figures it wrote; $(outputs)"

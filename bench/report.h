@@ -1,0 +1,16 @@
+/*
+ * report.h - report.md and report.html of a results folder: provenance,
+ * verification summary, per-kernel tables, the figures, and stability
+ * warnings, for `puzzlebench run`/`bench` (after the figures) and
+ * `puzzlebench plot`.
+ */
+#ifndef REPORT_H
+#define REPORT_H
+
+#include "pb.h"
+
+/* Writes DIR/report.md and DIR/report.html from DIR/results.csv,
+ * DIR/log.txt and the figures present under DIR/figures. 0 or an error. */
+int pb_report_write(const char *dir, struct pb_error *e);
+
+#endif
