@@ -130,15 +130,10 @@ static int gen_layer(struct pb_rng *rng, int rows, int cols, unsigned lo,
 int eight_generate(const struct pb_gen_args *args, struct pb_corpus *c,
                    struct pb_error *e)
 {
-    int size = args->size ? args->size : EIGHT_JUDGE_SIZE;
-    int rows = eight_size_rows(size), cols = eight_size_cols(size);
-    if (rows < EIGHT_MIN_SIDE || rows > EIGHT_MAX_SIDE ||
-        cols < EIGHT_MIN_SIDE || cols > EIGHT_MAX_SIDE ||
-        rows * cols > EIGHT_MAX_CELLS)
-        return pb_fail(e, -EINVAL,
-                       "size %d is not a board; expected rows * 10 + "
-                       "columns, each %d..%d, at most %d cells (33 = 3 x 3)",
-                       size, EIGHT_MIN_SIDE, EIGHT_MAX_SIDE, EIGHT_MAX_CELLS);
+    int size = args->size ? args->size : EIGHT_JUDGE_SIZE, rows, cols;
+    int rc = eight_board_of_size(size, &rows, &cols, e);
+    if (rc)
+        return rc;
     struct pb_rng rng;
     pb_rng_seed(&rng, args->seed);
     c->meta.size = size;

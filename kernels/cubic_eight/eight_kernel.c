@@ -11,19 +11,29 @@
 
 extern const struct pb_variant *const cubic_eight_variants[];
 
+int eight_board_of_size(int size, int *rows, int *cols, struct pb_error *e)
+{
+    *rows = eight_size_rows(size);
+    *cols = eight_size_cols(size);
+    if (*rows < EIGHT_MIN_SIDE || *rows > EIGHT_MAX_SIDE ||
+        *cols < EIGHT_MIN_SIDE || *cols > EIGHT_MAX_SIDE ||
+        *rows * *cols > EIGHT_MAX_CELLS)
+        return pb_fail(e, -EINVAL,
+                       "size %d is not a board; expected rows * 10 + "
+                       "columns, each %d..%d, at most %d cells (33 = 3 x 3)",
+                       size, EIGHT_MIN_SIDE, EIGHT_MAX_SIDE, EIGHT_MAX_CELLS);
+    return 0;
+}
+
 static int eight_census(int size, bool with_inverses, uint64_t *counts,
                         size_t max_depths, size_t *depths, struct pb_error *e)
 {
     (void)with_inverses;
-    size = size ? size : EIGHT_JUDGE_SIZE;
-    int rows = eight_size_rows(size), cols = eight_size_cols(size);
-    if (rows < EIGHT_MIN_SIDE || rows > EIGHT_MAX_SIDE ||
-        cols < EIGHT_MIN_SIDE || cols > EIGHT_MAX_SIDE ||
-        rows * cols > EIGHT_MAX_CELLS)
-        return pb_fail(e, -EINVAL,
-                       "size %d is not a board; expected rows * 10 + "
-                       "columns (33 = 3 x 3)",
-                       size);
+    int rows, cols;
+    int rc =
+        eight_board_of_size(size ? size : EIGHT_JUDGE_SIZE, &rows, &cols, e);
+    if (rc)
+        return rc;
     uint64_t codes;
     uint8_t *d = eight_plain_depths(rows, cols, 0, &codes);
     if (!d)
@@ -31,7 +41,6 @@ static int eight_census(int size, bool with_inverses, uint64_t *counts,
     *depths = 0;
     for (size_t i = 0; i < max_depths; i++)
         counts[i] = 0;
-    int rc = 0;
     for (uint64_t c = 0; c < codes && rc == 0; c++) {
         if (d[c] == EIGHT_PLAIN_UNSEEN)
             continue;
