@@ -4,8 +4,6 @@
 #ifndef CUBE_VARIANT_H
 #define CUBE_VARIANT_H
 
-#include <string.h>
-
 #include "cube.h"
 #include "pb.h"
 
