@@ -1,7 +1,7 @@
 /*
- * compare.h - `puzzlebench compare A B`: two results (folders with a
- * results.csv, or the CSV files themselves), matched benchmark by
- * benchmark, with the ratio of median times per instance and a
+ * compare.h - `puzzlebench compare A B`: two results (results folders,
+ * results.csv files, or Google Benchmark JSON files: tidy.h), matched
+ * benchmark by benchmark, with the ratio of median times per instance and a
  * Mann-Whitney U test over the repetitions.
  */
 #ifndef COMPARE_H

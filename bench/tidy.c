@@ -1,6 +1,7 @@
 /*
- * tidy.c - reading results.csv back (tidy.h). The columns are found by
- * name in the header, so added columns do not break old readers.
+ * tidy.c - reading results back (tidy.h): the CSV here, the JSON in
+ * tidy_json.c. The CSV's columns are found by name in the header, so
+ * added columns do not break old readers.
  * O(rows * benchmarks) (linear look-up per row; suites hold hundreds).
  */
 #include "tidy.h"
@@ -10,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 enum {
     C_KERNEL,
@@ -51,7 +53,7 @@ static int split(char *line, char **field)
     return n;
 }
 
-static struct tidy_bench *find_or_add(struct tidy *t, const char *key)
+struct tidy_bench *tidy_bench_for(struct tidy *t, const char *key)
 {
     for (size_t i = 0; i < t->count; i++)
         if (!strcmp(t->b[i].key, key))
@@ -111,7 +113,7 @@ static int read_row(char **field, const int *col, struct tidy *t,
              field[col[C_KERNEL]], field[col[C_VARIANT]], field[col[C_FAMILY]],
              field[col[C_SIZE]], field[col[C_COUNT]], field[col[C_SEED]],
              field[col[C_THREADS]]);
-    struct tidy_bench *x = find_or_add(t, key);
+    struct tidy_bench *x = tidy_bench_for(t, key);
     if (!x)
         return pb_fail(e, -ENOMEM, "out of memory");
     snprintf(x->kernel, sizeof(x->kernel), "%s", field[col[C_KERNEL]]);
@@ -126,25 +128,33 @@ static int read_row(char **field, const int *col, struct tidy *t,
     double heap = strtod(field[col[C_HEAP]], &end);
     if (!*end && (isnan(x->peak_heap_bytes) || heap > x->peak_heap_bytes))
         x->peak_heap_bytes = heap; /* "NA" leaves it NaN */
-    if (x->n < TIDY_MAX_REPS)
-        x->per_instance[x->n++] = seconds / count;
+    return tidy_add_sample(t, x, seconds / count, e);
+}
+
+int tidy_add_sample(struct tidy *t, struct tidy_bench *x, double per_instance,
+                    struct pb_error *e)
+{
+    if (x->n == TIDY_MAX_REPS)
+        return pb_fail(e, -E2BIG,
+                       "%s: more than %d repetitions of %s; at most %d are "
+                       "read",
+                       t->path, TIDY_MAX_REPS, x->key, TIDY_MAX_REPS);
+    x->per_instance[x->n++] = per_instance;
     return 0;
 }
 
-int tidy_load(const char *arg, struct tidy *t, struct pb_error *e)
+/* The file's first character that is not white space, or EOF. */
+static int first_char(FILE *f)
 {
-    struct stat st;
-    memset(t, 0, sizeof(*t));
-    if (stat(arg, &st) == 0 && S_ISDIR(st.st_mode))
-        snprintf(t->path, sizeof(t->path), "%s/results.csv", arg);
-    else
-        snprintf(t->path, sizeof(t->path), "%s", arg);
-    FILE *f = fopen(t->path, "r");
-    if (!f)
-        return pb_fail(e, -errno,
-                       "%s: cannot open: %s (expected a results folder or "
-                       "its results.csv)",
-                       t->path, strerror(errno));
+    int c;
+    while ((c = getc(f)) != EOF &&
+           (c == ' ' || c == '\t' || c == '\n' || c == '\r'))
+        ;
+    return c;
+}
+
+static int load_csv(FILE *f, struct tidy *t, struct pb_error *e)
+{
     int col[C_COLUMNS], maxcol = 0;
     int rc = read_header(f, t, col, e);
     for (int k = 0; k < C_COLUMNS; k++)
@@ -162,7 +172,39 @@ int tidy_load(const char *arg, struct tidy *t, struct pb_error *e)
         else if (!strcmp(field[col[C_VERIFIED]], "1"))
             rc = read_row(field, col, t, number, e);
     }
-    fclose(f);
+    return rc;
+}
+
+int tidy_load(const char *arg, struct tidy *t, struct pb_error *e)
+{
+    struct stat st;
+    memset(t, 0, sizeof(*t));
+    snprintf(t->path, sizeof(t->path), "%s", arg);
+    if (stat(arg, &st) == 0 && S_ISDIR(st.st_mode)) {
+        /* the CSV when present (it keeps unverified rows apart), else the
+         * raw JSON */
+        char json[sizeof(t->path)];
+        snprintf(t->path, sizeof(t->path), "%s/results.csv", arg);
+        snprintf(json, sizeof(json), "%s/results.json", arg);
+        if (access(t->path, F_OK) != 0 && access(json, F_OK) == 0)
+            memcpy(t->path, json, sizeof(json));
+    }
+    FILE *f = fopen(t->path, "r");
+    if (!f)
+        return pb_fail(e, -errno,
+                       "%s: cannot open: %s (expected a results folder, "
+                       "a results.csv or a Google Benchmark JSON file)",
+                       t->path, strerror(errno));
+    int rc;
+    int c = first_char(f);
+    if (c == '{' || c == '[') {
+        fclose(f);
+        rc = tidy_load_json(t, e);
+    } else {
+        rewind(f);
+        rc = load_csv(f, t, e);
+        fclose(f);
+    }
     if (rc == 0 && t->count == 0)
         rc = pb_fail(e, -EINVAL, "%s: no verified results", t->path);
     if (rc)

@@ -1,6 +1,9 @@
 #!/bin/bash
 # test_compare.sh - `puzzlebench compare` on two committed fixture results
-# (tests/fixtures/compare/a and b): the ratios of medians, the exact
+# (tests/fixtures/compare/a and b, each as results.csv and as the Google
+# Benchmark results.json with the same repetitions, aggregates and a
+# failed run; gbench_a.json and gbench_b.json from a plain Google
+# Benchmark binary): the ratios of medians, the exact
 # Mann-Whitney p values (2/252 = 0.0079 for two fully separated samples of
 # five; 0.6905 for the overlapping pair), the '~' mark, the per-kernel
 # geometric means, --fail-above as a gate, and clear errors for missing or
@@ -27,20 +30,51 @@ expect_row() {
     fi
 }
 
+# expect_fixture_rows: the three rows and two means of a against b
+expect_fixture_rows() {
+    expect_row magic_squares/bfs_array/uniform/size:4/n:100/seed:1/threads:1 \
+        2.000 0.0079 ""
+    expect_row magic_squares/table/uniform/size:4/n:100/seed:1/threads:1 \
+        1.167 0.6905 "~"
+    expect_row cubing/simd/long/size:3/n:2/seed:41/threads:1 0.510 0.0079 ""
+    if grep -q 'cubing/geometry' "$TMP/out"; then
+        fail "compare: a benchmark only in A is listed"
+    else
+        pass
+    fi
+    for want in '# magic_squares: geometric mean of the ratios 1.528 over 2' \
+        '# cubing: geometric mean of the ratios 0.510 over 1'; do
+        if grep -Fq "$want" "$TMP/out"; then pass; else
+            fail "compare: no line '$want'; $(outputs)"
+        fi
+    done
+}
+
 run_from /dev/null "$PB" compare "$FIX/a" "$FIX/b"
 check_rc "compare a b" 0
-expect_row magic_squares/bfs_array/uniform/size:4/n:100/seed:1/threads:1 \
-    2.000 0.0079 ""
-expect_row magic_squares/table/uniform/size:4/n:100/seed:1/threads:1 \
-    1.167 0.6905 "~"
-expect_row cubing/simd/long/size:3/n:2/seed:41/threads:1 0.510 0.0079 ""
-if grep -q 'cubing/geometry' "$TMP/out"; then
-    fail "compare: a benchmark only in A is listed"
-else
-    pass
-fi
-for want in '# magic_squares: geometric mean of the ratios 1.528 over 2' \
-    '# cubing: geometric mean of the ratios 0.510 over 1'; do
+expect_fixture_rows
+# the same runs as Google Benchmark JSON (ms in a, s in b; aggregates and
+# the failed run skipped), alone and against the CSV
+run_from /dev/null "$PB" compare "$FIX/a/results.json" "$FIX/b/results.json"
+check_rc "compare a.json b.json" 0
+expect_fixture_rows
+run_from /dev/null "$PB" compare "$FIX/a" "$FIX/b/results.json"
+check_rc "compare a b.json" 0
+expect_fixture_rows
+# a folder with only its results.json
+mkdir "$TMP/json_only" && cp "$FIX/b/results.json" "$TMP/json_only/"
+run_from /dev/null "$PB" compare "$FIX/a" "$TMP/json_only"
+check_rc "compare a json_only/" 0
+expect_fixture_rows
+
+# any Google Benchmark binary's JSON: names whole, per iteration, grouped
+# by their first component; us and ns mixed
+run_from /dev/null "$PB" compare "$FIX/gbench_a.json" "$FIX/gbench_b.json"
+check_rc "compare gbench_a.json gbench_b.json" 0
+expect_row BM_Sort/1024 0.805 0.0022 ""
+expect_row BM_Hash/64 1.044 0.2615 "~"
+for want in '# BM_Sort: geometric mean of the ratios 0.803 over 2' \
+    '# BM_Hash: geometric mean of the ratios 1.044 over 1'; do
     if grep -Fq "$want" "$TMP/out"; then pass; else
         fail "compare: no line '$want'; $(outputs)"
     fi
@@ -79,6 +113,23 @@ grep -v cubing "$FIX/a/results.csv" >"$TMP/magic_only.csv"
 grep -v magic "$FIX/b/results.csv" >"$TMP/cubing_only.csv"
 check_error "nothing in common" 1 "no benchmark in common" \
     "$TMP/magic_only.csv" "$TMP/cubing_only.csv"
+head -c 300 "$FIX/a/results.json" >"$TMP/truncated.json"
+check_error "truncated JSON" 1 "truncated.json:[0-9]*:[0-9]*: .*expected Google Benchmark JSON" \
+    "$FIX/a" "$TMP/truncated.json"
+printf '{"context": {}}\n' >"$TMP/no_runs.json"
+check_error "JSON without benchmarks" 1 'no_runs.json: no "benchmarks" array' \
+    "$FIX/a" "$TMP/no_runs.json"
+printf '{"benchmarks": [{"name": "BM_x", "real_time": "fast"}]}\n' \
+    >"$TMP/bad_time.json"
+check_error "JSON with a bad real_time" 1 \
+    'bad_time.json: benchmarks\[0\]: expected a "name", a "real_time"' \
+    "$FIX/a" "$TMP/bad_time.json"
+python3 -c 'import json, sys
+d = json.load(open(sys.argv[1]))
+d["benchmarks"] = [b for b in d["benchmarks"] if b["run_type"] == "aggregate"]
+json.dump(d, open(sys.argv[2], "w"))' "$FIX/gbench_a.json" "$TMP/aggregates.json"
+check_error "JSON with aggregates only" 1 "aggregates.json: only aggregates" \
+    "$FIX/gbench_a.json" "$TMP/aggregates.json"
 check_error "one argument" 2 "expected two results" "$FIX/a"
 check_error "a bad --fail-above" 2 "--fail-above expects" "$FIX/a" "$FIX/b" \
     --fail-above x

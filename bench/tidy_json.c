@@ -1,0 +1,191 @@
+/*
+ * tidy_json.c - reading a Google Benchmark JSON file (--benchmark_out,
+ * or the results.json `bench` writes) into benchmarks (tidy.h), with
+ * Jansson (libjansson-dev) as the parser.
+ *
+ * Only the "iteration" runs are samples: aggregates (mean, median,
+ * stddev, cv) are derived from them and skipped, and so are runs that
+ * report an error (a puzzlebench run that failed its check) or a
+ * "verified" counter other than 1. A puzzlebench name
+ * (kernel/variant/family/size:S/n:N/seed:X/threads:T/...) becomes the
+ * same benchmark as the matching results.csv rows, with its time divided
+ * by the N instances; any other name is a benchmark of its own whose
+ * "kernel" is the name's first component (BM_Foo of BM_Foo/8), timed per
+ * iteration. The sample is real_time in the run's time_unit.
+ * O(runs * benchmarks), as tidy.c.
+ */
+#include "tidy.h"
+
+#include <errno.h>
+#include <jansson.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A puzzlebench name's leading components, split in place. */
+struct pb_name {
+    char *part[7]; /* kernel, variant, family, size:, n:, seed:, threads: */
+};
+
+static bool parse_pb_name(char *name, struct pb_name *n)
+{
+    static const char *const prefix[7] = {
+        "", "", "", "size:", "n:", "seed:", "threads:"};
+    char *p = name;
+    for (int k = 0; k < 7; k++) {
+        if (!p)
+            return false;
+        n->part[k] = p;
+        p = strchr(p, '/');
+        if (p)
+            *p++ = '\0';
+        size_t len = strlen(prefix[k]);
+        if (strncmp(n->part[k], prefix[k], len) || (len && !n->part[k][len]) ||
+            !n->part[k][0])
+            return false;
+        n->part[k] += len;
+    }
+    return true;
+}
+
+static double seconds_per_unit(const char *unit)
+{
+    static const struct {
+        const char *name;
+        double seconds;
+    } units[] = {{"ns", 1e-9}, {"us", 1e-6}, {"ms", 1e-3}, {"s", 1}};
+    for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++)
+        if (!strcmp(unit, units[i].name))
+            return units[i].seconds;
+    return 0;
+}
+
+/* A run's counter, or `missing` when it has none. */
+static double counter(const json_t *run, const char *name, double missing)
+{
+    const json_t *v = json_object_get(run, name);
+    return json_is_number(v) ? json_number_value(v) : missing;
+}
+
+/* The benchmark a run named `name` belongs to (added when new) in *out,
+ * with the instances its time covers in *instances; a negative error
+ * when the name is too long or memory runs out. */
+static int bench_of(struct tidy *t, const char *name, const json_t *run,
+                    size_t i, struct tidy_bench **out, long *instances,
+                    struct pb_error *e)
+{
+    char copy[512], key[sizeof(t->b[0].key)];
+    struct pb_name n;
+    bool ours =
+        (size_t)snprintf(copy, sizeof(copy), "%s", name) < sizeof(copy) &&
+        parse_pb_name(copy, &n);
+    int len = ours ? snprintf(key, sizeof(key),
+                              "%s/%s/%s/size:%s/n:%s/seed:%s/threads:%s",
+                              n.part[0], n.part[1], n.part[2], n.part[3],
+                              n.part[4], n.part[5], n.part[6])
+                   : snprintf(key, sizeof(key), "%s", name);
+    if ((size_t)len >= sizeof(key))
+        return pb_fail(e, -EINVAL,
+                       "%s: benchmarks[%zu]: a name of more than %zu "
+                       "characters",
+                       t->path, i, sizeof(key) - 1);
+    struct tidy_bench *x = *out = tidy_bench_for(t, key);
+    if (!x)
+        return pb_fail(e, -ENOMEM, "out of memory");
+    if (ours) {
+        snprintf(x->kernel, sizeof(x->kernel), "%s", n.part[0]);
+        snprintf(x->variant, sizeof(x->variant), "%s", n.part[1]);
+        snprintf(x->family, sizeof(x->family), "%s", n.part[2]);
+        x->size = strtol(n.part[3], NULL, 10);
+        x->count = strtol(n.part[4], NULL, 10);
+        x->seed = strtoull(n.part[5], NULL, 10);
+        x->threads = strtol(n.part[6], NULL, 10);
+        *instances = x->count >= 1 ? x->count : 1;
+        return 0;
+    }
+    size_t head = strcspn(name, "/");
+    snprintf(x->kernel, sizeof(x->kernel), "%.*s", (int)head, name);
+    snprintf(x->variant, sizeof(x->variant), "%s",
+             name[head] ? name + head + 1 : "");
+    x->count = 1;
+    x->threads = (long)counter(run, "threads", 1);
+    *instances = 1;
+    return 0;
+}
+
+/* One element of "benchmarks": a sample, or skipped (aggregates counted
+ * in *aggregates). */
+static int read_run(struct tidy *t, const json_t *run, size_t i,
+                    size_t *aggregates, struct pb_error *e)
+{
+    if (!json_is_object(run))
+        return pb_fail(e, -EINVAL, "%s: benchmarks[%zu]: expected an object",
+                       t->path, i);
+    const char *type = json_string_value(json_object_get(run, "run_type"));
+    if (type && strcmp(type, "iteration")) {
+        ++*aggregates;
+        return 0;
+    }
+    if (json_is_true(json_object_get(run, "error_occurred")) ||
+        counter(run, "verified", 1) != 1)
+        return 0;
+    const char *name = json_string_value(json_object_get(run, "run_name"));
+    if (!name)
+        name = json_string_value(json_object_get(run, "name"));
+    const json_t *real_time = json_object_get(run, "real_time");
+    const char *unit = json_string_value(json_object_get(run, "time_unit"));
+    double scale = seconds_per_unit(unit ? unit : "ns");
+    if (!name || !json_is_number(real_time) || !(scale > 0) ||
+        !(json_number_value(real_time) >= 0))
+        return pb_fail(e, -EINVAL,
+                       "%s: benchmarks[%zu]: expected a \"name\", a "
+                       "\"real_time\" >= 0 and a \"time_unit\" of ns, us, "
+                       "ms or s",
+                       t->path, i);
+    struct tidy_bench *x;
+    long instances = 1;
+    int rc = bench_of(t, name, run, i, &x, &instances, e);
+    if (rc)
+        return rc;
+    x->build_seconds = counter(run, "build_seconds", 0);
+    x->work_per_instance = counter(run, "expanded_per_instance", 0);
+    double heap = counter(run, "peak_heap_bytes", NAN);
+    if (isnan(x->peak_heap_bytes) || heap > x->peak_heap_bytes)
+        x->peak_heap_bytes = heap;
+    return tidy_add_sample(
+        t, x, json_number_value(real_time) * scale / (double)instances, e);
+}
+
+int tidy_load_json(struct tidy *t, struct pb_error *e)
+{
+    FILE *f = fopen(t->path, "r");
+    if (!f)
+        return pb_fail(e, -errno, "%s: cannot open: %s", t->path,
+                       strerror(errno));
+    json_error_t error;
+    json_t *root = json_loadf(f, 0, &error);
+    fclose(f);
+    if (!root)
+        return pb_fail(e, -EINVAL,
+                       "%s:%d:%d: %s; expected Google Benchmark JSON "
+                       "(--benchmark_out_format=json)",
+                       t->path, error.line, error.column, error.text);
+    const json_t *runs = json_object_get(root, "benchmarks");
+    int rc = 0;
+    size_t aggregates = 0;
+    if (!json_is_array(runs))
+        rc = pb_fail(e, -EINVAL,
+                     "%s: no \"benchmarks\" array; expected Google Benchmark "
+                     "JSON (--benchmark_out_format=json)",
+                     t->path);
+    for (size_t i = 0; rc == 0 && i < json_array_size(runs); i++)
+        rc = read_run(t, json_array_get(runs, i), i, &aggregates, e);
+    if (rc == 0 && t->count == 0 && aggregates > 0)
+        rc = pb_fail(e, -EINVAL,
+                     "%s: only aggregates (mean, median, ...), no "
+                     "repetitions to test; rerun without "
+                     "--benchmark_report_aggregates_only",
+                     t->path);
+    json_decref(root);
+    return rc;
+}
