@@ -1,7 +1,8 @@
 /*
  * plot.c - `puzzlebench plot` (plot.h): reads the tidy results.csv,
  * writes summary.csv beside it, then runs gnuplot once per figure, kernel
- * and format (PNG, SVG) with the script's inputs as -e definitions.
+ * and format (PNG for screens and Markdown, SVG for the web, PDF for
+ * papers) with the script's inputs as -e definitions.
  * gnuplot runs as a child process (posix_spawnp, no shell; its warnings,
  * e.g. about a variant with no point in a figure, go to
  * DIR/figures/gnuplot.log), and a figure counts only when gnuplot exits 0
@@ -13,6 +14,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <spawn.h>
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,13 +27,23 @@
 
 extern char **environ;
 
-static const struct figure {
-    const char *kind;   /* script plots/KIND.gp, file KIND-KERNEL.* */
-    bool needs_threads; /* drawn only for kernels run at several counts */
-} figures[] = {
-    {"time_vs_size", false}, {"speedup", true},       {"memory_vs_size", false},
-    {"relative", false},     {"work_vs_time", false},
+/* The benchmarks a figure draws, and so the variants in its legend. */
+enum figure_rows {
+    ALL_ROWS,   /* every benchmark */
+    SWEPT_ROWS, /* those run at several thread counts */
+    SIZE_SWEEP, /* the kernel's size sweep (summary.h) */
 };
+
+static const struct figure {
+    const char *kind; /* script plots/KIND.gp, file KIND-KERNEL.* */
+    enum figure_rows rows;
+} figures[] = {
+    {"time_vs_size", SIZE_SWEEP},   {"speedup", SWEPT_ROWS},
+    {"memory_vs_size", SIZE_SWEEP}, {"relative", ALL_ROWS},
+    {"work_vs_time", ALL_ROWS},
+};
+
+static const char *const formats[] = {"png", "svg", "pdf"};
 
 const char *pb_plots_dir(void)
 {
@@ -65,22 +77,26 @@ static int run_gnuplot(const char *defs, const char *script, const char *log,
     return 0;
 }
 
-/* The kernel's variants present in t (only those run at several thread
- * counts when `swept`), in registry order, with their style numbers, as
- * space-separated words. */
-static void variant_words(const struct tidy *t, const char *kernel, bool swept,
-                          char *names, size_t names_len, char *styles,
-                          size_t styles_len)
+/* The kernel's variants with a benchmark the figure draws (`rows`; for
+ * SIZE_SWEEP, of family `sweep`), in registry order, with their style
+ * numbers, as space-separated words. */
+static void variant_words(const struct tidy *t, const char *kernel,
+                          enum figure_rows rows, const char *sweep, char *names,
+                          size_t names_len, char *styles, size_t styles_len)
 {
     names[0] = styles[0] = '\0';
     const struct pb_kernel *k = pb_kernel_find(kernel);
     for (size_t v = 0; k && k->variants[v]; v++) {
         const char *name = k->variants[v]->name;
         bool present = false;
-        for (size_t i = 0; i < t->count; i++)
-            present = present || (!strcmp(t->b[i].kernel, kernel) &&
-                                  !strcmp(t->b[i].variant, name) &&
-                                  (!swept || t->b[i].threads > 1));
+        for (size_t i = 0; i < t->count && !present; i++) {
+            const struct tidy_bench *b = &t->b[i];
+            present =
+                !strcmp(b->kernel, kernel) && !strcmp(b->variant, name) &&
+                (rows == ALL_ROWS || (rows == SWEPT_ROWS && b->threads > 1) ||
+                 (rows == SIZE_SWEEP && b->threads == 1 && sweep &&
+                  !strcmp(b->family, sweep)));
+        }
         if (!present)
             continue;
         size_t n = strlen(names), m = strlen(styles);
@@ -90,41 +106,123 @@ static void variant_words(const struct tidy *t, const char *kernel, bool swept,
     }
 }
 
+static int by_value(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* The plotted sizes of the kernel's sweep (family `sweep` at one thread),
+ * distinct and increasing, as space-separated words ("" without one). */
+static void size_words(const struct tidy *t, const struct pb_kernel *k,
+                       const char *sweep, char *out, size_t len)
+{
+    double *x = malloc((t->count + 1) * sizeof(double));
+    size_t n = 0;
+    out[0] = '\0';
+    for (size_t i = 0; x && sweep && i < t->count; i++) {
+        const struct tidy_bench *b = &t->b[i];
+        if (b->threads == 1 && !strcmp(b->kernel, k->name) &&
+            !strcmp(b->family, sweep))
+            x[n++] =
+                k->size_value ? k->size_value((int)b->size) : (double)b->size;
+    }
+    if (n)
+        qsort(x, n, sizeof(double), by_value);
+    for (size_t i = 0; i < n; i++) {
+        size_t used = strlen(out);
+        if (i == 0 || x[i] != x[i - 1])
+            snprintf(out + used, len - used, "%s%g", used ? " " : "", x[i]);
+    }
+    free(x);
+}
+
 static bool non_empty(const char *path)
 {
     struct stat st;
     return stat(path, &st) == 0 && st.st_size > 0;
 }
 
+/* Appends printf-style text to the string in buf; false when it does not
+ * fit. */
+static bool append(char *buf, size_t len, const char *fmt, ...) PB_PRINTF(3, 4);
+static bool append(char *buf, size_t len, const char *fmt, ...)
+{
+    size_t used = strlen(buf);
+    va_list ap;
+    va_start(ap, fmt);
+    int w = vsnprintf(buf + used, len - used, fmt, ap);
+    va_end(ap);
+    return w >= 0 && (size_t)w < len - used;
+}
+
+/* Appends the gnuplot array corpus_label[] (the kernel's corpora that the
+ * baseline ran on, in the summary's order: family, size knob, instances,
+ * threads above one) to defs. 0, or -ENOSPC / -ENOMEM. */
+static int corpus_labels(const struct tidy *t, const char *kernel,
+                         const char *baseline, char *defs, size_t len)
+{
+    const struct tidy_bench **corpus = malloc(t->count * sizeof(*corpus));
+    if (!corpus)
+        return -ENOMEM;
+    size_t n = pb_summary_corpora(t, kernel, baseline, corpus);
+    bool fits = n == 0 || append(defs, len, "; array corpus_label[%zu] = [", n);
+    for (size_t c = 0; c < n && fits; c++) {
+        const struct tidy_bench *b = corpus[c];
+        fits = append(defs, len, "%s\"%s %ld, n=%ld", c ? ", " : "", b->family,
+                      b->size, b->count) &&
+               (b->threads == 1 ||
+                append(defs, len, ", %ld threads", b->threads)) &&
+               append(defs, len, "\"");
+    }
+    if (fits && n)
+        fits = append(defs, len, "]");
+    free(corpus);
+    return fits ? 0 : -ENOSPC;
+}
+
 static int plot_kernel(const struct tidy *t, const char *dir,
                        const char *kernel, const char *baseline, FILE *out,
                        struct pb_error *e)
 {
+    const struct pb_kernel *k = pb_kernel_find(kernel);
+    if (!k)
+        return 0; /* a kernel this build lacks: nothing to draw it with */
     const char *base = pb_summary_baseline(t, kernel, baseline);
+    const char *sweep = pb_summary_sweep_family(t, kernel);
+    char sizes[1024], common[8192];
+    size_words(t, k, sweep, sizes, sizeof(sizes));
+    /* what every figure of the kernel is given (common.gp lists it) */
+    snprintf(common, sizeof(common),
+             "dir='%s'; summary='%s/summary.csv'; kernel='%s'; "
+             "baseline='%s'; family='%s'; size_label='%s'; sizes='%s'",
+             pb_plots_dir(), dir, kernel, base ? base : "", sweep ? sweep : "",
+             k->size_label ? k->size_label : "size", sizes);
+    int rc = corpus_labels(t, kernel, base, common, sizeof(common));
+    if (rc)
+        return pb_fail(e, rc, "%s: too many corpora to label", kernel);
     char log[1024];
     snprintf(log, sizeof(log), "%s/figures/gnuplot.log", dir);
     for (size_t f = 0; f < sizeof(figures) / sizeof(figures[0]); f++) {
         char names[1024], styles[256];
-        variant_words(t, kernel, figures[f].needs_threads, names, sizeof(names),
+        variant_words(t, kernel, figures[f].rows, sweep, names, sizeof(names),
                       styles, sizeof(styles));
         if (!names[0])
-            continue; /* no thread sweep, or a kernel this build lacks */
-        for (int png = 1; png >= 0; png--) {
-            char defs[4096], script[1024], file[1024];
+            continue; /* nothing for this figure to draw */
+        for (size_t fmt = 0; fmt < sizeof(formats) / sizeof(formats[0]);
+             fmt++) {
+            char defs[sizeof(common) + 2048], script[1024], file[1024];
             snprintf(script, sizeof(script), "%s/%s.gp", pb_plots_dir(),
                      figures[f].kind);
             snprintf(defs, sizeof(defs),
-                     "dir='%s'; summary='%s/summary.csv'; kernel='%s'; "
-                     "variants='%s'; styles='%s'; baseline='%s'; "
+                     "%s; variants='%s'; styles='%s'; "
                      "out='%s/figures/%s-%s'; fmt='%s'",
-                     pb_plots_dir(), dir, kernel, names, styles,
-                     base ? base : "", dir, figures[f].kind, kernel,
-                     png ? "png" : "svg");
-            int rc = run_gnuplot(defs, script, log, e);
-            if (rc)
+                     common, names, styles, dir, figures[f].kind, kernel,
+                     formats[fmt]);
+            if ((rc = run_gnuplot(defs, script, log, e)) != 0)
                 return rc;
             snprintf(file, sizeof(file), "%s/figures/%s-%s.%s", dir,
-                     figures[f].kind, kernel, png ? "png" : "svg");
+                     figures[f].kind, kernel, formats[fmt]);
             if (!non_empty(file))
                 return pb_fail(e, -EIO, "%s: gnuplot wrote nothing", file);
             if (out)

@@ -9,7 +9,7 @@
 
 #include "pb.h"
 
-/* Writes DIR/summary.csv and DIR/figures/KIND-KERNEL.{png,svg} for the
+/* Writes DIR/summary.csv and DIR/figures/KIND-KERNEL.{png,svg,pdf} for the
  * five figure kinds (speed-up only where a kernel ran at several thread
  * counts), listing each figure on `out` (may be NULL), then the report
  * (report.h). baseline names the

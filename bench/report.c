@@ -233,11 +233,15 @@ static void kernel_part(const struct tidy *t, const char *dir,
                  kernel);
         if (stat(path, &st) != 0)
             continue;
-        fprintf(o->md, "\n![%s %s](figures/%s-%s.png)\n", kernel, kinds[k],
-                kinds[k], kernel);
+        fprintf(o->md,
+                "\n![%s %s](figures/%s-%s.png)\n\n"
+                "[SVG](figures/%s-%s.svg), [PDF](figures/%s-%s.pdf)\n",
+                kernel, kinds[k], kinds[k], kernel, kinds[k], kernel, kinds[k],
+                kernel);
         fprintf(o->html,
-                "<p><img src=\"figures/%s-%s.svg\" alt=\"%s %s\"></p>\n",
-                kinds[k], kernel, kernel, kinds[k]);
+                "<p><img src=\"figures/%s-%s.svg\" alt=\"%s %s\"><br>"
+                "<a href=\"figures/%s-%s.pdf\">PDF</a></p>\n",
+                kinds[k], kernel, kernel, kinds[k], kinds[k], kernel);
     }
 }
 

@@ -3,7 +3,9 @@
  * over the verified repetitions; the speed-up's bars are
  * q1(1 thread) / q3(T) .. q3(1 thread) / q1(T), and the ratio's
  * q1 / q3(baseline) .. q3 / q1(baseline): the spread of either side,
- * taken pessimistically. O(benchmarks^2) matching.
+ * taken pessimistically. The size sweep (summary.h) lets figures draw one
+ * line per variant across sizes instead of a column of unrelated
+ * corpora at each size. O(benchmarks^2) matching.
  */
 #include "summary.h"
 
@@ -70,6 +72,62 @@ const char *pb_summary_baseline(const struct tidy *t, const char *kernel,
     return NULL;
 }
 
+/* Distinct sizes of kernel's family at one thread. */
+static size_t sizes_of(const struct tidy *t, const char *kernel,
+                       const char *family)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < t->count; i++) {
+        const struct tidy_bench *x = &t->b[i];
+        if (x->threads != 1 || strcmp(x->kernel, kernel) ||
+            strcmp(x->family, family))
+            continue;
+        bool seen = false;
+        for (size_t j = 0; j < i && !seen; j++)
+            seen = t->b[j].threads == 1 && t->b[j].size == x->size &&
+                   !strcmp(t->b[j].kernel, kernel) &&
+                   !strcmp(t->b[j].family, family);
+        n += !seen;
+    }
+    return n;
+}
+
+const char *pb_summary_sweep_family(const struct tidy *t, const char *kernel)
+{
+    const char *best = NULL;
+    size_t best_sizes = 0;
+    for (size_t i = 0; i < t->count; i++) {
+        bool seen = strcmp(t->b[i].kernel, kernel) != 0;
+        for (size_t j = 0; j < i && !seen; j++)
+            seen = !strcmp(t->b[j].kernel, kernel) &&
+                   !strcmp(t->b[j].family, t->b[i].family);
+        if (seen)
+            continue; /* another kernel's, or a family already counted */
+        size_t n = sizes_of(t, kernel, t->b[i].family);
+        if (n > best_sizes) {
+            best = t->b[i].family;
+            best_sizes = n;
+        }
+    }
+    return best;
+}
+
+/* b is on its kernel's sweep (`family`): that family at one thread, and
+ * the largest corpus (the first of equals) of its variant at its size. */
+static bool on_sweep(const struct tidy *t, const struct tidy_bench *b,
+                     const char *family)
+{
+    if (b->threads != 1 || !family || strcmp(b->family, family))
+        return false;
+    for (const struct tidy_bench *x = t->b; x < t->b + t->count; x++)
+        if (x != b && x->threads == 1 && x->size == b->size &&
+            (x->count > b->count || (x->count == b->count && x < b)) &&
+            !strcmp(x->kernel, b->kernel) && !strcmp(x->variant, b->variant) &&
+            !strcmp(x->family, b->family))
+            return false;
+    return true;
+}
+
 static const struct tidy_bench *same_corpus(const struct tidy *t,
                                             const struct tidy_bench *b,
                                             const char *variant)
@@ -93,7 +151,8 @@ static void number(FILE *f, double v)
 }
 
 static void write_row(FILE *f, const struct tidy *t, const struct tidy_bench *b,
-                      const char *baseline)
+                      const char *baseline, const char *sweep_family,
+                      int corpus)
 {
     struct spread s = spread_of(b);
     fprintf(f, "%s,%s,%s,%ld,%ld,%llu,%ld,%zu", b->kernel, b->variant,
@@ -131,7 +190,75 @@ static void write_row(FILE *f, const struct tidy *t, const struct tidy_bench *b,
     number(f, ratio);
     number(f, rlo);
     number(f, rhi);
+    const struct pb_kernel *k = pb_kernel_find(b->kernel);
+    number(f,
+           k && k->size_value ? k->size_value((int)b->size) : (double)b->size);
+    fprintf(f, ",%d,", on_sweep(t, b, sweep_family));
+    if (corpus)
+        fprintf(f, "%d", corpus);
+    else
+        fputs("NaN", f);
     fprintf(f, ",%d\n", pb_summary_style(b->variant));
+}
+
+/* The order of corpora within a kernel: family, size, count, seed,
+ * threads (a benchmark's corpus and thread count, not its variant). */
+static int corpus_order(const struct tidy_bench *a, const struct tidy_bench *b)
+{
+    int c = strcmp(a->family, b->family);
+    if (!c)
+        c = (a->size > b->size) - (a->size < b->size);
+    if (!c)
+        c = (a->count > b->count) - (a->count < b->count);
+    if (!c)
+        c = (a->seed > b->seed) - (a->seed < b->seed);
+    if (!c)
+        c = (a->threads > b->threads) - (a->threads < b->threads);
+    return c;
+}
+
+/* Rows kernel by kernel, then corpus by corpus (so that a line through a
+ * variant's sweep rows runs in order of size), then variant. */
+static int by_kernel_corpus_variant(const void *pa, const void *pb)
+{
+    const struct tidy_bench *a = *(const struct tidy_bench *const *)pa;
+    const struct tidy_bench *b = *(const struct tidy_bench *const *)pb;
+    int c = strcmp(a->kernel, b->kernel);
+    if (!c)
+        c = corpus_order(a, b);
+    return c ? c : strcmp(a->variant, b->variant);
+}
+
+size_t pb_summary_corpora(const struct tidy *t, const char *kernel,
+                          const char *baseline,
+                          const struct tidy_bench **corpus)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < t->count; i++) {
+        const struct tidy_bench *b = &t->b[i];
+        if (strcmp(b->kernel, kernel) ||
+            (baseline && strcmp(b->variant, baseline)))
+            continue;
+        size_t at = 0;
+        while (at < n && corpus_order(corpus[at], b) < 0)
+            at++;
+        if (at < n && corpus_order(corpus[at], b) == 0)
+            continue;
+        memmove(corpus + at + 1, corpus + at, (n - at) * sizeof(*corpus));
+        corpus[at] = b;
+        n++;
+    }
+    return n;
+}
+
+/* b's 1-based number among corpus[0..n), or 0. */
+static int corpus_number(const struct tidy_bench *b,
+                         const struct tidy_bench **corpus, size_t n)
+{
+    for (size_t k = 0; k < n; k++)
+        if (!corpus_order(corpus[k], b))
+            return (int)k + 1;
+    return 0;
 }
 
 int pb_summary_write(const struct tidy *t, const char *baseline,
@@ -143,9 +270,32 @@ int pb_summary_write(const struct tidy *t, const char *baseline,
     if (!f)
         return pb_fail(e, -ENOMEM, "out of memory");
     fputs(PB_SUMMARY_HEADER "\n", f);
+    const struct tidy_bench **row = malloc(t->count * sizeof(*row));
+    const struct tidy_bench **corpus = malloc(t->count * sizeof(*corpus));
+    if (!row || !corpus) {
+        free(row);
+        free(corpus);
+        fclose(f);
+        free(text);
+        return pb_fail(e, -ENOMEM, "out of memory");
+    }
     for (size_t i = 0; i < t->count; i++)
-        write_row(f, t, &t->b[i],
-                  pb_summary_baseline(t, t->b[i].kernel, baseline));
+        row[i] = &t->b[i];
+    qsort(row, t->count, sizeof(*row), by_kernel_corpus_variant);
+    const char *kernel = NULL, *sweep = NULL, *base = NULL;
+    size_t corpora = 0;
+    for (size_t i = 0; i < t->count; i++) {
+        if (!kernel || strcmp(kernel, row[i]->kernel)) {
+            kernel = row[i]->kernel;
+            sweep = pb_summary_sweep_family(t, kernel);
+            base = pb_summary_baseline(t, kernel, baseline);
+            corpora = pb_summary_corpora(t, kernel, base, corpus);
+        }
+        write_row(f, t, row[i], base, sweep,
+                  corpus_number(row[i], corpus, corpora));
+    }
+    free(corpus);
+    free(row);
     int rc = fclose(f) ? -ENOMEM : 0;
     if (rc == 0)
         rc = pb_write_atomically(path, text, len);

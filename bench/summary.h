@@ -3,7 +3,11 @@
  * (one row per benchmark, derived from the tidy results.csv): median and
  * quartiles of the time per instance, build time, work and peak heap,
  * speed-up over the same benchmark at one thread, the ratio to the
- * kernel's baseline variant, and the variant's fixed style number.
+ * kernel's baseline variant, the size as figures plot it, whether the
+ * row is on the kernel's size sweep, the number of its corpus among those
+ * the baseline ran on (pb_summary_corpora; NaN for the others), and the
+ * variant's fixed style number. Rows come kernel by kernel, corpus by
+ * corpus (pb_summary_corpora's order), then variant.
  */
 #ifndef SUMMARY_H
 #define SUMMARY_H
@@ -16,12 +20,25 @@
     "kernel,variant,family,size,count,seed,threads,repetitions,median_s,"      \
     "q1_s,q3_s,build_s,work_per_instance,peak_heap_bytes,speedup,"             \
     "speedup_lo,speedup_hi,efficiency,baseline,ratio,ratio_lo,ratio_hi,"       \
-    "style"
+    "size_x,sweep,corpus,style"
 
 /* The baseline variant of kernel k in t: `wanted` when t has it for k,
  * else the first of k's registered variants present in t; NULL if none. */
 const char *pb_summary_baseline(const struct tidy *t, const char *kernel,
                                 const char *wanted);
+/* The kernel's size sweep in t: the family run at the most distinct
+ * sizes at one thread (the first such), or NULL. Its rows at one thread,
+ * one per variant and size (the largest corpus), are the summary's sweep
+ * rows, drawn by the time and memory against size figures. */
+const char *pb_summary_sweep_family(const struct tidy *t, const char *kernel);
+/* The kernel's distinct corpora in t that `baseline` ran on (all when
+ * NULL), in order of family, size, count, seed and threads (benchmarks
+ * that differ only in their variant count once): corpus[k] is a
+ * benchmark of the summary's corpus number k + 1. corpus holds t->count
+ * entries; returns how many were filled. */
+size_t pb_summary_corpora(const struct tidy *t, const char *kernel,
+                          const char *baseline,
+                          const struct tidy_bench **corpus);
 /* 1-based style number of a variant name: its place among the distinct
  * variant names of all registered kernels, in registry order, so a name
  * keeps its colour and marker in every figure (wraps after 16). */

@@ -2,7 +2,9 @@
 # CSV, fixed styles, readable fonts. Every script is called as
 #   gnuplot -e "dir='plots'; summary='S'; kernel='K'; variants='a b';
 #               styles='1 2'; out='DIR/kind-K'; fmt='png'" plots/KIND.gp
-# once with fmt='png' and once with fmt='svg' (writing out.png, out.svg).
+# once per format, fmt='png', 'svg' and 'pdf' (writing out.png, out.svg,
+# out.pdf; the PDF is 7 inches wide, a page's text width, with the
+# fonts scaled to match).
 # A script may set `height` (pixels) before loading this file. Column
 # numbers of summary.csv are named below (its header is the contract with
 # bench/summary.c).
@@ -10,7 +12,11 @@ if (!exists('height')) height = 600
 if (fmt eq 'png') {
     set terminal pngcairo size 1000,height font 'sans,11' noenhanced
 } else {
-    set terminal svg size 1000,height font 'sans,11' dynamic noenhanced
+    if (fmt eq 'pdf') {
+        set terminal pdfcairo size 7,7.0*height/1000 font 'sans,8' linewidth 0.6 pointscale 0.5 noenhanced
+    } else {
+        set terminal svg size 1000,height font 'sans,11' dynamic noenhanced
+    }
 }
 set output out.'.'.fmt
 set datafile separator ','
@@ -23,8 +29,12 @@ set tics nomirror
 C_KERNEL = 1; C_VARIANT = 2; C_FAMILY = 3; C_SIZE = 4; C_THREADS = 7
 C_MEDIAN = 9; C_Q1 = 10; C_Q3 = 11; C_WORK = 13; C_HEAP = 14
 C_SPEEDUP = 15; C_SPEEDUP_LO = 16; C_SPEEDUP_HI = 17; C_EFFICIENCY = 18
-C_RATIO = 20; C_RATIO_LO = 21; C_RATIO_HI = 22
+C_RATIO = 20; C_RATIO_LO = 21; C_RATIO_HI = 22; C_SIZE_X = 23; C_SWEEP = 24
+C_CORPUS = 25
 # a value when the row belongs to the kernel and variant i, else NaN
 is(i) = strcol(C_KERNEL) eq kernel && strcol(C_VARIANT) eq word(variants, i)
 only(i, v) = is(i) ? v : NaN
 style(i) = int(word(styles, i))
+# figures against size: the plotted size of a sweep row, else NaN (the
+# argument is unused)
+sweep_x(i) = column(C_SWEEP) == 1 ? column(C_SIZE_X) : NaN

@@ -1,12 +1,13 @@
-# memory_vs_size.gp - figure 3: peak heap (jemalloc) against the size
-# knob, one series per variant (one thread), log-log: the array vs hash
-# trade-off. Inputs: see common.gp.
+# memory_vs_size.gp - figure 3: peak heap (jemalloc) against size, one
+# line per variant through the kernel's size sweep (as figure 1), log-log:
+# the array vs hash trade-off. Inputs: see common.gp, plus family='F' and
+# size_label='L'.
 load dir.'/common.gp'
-set logscale xy
-set xlabel 'size (the kernel''s size knob)'
+set logscale y
 set ylabel 'peak heap (bytes)'
 set format y '%.0s %cB'
-set title sprintf('%s: peak heap against size (1 thread)', kernel)
+load dir.'/size_axis.gp'
+set title sprintf("%s: peak heap against size\n(%s corpora, 1 thread)", kernel, family)
 plot for [i=1:words(variants)] summary skip 1 \
-    using (only(i, column(C_THREADS) == 1 ? column(C_SIZE) : NaN)):(column(C_HEAP)) \
-    with points ls style(i) title word(variants, i)
+    using (only(i, sweep_x(i))):(column(C_HEAP)) \
+    with linespoints ls style(i) title word(variants, i)

@@ -1,19 +1,25 @@
 # relative.gp - figure 4: each variant's time relative to the baseline
 # variant on the same corpus and threads (the ratio of medians; the bars
-# span q1 / q3(baseline) .. q3 / q1(baseline)), log scale, one point per
-# benchmark, grouped by variant along x. Inputs: see common.gp, plus
-# baseline='NAME'.
+# span q1 / q3(baseline) .. q3 / q1(baseline)), log scale. One group per
+# corpus the baseline ran on, along x (labelled with its family, size,
+# instances and threads: corpus_label[] and the summary's corpus column),
+# one point per variant within the group, so that a reader compares
+# variants corpus by corpus.
+# Inputs: see common.gp, plus baseline='NAME' and corpus_label[].
 load dir.'/common.gp'
 set logscale y
 set ylabel sprintf('time relative to %s (ratio of medians)', baseline)
 set format y '%g'
-set xlabel 'variant'
-set xtics rotate by -30
-set xrange [0:words(variants)+1]
-set xtics ('' 0)
-do for [i=1:words(variants)] { set xtics add (word(variants, i) i) }
-set title sprintf('%s: time relative to %s (below 1: faster)', kernel, baseline)
-plot 1 with lines lc rgb '#888888' dt 2 title baseline, \
-    for [i=1:words(variants)] summary skip 1 \
-    using (only(i, i)):(column(C_RATIO)):(column(C_RATIO_LO)):(column(C_RATIO_HI)) \
+set xlabel 'corpus (family, size, instances)'
+set xrange [0.5:|corpus_label| + 0.5]
+set xtics () rotate by 30 right
+do for [c=1:|corpus_label|] { set xtics add (corpus_label[c] c) }
+set grid noxtics ytics
+# the variants spread over 0.7 of a group's width
+n = words(variants)
+offset(i) = n > 1 ? 0.7 * ((i - 1.0) / (n - 1) - 0.5) : 0
+set title sprintf("%s: time relative to %s (below 1: faster)\n(per corpus; bars from the quartiles)", kernel, baseline)
+plot 1 with lines lc rgb '#888888' dt 2 title 'baseline (1)', \
+    for [i=1:n] summary skip 1 \
+    using (only(i, column(C_CORPUS) + offset(i))):(column(C_RATIO)):(column(C_RATIO_LO)):(column(C_RATIO_HI)) \
     with yerrorbars ls style(i) title word(variants, i)

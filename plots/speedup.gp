@@ -8,7 +8,9 @@ height = 900
 load dir.'/common.gp'
 set xlabel 'threads'
 set xtics 1
-set xrange [0.8:*]
+# the x axis spans this kernel's thread counts with half a thread spare
+stats summary skip 1 using (strcol(C_KERNEL) eq kernel ? column(C_THREADS) : NaN) nooutput
+set xrange [0.5:STATS_max + 0.5]
 set title sprintf('%s: speed-up against threads (median, IQR bars)', kernel)
 set multiplot layout 2,1
 set ylabel 'speed-up over 1 thread'

@@ -1,12 +1,15 @@
-# time_vs_size.gp - figure 1: time per instance against the kernel's size
-# knob, one series per variant (one thread), log-log, median with the
-# interquartile range as error bars. Inputs: see common.gp.
+# time_vs_size.gp - figure 1: time per instance against size, one line
+# per variant through the kernel's size sweep (the family run at the most
+# sizes, one thread, the largest corpus per size: summary.h), log-log,
+# median with the interquartile range as error bars, a tic at each size
+# drawn (size_axis.gp). Inputs: see common.gp, plus family='F',
+# size_label='L' and sizes='S...'.
 load dir.'/common.gp'
-set logscale xy
-set xlabel 'size (the kernel''s size knob)'
+set logscale y
 set ylabel 'time per instance (s)'
 set format y '%.0e'
-set title sprintf('%s: time per instance against size (median, IQR bars; 1 thread)', kernel)
+load dir.'/size_axis.gp'
+set title sprintf("%s: time per instance against size\n(%s corpora, 1 thread; median, IQR bars)", kernel, family)
 plot for [i=1:words(variants)] summary skip 1 \
-    using (only(i, column(C_THREADS) == 1 ? column(C_SIZE) : NaN)):(column(C_MEDIAN)):(column(C_Q1)):(column(C_Q3)) \
-    with yerrorbars ls style(i) title word(variants, i)
+    using (only(i, sweep_x(i))):(column(C_MEDIAN)):(column(C_Q1)):(column(C_Q3)) \
+    with yerrorlines ls style(i) title word(variants, i)

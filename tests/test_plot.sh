@@ -2,7 +2,8 @@
 # test_plot.sh - `puzzlebench plot` on a committed fixture results.csv (a
 # smoke-suite run, tests/fixtures/results): the summary CSV (its header,
 # one row per benchmark, the same style number for a variant name in every
-# kernel), every figure of every kernel as a non-empty PNG and SVG with its
+# kernel; the size sweep: one row per variant and size, in one family),
+# every figure of every kernel as a non-empty PNG, SVG and PDF with its
 # title, the report (report.md against a golden copy, report.html with its
 # parts), and clear errors for a missing or malformed results folder.
 # Usage: test_plot.sh PUZZLEBENCH SOURCE_DIR
@@ -55,6 +56,26 @@ if [ "$styles" -eq 1 ]; then pass; else
     fail "bfs_hash has $styles style numbers across kernels, expected 1"
 fi
 
+# the size sweep: rows flagged in the sweep column (24) are at one thread,
+# all of one family per kernel, and one per kernel, variant and size
+sweep_rows=$(awk -F, 'NR > 1 && $24 == 1' "$TMP/run/summary.csv")
+if [ -n "$sweep_rows" ] &&
+    [ "$(echo "$sweep_rows" | awk -F, '$7 != 1' | wc -l)" -eq 0 ] &&
+    [ "$(echo "$sweep_rows" | cut -d, -f1,3 | sort -u | cut -d, -f1 |
+        uniq -d | wc -l)" -eq 0 ] &&
+    [ "$(echo "$sweep_rows" | cut -d, -f1,2,4 | sort | uniq -d | wc -l)" \
+        -eq 0 ]; then
+    pass
+else
+    fail "summary.csv: the sweep rows are not one family per kernel at one" \
+        "thread, one per variant and size: $sweep_rows"
+fi
+# cubic_eight's size axis is the board's cells (33 = 3 x 3 = 9 cells)
+if awk -F, '$1 == "cubic_eight" && $4 == 33 && $23 != 9 { bad = 1 }
+    END { exit bad }' "$TMP/run/summary.csv"; then pass; else
+    fail "summary.csv: cubic_eight size 33 is not plotted at 9 cells"
+fi
+
 titles=(time_vs_size:'time per instance against size'
     speedup:'speed-up against threads' memory_vs_size:'peak heap against size'
     relative:'time relative to' work_vs_time:'work against time')
@@ -74,6 +95,12 @@ for kernel in magic_squares cubic_eight cubing; do
             pass
         else
             fail "$svg: missing, not an SVG, or without the title '$title'"
+        fi
+        pdf=$TMP/run/figures/$kind-$kernel.pdf
+        if [ -s "$pdf" ] && [ "$(head -c 5 "$pdf")" = '%PDF-' ]; then
+            pass
+        else
+            fail "$pdf: missing, empty or not a PDF"
         fi
     done
 done

@@ -115,7 +115,11 @@ struct pb_kernel {
     size_t instance_size;
     size_t answer_size; /* the largest answer; see answer_size_for */
     int default_size;
-    const char *families_help;   /* one line listing families and params */
+    const char *families_help; /* one line listing families and params */
+    /* Optional: the size knob as figures show it: the axis label, and the
+     * value plotted for a size (NULL: the knob itself). */
+    const char *size_label;
+    double (*size_value)(int size);
     const char *default_variant; /* fastest verified, see docs/results.md */
 
     /* Reads judge or extended format from text (whole input in memory)

@@ -29,6 +29,7 @@ const struct pb_kernel cubing_kernel = {
     .families_help = "random[:L] (L turns, 1000) | long[:L] (10^6) | "
                      "identity (returns to solved); size = cube order N, "
                      "2..64",
+    .size_label = "cube order N (N x N x N)",
     .default_variant = "simd",
     .read = cube_read,
     .write_begin = cube_write_begin,

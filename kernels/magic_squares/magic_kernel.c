@@ -49,6 +49,7 @@ const struct pb_kernel magic_squares_kernel = {
     .default_size = MAGIC_K_JUDGE,
     .families_help = "uniform | depth:D (exact optimum D); size = ring "
                      "width K, 3..6",
+    .size_label = "ring width K (2 x K board)",
     .default_variant = "bibfs",
     .read = magic_read,
     .write_instance = magic_write_instance,
