@@ -10,11 +10,12 @@
 static const char help[] =
     "usage: puzzlebench plot DIR [--baseline NAME]\n\n"
     "Draws the figures of the results folder DIR (e.g. results/latest)\n"
-    "from its results.csv with gnuplot: DIR/summary.csv (one row per\n"
-    "benchmark: median, quartiles, speed-up, ratio to the baseline), then\n"
-    "DIR/figures/KIND-KERNEL.png, .svg and .pdf for time vs size, speed-up\n"
-    "and efficiency vs threads, peak memory vs size, time relative to the\n"
-    "baseline variant, and work vs time. Prints each figure's path.\n\n"
+    "from its results.csv (else its results.json) with gnuplot:\n"
+    "DIR/summary.csv (one row per benchmark: median, quartiles, speed-up,\n"
+    "ratio to the baseline), then DIR/figures/KIND-KERNEL.png, .svg and\n"
+    ".pdf for time vs size, speed-up and efficiency vs threads, peak\n"
+    "memory vs size, time relative to the baseline variant, and work vs\n"
+    "time. Prints each figure's path.\n\n"
     "  -b, --baseline NAME  the variant figure 4 divides by (default: each\n"
     "                       kernel's first registered variant present)\n"
     "  -h, --help           this text\n";
