@@ -89,7 +89,10 @@ static int log_parts(const char *dir, struct out *o, int *cores,
     snprintf(path, sizeof(path), "%s/log.txt", dir);
     FILE *f = fopen(path, "r");
     if (!f)
-        return pb_fail(e, -errno, "%s: cannot open: %s", path, strerror(errno));
+        return pb_fail(e, -errno,
+                       "%s: cannot open: %s (the report needs the run's log "
+                       "for its provenance and verification)",
+                       path, strerror(errno));
     static const char *const pcols[] = {"key", "value"};
     static const char *const vcols[] = {"benchmark", "answers", "result"};
     heading(o, "Provenance");
