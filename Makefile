@@ -6,7 +6,7 @@ BUILD_TYPE ?= Release
 CMAKE_FLAGS ?=
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all setup build run test clean
+.PHONY: all setup build run test bundle clean
 
 all: build
 
@@ -22,6 +22,11 @@ run: build
 
 test: build
 	cd $(BUILD_DIR) && ctest --output-on-failure
+
+# puzzlebench with its shared libraries and loader, to carry to a machine
+# without the Debian packages (scripts/bundle.sh)
+bundle: build
+	sh scripts/bundle.sh $(BUILD_DIR)
 
 clean:
 	rm -rf $(BUILD_DIR)

@@ -1,8 +1,9 @@
 /*
  * provenance.c - collects the provenance keys (see provenance.h). The
  * commit comes from `git` in the source tree at run time (the build may
- * be older than the working tree); compiler and flags are fixed at
- * configure time by CMake.
+ * be older than the working tree), or from PB_COMMIT and PB_DIRTY, which
+ * a bundle's wrapper sets (scripts/bundle.sh); compiler and flags are
+ * fixed at configure time by CMake.
  */
 #include "provenance.h"
 
@@ -49,13 +50,20 @@ void pb_provenance_record(struct pb_results *r, const char *suite,
                           int max_threads)
 {
     char buf[256];
-    command_line("git -C '" PB_SOURCE_DIR "' rev-parse HEAD 2>/dev/null", buf,
-                 sizeof(buf));
-    add(r, "puzzlebench_commit", buf[0] ? buf : "unknown");
-    command_line("git -C '" PB_SOURCE_DIR "' status --porcelain "
-                 "--untracked-files=no 2>/dev/null | head -n 1",
-                 buf, sizeof(buf));
-    add(r, "puzzlebench_dirty", buf[0] ? "true" : "false");
+    const char *commit = getenv("PB_COMMIT"), *dirty = getenv("PB_DIRTY");
+    if (commit && commit[0] && dirty && dirty[0]) {
+        /* a bundle (scripts/bundle.sh) on a machine without the tree */
+        add(r, "puzzlebench_commit", commit);
+        add(r, "puzzlebench_dirty", dirty);
+    } else {
+        command_line("git -C '" PB_SOURCE_DIR "' rev-parse HEAD 2>/dev/null",
+                     buf, sizeof(buf));
+        add(r, "puzzlebench_commit", buf[0] ? buf : "unknown");
+        command_line("git -C '" PB_SOURCE_DIR "' status --porcelain "
+                     "--untracked-files=no 2>/dev/null | head -n 1",
+                     buf, sizeof(buf));
+        add(r, "puzzlebench_dirty", buf[0] ? "true" : "false");
+    }
     add(r, "compiler", PB_COMPILER);
     add(r, "compiler_flags", PB_CFLAGS);
     add(r, "build_type", PB_BUILD_TYPE);
