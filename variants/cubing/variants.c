@@ -7,6 +7,7 @@
 
 extern const struct pb_variant cube_variant_geometry;
 extern const struct pb_variant cube_variant_facelet_table;
+extern const struct pb_variant cube_variant_facelet_sparse;
 extern const struct pb_variant cube_variant_cubie;
 extern const struct pb_variant cube_variant_simd;
 
@@ -14,6 +15,7 @@ extern const struct pb_variant cube_variant_simd;
 const struct pb_variant *const cubing_variants[] = {
     &cube_variant_geometry,
     &cube_variant_facelet_table,
+    &cube_variant_facelet_sparse,
     &cube_variant_cubie,
     &cube_variant_simd,
     NULL,
