@@ -15,9 +15,10 @@ static int cubie_build(const struct pb_corpus *corpus, void **shared,
                        struct pb_error *e)
 {
     if (!cube_corpus_all_3(corpus))
-        return pb_fail(e, -EINVAL,
-                       "cubie handles N = 3 only (use --variant facelet_table "
-                       "or geometry for other N)");
+        return pb_fail(
+            e, -EINVAL,
+            "cubie handles N = 3 only (use --variant facelet_sparse, "
+            "facelet_table or geometry for other N)");
     struct cubie_tables *t = malloc(sizeof(*t));
     if (!t)
         return pb_fail(e, -ENOMEM, "out of memory");

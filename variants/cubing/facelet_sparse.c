@@ -1,14 +1,15 @@
 /*
- * facelet_sparse.c - Cubing with each turn precomputed as the list of the
- * stickers it moves: the turned face's N^2 (less its centre for odd N)
- * and the 4N of the ring around it, out of 6N^2 (the build derives the
- * lists from cube_turn_sources, timed). A turn gathers the moved
- * stickers' colours into a scratch array, then scatters them to their
- * places, in place on one buffer; the other 5N^2 - 4N stickers are not
- * touched. Any N. O(N^2 + 4N) per turn against facelet_table's 6N^2
- * gather: about 5.6x fewer stickers at N = 64, 2.6x at N = 3. The
- * reference oracle moves stickers sparsely too, but from its own
- * rotation matrices (cube_oracle.c).
+ * facelet_sparse.c - Cubing touching only the stickers a turn moves: the
+ * turned face's N^2 and the 4N of the ring around it, out of 6N^2, in
+ * place on one buffer (the build derives both parts of each turn from
+ * cube_turn_sources, timed). The face is contiguous in the layout and
+ * stays on itself, so it is copied out and gathered back through a local
+ * index (facelet_table's loop over one face instead of six); the ring
+ * comes from four other faces, so its colours are gathered into a
+ * scratch array and scattered to their places. Any N. O(N^2 + 4N) per
+ * turn against facelet_table's 6N^2: about 5.6x fewer stickers at
+ * N = 64, 2.6x at N = 3. The reference oracle moves stickers sparsely
+ * too, but from its own rotation matrices (cube_oracle.c).
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -17,10 +18,14 @@
 #include "cube_turns.h"
 #include "cube_variant.h"
 
-/* One turn of one order: sticker to[j] takes the colour of from[j]. */
+/* One turn of one order. The turned face's N^2 stickers stay on it, in
+ * the N x N block at face_base, turned a quarter: quarter = +1 when
+ * sticker (r, c) takes the colour of (N-1-c, r), -1 when of (c, N-1-r).
+ * The 4N ring stickers come from other faces: ring_to[j] takes the
+ * colour of ring_from[j]. */
 struct sparse_turn {
-    int moved;
-    uint16_t *from, *to;
+    int face_base, quarter, ring;
+    uint16_t *ring_from, *ring_to;
 };
 
 struct sparse_tables {
@@ -34,30 +39,68 @@ static void sparse_free(void *shared)
         return;
     for (int n = 0; n <= CUBE_N_MAX; n++)
         for (int k = 0; k < CUBE_TURNS; k++) {
-            free(t->turn[n][k].from);
-            free(t->turn[n][k].to);
+            free(t->turn[n][k].ring_from);
+            free(t->turn[n][k].ring_to);
         }
     free(t);
 }
 
-/* The moved stickers of `turn` on the order-n cube, in sticker order
- * (so that the scatter writes forward); 0 or -ENOMEM. */
+/* The face block that `turn` rotates within itself: the one whose every
+ * sticker takes its colour from the same block, and some move. */
+static int turned_face(int n, const uint16_t *src)
+{
+    int area = n * n;
+    for (int f = 0; f < CUBE_FACES; f++) {
+        bool closed = true, moves = false;
+        for (int i = f * area; i < (f + 1) * area && closed; i++) {
+            closed = src[i] / area == f;
+            moves = moves || src[i] != i;
+        }
+        if (closed && moves)
+            return f;
+    }
+    return -1;
+}
+
+/* Which quarter turn src makes of the n x n block at base: +1 or -1 as
+ * in struct sparse_turn, 0 when neither. */
+static int face_quarter(int n, const uint16_t *src, int base)
+{
+    bool plus = true, minus = true;
+    for (int r = 0; r < n; r++)
+        for (int c = 0; c < n; c++) {
+            int from = src[base + r * n + c] - base;
+            plus = plus && from == (n - 1 - c) * n + r;
+            minus = minus && from == c * n + (n - 1 - r);
+        }
+    return plus ? 1 : minus ? -1 : 0;
+}
+
+/* `turn` on the order-n cube split into its face's quarter turn and its
+ * ring (in sticker order, so that the scatter writes forward); 0,
+ * -ENOMEM, or -EINVAL when it is not a quarter turn of one face block
+ * (never for cube_turn_sources; the tests would see it). */
 static int sparse_turn_of(int n, int turn, uint16_t *src,
                           struct sparse_turn *out)
 {
-    int count = cube_stickers(n), moved = 0;
+    int area = n * n, count = cube_stickers(n);
     cube_turn_sources(n, turn, src);
+    int face = turned_face(n, src);
+    if (face < 0 || !(out->quarter = face_quarter(n, src, face * area)))
+        return -EINVAL;
+    out->face_base = face * area;
+    out->ring = 0;
     for (int i = 0; i < count; i++)
-        moved += src[i] != i;
-    out->from = malloc((size_t)moved * sizeof(uint16_t));
-    out->to = malloc((size_t)moved * sizeof(uint16_t));
-    if (!out->from || !out->to)
+        out->ring += src[i] != i && src[i] / area != face;
+    out->ring_from = malloc((size_t)out->ring * sizeof(uint16_t));
+    out->ring_to = malloc((size_t)out->ring * sizeof(uint16_t));
+    if (!out->ring_from || !out->ring_to)
         return -ENOMEM;
-    out->moved = 0;
+    int j = 0;
     for (int i = 0; i < count; i++)
-        if (src[i] != i) {
-            out->from[out->moved] = src[i];
-            out->to[out->moved++] = (uint16_t)i;
+        if (src[i] != i && src[i] / area != face) {
+            out->ring_from[j] = src[i];
+            out->ring_to[j++] = (uint16_t)i;
         }
     return 0;
 }
@@ -70,13 +113,17 @@ static int sparse_build(const struct pb_corpus *corpus, void **shared,
     int rc = t && src ? 0 : -ENOMEM;
     for (size_t i = 0; i < corpus->count && rc == 0; i++) {
         const struct cube_instance *in = pb_corpus_item(corpus, i);
-        for (int k = 0; k < CUBE_TURNS && rc == 0 && !t->turn[in->n][k].to; k++)
+        for (int k = 0; k < CUBE_TURNS && rc == 0 && !t->turn[in->n][k].ring_to;
+             k++)
             rc = sparse_turn_of(in->n, k, src, &t->turn[in->n][k]);
     }
     free(src);
     if (rc) {
         sparse_free(t);
-        return pb_fail(e, rc, "out of memory");
+        return pb_fail(e, rc,
+                       rc == -ENOMEM ? "out of memory"
+                                     : "a turn that is not a quarter turn of "
+                                       "one face");
     }
     *shared = t;
     return 0;
@@ -85,7 +132,8 @@ static int sparse_build(const struct pb_corpus *corpus, void **shared,
 struct sparse_worker {
     const struct sparse_tables *t;
     uint8_t cube[CUBE_MAX_STICKERS];
-    uint8_t moved[CUBE_MAX_STICKERS]; /* the gathered colours of one turn */
+    uint8_t face[CUBE_N_MAX * CUBE_N_MAX]; /* the turned face before */
+    uint8_t ring[4 * CUBE_N_MAX];          /* the ring's colours before */
 };
 
 static void *sparse_worker_new(const struct pb_corpus *corpus,
@@ -109,16 +157,26 @@ static int sparse_solve(void *worker, const void *instance, void *answer,
     struct sparse_worker *w = worker;
     const struct cube_instance *in = instance;
     int n = in->n;
-    if (!w->t->turn[n][0].to)
+    if (!w->t->turn[n][0].ring_to)
         return pb_fail(e, -ENOENT, "no tables for N = %d", n);
-    uint8_t *cube = w->cube, *moved = w->moved;
+    uint8_t *cube = w->cube, *face = w->face, *ring = w->ring;
     cube_solved(n, cube);
     for (uint32_t j = 0; j < in->count; j++) {
         const struct sparse_turn *t = &w->t->turn[n][in->turns[j]];
-        for (int i = 0; i < t->moved; i++)
-            moved[i] = cube[t->from[i]];
-        for (int i = 0; i < t->moved; i++)
-            cube[t->to[i]] = moved[i];
+        for (int i = 0; i < t->ring; i++)
+            ring[i] = cube[t->ring_from[i]];
+        for (int i = 0; i < t->ring; i++)
+            cube[t->ring_to[i]] = ring[i];
+        uint8_t *block = cube + t->face_base;
+        memcpy(face, block, (size_t)(n * n));
+        if (t->quarter > 0)
+            for (int r = 0; r < n; r++)
+                for (int c = 0; c < n; c++)
+                    block[r * n + c] = face[(n - 1 - c) * n + r];
+        else
+            for (int r = 0; r < n; r++)
+                for (int c = 0; c < n; c++)
+                    block[r * n + c] = face[c * n + (n - 1 - r)];
     }
     struct cube_answer *out = answer;
     cube_answer_begin(out, n);

@@ -50,8 +50,8 @@ static int simd_build(const struct pb_corpus *corpus, void **shared,
 {
     if (!cube_corpus_all_3(corpus))
         return pb_fail(e, -EINVAL,
-                       "simd handles N = 3 only (use --variant facelet_table "
-                       "or geometry for other N)");
+                       "simd handles N = 3 only (use --variant facelet_sparse, "
+                       "facelet_table or geometry for other N)");
     struct simd_tables *t = aligned_alloc(32, sizeof(*t));
     if (!t)
         return pb_fail(e, -ENOMEM, "out of memory");
