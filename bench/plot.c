@@ -94,8 +94,7 @@ static void variant_words(const struct tidy *t, const char *kernel,
             present =
                 !strcmp(b->kernel, kernel) && !strcmp(b->variant, name) &&
                 (rows == ALL_ROWS || (rows == SWEPT_ROWS && b->threads > 1) ||
-                 (rows == SIZE_SWEEP && b->threads == 1 && sweep &&
-                  !strcmp(b->family, sweep)));
+                 (rows == SIZE_SWEEP && pb_summary_in_sweep(b, sweep)));
         }
         if (!present)
             continue;
@@ -120,12 +119,10 @@ static void size_words(const struct tidy *t, const struct pb_kernel *k,
     double *x = malloc((t->count + 1) * sizeof(double));
     size_t n = 0;
     out[0] = '\0';
-    for (size_t i = 0; x && sweep && i < t->count; i++) {
+    for (size_t i = 0; x && i < t->count; i++) {
         const struct tidy_bench *b = &t->b[i];
-        if (b->threads == 1 && !strcmp(b->kernel, k->name) &&
-            !strcmp(b->family, sweep))
-            x[n++] =
-                k->size_value ? k->size_value((int)b->size) : (double)b->size;
+        if (!strcmp(b->kernel, k->name) && pb_summary_in_sweep(b, sweep))
+            x[n++] = pb_summary_size_x(b);
     }
     if (n)
         qsort(x, n, sizeof(double), by_value);

@@ -112,12 +112,24 @@ const char *pb_summary_sweep_family(const struct tidy *t, const char *kernel)
     return best;
 }
 
-/* b is on its kernel's sweep (`family`): that family at one thread, and
- * the largest corpus (the first of equals) of its variant at its size. */
+bool pb_summary_in_sweep(const struct tidy_bench *b, const char *sweep)
+{
+    return b->threads == 1 && sweep && !strcmp(b->family, sweep);
+}
+
+double pb_summary_size_x(const struct tidy_bench *b)
+{
+    const struct pb_kernel *k = pb_kernel_find(b->kernel);
+    return k && k->size_value ? k->size_value((int)b->size) : (double)b->size;
+}
+
+/* b is on its kernel's sweep (`family`): in that family at one thread,
+ * and the largest corpus (the first of equals) of its variant at its
+ * size. */
 static bool on_sweep(const struct tidy *t, const struct tidy_bench *b,
                      const char *family)
 {
-    if (b->threads != 1 || !family || strcmp(b->family, family))
+    if (!pb_summary_in_sweep(b, family))
         return false;
     for (const struct tidy_bench *x = t->b; x < t->b + t->count; x++)
         if (x != b && x->threads == 1 && x->size == b->size &&
@@ -190,9 +202,7 @@ static void write_row(FILE *f, const struct tidy *t, const struct tidy_bench *b,
     number(f, ratio);
     number(f, rlo);
     number(f, rhi);
-    const struct pb_kernel *k = pb_kernel_find(b->kernel);
-    number(f,
-           k && k->size_value ? k->size_value((int)b->size) : (double)b->size);
+    number(f, pb_summary_size_x(b));
     fprintf(f, ",%d,", on_sweep(t, b, sweep_family));
     if (corpus)
         fprintf(f, "%d", corpus);

@@ -31,6 +31,11 @@ const char *pb_summary_baseline(const struct tidy *t, const char *kernel,
  * one per variant and size (the largest corpus), are the summary's sweep
  * rows, drawn by the time and memory against size figures. */
 const char *pb_summary_sweep_family(const struct tidy *t, const char *kernel);
+/* b is in the sweep family `sweep` (may be NULL) at one thread: the
+ * benchmarks the figures against size draw from. */
+bool pb_summary_in_sweep(const struct tidy_bench *b, const char *sweep);
+/* b's size as figures plot it: its kernel's size_value, else the knob. */
+double pb_summary_size_x(const struct tidy_bench *b);
 /* The kernel's distinct corpora in t that `baseline` ran on (all when
  * NULL), in order of family, size, count, seed and threads (benchmarks
  * that differ only in their variant count once): corpus[k] is a

@@ -195,16 +195,10 @@ int tidy_load(const char *arg, struct tidy *t, struct pb_error *e)
                        "%s: cannot open: %s (expected a results folder, "
                        "a results.csv or a Google Benchmark JSON file)",
                        t->path, strerror(errno));
-    int rc;
     int c = first_char(f);
-    if (c == '{' || c == '[') {
-        fclose(f);
-        rc = tidy_load_json(t, e);
-    } else {
-        rewind(f);
-        rc = load_csv(f, t, e);
-        fclose(f);
-    }
+    rewind(f);
+    int rc = c == '{' || c == '[' ? tidy_load_json(f, t, e) : load_csv(f, t, e);
+    fclose(f);
     if (rc == 0 && t->count == 0)
         rc = pb_fail(e, -EINVAL, "%s: no verified results", t->path);
     if (rc)

@@ -9,6 +9,7 @@
 #define TIDY_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "pb.h"
 
@@ -39,8 +40,9 @@ struct tidy {
  * out. 0, or a negative error with e naming the file, the line (or JSON
  * element) and what was expected. */
 int tidy_load(const char *arg, struct tidy *t, struct pb_error *e);
-/* The JSON half of tidy_load (tidy_json.c): t->path is set, t is empty. */
-int tidy_load_json(struct tidy *t, struct pb_error *e);
+/* The JSON half of tidy_load (tidy_json.c): reads f (t->path, open at
+ * its start) into the empty t. */
+int tidy_load_json(FILE *f, struct tidy *t, struct pb_error *e);
 /* The benchmark named key, added (zeroed, heap NaN) when new; NULL when
  * out of memory. */
 struct tidy_bench *tidy_bench_for(struct tidy *t, const char *key);

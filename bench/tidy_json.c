@@ -156,15 +156,10 @@ static int read_run(struct tidy *t, const json_t *run, size_t i,
         t, x, json_number_value(real_time) * scale / (double)instances, e);
 }
 
-int tidy_load_json(struct tidy *t, struct pb_error *e)
+int tidy_load_json(FILE *f, struct tidy *t, struct pb_error *e)
 {
-    FILE *f = fopen(t->path, "r");
-    if (!f)
-        return pb_fail(e, -errno, "%s: cannot open: %s", t->path,
-                       strerror(errno));
     json_error_t error;
     json_t *root = json_loadf(f, 0, &error);
-    fclose(f);
     if (!root)
         return pb_fail(e, -EINVAL,
                        "%s:%d:%d: %s; expected Google Benchmark JSON "
