@@ -3,10 +3,11 @@
  * turned face's N^2 and the 4N of the ring around it, out of 6N^2, in
  * place on one buffer (the build derives both parts of each turn from
  * cube_turn_sources, timed). The face is contiguous in the layout and
- * stays on itself, so it is copied out and gathered back through a local
- * index (facelet_table's loop over one face instead of six); the ring
- * comes from four other faces, so its colours are gathered into a
- * scratch array and scattered to their places. Any N. O(N^2 + 4N) per
+ * stays on itself, a quarter turn of its N x N block (which one is
+ * checked at build time), so it is copied out and written back by index
+ * arithmetic, with no table; the ring comes from four other faces, so
+ * its colours are gathered into a scratch array and scattered to their
+ * places through two index lists. Any N. O(N^2 + 4N) per
  * turn against facelet_table's 6N^2: about 5.6x fewer stickers at
  * N = 64, 2.6x at N = 3. The reference oracle moves stickers sparsely
  * too, but from its own rotation matrices (cube_oracle.c).
