@@ -22,6 +22,7 @@
 #include <sys/wait.h>
 
 #include "report.h"
+#include "stats.h"
 #include "summary.h"
 #include "tidy.h"
 
@@ -105,12 +106,6 @@ static void variant_words(const struct tidy *t, const char *kernel,
     }
 }
 
-static int by_value(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 /* The plotted sizes of the kernel's sweep (family `sweep` at one thread),
  * distinct and increasing, as space-separated words ("" without one). */
 static void size_words(const struct tidy *t, const struct pb_kernel *k,
@@ -125,7 +120,7 @@ static void size_words(const struct tidy *t, const struct pb_kernel *k,
             x[n++] = pb_summary_size_x(b);
     }
     if (n)
-        qsort(x, n, sizeof(double), by_value);
+        pb_sort(x, n);
     for (size_t i = 0; i < n; i++) {
         size_t used = strlen(out);
         if (i == 0 || x[i] != x[i - 1])

@@ -26,9 +26,14 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-double pb_median(double *x, size_t n)
+void pb_sort(double *x, size_t n)
 {
     qsort(x, n, sizeof(*x), cmp_double);
+}
+
+double pb_median(double *x, size_t n)
+{
+    pb_sort(x, n);
     return n % 2 ? x[n / 2] : (x[n / 2 - 1] + x[n / 2]) / 2;
 }
 
@@ -112,7 +117,7 @@ double pb_mann_whitney(const double *x, size_t n, const double *y, size_t m,
         return NAN;
     memcpy(all, x, n * sizeof(double));
     memcpy(all + n, y, m * sizeof(double));
-    qsort(all, total, sizeof(double), cmp_double);
+    pb_sort(all, total);
     double tie_sum = 0;
     for (size_t i = 0; i < total;) {
         size_t j = i;

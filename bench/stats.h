@@ -8,6 +8,8 @@
 
 #include <stddef.h>
 
+/* Sorts x[0..n) in increasing order, in place. */
+void pb_sort(double *x, size_t n);
 /* Median of x[0..n) (n >= 1); sorts x in place. */
 double pb_median(double *x, size_t n);
 /* The q-quantile (0..1) of sorted[0..n), linear between order statistics
