@@ -12,12 +12,14 @@
 
 int cli_usage_error(const char *verb, const char *fmt, ...)
 {
+    char raw[1024], text[1024];
     va_list ap;
-    fprintf(stderr, "puzzlebench %s: ", verb);
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    vsnprintf(raw, sizeof(raw), fmt, ap);
     va_end(ap);
-    fprintf(stderr, "; see 'puzzlebench %s --help'\n", verb);
+    pb_escape_controls(raw, text, sizeof(text));
+    fprintf(stderr, "puzzlebench %s: %s; see 'puzzlebench %s --help'\n", verb,
+            text, verb);
     return PB_EXIT_USAGE;
 }
 

@@ -37,8 +37,13 @@ struct pb_error {
 #endif
 
 /* Sets e->msg (when e is not NULL) and returns code, so callers can write
- * `return pb_fail(e, -EINVAL, "...")`. */
+ * `return pb_fail(e, -EINVAL, "...")`. Control bytes in the message (from
+ * echoed input) are written escaped, as pb_escape_controls does. */
 int pb_fail(struct pb_error *e, int code, const char *fmt, ...) PB_PRINTF(3, 4);
+/* Copies text into out (len > 0 bytes, always terminated), writing each
+ * control byte (below 0x20, and 0x7f) as \xHH, so input echoed in a
+ * message can neither drive a terminal nor split the line. */
+void pb_escape_controls(const char *text, char *out, size_t len);
 
 /* What a generated corpus records about itself (the "# key value" header).
  * A judge-format input leaves family empty and size/seed at 0. */

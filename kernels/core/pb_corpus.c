@@ -7,20 +7,8 @@
 #include "pb_scan.h"
 
 #include <errno.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-
-int pb_fail(struct pb_error *e, int code, const char *fmt, ...)
-{
-    if (e) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(e->msg, sizeof(e->msg), fmt, ap);
-        va_end(ap);
-    }
-    return code;
-}
 
 void pb_corpus_init(struct pb_corpus *c, const struct pb_kernel *k,
                     const char *source)

@@ -1,0 +1,110 @@
+/*
+ * pb_limits.c - the memory and input caps, byte sizes (pb_limits.h).
+ * The caps are process-wide settings made once by a verb's options,
+ * before any work starts.
+ */
+#include "pb_limits.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static uint64_t memory_cap_set, input_cap_set;
+
+uint64_t pb_memory_available(void)
+{
+    FILE *f = fopen("/proc/meminfo", "r");
+    unsigned long long kb = 0;
+    if (f) {
+        char line[256];
+        while (fgets(line, sizeof(line), f))
+            if (sscanf(line, "MemAvailable: %llu kB", &kb) == 1)
+                break;
+        fclose(f);
+    }
+    if (kb)
+        return pb_mul_sat(kb, 1024);
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    return pages > 0 && page > 0 ? pb_mul_sat((uint64_t)pages, (uint64_t)page)
+                                 : 0;
+}
+
+uint64_t pb_memory_cap(void)
+{
+    if (memory_cap_set)
+        return memory_cap_set;
+    uint64_t available = pb_memory_available();
+    return available ? available : UINT64_MAX;
+}
+
+void pb_memory_cap_set(uint64_t bytes)
+{
+    memory_cap_set = bytes;
+}
+
+int pb_memory_check(uint64_t need, const char *what, struct pb_error *e)
+{
+    uint64_t cap = pb_memory_cap();
+    if (need <= cap)
+        return 0;
+    char need_text[32], cap_text[32], available_text[32];
+    if (need == UINT64_MAX)
+        snprintf(need_text, sizeof(need_text), "more than 18 EB");
+    else
+        pb_bytes_text(need, need_text, sizeof(need_text));
+    pb_bytes_text(cap, cap_text, sizeof(cap_text));
+    pb_bytes_text(pb_memory_available(), available_text,
+                  sizeof(available_text));
+    return pb_fail(e, -ENOMEM,
+                   "%s needs about %s (estimate), over the memory cap of %s "
+                   "(available memory %s); --max-memory raises the cap",
+                   what, need_text, cap_text, available_text);
+}
+
+uint64_t pb_input_cap(void)
+{
+    return input_cap_set ? input_cap_set : PB_DEFAULT_MAX_INPUT;
+}
+
+void pb_input_cap_set(uint64_t bytes)
+{
+    input_cap_set = bytes;
+}
+
+int pb_parse_bytes(const char *text, uint64_t *out)
+{
+    static const char units[] = "KMGT";
+    if (!text || text[0] < '0' || text[0] > '9')
+        return -EINVAL;
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(text, &end, 10);
+    if (errno == ERANGE)
+        return -ERANGE;
+    unsigned shift = 0;
+    if (*end) {
+        const char *unit = strchr(units, *end);
+        if (!unit || end[1])
+            return -EINVAL;
+        shift = 10 * (unsigned)(unit - units + 1);
+    }
+    if (shift && v > (UINT64_MAX >> shift))
+        return -ERANGE;
+    *out = (uint64_t)v << shift;
+    return 0;
+}
+
+void pb_bytes_text(uint64_t bytes, char *out, size_t len)
+{
+    static const char *const unit[] = {"B", "KB", "MB", "GB", "TB", "PB",
+                                       "EB"};
+    double v = (double)bytes;
+    size_t u = 0;
+    while (v >= 1000 && u + 1 < sizeof(unit) / sizeof(unit[0])) {
+        v /= 1000;
+        u++;
+    }
+    snprintf(out, len, u ? "%.1f %s" : "%.0f %s", v, unit[u]);
+}

@@ -1,0 +1,55 @@
+/*
+ * pb_limits.h - limits checked before anything big is allocated or read:
+ * the memory cap (default: the machine's available memory; --max-memory
+ * or a suite's `memory` line sets it), the input size cap (default
+ * PB_DEFAULT_MAX_INPUT; --max-input raises it), byte sizes parsed with
+ * overflow checks, and saturating arithmetic for the estimates, so that
+ * a request too big to represent is refused rather than wrapped.
+ * A refusal names what was asked, its estimate, the cap and the
+ * machine's available memory.
+ */
+#ifndef PB_LIMITS_H
+#define PB_LIMITS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "pb.h"
+
+#define PB_DEFAULT_MAX_INPUT (1ull << 30) /* 1 GiB of input text */
+
+/* MemAvailable of /proc/meminfo (else physical memory), in bytes; 0 when
+ * unknown. */
+uint64_t pb_memory_available(void);
+/* The cap on what one request may need: set by pb_memory_cap_set, else
+ * the available memory (else unlimited). */
+uint64_t pb_memory_cap(void);
+/* 0 restores the default. */
+void pb_memory_cap_set(uint64_t bytes);
+/* 0 when `need` bytes fit under the cap; otherwise -ENOMEM and e says
+ * "WHAT needs about N GB (estimate), over the memory cap of M GB
+ * (available memory A GB); --max-memory raises the cap". */
+int pb_memory_check(uint64_t need, const char *what, struct pb_error *e);
+
+uint64_t pb_input_cap(void);
+void pb_input_cap_set(uint64_t bytes); /* 0 restores the default */
+
+/* Parses N, NK, NM, NG or NT (powers of 1024) into *out; -EINVAL for
+ * anything else, -ERANGE when it does not fit in 64 bits. */
+int pb_parse_bytes(const char *text, uint64_t *out);
+/* "1.5 GB", "640 KB", "12 B" (powers of 1000: what people read). */
+void pb_bytes_text(uint64_t bytes, char *out, size_t len);
+
+/* Saturating arithmetic: UINT64_MAX stands for "too big to count". */
+static inline uint64_t pb_mul_sat(uint64_t a, uint64_t b)
+{
+    uint64_t r;
+    return __builtin_mul_overflow(a, b, &r) ? UINT64_MAX : r;
+}
+static inline uint64_t pb_add_sat(uint64_t a, uint64_t b)
+{
+    uint64_t r;
+    return __builtin_add_overflow(a, b, &r) ? UINT64_MAX : r;
+}
+
+#endif
