@@ -4,6 +4,8 @@
  */
 #include "cli.h"
 
+#include "pb_limits.h"
+
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -94,6 +96,18 @@ bool cli_u64(const char *verb, const char *option, const char *text,
     }
     *out = (uint64_t)v;
     return true;
+}
+
+bool cli_bytes(const char *verb, const char *option, const char *text,
+               uint64_t *out)
+{
+    int rc = pb_parse_bytes(text, out);
+    if (rc == 0 && *out > 0)
+        return true;
+    cli_usage_error(verb, "%s needs a size N, NK, NM, NG or NT (powers of "
+                    "1024) from 1 to 16 EB, got '%s'%s",
+                    option, text, rc == -ERANGE ? " (too big)" : "");
+    return false;
 }
 
 int cli_cores(void)

@@ -43,6 +43,10 @@ bool cli_long(const char *verb, const char *option, const char *text, long min,
               long max, long *out);
 bool cli_u64(const char *verb, const char *option, const char *text,
              uint64_t *out);
+/* A byte size N[K|M|G|T] (pb_parse_bytes), at least 1: false after a
+ * usage message. */
+bool cli_bytes(const char *verb, const char *option, const char *text,
+               uint64_t *out);
 /* Number of processors, for defaults and warnings. */
 int cli_cores(void);
 
