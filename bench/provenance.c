@@ -1,15 +1,19 @@
 /*
  * provenance.c - collects the provenance keys (see provenance.h). The
  * commit comes from `git` in the source tree at run time (the build may
- * be older than the working tree), or from PB_COMMIT and PB_DIRTY, which
- * a bundle's wrapper sets (scripts/bundle.sh); compiler and flags are
- * fixed at configure time by CMake.
+ * be older than the working tree), read without taking git's index lock,
+ * and is "unknown" where git or the checkout is missing; or it comes from
+ * PB_COMMIT and PB_DIRTY, which a bundle's wrapper sets
+ * (scripts/bundle.sh). Compiler and flags are fixed at configure time by
+ * CMake.
  */
 #include "provenance.h"
 
 #include <omp.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "gbench.h"
@@ -28,16 +32,42 @@
 #define PB_BUILD_TYPE "unknown"
 #endif
 
-/* First line of a shell command's output, or "" (no trailing newline). */
-static void command_line(const char *cmd, char *out, size_t len)
+/* Runs a shell command; its first output line goes to out (no newline,
+ * "" when none). Returns the command's exit status, or -1 when it could
+ * not run. */
+static int command_line(const char *cmd, char *out, size_t len)
 {
     out[0] = '\0';
     FILE *p = popen(cmd, "r");
     if (!p)
+        return -1;
+    char line[256];
+    for (bool first = true; fgets(line, sizeof(line), p); first = false)
+        if (first)
+            snprintf(out, len, "%.*s", (int)strcspn(line, "\n"), line);
+    int status = pclose(p);
+    return status >= 0 && WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/* The commit and dirty flag of the source tree, "unknown" when git is
+ * missing or the tree is not a checkout. Read-only: status runs with
+ * --no-optional-locks (and GIT_OPTIONAL_LOCKS=0 for older gits), so a
+ * run never takes .git/index.lock from a developer's git. */
+static void git_state(char *commit, size_t commit_len, const char **dirty)
+{
+    char line[256];
+    *dirty = "unknown";
+    if (command_line("git -C '" PB_SOURCE_DIR "' rev-parse HEAD 2>/dev/null",
+                     commit, commit_len) != 0 ||
+        !commit[0]) {
+        snprintf(commit, commit_len, "unknown");
         return;
-    if (fgets(out, (int)len, p))
-        out[strcspn(out, "\n")] = '\0';
-    pclose(p);
+    }
+    if (command_line(
+            "GIT_OPTIONAL_LOCKS=0 git --no-optional-locks -C '" PB_SOURCE_DIR
+            "' status --porcelain --untracked-files=no 2>/dev/null",
+            line, sizeof(line)) == 0)
+        *dirty = line[0] ? "true" : "false";
 }
 
 static void add(struct pb_results *r, const char *key, const char *value)
@@ -56,13 +86,10 @@ void pb_provenance_record(struct pb_results *r, const char *suite,
         add(r, "puzzlebench_commit", commit);
         add(r, "puzzlebench_dirty", dirty);
     } else {
-        command_line("git -C '" PB_SOURCE_DIR "' rev-parse HEAD 2>/dev/null",
-                     buf, sizeof(buf));
-        add(r, "puzzlebench_commit", buf[0] ? buf : "unknown");
-        command_line("git -C '" PB_SOURCE_DIR "' status --porcelain "
-                     "--untracked-files=no 2>/dev/null | head -n 1",
-                     buf, sizeof(buf));
-        add(r, "puzzlebench_dirty", buf[0] ? "true" : "false");
+        const char *tree_dirty;
+        git_state(buf, sizeof(buf), &tree_dirty);
+        add(r, "puzzlebench_commit", buf);
+        add(r, "puzzlebench_dirty", tree_dirty);
     }
     add(r, "compiler", PB_COMPILER);
     add(r, "compiler_flags", PB_CFLAGS);
