@@ -8,7 +8,8 @@
  * variant in [a-z0-9_], family in [A-Za-z0-9_:.-], puzzlebench names
  * only), and every string is written single-quoted (where gnuplot
  * expands nothing: no backquotes, no macros, no escapes) after a check
- * that it holds no single quote and no control byte.
+ * that it holds no single quote and no control byte; paths go as ./PATH
+ * when relative, since gnuplot runs '<CMD' and '|CMD' as commands.
  * gnuplot runs as a child process (posix_spawnp, no shell; its warnings,
  * e.g. about a variant with no point in a figure, go to
  * DIR/figures/gnuplot.log) and draws each figure into a fresh temporary
@@ -162,14 +163,26 @@ static bool gp_safe(const char *s)
     return true;
 }
 
-/* Appends `name='value'; ` to defs. 0, -EINVAL when value cannot be
- * quoted (gp_safe), or -ENOSPC. */
+/* gnuplot reads a file name that starts with '<' as a shell command to
+ * read from, and writes to one that starts with '|' through a shell: a
+ * relative path goes to gnuplot as ./PATH, so it never starts so. */
+static const char *gp_path_prefix(const char *path)
+{
+    return path[0] == '/' ? "" : "./";
+}
+
+/* Appends `name='value'; ` to defs (value as a path, gp_path_prefix,
+ * when path). 0, -EINVAL when value cannot be quoted (gp_safe), or
+ * -ENOSPC. */
 static int gp_define(char *defs, size_t len, const char *name,
-                     const char *value)
+                     const char *value, bool path)
 {
     if (!gp_safe(value))
         return -EINVAL;
-    return append(defs, len, "%s='%s'; ", name, value) ? 0 : -ENOSPC;
+    return append(defs, len, "%s='%s%s'; ", name,
+                  path ? gp_path_prefix(value) : "", value)
+               ? 0
+               : -ENOSPC;
 }
 
 /* Appends the gnuplot array corpus_label[] (the kernel's corpora that the
@@ -212,7 +225,7 @@ static int draw(const char *defs, const char *script, const char *path,
         return pb_fail(e, fd, "%s: cannot create a temporary beside it: %s",
                        path, strerror(-fd));
     all[0] = '\0';
-    int rc = gp_define(all, sizeof(all), "out", tmp);
+    int rc = gp_define(all, sizeof(all), "out", tmp, true);
     if (rc == 0 && !append(all, sizeof(all), "%s", defs))
         rc = -ENOSPC;
     if (rc)
@@ -246,21 +259,24 @@ static int plot_kernel(const struct tidy *t, const char *dir,
     snprintf(summary, sizeof(summary), "%s/summary.csv", dir);
     /* what every figure of the kernel is given (common.gp lists it) */
     common[0] = '\0';
-    const char *const defs[][2] = {
-        {"dir", pb_plots_dir()},
-        {"summary", summary},
-        {"kernel", kernel},
-        {"baseline", base ? base : ""},
-        {"family", sweep ? sweep : ""},
-        {"size_label", k->size_label ? k->size_label : "size"},
-        {"sizes", sizes},
+    const struct {
+        const char *name, *value;
+        bool path;
+    } defs[] = {
+        {"dir", pb_plots_dir(), true},
+        {"summary", summary, true},
+        {"kernel", kernel, false},
+        {"baseline", base ? base : "", false},
+        {"family", sweep ? sweep : "", false},
+        {"size_label", k->size_label ? k->size_label : "size", false},
+        {"sizes", sizes, false},
     };
     int rc = 0;
     for (size_t d = 0; rc == 0 && d < sizeof(defs) / sizeof(defs[0]); d++)
-        if ((rc = gp_define(common, sizeof(common), defs[d][0], defs[d][1])) !=
-            0)
+        if ((rc = gp_define(common, sizeof(common), defs[d].name, defs[d].value,
+                            defs[d].path)) != 0)
             return pb_fail(e, rc, "%s: %s '%s' cannot be handed to gnuplot",
-                           kernel, defs[d][0], defs[d][1]);
+                           kernel, defs[d].name, defs[d].value);
     rc = corpus_labels(t, kernel, base, common, sizeof(common));
     if (rc)
         return pb_fail(e, rc, "%s: %s", kernel,
@@ -278,16 +294,17 @@ static int plot_kernel(const struct tidy *t, const char *dir,
              fmt++) {
             char all[sizeof(common) + 2048], script[PB_PATH_MAX],
                 file[PB_PATH_MAX];
-            snprintf(script, sizeof(script), "%s/%s.gp", pb_plots_dir(),
+            snprintf(script, sizeof(script), "%s%s/%s.gp",
+                     gp_path_prefix(pb_plots_dir()), pb_plots_dir(),
                      figures[f].kind);
             snprintf(all, sizeof(all), "%s", common);
             if (snprintf(file, sizeof(file), "%s/figures/%s-%s.%s", dir,
                          figures[f].kind, kernel,
                          formats[fmt]) >= (int)sizeof(file))
                 return pb_fail(e, -ENAMETOOLONG, "%s: a path too long", dir);
-            if ((rc = gp_define(all, sizeof(all), "variants", names)) ||
-                (rc = gp_define(all, sizeof(all), "styles", styles)) ||
-                (rc = gp_define(all, sizeof(all), "fmt", formats[fmt])))
+            if ((rc = gp_define(all, sizeof(all), "variants", names, false)) ||
+                (rc = gp_define(all, sizeof(all), "styles", styles, false)) ||
+                (rc = gp_define(all, sizeof(all), "fmt", formats[fmt], false)))
                 return pb_fail(e, rc, "%s: cannot be handed to gnuplot", file);
             if ((rc = draw(all, script, file, log, e)) != 0)
                 return rc;
