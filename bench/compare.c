@@ -8,8 +8,10 @@
  * Per benchmark in both files: the medians, their ratio B / A (below 1:
  * B is faster), and the two-sided Mann-Whitney p value (stats.h); rows
  * with p >= alpha are marked "~" (no significant change). Per kernel: the
- * geometric mean of the ratios. O(benchmarks^2) matching, fine for
- * suites of hundreds.
+ * geometric mean of the ratios. A baseline median of 0 has no ratio: an
+ * error, never a silent NaN that would pass --fail-above.
+ * O(benchmarks) expected: B's benchmarks are found through tidy's hash
+ * index, kernels' sums through a uthash table (Debian uthash-dev).
  */
 #include "compare.h"
 
@@ -20,6 +22,12 @@
 
 #include "stats.h"
 #include "tidy.h"
+
+/* Out of memory inside uthash is reported, not fatal: HASH_ADD clears
+ * the caller's `added`. */
+#define HASH_NONFATAL_OOM 1
+#define uthash_nonfatal_oom(node) (added = false)
+#include <uthash.h>
 
 static void print_time(FILE *out, double s)
 {
@@ -38,27 +46,30 @@ struct kernel_mean {
     char kernel[32];
     double log_sum;
     int n;
+    UT_hash_handle hh; /* uthash iterates in order of insertion */
 };
 
-/* Adds log(ratio) to the kernel's sum (*means grows as kernels appear). */
-static int add_ratio(struct kernel_mean **means, size_t *count,
-                     const char *kernel, double ratio)
+/* Adds log(ratio) to the kernel's sum (a sum is added as a kernel
+ * appears). 0 or -ENOMEM. */
+static int add_ratio(struct kernel_mean **means, const char *kernel,
+                     double ratio)
 {
-    size_t k = 0;
-    while (k < *count && strcmp((*means)[k].kernel, kernel))
-        k++;
-    if (k == *count) {
-        struct kernel_mean *m = realloc(*means, (k + 1) * sizeof(*m));
-        if (!m)
+    struct kernel_mean *m;
+    HASH_FIND_STR(*means, kernel, m);
+    if (!m) {
+        if ((m = calloc(1, sizeof(*m))) == NULL)
             return -ENOMEM;
-        *means = m;
-        memset(&m[k], 0, sizeof(m[k]));
-        snprintf(m[k].kernel, sizeof(m[k].kernel), "%s", kernel);
-        ++*count;
+        snprintf(m->kernel, sizeof(m->kernel), "%s", kernel);
+        bool added = true;
+        HASH_ADD_STR(*means, kernel, m);
+        if (!added) {
+            free(m);
+            return -ENOMEM;
+        }
     }
     if (ratio > 0 && isfinite(ratio)) {
-        (*means)[k].log_sum += log(ratio);
-        (*means)[k].n++;
+        m->log_sum += log(ratio);
+        m->n++;
     }
     return 0;
 }
@@ -68,10 +79,10 @@ int pb_compare(const char *a_path, const char *b_path,
                struct pb_error *e)
 {
     struct tidy a, b;
-    int rc = tidy_load(a_path, &a, e);
+    int rc = tidy_load(a_path, &a, 0, e);
     if (rc)
         return rc;
-    if ((rc = tidy_load(b_path, &b, e)) != 0) {
+    if ((rc = tidy_load(b_path, &b, 0, e)) != 0) {
         tidy_free(&a);
         return rc;
     }
@@ -84,14 +95,10 @@ int pb_compare(const char *a_path, const char *b_path,
             o->alpha);
     fprintf(out, "%-64s %13s %13s %8s %9s %s\n", "benchmark", "median A",
             "median B", "ratio", "p", "");
-    struct kernel_mean *means = NULL;
-    size_t n_kernels = 0;
+    struct kernel_mean *means = NULL, *m, *next;
     int matched = 0, failing = 0;
     for (size_t i = 0; rc == 0 && i < a.count; i++) {
-        struct tidy_bench *x = &a.b[i], *y = NULL;
-        for (size_t j = 0; j < b.count && !y; j++)
-            if (!strcmp(b.b[j].key, x->key))
-                y = &b.b[j];
+        struct tidy_bench *x = &a.b[i], *y = tidy_get(&b, x->key);
         if (!y)
             continue;
         matched++;
@@ -99,9 +106,18 @@ int pb_compare(const char *a_path, const char *b_path,
                                       y->n, &u);
         double ma = pb_median(x->per_instance, x->n);
         double mb = pb_median(y->per_instance, y->n);
-        double ratio = ma > 0 ? mb / ma : NAN;
+        if (!(ma > 0)) {
+            rc = pb_fail(e, -EDOM,
+                         "%s: %s: the baseline's median time is 0; a ratio "
+                         "B / A needs a time above 0",
+                         a.path, x->key);
+            break;
+        }
+        double ratio = mb / ma;
         bool significant = p < o->alpha;
-        fprintf(out, "%-64s ", x->key);
+        char name[4 * sizeof(x->key)];
+        pb_escape_controls(x->key, name, sizeof(name));
+        fprintf(out, "%-64s ", name);
         print_time(out, ma);
         fputc(' ', out);
         print_time(out, mb);
@@ -109,17 +125,21 @@ int pb_compare(const char *a_path, const char *b_path,
         if (significant && o->fail_above >= 0 &&
             ratio > 1 + o->fail_above / 100)
             failing++;
-        if (add_ratio(&means, &n_kernels, x->kernel, ratio))
+        if (add_ratio(&means, x->kernel, ratio))
             rc = pb_fail(e, -ENOMEM, "out of memory");
     }
-    for (size_t k = 0; k < n_kernels; k++)
-        if (means[k].n)
+    HASH_ITER(hh, means, m, next)
+    {
+        char name[4 * sizeof(m->kernel)];
+        pb_escape_controls(m->kernel, name, sizeof(name));
+        if (rc == 0 && m->n)
             fprintf(out,
                     "# %s: geometric mean of the ratios %.3f over %d "
                     "benchmarks\n",
-                    means[k].kernel, exp(means[k].log_sum / means[k].n),
-                    means[k].n);
-    free(means);
+                    name, exp(m->log_sum / m->n), m->n);
+        HASH_DEL(means, m);
+        free(m);
+    }
     if (rc == 0 && matched == 0)
         rc = pb_fail(e, -EINVAL, "%s and %s have no benchmark in common",
                      a.path, b.path);

@@ -3,10 +3,19 @@
  * writes summary.csv beside it, then runs gnuplot once per figure, kernel
  * and format (PNG for screens and Markdown, SVG for the web, PDF for
  * papers) with the script's inputs as -e definitions.
+ * Those definitions are gnuplot code, so no text from the results is
+ * trusted there: names were checked on reading (tidy.h: kernel and
+ * variant in [a-z0-9_], family in [A-Za-z0-9_:.-], puzzlebench names
+ * only), and every string is written single-quoted (where gnuplot
+ * expands nothing: no backquotes, no macros, no escapes) after a check
+ * that it holds no single quote and no control byte; paths go as ./PATH
+ * when relative, since gnuplot runs '<CMD' and '|CMD' as commands.
  * gnuplot runs as a child process (posix_spawnp, no shell; its warnings,
  * e.g. about a variant with no point in a figure, go to
- * DIR/figures/gnuplot.log), and a figure counts only when gnuplot exits 0
- * and the file is not empty.
+ * DIR/figures/gnuplot.log) and draws each figure into a fresh temporary
+ * beside it (pb_file.h), renamed over the figure only when gnuplot exits
+ * 0 and the file is not empty, so a kill leaves complete figures or
+ * none; the temporaries of dead runs are removed first.
  * O(kernels * figures) gnuplot runs.
  */
 #include "plot.h"
@@ -20,7 +29,9 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
+#include "pb_file.h"
 #include "report.h"
 #include "stats.h"
 #include "summary.h"
@@ -129,12 +140,6 @@ static void size_words(const struct tidy *t, const struct pb_kernel *k,
     free(x);
 }
 
-static bool non_empty(const char *path)
-{
-    struct stat st;
-    return stat(path, &st) == 0 && st.st_size > 0;
-}
-
 /* Appends printf-style text to the string in buf; false when it does not
  * fit. */
 static bool append(char *buf, size_t len, const char *fmt, ...) PB_PRINTF(3, 4);
@@ -148,9 +153,42 @@ static bool append(char *buf, size_t len, const char *fmt, ...)
     return w >= 0 && (size_t)w < len - used;
 }
 
+/* s can be a single-quoted gnuplot string: no single quote (which would
+ * end it) and no control byte. */
+static bool gp_safe(const char *s)
+{
+    for (; *s; s++)
+        if (*s == '\'' || (unsigned char)*s < 0x20 || *s == 0x7f)
+            return false;
+    return true;
+}
+
+/* gnuplot reads a file name that starts with '<' as a shell command to
+ * read from, and writes to one that starts with '|' through a shell: a
+ * relative path goes to gnuplot as ./PATH, so it never starts so. */
+static const char *gp_path_prefix(const char *path)
+{
+    return path[0] == '/' ? "" : "./";
+}
+
+/* Appends `name='value'; ` to defs (value as a path, gp_path_prefix,
+ * when path). 0, -EINVAL when value cannot be quoted (gp_safe), or
+ * -ENOSPC. */
+static int gp_define(char *defs, size_t len, const char *name,
+                     const char *value, bool path)
+{
+    if (!gp_safe(value))
+        return -EINVAL;
+    return append(defs, len, "%s='%s%s'; ", name,
+                  path ? gp_path_prefix(value) : "", value)
+               ? 0
+               : -ENOSPC;
+}
+
 /* Appends the gnuplot array corpus_label[] (the kernel's corpora that the
  * baseline ran on, in the summary's order: family, size knob, instances,
- * threads above one) to defs. 0, or -ENOSPC / -ENOMEM. */
+ * threads above one) to defs. 0, or -EINVAL (a family gp_safe refuses),
+ * -ENOSPC or -ENOMEM. */
 static int corpus_labels(const struct tidy *t, const char *kernel,
                          const char *baseline, char *defs, size_t len)
 {
@@ -158,19 +196,53 @@ static int corpus_labels(const struct tidy *t, const char *kernel,
     if (!corpus)
         return -ENOMEM;
     size_t n = pb_summary_corpora(t, kernel, baseline, corpus);
-    bool fits = n == 0 || append(defs, len, "; array corpus_label[%zu] = [", n);
-    for (size_t c = 0; c < n && fits; c++) {
+    bool safe = true;
+    for (size_t c = 0; c < n; c++)
+        safe = safe && gp_safe(corpus[c]->family);
+    bool fits = n == 0 || append(defs, len, "array corpus_label[%zu] = [", n);
+    for (size_t c = 0; c < n && fits && safe; c++) {
         const struct tidy_bench *b = corpus[c];
-        fits = append(defs, len, "%s\"%s %ld, n=%ld", c ? ", " : "", b->family,
+        fits = append(defs, len, "%s'%s %ld, n=%ld", c ? ", " : "", b->family,
                       b->size, b->count) &&
                (b->threads == 1 ||
                 append(defs, len, ", %ld threads", b->threads)) &&
-               append(defs, len, "\"");
+               append(defs, len, "'");
     }
-    if (fits && n)
-        fits = append(defs, len, "]");
+    if (fits && safe && n)
+        fits = append(defs, len, "]; ");
     free(corpus);
-    return fits ? 0 : -ENOSPC;
+    return !safe ? -EINVAL : fits ? 0 : -ENOSPC;
+}
+
+/* Draws one figure into path: gnuplot writes a temporary beside it,
+ * renamed over path once complete. */
+static int draw(const char *defs, const char *script, const char *path,
+                const char *log, struct pb_error *e)
+{
+    char tmp[PB_PATH_MAX], all[16384];
+    int fd = pb_temp_create(path, tmp);
+    if (fd < 0)
+        return pb_fail(e, fd, "%s: cannot create a temporary beside it: %s",
+                       path, strerror(-fd));
+    all[0] = '\0';
+    int rc = gp_define(all, sizeof(all), "out", tmp, true);
+    if (rc == 0 && !append(all, sizeof(all), "%s", defs))
+        rc = -ENOSPC;
+    if (rc)
+        rc = pb_fail(e, rc, "%s: cannot be handed to gnuplot", tmp);
+    else
+        rc = run_gnuplot(all, script, log, e);
+    struct stat st;
+    if (rc == 0 && (fstat(fd, &st) != 0 || st.st_size == 0))
+        rc = pb_fail(e, -EIO, "%s: gnuplot wrote nothing", path);
+    if (rc) {
+        close(fd);
+        unlink(tmp);
+        return rc;
+    }
+    if ((rc = pb_temp_commit(fd, tmp, path)) != 0)
+        return pb_fail(e, rc, "%s: cannot write: %s", path, strerror(-rc));
+    return 0;
 }
 
 static int plot_kernel(const struct tidy *t, const char *dir,
@@ -182,18 +254,35 @@ static int plot_kernel(const struct tidy *t, const char *dir,
         return 0; /* a kernel this build lacks: nothing to draw it with */
     const char *base = pb_summary_baseline(t, kernel, baseline);
     const char *sweep = pb_summary_sweep_family(t, kernel);
-    char sizes[1024], common[8192];
+    char sizes[1024], common[8192], summary[PB_PATH_MAX];
     size_words(t, k, sweep, sizes, sizeof(sizes));
+    snprintf(summary, sizeof(summary), "%s/summary.csv", dir);
     /* what every figure of the kernel is given (common.gp lists it) */
-    snprintf(common, sizeof(common),
-             "dir='%s'; summary='%s/summary.csv'; kernel='%s'; "
-             "baseline='%s'; family='%s'; size_label='%s'; sizes='%s'",
-             pb_plots_dir(), dir, kernel, base ? base : "", sweep ? sweep : "",
-             k->size_label ? k->size_label : "size", sizes);
-    int rc = corpus_labels(t, kernel, base, common, sizeof(common));
+    common[0] = '\0';
+    const struct {
+        const char *name, *value;
+        bool path;
+    } defs[] = {
+        {"dir", pb_plots_dir(), true},
+        {"summary", summary, true},
+        {"kernel", kernel, false},
+        {"baseline", base ? base : "", false},
+        {"family", sweep ? sweep : "", false},
+        {"size_label", k->size_label ? k->size_label : "size", false},
+        {"sizes", sizes, false},
+    };
+    int rc = 0;
+    for (size_t d = 0; rc == 0 && d < sizeof(defs) / sizeof(defs[0]); d++)
+        if ((rc = gp_define(common, sizeof(common), defs[d].name, defs[d].value,
+                            defs[d].path)) != 0)
+            return pb_fail(e, rc, "%s: %s '%s' cannot be handed to gnuplot",
+                           kernel, defs[d].name, defs[d].value);
+    rc = corpus_labels(t, kernel, base, common, sizeof(common));
     if (rc)
-        return pb_fail(e, rc, "%s: too many corpora to label", kernel);
-    char log[1024];
+        return pb_fail(e, rc, "%s: %s", kernel,
+                       rc == -EINVAL ? "a family name gnuplot cannot quote"
+                                     : "too many corpora to label");
+    char log[PB_PATH_MAX];
     snprintf(log, sizeof(log), "%s/figures/gnuplot.log", dir);
     for (size_t f = 0; f < sizeof(figures) / sizeof(figures[0]); f++) {
         char names[1024], styles[256];
@@ -203,20 +292,22 @@ static int plot_kernel(const struct tidy *t, const char *dir,
             continue; /* nothing for this figure to draw */
         for (size_t fmt = 0; fmt < sizeof(formats) / sizeof(formats[0]);
              fmt++) {
-            char defs[sizeof(common) + 2048], script[1024], file[1024];
-            snprintf(script, sizeof(script), "%s/%s.gp", pb_plots_dir(),
+            char all[sizeof(common) + 2048], script[PB_PATH_MAX],
+                file[PB_PATH_MAX];
+            snprintf(script, sizeof(script), "%s%s/%s.gp",
+                     gp_path_prefix(pb_plots_dir()), pb_plots_dir(),
                      figures[f].kind);
-            snprintf(defs, sizeof(defs),
-                     "%s; variants='%s'; styles='%s'; "
-                     "out='%s/figures/%s-%s'; fmt='%s'",
-                     common, names, styles, dir, figures[f].kind, kernel,
-                     formats[fmt]);
-            if ((rc = run_gnuplot(defs, script, log, e)) != 0)
+            snprintf(all, sizeof(all), "%s", common);
+            if (snprintf(file, sizeof(file), "%s/figures/%s-%s.%s", dir,
+                         figures[f].kind, kernel,
+                         formats[fmt]) >= (int)sizeof(file))
+                return pb_fail(e, -ENAMETOOLONG, "%s: a path too long", dir);
+            if ((rc = gp_define(all, sizeof(all), "variants", names, false)) ||
+                (rc = gp_define(all, sizeof(all), "styles", styles, false)) ||
+                (rc = gp_define(all, sizeof(all), "fmt", formats[fmt], false)))
+                return pb_fail(e, rc, "%s: cannot be handed to gnuplot", file);
+            if ((rc = draw(all, script, file, log, e)) != 0)
                 return rc;
-            snprintf(file, sizeof(file), "%s/figures/%s-%s.%s", dir,
-                     figures[f].kind, kernel, formats[fmt]);
-            if (!non_empty(file))
-                return pb_fail(e, -EIO, "%s: gnuplot wrote nothing", file);
             if (out)
                 fprintf(out, "%s\n", file);
         }
@@ -227,11 +318,11 @@ static int plot_kernel(const struct tidy *t, const char *dir,
 int pb_plot(const char *dir, const char *baseline, FILE *out,
             struct pb_error *e)
 {
-    if (strchr(dir, '\'') || strchr(pb_plots_dir(), '\''))
+    if (!gp_safe(dir) || !gp_safe(pb_plots_dir()))
         return pb_fail(e, -EINVAL,
-                       "%s: a path with a single quote cannot be "
-                       "handed to gnuplot",
-                       dir);
+                       "%s: a path with a single quote or a control byte "
+                       "cannot be handed to gnuplot",
+                       gp_safe(dir) ? pb_plots_dir() : dir);
     struct stat st;
     if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
         return pb_fail(e, -ENOENT,
@@ -239,10 +330,14 @@ int pb_plot(const char *dir, const char *baseline, FILE *out,
                        "folder (results/<UTC> or results/latest)",
                        dir);
     struct tidy t;
-    int rc = tidy_load(dir, &t, e);
+    int rc = tidy_load(dir, &t, TIDY_PUZZLEBENCH_ONLY, e);
     if (rc)
         return rc;
-    char path[1024];
+    char path[PB_PATH_MAX];
+    /* what an interrupted run left (its figures and summary are whole) */
+    pb_remove_stale_temporaries(dir);
+    snprintf(path, sizeof(path), "%s/figures", dir);
+    pb_remove_stale_temporaries(path);
     snprintf(path, sizeof(path), "%s/summary.csv", dir);
     rc = pb_summary_write(&t, baseline, path, e);
     snprintf(path, sizeof(path), "%s/figures", dir);

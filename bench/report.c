@@ -9,6 +9,10 @@
  * a timed sample (one whole-corpus solve) under 1 ms, a first repetition
  * more than 1.5x the median of the others, more threads than cores.
  * Deterministic: the same folder gives the same bytes (golden test).
+ * Text from the folder (its path, log lines, names) is data: escaped for
+ * HTML (& < > " ' as entities) and for Markdown (\ | < > ` [ ] with a
+ * backslash, so it neither breaks a table cell nor becomes markup or a
+ * link); control bytes are written as \xHH in both.
  */
 #include "report.h"
 
@@ -31,23 +35,69 @@ struct out {
     FILE *md, *html;
 };
 
+/* Writes s to f escaped for HTML, or for Markdown (md); newlines kept
+ * when lines, else written as \x0a like other control bytes. */
+static void put(FILE *f, const char *s, bool md, bool lines)
+{
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        const char *entity = NULL;
+        if (!md)
+            entity = *p == '&'    ? "&amp;"
+                     : *p == '<'  ? "&lt;"
+                     : *p == '>'  ? "&gt;"
+                     : *p == '"'  ? "&quot;"
+                     : *p == '\'' ? "&#39;"
+                                  : NULL;
+        if (entity)
+            fputs(entity, f);
+        else if (*p == '\n' && lines)
+            fputc('\n', f);
+        else if (*p < 0x20 || *p == 0x7f)
+            fprintf(f, "\\x%02x", *p);
+        else if (md && strchr("\\|<>`[]", *p))
+            fprintf(f, "\\%c", *p);
+        else
+            fputc(*p, f);
+    }
+}
+
+static void md_put(FILE *f, const char *s)
+{
+    put(f, s, true, false);
+}
+
+static void html_put(FILE *f, const char *s)
+{
+    put(f, s, false, false);
+}
+
 static void heading(struct out *o, const char *text)
 {
-    fprintf(o->md, "\n## %s\n\n", text);
-    fprintf(o->html, "<h2>%s</h2>\n", text);
+    fputs("\n## ", o->md);
+    md_put(o->md, text);
+    fputs("\n\n", o->md);
+    fputs("<h2>", o->html);
+    html_put(o->html, text);
+    fputs("</h2>\n", o->html);
 }
 
 static void table_begin(struct out *o, const char *const *cols, int n)
 {
     fputc('|', o->md);
-    for (int i = 0; i < n; i++)
-        fprintf(o->md, " %s |", cols[i]);
+    for (int i = 0; i < n; i++) {
+        fputc(' ', o->md);
+        md_put(o->md, cols[i]);
+        fputs(" |", o->md);
+    }
     fputs("\n|", o->md);
     for (int i = 0; i < n; i++)
         fputs(i ? "---:|" : "---|", o->md);
     fputs("\n<table>\n<tr>", o->html);
-    for (int i = 0; i < n; i++)
-        fprintf(o->html, "<th>%s</th>", cols[i]);
+    for (int i = 0; i < n; i++) {
+        fputs("<th>", o->html);
+        html_put(o->html, cols[i]);
+        fputs("</th>", o->html);
+    }
     fputs("</tr>\n", o->html);
     fputc('\n', o->md);
 }
@@ -57,8 +107,12 @@ static void table_row(struct out *o, char cells[][256], int n)
     fputc('|', o->md);
     fputs("<tr>", o->html);
     for (int i = 0; i < n; i++) {
-        fprintf(o->md, " %s |", cells[i]);
-        fprintf(o->html, "<td>%s</td>", cells[i]);
+        fputc(' ', o->md);
+        md_put(o->md, cells[i]);
+        fputs(" |", o->md);
+        fputs("<td>", o->html);
+        html_put(o->html, cells[i]);
+        fputs("</td>", o->html);
     }
     fputc('\n', o->md);
     fputs("</tr>\n", o->html);
@@ -236,6 +290,8 @@ static void kernel_part(const struct tidy *t, const char *dir,
                  kernel);
         if (stat(path, &st) != 0)
             continue;
+        /* kernel is a registered name (pb_kernels), kinds fixed: both are
+         * in [a-z0-9_], safe in a link and an attribute */
         fprintf(o->md,
                 "\n![%s %s](figures/%s-%s.png)\n\n"
                 "[SVG](figures/%s-%s.svg), [PDF](figures/%s-%s.pdf)\n",
@@ -251,7 +307,7 @@ static void kernel_part(const struct tidy *t, const char *dir,
 int pb_report_write(const char *dir, struct pb_error *e)
 {
     struct tidy t;
-    int rc = tidy_load(dir, &t, e);
+    int rc = tidy_load(dir, &t, TIDY_PUZZLEBENCH_ONLY, e);
     if (rc)
         return rc;
     char *md_text = NULL, *html_text = NULL;
@@ -262,19 +318,28 @@ int pb_report_write(const char *dir, struct pb_error *e)
         tidy_free(&t);
         return pb_fail(e, -ENOMEM, "out of memory");
     }
-    fprintf(o.md,
-            "# puzzlebench report\n\nResults folder: `%s`. Times are "
-            "per instance over the verified repetitions; ratios are to each "
-            "kernel's first registered variant.\n",
-            dir);
-    fprintf(o.html,
-            "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">"
-            "<title>puzzlebench report</title><style>body{font-family:"
-            "sans-serif;max-width:80em}table{border-collapse:collapse}td,th"
-            "{border:1px solid #ccc;padding:2px 6px;text-align:right}"
-            "</style></head><body>\n<h1>puzzlebench report</h1>\n<p>Results "
-            "folder: <code>%s</code>.</p>\n",
-            dir);
+    /* a code span shows the path as it is, unless a backtick (which would
+     * end the span) or a control byte asks for escaping */
+    bool span = !strchr(dir, '`');
+    for (const char *p = dir; span && *p; p++)
+        span = (unsigned char)*p >= 0x20 && *p != 0x7f;
+    fputs("# puzzlebench report\n\nResults folder: ", o.md);
+    if (span)
+        fprintf(o.md, "`%s`", dir);
+    else
+        md_put(o.md, dir);
+    fputs(". Times are per instance over the verified repetitions; ratios "
+          "are to each kernel's first registered variant.\n",
+          o.md);
+    fputs("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">"
+          "<title>puzzlebench report</title><style>body{font-family:"
+          "sans-serif;max-width:80em}table{border-collapse:collapse}td,th"
+          "{border:1px solid #ccc;padding:2px 6px;text-align:right}"
+          "</style></head><body>\n<h1>puzzlebench report</h1>\n<p>Results "
+          "folder: <code>",
+          o.html);
+    html_put(o.html, dir);
+    fputs("</code>.</p>\n", o.html);
     int cores = 0;
     rc = log_parts(dir, &o, &cores, e);
     static char warnings[65536];
@@ -289,9 +354,10 @@ int pb_report_write(const char *dir, struct pb_error *e)
     }
     if (rc == 0) {
         heading(&o, "Stability warnings");
-        fputs(warnings[0] ? warnings : "None.\n", o.md);
-        fprintf(o.html, "<pre>%s</pre>\n</body></html>\n",
-                warnings[0] ? warnings : "None.");
+        put(o.md, warnings[0] ? warnings : "None.\n", true, true);
+        fputs("<pre>", o.html);
+        put(o.html, warnings[0] ? warnings : "None.", false, true);
+        fputs("</pre>\n</body></html>\n", o.html);
     }
     fclose(o.md);
     fclose(o.html);

@@ -1,13 +1,18 @@
 /*
  * tidy.c - reading results back (tidy.h): the CSV here, the JSON in
  * tidy_json.c. The CSV's columns are found by name in the header, so
- * added columns do not break old readers.
- * O(rows * benchmarks) (linear look-up per row; suites hold hundreds).
+ * added columns do not break old readers. Names are checked against
+ * strict character sets as they are read: they end up in gnuplot
+ * commands, HTML and Markdown, and a results file may come from anyone.
+ * Benchmarks are found by key through an open-addressing hash index
+ * (FNV-1a, linear probing, kept under half full), so reading R rows is
+ * O(R) expected.
  */
 #include "tidy.h"
 
 #include <errno.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -53,11 +58,78 @@ static int split(char *line, char **field)
     return n;
 }
 
+enum { NAME_MAX_LEN = sizeof(((struct tidy_bench *)0)->kernel) - 1 };
+
+/* s is 1 to NAME_MAX_LEN characters, each in `allowed` or a lower-case
+ * letter or digit. */
+static bool name_in(const char *s, const char *allowed)
+{
+    size_t n = 0;
+    for (; s[n]; n++)
+        if (!(s[n] >= 'a' && s[n] <= 'z') && !(s[n] >= '0' && s[n] <= '9') &&
+            !strchr(allowed, s[n]))
+            return false;
+    return n >= 1 && n <= NAME_MAX_LEN;
+}
+
+bool tidy_name_ok(const char *s)
+{
+    return name_in(s, "_");
+}
+
+bool tidy_family_ok(const char *s)
+{
+    return name_in(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZ_:.-");
+}
+
+static size_t key_hash(const char *key)
+{
+    uint64_t h = 14695981039346656037u; /* FNV-1a, 64 bits */
+    for (const unsigned char *p = (const unsigned char *)key; *p; p++)
+        h = (h ^ *p) * 1099511628211u;
+    return (size_t)h;
+}
+
+/* The slot of key in the index: the one holding it, or the empty one
+ * where it would go. t->slots > 0. */
+static size_t slot_of(const struct tidy *t, const char *key)
+{
+    size_t mask = t->slots - 1, s = key_hash(key) & mask;
+    while (t->slot[s] && strcmp(t->b[t->slot[s] - 1].key, key))
+        s = (s + 1) & mask;
+    return s;
+}
+
+struct tidy_bench *tidy_get(const struct tidy *t, const char *key)
+{
+    if (!t->slots)
+        return NULL;
+    size_t s = t->slot[slot_of(t, key)];
+    return s ? &t->b[s - 1] : NULL;
+}
+
+/* Rebuilds the index with twice the slots (64 at first). 0 or -ENOMEM. */
+static int grow_index(struct tidy *t)
+{
+    size_t slots = t->slots ? 2 * t->slots : 64;
+    size_t *slot = calloc(slots, sizeof(*slot));
+    if (!slot)
+        return -ENOMEM;
+    free(t->slot);
+    t->slot = slot;
+    t->slots = slots;
+    for (size_t i = 0; i < t->count; i++)
+        t->slot[slot_of(t, t->b[i].key)] = i + 1;
+    return 0;
+}
+
 struct tidy_bench *tidy_bench_for(struct tidy *t, const char *key)
 {
-    for (size_t i = 0; i < t->count; i++)
-        if (!strcmp(t->b[i].key, key))
-            return &t->b[i];
+    struct tidy_bench *x = tidy_get(t, key);
+    if (x)
+        return x;
+    if (2 * (t->count + 1) > t->slots && grow_index(t))
+        return NULL;
     if (t->count == t->cap) {
         size_t cap = t->cap ? 2 * t->cap : 64;
         struct tidy_bench *b = realloc(t->b, cap * sizeof(*b));
@@ -66,10 +138,11 @@ struct tidy_bench *tidy_bench_for(struct tidy *t, const char *key)
         t->b = b;
         t->cap = cap;
     }
-    struct tidy_bench *x = &t->b[t->count++];
+    x = &t->b[t->count++];
     memset(x, 0, sizeof(*x));
     snprintf(x->key, sizeof(x->key), "%s", key);
     x->peak_heap_bytes = NAN;
+    t->slot[slot_of(t, x->key)] = t->count;
     return x;
 }
 
@@ -92,6 +165,25 @@ static int read_header(FILE *f, struct tidy *t, int *col, struct pb_error *e)
                            "%s:1: no column '%s'; expected the header of a "
                            "puzzlebench results.csv",
                            t->path, column_name[k]);
+    }
+    return 0;
+}
+
+/* The row's kernel, variant and family are in their character sets. */
+static int check_names(char **field, const int *col, const struct tidy *t,
+                       unsigned number, struct pb_error *e)
+{
+    static const int name_col[] = {C_KERNEL, C_VARIANT, C_FAMILY};
+    for (size_t k = 0; k < sizeof(name_col) / sizeof(name_col[0]); k++) {
+        const char *v = field[col[name_col[k]]];
+        bool family = name_col[k] == C_FAMILY;
+        if (family ? !tidy_family_ok(v) : !tidy_name_ok(v))
+            return pb_fail(e, -EINVAL,
+                           "%s:%u: %s '%.40s%s' is not a name; expected 1 "
+                           "to %d characters in %s",
+                           t->path, number, column_name[name_col[k]], v,
+                           strlen(v) > 40 ? "..." : "", (int)NAME_MAX_LEN,
+                           family ? "[A-Za-z0-9_:.-]" : "[a-z0-9_]");
     }
     return 0;
 }
@@ -169,13 +261,15 @@ static int load_csv(FILE *f, struct tidy *t, struct pb_error *e)
         if (nf <= maxcol)
             rc = pb_fail(e, -EINVAL, "%s:%u: %d columns; expected at least %d",
                          t->path, number, nf, maxcol + 1);
-        else if (!strcmp(field[col[C_VERIFIED]], "1"))
+        else if ((rc = check_names(field, col, t, number, e)) == 0 &&
+                 !strcmp(field[col[C_VERIFIED]], "1"))
             rc = read_row(field, col, t, number, e);
     }
     return rc;
 }
 
-int tidy_load(const char *arg, struct tidy *t, struct pb_error *e)
+int tidy_load(const char *arg, struct tidy *t, unsigned flags,
+              struct pb_error *e)
 {
     struct stat st;
     memset(t, 0, sizeof(*t));
@@ -197,7 +291,8 @@ int tidy_load(const char *arg, struct tidy *t, struct pb_error *e)
                        t->path, strerror(errno));
     int c = first_char(f);
     rewind(f);
-    int rc = c == '{' || c == '[' ? tidy_load_json(f, t, e) : load_csv(f, t, e);
+    int rc = c == '{' || c == '[' ? tidy_load_json(f, t, flags, e)
+                                  : load_csv(f, t, e);
     fclose(f);
     if (rc == 0 && t->count == 0)
         rc = pb_fail(e, -EINVAL, "%s: no verified results", t->path);
@@ -209,8 +304,10 @@ int tidy_load(const char *arg, struct tidy *t, struct pb_error *e)
 void tidy_free(struct tidy *t)
 {
     free(t->b);
+    free(t->slot);
     t->b = NULL;
-    t->count = t->cap = 0;
+    t->slot = NULL;
+    t->count = t->cap = t->slots = 0;
 }
 
 const struct tidy_bench *tidy_find(const struct tidy *t,

@@ -8,6 +8,7 @@
 #ifndef TIDY_H
 #define TIDY_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -18,7 +19,13 @@
 /* One benchmark and its verified repetitions. */
 struct tidy_bench {
     char key[160]; /* kernel/variant/family/size:S/n:N/seed:X/threads:T */
+    /* kernel and variant in [a-z0-9_], family in [A-Za-z0-9_:.-]
+     * (tidy_name_ok, tidy_family_ok), checked on reading, so that they
+     * are safe in figures and reports; a foreign benchmark (another
+     * Google Benchmark binary's name) has its name's first component as
+     * kernel, the rest as variant, no family, and foreign set. */
     char kernel[32], variant[32], family[32];
+    bool foreign;
     long size, count, threads;
     unsigned long long seed;
     size_t n;                           /* verified repetitions */
@@ -32,20 +39,42 @@ struct tidy {
     char path[512];
     size_t count, cap;
     struct tidy_bench *b;
+    size_t *slot; /* hash index of b by key: index + 1, 0 when empty */
+    size_t slots; /* a power of two, above twice count (0: none yet) */
 };
+
+/* tidy_load's flags. */
+enum {
+    /* only puzzlebench benchmarks: a name of another Google Benchmark
+     * binary is an error (for plot and the report, which hand names to
+     * gnuplot and HTML) */
+    TIDY_PUZZLEBENCH_ONLY = 1,
+};
+
+/* s is a kernel or variant name as the registry writes them: 1 to 31
+ * characters in [a-z0-9_]. */
+bool tidy_name_ok(const char *s);
+/* s is a family name: 1 to 31 characters in [A-Za-z0-9_:.-]. */
+bool tidy_family_ok(const char *s);
 
 /* Reads `arg`: a results folder (its results.csv, else its
  * results.json), a results CSV, or a Google Benchmark JSON file (a file
  * that starts with '{' or '['). Rows that were not verified are left
- * out. 0, or a negative error with e naming the file, the line (or JSON
- * element) and what was expected. */
-int tidy_load(const char *arg, struct tidy *t, struct pb_error *e);
+ * out; a kernel, variant or family name outside its character set
+ * (tidy_name_ok, tidy_family_ok) is an error, and so, with
+ * TIDY_PUZZLEBENCH_ONLY in flags, is a foreign benchmark name. 0, or a
+ * negative error with e naming the file, the line (or JSON element) and
+ * what was expected. */
+int tidy_load(const char *arg, struct tidy *t, unsigned flags,
+              struct pb_error *e);
 /* The JSON half of tidy_load (tidy_json.c): reads f (t->path, open at
  * its start) into the empty t. */
-int tidy_load_json(FILE *f, struct tidy *t, struct pb_error *e);
+int tidy_load_json(FILE *f, struct tidy *t, unsigned flags, struct pb_error *e);
 /* The benchmark named key, added (zeroed, heap NaN) when new; NULL when
- * out of memory. */
+ * out of memory. O(1) expected (hash index). */
 struct tidy_bench *tidy_bench_for(struct tidy *t, const char *key);
+/* The benchmark named key, or NULL. O(1) expected. */
+struct tidy_bench *tidy_get(const struct tidy *t, const char *key);
 /* Appends one repetition's seconds per instance to x; an error (naming
  * t->path and the benchmark) beyond TIDY_MAX_REPS. */
 int tidy_add_sample(struct tidy *t, struct tidy_bench *x, double per_instance,

@@ -9,10 +9,13 @@
  * "verified" counter other than 1. A puzzlebench name
  * (kernel/variant/family/size:S/n:N/seed:X/threads:T/...) becomes the
  * same benchmark as the matching results.csv rows, with its time divided
- * by the N instances; any other name is a benchmark of its own whose
+ * by the N instances, and its kernel, variant and family must be names
+ * (tidy.h); any other name is a foreign benchmark of its own whose
  * "kernel" is the name's first component (BM_Foo of BM_Foo/8), timed per
- * iteration. The sample is real_time in the run's time_unit.
- * O(runs * benchmarks), as tidy.c.
+ * iteration, refused under TIDY_PUZZLEBENCH_ONLY and otherwise only
+ * required to hold no control byte (BM_Sort/1024, BM_Foo<int>/8 pass).
+ * The sample is real_time in the run's time_unit.
+ * O(runs) expected (tidy.c's hash index).
  */
 #include "tidy.h"
 
@@ -71,14 +74,35 @@ static double counter(const json_t *run, const char *name, double missing)
  * with the instances its time covers in *instances; a negative error
  * when the name is too long or memory runs out. */
 static int bench_of(struct tidy *t, const char *name, const json_t *run,
-                    size_t i, struct tidy_bench **out, long *instances,
-                    struct pb_error *e)
+                    size_t i, unsigned flags, struct tidy_bench **out,
+                    long *instances, struct pb_error *e)
 {
     char copy[512], key[sizeof(t->b[0].key)];
     struct pb_name n;
     bool ours =
         (size_t)snprintf(copy, sizeof(copy), "%s", name) < sizeof(copy) &&
         parse_pb_name(copy, &n);
+    static const char *const what[3] = {"kernel", "variant", "family"};
+    for (int k = 0; ours && k < 3; k++)
+        if (k == 2 ? !tidy_family_ok(n.part[k]) : !tidy_name_ok(n.part[k]))
+            return pb_fail(e, -EINVAL,
+                           "%s: benchmarks[%zu]: %s '%.40s%s' is not a name; "
+                           "expected 1 to 31 characters in %s",
+                           t->path, i, what[k], n.part[k],
+                           strlen(n.part[k]) > 40 ? "..." : "",
+                           k == 2 ? "[A-Za-z0-9_:.-]" : "[a-z0-9_]");
+    if (!ours && (flags & TIDY_PUZZLEBENCH_ONLY))
+        return pb_fail(e, -EINVAL,
+                       "%s: benchmarks[%zu]: '%.60s%s' is not a puzzlebench "
+                       "benchmark; expected kernel/variant/family/size:S/"
+                       "n:N/seed:X/threads:T",
+                       t->path, i, name, strlen(name) > 60 ? "..." : "");
+    for (const char *p = name; !ours && *p; p++)
+        if ((unsigned char)*p < 0x20 || *p == 0x7f)
+            return pb_fail(e, -EINVAL,
+                           "%s: benchmarks[%zu]: a name with a control "
+                           "byte; expected printable text",
+                           t->path, i);
     int len = ours ? snprintf(key, sizeof(key),
                               "%s/%s/%s/size:%s/n:%s/seed:%s/threads:%s",
                               n.part[0], n.part[1], n.part[2], n.part[3],
@@ -107,6 +131,7 @@ static int bench_of(struct tidy *t, const char *name, const json_t *run,
     snprintf(x->kernel, sizeof(x->kernel), "%.*s", (int)head, name);
     snprintf(x->variant, sizeof(x->variant), "%s",
              name[head] ? name + head + 1 : "");
+    x->foreign = true;
     x->count = 1;
     x->threads = (long)counter(run, "threads", 1);
     *instances = 1;
@@ -115,7 +140,7 @@ static int bench_of(struct tidy *t, const char *name, const json_t *run,
 
 /* One element of "benchmarks": a sample, or skipped (aggregates counted
  * in *aggregates). */
-static int read_run(struct tidy *t, const json_t *run, size_t i,
+static int read_run(struct tidy *t, const json_t *run, size_t i, unsigned flags,
                     size_t *aggregates, struct pb_error *e)
 {
     if (!json_is_object(run))
@@ -144,7 +169,7 @@ static int read_run(struct tidy *t, const json_t *run, size_t i,
                        t->path, i);
     struct tidy_bench *x;
     long instances = 1;
-    int rc = bench_of(t, name, run, i, &x, &instances, e);
+    int rc = bench_of(t, name, run, i, flags, &x, &instances, e);
     if (rc)
         return rc;
     x->build_seconds = counter(run, "build_seconds", 0);
@@ -156,7 +181,7 @@ static int read_run(struct tidy *t, const json_t *run, size_t i,
         t, x, json_number_value(real_time) * scale / (double)instances, e);
 }
 
-int tidy_load_json(FILE *f, struct tidy *t, struct pb_error *e)
+int tidy_load_json(FILE *f, struct tidy *t, unsigned flags, struct pb_error *e)
 {
     json_error_t error;
     json_t *root = json_loadf(f, 0, &error);
@@ -174,7 +199,7 @@ int tidy_load_json(FILE *f, struct tidy *t, struct pb_error *e)
                      "JSON (--benchmark_out_format=json)",
                      t->path);
     for (size_t i = 0; rc == 0 && i < json_array_size(runs); i++)
-        rc = read_run(t, json_array_get(runs, i), i, &aggregates, e);
+        rc = read_run(t, json_array_get(runs, i), i, flags, &aggregates, e);
     if (rc == 0 && t->count == 0 && aggregates > 0)
         rc = pb_fail(e, -EINVAL,
                      "%s: only aggregates (mean, median, ...), no "

@@ -1,10 +1,12 @@
 # common.gp - set-up shared by the figure scripts: reads the tidy summary
 # CSV, fixed styles, readable fonts. Every script is called as
-#   gnuplot -e "dir='plots'; summary='S'; kernel='K'; variants='a b';
-#               styles='1 2'; out='DIR/kind-K'; fmt='png'" plots/KIND.gp
-# once per format, fmt='png', 'svg' and 'pdf' (writing out.png, out.svg,
-# out.pdf; the PDF is 7 inches wide, a page's text width, with the
-# fonts scaled to match).
+#   gnuplot -e "out='F'; dir='plots'; summary='S'; kernel='K';
+#               variants='a b'; styles='1 2'; fmt='png'" plots/KIND.gp
+# once per format, fmt='png', 'svg' and 'pdf', writing the file named by
+# out (`puzzlebench plot` passes a temporary that it renames to
+# DIR/figures/KIND-K.FMT; the PDF is 7 inches wide, a page's text width,
+# with the fonts scaled to match). Every input is a single-quoted string
+# checked by plot.c, so that no text from a results file runs as code.
 # A script may set `height` (pixels) before loading this file. Column
 # numbers of summary.csv are named below (its header is the contract with
 # bench/summary.c).
@@ -18,7 +20,7 @@ if (fmt eq 'png') {
         set terminal svg size 1000,height font 'sans,11' dynamic noenhanced
     }
 }
-set output out.'.'.fmt
+set output out
 set datafile separator ','
 set datafile missing NaN
 load dir.'/styles.gp'
