@@ -93,8 +93,6 @@ int cmd_verify(int argc, char **argv)
             status = PB_EXIT_FAIL;
             continue;
         }
-        if (totals.rows == 0)
-            pb_verify_header(stdout);
         if (pb_verify_corpus(&corpus, only, (int)threads, stdout, &totals))
             status = PB_EXIT_FAIL;
         pb_corpus_free(&corpus);

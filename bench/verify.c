@@ -11,7 +11,7 @@
 
 #include "runner.h"
 
-void pb_verify_header(FILE *out)
+static void verify_header(FILE *out)
 {
     fprintf(out, "%-14s %-28s %-12s %7s %9s %7s %5s %10s %10s %12s\n", "kernel",
             "corpus", "variant", "threads", "instances", "correct", "wrong",
@@ -41,6 +41,8 @@ int pb_verify_corpus(const struct pb_corpus *corpus,
         const struct pb_variant *v = k->variants[j];
         if (only && only != v)
             continue;
+        if (totals->rows == 0)
+            verify_header(out);
         struct pb_run run;
         struct pb_check check = {0, 0, SIZE_MAX, ""};
         memset(answers, 0, corpus->count * pb_answer_size(corpus));

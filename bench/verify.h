@@ -9,12 +9,13 @@
 
 #include "pb.h"
 
-/* Totals over the rows printed so far. */
+/* Totals over the rows printed so far: the header comes before the
+ * first row, so a corpus refused before any row (the oracle over the
+ * memory cap) prints nothing on stdout. */
 struct pb_verify_totals {
     size_t rows;
 };
 
-void pb_verify_header(FILE *out);
 /* Runs each variant (one, or all when only is NULL) on corpus, checks it
  * against the kernel's oracle, prints one row per variant and, for the
  * first wrong answer of a variant, the instance and both answers; a
