@@ -75,13 +75,14 @@ static int slurp(FILE *f, const struct pb_kernel *k, const char *source,
                  char **out, size_t *len, struct pb_error *e)
 {
     const uint64_t input_cap = pb_input_cap();
+    const uint64_t limit = pb_add_sat(input_cap, 1); /* one past, to notice */
     size_t cap = 1 << 16, n = 0;
     char *buf = malloc(cap);
     int rc = 0;
     while (buf && rc == 0) {
         size_t want = cap - n;
-        if ((uint64_t)n + want > input_cap + 1)
-            want = (size_t)(input_cap + 1 - n); /* one past, to notice */
+        if ((uint64_t)n + want > limit)
+            want = (size_t)(limit - n);
         size_t got = fread(buf + n, 1, want, f);
         const char *nul = memchr(buf + n, '\0', got);
         n += got;
