@@ -7,15 +7,20 @@
 #include <getopt.h>
 
 #include "cli.h"
+#include "pb_limits.h"
 
 static const char help[] =
-    "usage: puzzlebench census KERNEL [--size S] [--with-inverses]\n\n"
+    "usage: puzzlebench census KERNEL [--size S] [--with-inverses]\n"
+    "                          [--max-memory SIZE]\n\n"
     "Prints the number of states at each depth (fewest moves) from the\n"
     "start, one 'depth count' line each, then the total, by the kernel's\n"
-    "plain reference search.\n\n"
+    "plain reference search. A size whose search is over the memory cap\n"
+    "is refused (with the estimate) before anything is allocated.\n\n"
     "  -s, --size S         the kernel's size knob (default: the judge's)\n"
     "  -i, --with-inverses  allow every move's inverse too (the undirected\n"
     "                       Cayley graph, as GAP's GrowthFunctionOfGroup)\n"
+    "      --max-memory SIZE  memory cap, N[K|M|G|T] (default: the\n"
+    "                       available memory)\n"
     "  -h, --help           this text\n";
 
 enum { MAX_DEPTHS = 256 };
@@ -25,10 +30,12 @@ int cmd_census(int argc, char **argv)
     static const struct option options[] = {
         {"size", required_argument, NULL, 's'},
         {"with-inverses", no_argument, NULL, 'i'},
+        {"max-memory", required_argument, NULL, 'M'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
     long size = 0;
     bool with_inverses = false;
+    uint64_t bytes;
     int c;
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":s:ih", options, NULL)) != -1) {
@@ -39,6 +46,11 @@ int cmd_census(int argc, char **argv)
             break;
         case 'i':
             with_inverses = true;
+            break;
+        case 'M':
+            if (!cli_bytes("census", "--max-memory", optarg, &bytes))
+                return PB_EXIT_USAGE;
+            pb_memory_cap_set(bytes);
             break;
         case 'h':
             fputs(help, stdout);

@@ -9,13 +9,17 @@
 
 #include "cli.h"
 #include "gen.h"
+#include "pb_limits.h"
 
 static const char help[] =
     "usage: puzzlebench gen KERNEL --family F[:P] [--size S] [--count N]\n"
-    "                       [--seed X] [-o FILE]\n\n"
+    "                       [--seed X] [-o FILE] [--max-memory SIZE]\n\n"
     "Writes a deterministic corpus (project-owned PRNG: the same arguments\n"
     "give the same bytes on any machine). The header records kernel,\n"
-    "family, size, seed, count and generator version.\n\n"
+    "family, size, seed, count and generator version. A request whose\n"
+    "memory estimate is over the cap is refused before anything is\n"
+    "allocated; a family that first needs a search of minutes (depth:D of\n"
+    "magic_squares on the 2 x 6 ring) says so on stderr before it starts.\n\n"
     "  -f, --family F[:P]  generator family and its parameter, e.g.\n"
     "                      uniform, depth:14 ('puzzlebench list' and the\n"
     "                      README list each kernel's families)\n"
@@ -23,6 +27,8 @@ static const char help[] =
     "  -n, --count N       number of instances (default 100)\n"
     "      --seed X        PRNG seed (default 1)\n"
     "  -o, --output FILE   write FILE (atomically) instead of stdout\n"
+    "      --max-memory SIZE  memory cap, N[K|M|G|T] (default: the\n"
+    "                      available memory)\n"
     "  -h, --help          this text\n";
 
 int cmd_gen(int argc, char **argv)
@@ -33,11 +39,12 @@ int cmd_gen(int argc, char **argv)
         {"count", required_argument, NULL, 'n'},
         {"seed", required_argument, NULL, 'S'},
         {"output", required_argument, NULL, 'o'},
+        {"max-memory", required_argument, NULL, 'M'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
     const char *family = NULL, *output = NULL;
     long size = 0, count = 100;
-    uint64_t seed = 1;
+    uint64_t seed = 1, bytes;
     int c;
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":f:s:n:o:h", options, NULL)) != -1) {
@@ -60,6 +67,11 @@ int cmd_gen(int argc, char **argv)
         case 'o':
             output = optarg;
             break;
+        case 'M':
+            if (!cli_bytes("gen", "--max-memory", optarg, &bytes))
+                return PB_EXIT_USAGE;
+            pb_memory_cap_set(bytes);
+            break;
         case 'h':
             fputs(help, stdout);
             return PB_EXIT_OK;
@@ -79,8 +91,8 @@ int cmd_gen(int argc, char **argv)
                                k->name, k->families_help);
     struct pb_error e;
     struct pb_corpus corpus;
-    int rc =
-        pb_generate(k, family, (int)size, (size_t)count, seed, &corpus, &e);
+    int rc = pb_generate_noted(k, family, (int)size, (size_t)count, seed,
+                               stderr, &corpus, &e);
     if (rc == -EINVAL)
         return cli_usage_error("gen", "%s", e.msg);
     if (rc == 0)

@@ -2,7 +2,10 @@
  * cmd_solve.c - `puzzlebench solve KERNEL [--variant NAME] [FILE]`: the
  * judge format in (a file or stdin), the judge format out. The whole
  * input is parsed before anything is solved, so bad input prints nothing
- * on stdout: one message on stderr and exit 1.
+ * on stdout: one message on stderr and exit 1. Without --variant, a
+ * default variant that does not take the corpus (PB_NOT_APPLICABLE: simd
+ * on a 4 x 4 x 4 cube) gives way to the nearest variant before it in the
+ * kernel's table that takes it.
  */
 #include <getopt.h>
 #include <inttypes.h>
@@ -10,23 +13,64 @@
 #include <stdlib.h>
 
 #include "cli.h"
+#include "pb_limits.h"
 #include "runner.h"
 
 static const char help[] =
     "usage: puzzlebench solve KERNEL [--variant NAME] [--threads T] "
-    "[--timings] [FILE]\n"
+    "[--timings]\n"
+    "                         [--max-memory SIZE] [--max-input SIZE] "
+    "[FILE]\n"
     "\n"
     "Reads KERNEL's judge format (or its extended format) from FILE or\n"
     "standard input and prints the answers in the judge format, in order.\n"
     "Kernels whose judge input holds one instance accept any number in a\n"
     "row. The default variant is the fastest verified one ('*' in\n"
-    "`puzzlebench list`).\n\n"
+    "`puzzlebench list`); when it does not take the input (simd and cubie\n"
+    "of cubing: N = 3 only), the nearest variant listed before it that does\n"
+    "is used (lists go from the plainest to the fastest). A request whose\n"
+    "memory estimate is over the cap is refused before anything is\n"
+    "allocated.\n\n"
     "  -v, --variant NAME  the algorithm to use\n"
     "  -t, --threads T     OpenMP threads across instances (default: all "
     "cores)\n"
     "      --timings       print where the time went (reading and parsing,\n"
     "                      building, solving, writing) on stderr\n"
+    "      --max-memory SIZE  memory cap, N[K|M|G|T] (default: the\n"
+    "                      available memory)\n"
+    "      --max-input SIZE   input size cap, N[K|M|G|T] (default 1G)\n"
     "  -h, --help          this text\n";
+
+/* Runs *v; when it does not take the corpus and may give way, the nearest
+ * variant before it in the kernel's table that does (tables list variants
+ * from the plainest to the fastest), else the nearest after it; *v says
+ * which ran. */
+static int run_or_fall_back(const struct pb_variant **v, bool may_fall_back,
+                            const struct pb_corpus *corpus, int threads,
+                            void *answers, struct pb_run *run,
+                            struct pb_error *e)
+{
+    int rc = pb_run_variant(*v, corpus, threads, answers, run, e);
+    if (rc != PB_NOT_APPLICABLE || !may_fall_back)
+        return rc;
+    const struct pb_variant *const *table = corpus->kernel->variants;
+    size_t n = 0, at = 0;
+    for (; table[n]; n++)
+        if (table[n] == *v)
+            at = n;
+    struct pb_error first = *e;
+    for (size_t step = 1; step < n; step++) {
+        /* at - 1, at - 2, ..., 0, then at + 1, ..., n - 1 */
+        size_t j = step <= at ? at - step : step;
+        rc = pb_run_variant(table[j], corpus, threads, answers, run, e);
+        if (rc != PB_NOT_APPLICABLE) {
+            *v = table[j];
+            return rc;
+        }
+    }
+    *e = first; /* no variant takes it: the default's reason */
+    return rc;
+}
 
 int cmd_solve(int argc, char **argv)
 {
@@ -34,11 +78,14 @@ int cmd_solve(int argc, char **argv)
         {"variant", required_argument, NULL, 'v'},
         {"threads", required_argument, NULL, 't'},
         {"timings", no_argument, NULL, 'T'},
+        {"max-memory", required_argument, NULL, 'M'},
+        {"max-input", required_argument, NULL, 'I'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
     const char *variant_name = NULL;
     long threads = cli_cores();
     bool timings = false;
+    uint64_t bytes;
     int c;
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":v:t:h", options, NULL)) != -1) {
@@ -52,6 +99,16 @@ int cmd_solve(int argc, char **argv)
             break;
         case 'T':
             timings = true;
+            break;
+        case 'M':
+            if (!cli_bytes("solve", "--max-memory", optarg, &bytes))
+                return PB_EXIT_USAGE;
+            pb_memory_cap_set(bytes);
+            break;
+        case 'I':
+            if (!cli_bytes("solve", "--max-input", optarg, &bytes))
+                return PB_EXIT_USAGE;
+            pb_input_cap_set(bytes);
             break;
         case 'h':
             fputs(help, stdout);
@@ -82,12 +139,13 @@ int cmd_solve(int argc, char **argv)
     }
     double t_read = pb_now() - t_start, t_write = 0;
     int status = PB_EXIT_OK;
-    void *answers = calloc(corpus.count, pb_answer_size(&corpus));
+    void *answers = pb_answers_new(&corpus, &e);
     struct pb_run run = {0};
     if (!answers) {
-        fprintf(stderr, "puzzlebench solve: out of memory\n");
+        fprintf(stderr, "puzzlebench solve: %s\n", e.msg);
         status = PB_EXIT_FAIL;
-    } else if (pb_run_variant(v, &corpus, (int)threads, answers, &run, &e)) {
+    } else if (run_or_fall_back(&v, !variant_name, &corpus, (int)threads,
+                                answers, &run, &e)) {
         fprintf(stderr, "puzzlebench solve: %s\n", e.msg);
         status = PB_EXIT_FAIL;
     } else {

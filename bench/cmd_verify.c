@@ -7,19 +7,29 @@
 #include <string.h>
 
 #include "cli.h"
+#include "pb_limits.h"
 #include "verify.h"
 
 static const char help[] =
     "usage: puzzlebench verify KERNEL [--variant NAME|all] [--threads T]\n"
-    "                          FILE...\n\n"
+    "                          [--max-memory SIZE] [--max-input SIZE] "
+    "FILE...\n\n"
     "Runs the variants on each corpus FILE ('-' for stdin), checks every\n"
     "answer against KERNEL's reference oracle and prints one row per\n"
     "variant and corpus: instances, correct, wrong, build and solve seconds.\n"
     "For a wrong answer it shows the first failing instance and both\n"
-    "answers. Exit status 1 when any answer is wrong.\n\n"
+    "answers. A variant that does not take a corpus (simd and cubie of\n"
+    "cubing: N = 3 only) gets a 'not applicable' row, neither right nor\n"
+    "wrong. A run whose memory estimate (the oracle's, or a variant's) is\n"
+    "over the cap is refused before anything is allocated. Exit status 1\n"
+    "when any answer is wrong or any run failed or was refused.\n\n"
     "  -v, --variant NAME  one variant, or 'all' (default)\n"
     "  -t, --threads T     OpenMP threads across instances (default: all "
     "cores)\n"
+    "      --max-memory SIZE  memory cap, N[K|M|G|T] (default: the\n"
+    "                      available memory)\n"
+    "      --max-input SIZE   input size cap per FILE, N[K|M|G|T] (default "
+    "1G)\n"
     "  -h, --help          this text\n";
 
 int cmd_verify(int argc, char **argv)
@@ -27,10 +37,13 @@ int cmd_verify(int argc, char **argv)
     static const struct option options[] = {
         {"variant", required_argument, NULL, 'v'},
         {"threads", required_argument, NULL, 't'},
+        {"max-memory", required_argument, NULL, 'M'},
+        {"max-input", required_argument, NULL, 'I'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
     const char *variant_name = "all";
     long threads = cli_cores();
+    uint64_t bytes;
     int c;
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":v:t:h", options, NULL)) != -1) {
@@ -41,6 +54,16 @@ int cmd_verify(int argc, char **argv)
         case 't':
             if (!cli_long("verify", "--threads", optarg, 1, 1024, &threads))
                 return PB_EXIT_USAGE;
+            break;
+        case 'M':
+            if (!cli_bytes("verify", "--max-memory", optarg, &bytes))
+                return PB_EXIT_USAGE;
+            pb_memory_cap_set(bytes);
+            break;
+        case 'I':
+            if (!cli_bytes("verify", "--max-input", optarg, &bytes))
+                return PB_EXIT_USAGE;
+            pb_input_cap_set(bytes);
             break;
         case 'h':
             fputs(help, stdout);
@@ -70,8 +93,6 @@ int cmd_verify(int argc, char **argv)
             status = PB_EXIT_FAIL;
             continue;
         }
-        if (totals.rows == 0)
-            pb_verify_header(stdout);
         if (pb_verify_corpus(&corpus, only, (int)threads, stdout, &totals))
             status = PB_EXIT_FAIL;
         pb_corpus_free(&corpus);

@@ -11,6 +11,14 @@ int pb_generate(const struct pb_kernel *k, const char *family_spec, int size,
                 size_t count, uint64_t seed, struct pb_corpus *corpus,
                 struct pb_error *e)
 {
+    return pb_generate_noted(k, family_spec, size, count, seed, NULL, corpus,
+                             e);
+}
+
+int pb_generate_noted(const struct pb_kernel *k, const char *family_spec,
+                      int size, size_t count, uint64_t seed, FILE *notes,
+                      struct pb_corpus *corpus, struct pb_error *e)
+{
     char family[32];
     long param = -1;
     const char *colon = strchr(family_spec, ':');
@@ -30,7 +38,7 @@ int pb_generate(const struct pb_kernel *k, const char *family_spec, int size,
                            "expected a non-negative integer after ':'",
                            family_spec);
     }
-    struct pb_gen_args args = {family, param, size, count, seed};
+    struct pb_gen_args args = {family, param, size, count, seed, notes};
     int rc = k->generate(&args, corpus, e);
     if (rc)
         pb_corpus_free(corpus);

@@ -6,6 +6,7 @@
 #define GEN_H
 
 #include <errno.h>
+#include <stdio.h>
 
 #include "pb.h"
 
@@ -14,5 +15,11 @@
 int pb_generate(const struct pb_kernel *k, const char *family_spec, int size,
                 size_t count, uint64_t seed, struct pb_corpus *corpus,
                 struct pb_error *e);
+/* The same, the generator's notes on long steps (a full search that takes
+ * minutes) written to notes before they start (NULL: none). Requests
+ * over the memory cap are refused with -ENOMEM (the estimate in e). */
+int pb_generate_noted(const struct pb_kernel *k, const char *family_spec,
+                      int size, size_t count, uint64_t seed, FILE *notes,
+                      struct pb_corpus *corpus, struct pb_error *e);
 
 #endif

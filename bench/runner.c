@@ -7,9 +7,11 @@
 #include "runner.h"
 
 #include "memprobe.h"
+#include "pb_limits.h"
 
 #include <errno.h>
 #include <omp.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -32,6 +34,13 @@ int pb_session_open(struct pb_session *s, const struct pb_variant *v,
     s->variant = v;
     s->corpus = corpus;
     s->threads = threads;
+    if (v->memory_bound) {
+        char what[320];
+        snprintf(what, sizeof(what), "%s on %s", v->name, corpus->source);
+        int rc = pb_memory_check(v->memory_bound(corpus, threads), what, e);
+        if (rc)
+            return rc;
+    }
     /* A parallel variant gets the threads inside one build or solve; the
      * instances then go one by one (a team of one: inner regions stay
      * active). */
@@ -58,6 +67,18 @@ int pb_session_open(struct pb_session *s, const struct pb_variant *v,
     if (rc)
         pb_session_close(s);
     return rc;
+}
+
+void *pb_answers_new(const struct pb_corpus *corpus, struct pb_error *e)
+{
+    uint64_t bytes = pb_mul_sat(corpus->count, pb_answer_size(corpus));
+    if (pb_memory_check(bytes, "the answers", e))
+        return NULL;
+    void *answers =
+        calloc(corpus->count ? corpus->count : 1, pb_answer_size(corpus));
+    if (!answers)
+        pb_fail(e, -ENOMEM, "out of memory for the answers");
+    return answers;
 }
 
 void pb_session_close(struct pb_session *s)

@@ -41,7 +41,10 @@ struct pb_session {
 };
 
 /* Builds (filling run->build_seconds and the build's heap figures) and
- * makes the workers. */
+ * makes the workers. Before anything is built: -ENOMEM with the estimate
+ * in e when the variant's memory_bound is over the memory cap
+ * (pb_memory_cap). A variant that does not take the corpus returns
+ * PB_NOT_APPLICABLE (pb.h) from its build. */
 int pb_session_open(struct pb_session *s, const struct pb_variant *v,
                     const struct pb_corpus *corpus, int threads,
                     struct pb_run *run, struct pb_error *e);
@@ -59,6 +62,11 @@ void pb_session_close(struct pb_session *s);
 int pb_run_variant(const struct pb_variant *v, const struct pb_corpus *corpus,
                    int threads, void *answers, struct pb_run *run,
                    struct pb_error *e);
+
+/* Zeroed room for the answers of corpus (count * pb_answer_size), or
+ * NULL with e set: over the memory cap (the estimate in e) or out of
+ * memory. */
+void *pb_answers_new(const struct pb_corpus *corpus, struct pb_error *e);
 
 struct pb_check {
     size_t correct;

@@ -1,6 +1,8 @@
 /*
  * verify.c - every chosen variant over one corpus, answers checked by
- * the kernel's oracle (built once per corpus, outside any timing).
+ * the kernel's oracle (built once per corpus, outside any timing). A
+ * variant that does not take the corpus (PB_NOT_APPLICABLE) gets a row
+ * saying so, and is neither right nor wrong.
  */
 #include "verify.h"
 
@@ -9,7 +11,7 @@
 
 #include "runner.h"
 
-void pb_verify_header(FILE *out)
+static void verify_header(FILE *out)
 {
     fprintf(out, "%-14s %-28s %-12s %7s %9s %7s %5s %10s %10s %12s\n", "kernel",
             "corpus", "variant", "threads", "instances", "correct", "wrong",
@@ -33,16 +35,27 @@ int pb_verify_corpus(const struct pb_corpus *corpus,
         fprintf(stderr, "puzzlebench verify: %s\n", e.msg);
         return 1;
     }
-    void *answers = calloc(corpus->count, pb_answer_size(corpus));
+    void *answers = pb_answers_new(corpus, &e);
     int status = answers ? 0 : 1;
     for (size_t j = 0; answers && k->variants[j]; j++) {
         const struct pb_variant *v = k->variants[j];
         if (only && only != v)
             continue;
+        if (totals->rows == 0)
+            verify_header(out);
         struct pb_run run;
         struct pb_check check = {0, 0, SIZE_MAX, ""};
         memset(answers, 0, corpus->count * pb_answer_size(corpus));
         int rc = pb_run_variant(v, corpus, threads, answers, &run, &e);
+        if (rc == PB_NOT_APPLICABLE) {
+            fprintf(out, "%-14s %-28s %-12s %7d %9zu %7s %5s  not applicable\n",
+                    k->name, base_name(corpus->source), v->name, threads,
+                    corpus->count, "-", "-");
+            fprintf(out, "  not applicable: %s\n", e.msg);
+            totals->rows++;
+            fflush(out);
+            continue;
+        }
         if (rc == 0)
             pb_check_answers(corpus, oracle, answers, &check);
         else
@@ -67,7 +80,7 @@ int pb_verify_corpus(const struct pb_corpus *corpus,
         fflush(out);
     }
     if (!answers)
-        fprintf(stderr, "puzzlebench verify: out of memory\n");
+        fprintf(stderr, "puzzlebench verify: %s\n", e.msg);
     free(answers);
     k->oracle_free(oracle);
     return status;

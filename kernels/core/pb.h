@@ -20,6 +20,7 @@
 #ifndef PB_H
 #define PB_H
 
+#include <errno.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -91,6 +92,12 @@ struct pb_variant {
     const char *name;    /* stable: benchmark names, CSV rows, legends */
     const char *summary; /* one line for `puzzlebench list` */
     unsigned flags;
+    /* A variant that does not take a valid corpus (cubie and simd: N = 3
+     * cubes only) says so from its build: PB_NOT_APPLICABLE, with e
+     * saying why. That is not a fault of the corpus: `solve` without
+     * --variant then tries the kernel's next variant, and `verify`
+     * reports "not applicable" instead of wrong answers. No other
+     * failure may return that code. */
     int (*build)(const struct pb_corpus *corpus, void **shared,
                  struct pb_error *e);
     void (*free_shared)(void *shared);
@@ -99,8 +106,11 @@ struct pb_variant {
                  struct pb_work *work, struct pb_error *e);
     void (*worker_free)(void *worker);
     /* Optional: an upper bound on the heap bytes one run over corpus takes
-     * at `threads` threads, so the harness can skip a run over its memory
-     * cap instead of letting the OS kill it. */
+     * at `threads` threads (build, workers and solves), computed without
+     * allocating and with saturating arithmetic (pb_mul_sat, UINT64_MAX
+     * for "too big to count"). The runner refuses a run over the memory
+     * cap before building (pb_memory_check), instead of letting the OS
+     * kill it. */
     uint64_t (*memory_bound)(const struct pb_corpus *corpus, int threads);
 };
 
@@ -111,9 +121,20 @@ struct pb_gen_args {
     int size;           /* 0 selects the kernel's default */
     size_t count;
     uint64_t seed;
+    /* Where the generator says up front what a long step will cost (a
+     * full search that takes minutes), before starting it; NULL: say
+     * nothing. */
+    FILE *notes;
 };
 
-/* One problem. */
+/* The build of a variant that does not take the corpus (see build). */
+#define PB_NOT_APPLICABLE (-EOPNOTSUPP)
+
+/* One problem.
+ *
+ * Memory: generate, oracle_new and census refuse a request whose estimate
+ * is over the memory cap (pb_memory_check of pb_limits.h, -ENOMEM with
+ * the estimate in e) before allocating anything big. */
 struct pb_kernel {
     const char *name;
     const char *summary;
@@ -190,7 +211,8 @@ void pb_corpus_free(struct pb_corpus *c);
 
 /* Reads a whole file ("-" or NULL for stdin) and parses it with the
  * kernel's reader, including the "# key value" header of generated
- * corpora. */
+ * corpora. Refuses while reading: a NUL byte (-EINVAL) or more than
+ * pb_input_cap() bytes (-EFBIG). */
 int pb_corpus_load(const struct pb_kernel *k, const char *path,
                    struct pb_corpus *c, struct pb_error *e);
 /* Writes header and instances; to a temporary file renamed into place,
@@ -201,6 +223,11 @@ int pb_corpus_save(const struct pb_corpus *c, const char *path,
  * answer_size); answers of a corpus are laid out at this stride, and the
  * runner zeroes each slot before the variant writes its answer. */
 size_t pb_answer_size(const struct pb_corpus *c);
+/* The most heap bytes a corpus of `count` instances of k takes while it
+ * grows (instances and line numbers, geometric growth and the copy of a
+ * realloc included), without what instances own (cubing's turns);
+ * saturating. For generators' estimates. */
+uint64_t pb_corpus_bytes(const struct pb_kernel *k, uint64_t count);
 /* FNV-1a 64 over the instances as the extended format writes them. */
 uint64_t pb_corpus_hash(const struct pb_corpus *c);
 

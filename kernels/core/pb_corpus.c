@@ -4,6 +4,7 @@
  * Growth is geometric: appending n instances costs O(n) amortised.
  */
 #include "pb_file.h"
+#include "pb_limits.h"
 #include "pb_scan.h"
 
 #include <errno.h>
@@ -66,24 +67,60 @@ static unsigned count_lines(const char *text, size_t len)
     return n;
 }
 
-static char *slurp(FILE *f, size_t *len)
+/* Reads all of f into a malloc'ed buffer, refusing while it reads: a NUL
+ * byte (binary data, checked chunk by chunk so /dev/zero stops at once)
+ * or more than pb_input_cap() bytes (so an endless or huge input stops at
+ * the cap, not when memory runs out). */
+static int slurp(FILE *f, const struct pb_kernel *k, const char *source,
+                 char **out, size_t *len, struct pb_error *e)
 {
+    const uint64_t input_cap = pb_input_cap();
+    const uint64_t limit = pb_add_sat(input_cap, 1); /* one past, to notice */
     size_t cap = 1 << 16, n = 0;
     char *buf = malloc(cap);
-    while (buf) {
-        n += fread(buf + n, 1, cap - n, f);
-        if (n < cap)
+    int rc = 0;
+    while (buf && rc == 0) {
+        size_t want = cap - n;
+        if ((uint64_t)n + want > limit)
+            want = (size_t)(limit - n);
+        size_t got = fread(buf + n, 1, want, f);
+        const char *nul = memchr(buf + n, '\0', got);
+        n += got;
+        if (nul) {
+            unsigned line = 1 + count_lines(buf, (size_t)(nul - buf));
+            rc = pb_fail(e, -EINVAL,
+                         "%s:%u: binary data (a NUL byte); "
+                         "expected %s input as text",
+                         source, line, k->name);
+        } else if (n > input_cap) {
+            char text[32];
+            pb_bytes_text(input_cap, text, sizeof(text));
+            rc = pb_fail(e, -EFBIG,
+                         "%s: input larger than the input cap of %s; "
+                         "expected a %s corpus of at most that size "
+                         "(--max-input raises the cap)",
+                         source, text, k->name);
+        } else if (got < want) {
             break;
-        char *bigger = realloc(buf, cap * 2);
-        if (!bigger) {
-            free(buf);
-            return NULL;
+        } else if (n == cap) {
+            char *bigger = realloc(buf, cap * 2);
+            if (!bigger)
+                break;
+            buf = bigger;
+            cap *= 2;
         }
-        buf = bigger;
-        cap *= 2;
     }
+    if (rc == 0 && (!buf || n == cap))
+        rc = pb_fail(e, -ENOMEM, "%s: out of memory", source);
+    if (rc == 0 && ferror(f))
+        rc = pb_fail(e, -EIO, "%s: read error", source);
+    if (rc) {
+        free(buf);
+        return rc;
+    }
+    *out = buf;
     *len = n;
-    return buf;
+    return 0;
 }
 
 int pb_corpus_load(const struct pb_kernel *k, const char *path,
@@ -95,25 +132,12 @@ int pb_corpus_load(const struct pb_kernel *k, const char *path,
     if (!f)
         return pb_fail(e, -errno, "%s: cannot open: %s", path, strerror(errno));
     size_t len = 0;
-    char *text = slurp(f, &len);
-    bool read_error = ferror(f);
+    char *text = NULL;
+    int read_rc = slurp(f, k, c->source, &text, &len, e);
     if (!is_stdin)
         fclose(f);
-    if (!text)
-        return pb_fail(e, -ENOMEM, "%s: out of memory", c->source);
-    if (read_error) {
-        free(text);
-        return pb_fail(e, -EIO, "%s: read error", c->source);
-    }
-    const char *nul = memchr(text, '\0', len);
-    if (nul) {
-        unsigned line = 1 + count_lines(text, (size_t)(nul - text));
-        free(text);
-        return pb_fail(e, -EINVAL,
-                       "%s:%u: binary data (a NUL byte); "
-                       "expected %s input as text",
-                       c->source, line, k->name);
-    }
+    if (read_rc)
+        return read_rc;
     snprintf(c->meta.kernel, sizeof(c->meta.kernel), "%s", "");
     int rc = k->read(text, len, c, e);
     unsigned last_line = 1 + count_lines(text, len);
@@ -184,6 +208,14 @@ int pb_corpus_save(const struct pb_corpus *c, const char *path,
     if (rc)
         return pb_fail(e, rc, "%s: cannot write: %s", path, strerror(-rc));
     return 0;
+}
+
+uint64_t pb_corpus_bytes(const struct pb_kernel *k, uint64_t count)
+{
+    /* capacity reaches at most twice the count (at least the first 64),
+     * and a realloc holds the old block beside the new one */
+    uint64_t slots = pb_mul_sat(3, count < 64 ? 64 : count);
+    return pb_mul_sat(slots, (uint64_t)k->instance_size + sizeof(uint32_t));
 }
 
 size_t pb_answer_size(const struct pb_corpus *c)

@@ -20,9 +20,11 @@
 #include "eight_internal.h"
 
 #include <errno.h>
+#include <omp.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "pb_limits.h"
 #include "pb_prng.h"
 
 enum { EIGHT_GENERATOR_VERSION = 1, EIGHT_LAYER_MAX_CELLS = 9 };
@@ -91,6 +93,18 @@ static int gen_layer(struct pb_rng *rng, int rows, int cols, unsigned lo,
                        "start cell; expected a board of at most %d cells, "
                        "not %d x %d",
                        EIGHT_LAYER_MAX_CELLS, rows, cols);
+    /* every start's search (memoised), then the layer's codes (at most
+     * 8 bytes a pattern), then the corpus */
+    uint64_t need =
+        pb_add_sat(eight_patterns_bytes(rows, cols, (1u << cells) - 1,
+                                        omp_get_max_threads()),
+                   pb_add_sat(pb_mul_sat(eight_pattern_bytes(rows, cols), 8),
+                              pb_corpus_bytes(c->kernel, count)));
+    char what[64];
+    snprintf(what, sizeof(what), "generating on the %d x %d board", rows, cols);
+    int rc = pb_memory_check(need, what, e);
+    if (rc)
+        return rc;
     struct layer layers[EIGHT_MAX_CELLS] = {{0}};
     const uint8_t *depth[EIGHT_MAX_CELLS];
     uint64_t patterns[EIGHT_MAX_CELLS];
@@ -99,7 +113,7 @@ static int gen_layer(struct pb_rng *rng, int rows, int cols, unsigned lo,
     shared(rows, cols, cells, depth, patterns)
     for (int s = 0; s < cells; s++)
         depth[s] = eight_pattern_depths(rows, cols, s, &patterns[s]);
-    int starts[EIGHT_MAX_CELLS], n_starts = 0, rc = 0;
+    int starts[EIGHT_MAX_CELLS], n_starts = 0;
     for (int s = 0; rc == 0 && s < cells; s++) {
         if (!depth[s] || collect(depth[s], patterns[s], lo, hi, &layers[s]))
             rc = pb_fail(e, -ENOMEM, "out of memory for the pattern depths");
@@ -143,6 +157,10 @@ int eight_generate(const struct pb_gen_args *args, struct pb_corpus *c,
         if (args->param >= 0)
             return pb_fail(e, -EINVAL, "family 'uniform' takes no parameter");
         snprintf(c->meta.family, sizeof(c->meta.family), "uniform");
+        rc = pb_memory_check(pb_corpus_bytes(c->kernel, args->count),
+                             "generating uniform patterns", e);
+        if (rc)
+            return rc;
         return gen_uniform(&rng, rows, cols, args->count, c, e);
     }
     if (!strcmp(args->family, "depth")) {

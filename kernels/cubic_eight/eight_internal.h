@@ -17,6 +17,15 @@
  * when unreachable). *codes gets the table length. NULL when out of
  * memory. */
 uint8_t *eight_plain_depths(int rows, int cols, int start, uint64_t *codes);
+/* Heap bytes of one plain search (its depth table, a byte per state code:
+ * 15 MB for 3 x 3, 7.5 TB for 4 x 4), and of one (board, start)'s pattern
+ * depths, for estimates made before allocating. */
+uint64_t eight_plain_bytes(int rows, int cols);
+uint64_t eight_pattern_bytes(int rows, int cols);
+/* The bytes eight_pattern_depths takes for each start cell in `starts`
+ * (a bit per cell) of one board, `parallel` searches at a time. */
+uint64_t eight_patterns_bytes(int rows, int cols, uint32_t starts,
+                              int parallel);
 
 /* Fewest rolls from `start` to every target pattern, by pattern code
  * (eight_pattern_code), computed once per (board, start) and process and

@@ -7,7 +7,10 @@
 #include "eight_internal.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
+
+#include "pb_limits.h"
 
 extern const struct pb_variant *const cubic_eight_variants[];
 
@@ -38,6 +41,11 @@ static int eight_census(int size, bool with_inverses, uint64_t *counts,
     int rows, cols;
     int rc =
         eight_board_of_size(size ? size : EIGHT_JUDGE_SIZE, &rows, &cols, e);
+    if (rc)
+        return rc;
+    char what[64];
+    snprintf(what, sizeof(what), "the census of the %d x %d board", rows, cols);
+    rc = pb_memory_check(eight_plain_bytes(rows, cols), what, e);
     if (rc)
         return rc;
     uint64_t codes;

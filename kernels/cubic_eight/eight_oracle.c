@@ -19,8 +19,11 @@
 #include "eight_internal.h"
 
 #include <errno.h>
+#include <omp.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "pb_limits.h"
 
 /* The six orientations as (top, front, left) letters; the index is the
  * oracle's own orientation code. */
@@ -230,6 +233,39 @@ static struct pattern_entry *memo_find(int rows, int cols, int start)
     return NULL;
 }
 
+uint64_t eight_plain_bytes(int rows, int cols)
+{
+    return pb_mul_sat((uint64_t)rows * (uint64_t)cols,
+                      power(EIGHT_ORIENTATIONS, rows * cols - 1));
+}
+
+uint64_t eight_pattern_bytes(int rows, int cols)
+{
+    return pb_mul_sat((uint64_t)rows * (uint64_t)cols,
+                      power(3, rows * cols - 1));
+}
+
+/* Patterns memoised already cost nothing more; the others each keep
+ * their table, and up to `parallel` searches run at once beside them. */
+uint64_t eight_patterns_bytes(int rows, int cols, uint32_t starts, int parallel)
+{
+    uint64_t kept = 0, fresh = 0;
+    for (int s = 0; s < rows * cols; s++) {
+        if (!(starts >> s & 1u))
+            continue;
+        bool memoised;
+#pragma omp critical(eight_pattern_memo)
+        memoised = memo_find(rows, cols, s) != NULL;
+        if (memoised)
+            continue;
+        kept = pb_add_sat(kept, eight_pattern_bytes(rows, cols));
+        fresh++;
+    }
+    if (fresh > (uint64_t)parallel)
+        fresh = (uint64_t)parallel;
+    return pb_add_sat(kept, pb_mul_sat(fresh, eight_plain_bytes(rows, cols)));
+}
+
 const uint8_t *eight_pattern_depths(int rows, int cols, int start,
                                     uint64_t *count)
 {
@@ -277,8 +313,38 @@ struct eight_oracle {
  * its table is small; 3 x 4 tables (4.4 GB each) are built one by one. */
 #define EIGHT_PARALLEL_CODES (UINT64_C(1) << 28)
 
+/* The start cells of each board of the corpus, a bit per cell. */
+struct board_starts {
+    uint32_t starts[EIGHT_MAX_SIDE + 1][EIGHT_MAX_SIDE + 1];
+};
+
+static uint64_t oracle_bytes(const struct pb_corpus *corpus)
+{
+    struct board_starts b = {{{0}}};
+    bool small = true;
+    for (size_t i = 0; i < corpus->count; i++) {
+        const struct eight_instance *in = pb_corpus_item(corpus, i);
+        b.starts[in->rows][in->cols] |= 1u << in->start;
+        small = small &&
+                eight_plain_bytes(in->rows, in->cols) <= EIGHT_PARALLEL_CODES;
+    }
+    uint64_t bytes = pb_mul_sat(corpus->count, sizeof(struct eight_instance) +
+                                                   sizeof(const uint8_t *));
+    for (int r = EIGHT_MIN_SIDE; r <= EIGHT_MAX_SIDE; r++)
+        for (int c = EIGHT_MIN_SIDE; c <= EIGHT_MAX_SIDE; c++)
+            if (b.starts[r][c])
+                bytes = pb_add_sat(
+                    bytes,
+                    eight_patterns_bytes(r, c, b.starts[r][c],
+                                         small ? omp_get_max_threads() : 1));
+    return bytes;
+}
+
 void *eight_oracle_new(const struct pb_corpus *corpus, struct pb_error *e)
 {
+    if (pb_memory_check(oracle_bytes(corpus),
+                        "the oracle's plain search of every start cell", e))
+        return NULL;
     struct eight_oracle *o = calloc(1, sizeof(*o));
     if (o) {
         o->keys = calloc(corpus->count, sizeof(*o->keys));

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pb_limits.h"
 #include "pb_prng.h"
 
 enum { CUBE_GENERATOR_VERSION = 1, CUBE_RANDOM_LENGTH = 1000 };
@@ -147,12 +148,28 @@ int cube_generate(const struct pb_gen_args *args, struct pb_corpus *c,
         else
             snprintf(c->meta.family, sizeof(c->meta.family), "%s",
                      args->family);
+        /* the corpus, a byte per turn, and the text of a saved corpus:
+         * about 3 bytes per turn, twice that while its buffer grows */
+        uint64_t turns = pb_mul_sat(args->count, (uint64_t)length);
+        int rc =
+            pb_memory_check(pb_add_sat(pb_corpus_bytes(c->kernel, args->count),
+                                       pb_mul_sat(turns, 1 + 2 * 3)),
+                            "generating the turns", e);
+        if (rc)
+            return rc;
         return gen_random(&rng, n, length, args->count, c, e);
     }
     if (!strcmp(args->family, "identity")) {
         if (args->param >= 0)
             return pb_fail(e, -EINVAL, "family 'identity' takes no parameter");
         snprintf(c->meta.family, sizeof(c->meta.family), "identity");
+        /* at most (R+ U+ U+ D- B+ D-)^1260, 7560 turns, per case */
+        int rc = pb_memory_check(
+            pb_add_sat(pb_corpus_bytes(c->kernel, args->count),
+                       pb_mul_sat(args->count, 7560 * (1 + 2 * 3))),
+            "generating identity cases", e);
+        if (rc)
+            return rc;
         return gen_identity(&rng, n, args->count, c, e);
     }
     return pb_fail(e, -EINVAL,

@@ -8,7 +8,10 @@
  *               drawn uniformly (with replacement) from BFS layer D of
  *               the plain reference search, listed in rank order so the
  *               draw does not depend on any search's visiting order.
- *               O((2K)! K^2) once for the layer, then O(1) per target.
+ *               O((2K)! K^2) once for the layer, then O(1) per target;
+ *               5 bytes a state (2.4 GB for K = 6, refused over the
+ *               memory cap), and for K = 6 a note on stderr first, as
+ *               that search takes minutes.
  * Same arguments -> same bytes on any machine (pb_prng.h).
  */
 #include "magic_internal.h"
@@ -17,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pb_limits.h"
 #include "pb_prng.h"
 
 enum { MAGIC_GENERATOR_VERSION = 1 };
@@ -53,9 +57,32 @@ static int gen_uniform(struct pb_rng *rng, int k, size_t count,
     return 0;
 }
 
+/* States above which the full search takes minutes (12! on 2 x 6: about
+ * 6 minutes on one core of the development machine), worth a note. */
+#define MAGIC_LONG_SEARCH 100000000u
+
 static int gen_depth(struct pb_rng *rng, int k, long depth, size_t count,
-                     struct pb_corpus *c, struct pb_error *e)
+                     FILE *notes, struct pb_corpus *c, struct pb_error *e)
 {
+    /* the search (5 bytes a state), then the table beside the layer's
+     * ranks (at most 4 bytes a state), then the corpus */
+    char what[96];
+    snprintf(what, sizeof(what), "generating depth:%ld on the 2 x %d ring",
+             depth, k);
+    int rc = pb_memory_check(
+        pb_add_sat(magic_plain_bytes(k), pb_corpus_bytes(c->kernel, count)),
+        what, e);
+    if (rc)
+        return rc;
+    if (notes && magic_factorial[magic_cells(k)] > MAGIC_LONG_SEARCH) {
+        char bytes[32];
+        pb_bytes_text(magic_plain_bytes(k), bytes, sizeof(bytes));
+        fprintf(notes,
+                "note: %s first searches all %u states (about %s, several "
+                "minutes on one core)\n",
+                what, (unsigned)magic_factorial[magic_cells(k)], bytes);
+        fflush(notes);
+    }
     uint8_t *d = magic_plain_depths(k, false);
     if (!d)
         return pb_fail(e, -ENOMEM, "out of memory for the depth table");
@@ -67,7 +94,6 @@ static int gen_depth(struct pb_rng *rng, int k, long depth, size_t count,
             deepest = d[r];
     }
     uint32_t *ranks = layer ? malloc(layer * sizeof(*ranks)) : NULL;
-    int rc = 0;
     if (layer == 0)
         rc = pb_fail(e, -EINVAL,
                      "no 2 x %d state is at depth %ld; "
@@ -107,6 +133,10 @@ int magic_generate(const struct pb_gen_args *args, struct pb_corpus *c,
                            "family 'uniform' takes no "
                            "parameter");
         snprintf(c->meta.family, sizeof(c->meta.family), "uniform");
+        int rc = pb_memory_check(pb_corpus_bytes(c->kernel, args->count),
+                                 "generating uniform targets", e);
+        if (rc)
+            return rc;
         return gen_uniform(&rng, k, args->count, c, e);
     }
     if (!strcmp(args->family, "depth")) {
@@ -116,7 +146,7 @@ int magic_generate(const struct pb_gen_args *args, struct pb_corpus *c,
                            "e.g. depth:14");
         snprintf(c->meta.family, sizeof(c->meta.family), "depth:%ld",
                  args->param);
-        return gen_depth(&rng, k, args->param, args->count, c, e);
+        return gen_depth(&rng, k, args->param, args->count, args->notes, c, e);
     }
     return pb_fail(e, -EINVAL,
                    "unknown family '%s' for magic_squares; "

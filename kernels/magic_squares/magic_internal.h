@@ -20,6 +20,12 @@ void magic_to_clockwise(uint64_t s, int k, uint8_t *labels);
  * Returns a malloc'ed table of (2K)! bytes, or NULL when out of memory. */
 #define MAGIC_PLAIN_UNSEEN 0xFF
 uint8_t *magic_plain_depths(int k, bool with_inverses);
+/* Heap bytes magic_plain_depths(k) takes at its peak: the depth table and
+ * the queue, 5 bytes per state. */
+static inline uint64_t magic_plain_bytes(int k)
+{
+    return 5 * (uint64_t)magic_factorial[2 * k];
+}
 /* Rank of a packed state in the plain table (the same Lehmer order). */
 uint32_t magic_plain_rank(uint64_t s, int k);
 

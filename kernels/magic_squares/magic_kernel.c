@@ -5,7 +5,10 @@
 #include "magic_internal.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
+
+#include "pb_limits.h"
 
 extern const struct pb_variant *const magic_squares_variants[];
 
@@ -18,6 +21,11 @@ static int magic_census(int size, bool with_inverses, uint64_t *counts,
                        "size %d out of range; expected "
                        "the ring width K = %d..%d",
                        k, MAGIC_K_MIN, MAGIC_K_MAX);
+    char what[64];
+    snprintf(what, sizeof(what), "the census of the 2 x %d ring", k);
+    int rc = pb_memory_check(magic_plain_bytes(k), what, e);
+    if (rc)
+        return rc;
     uint8_t *d = magic_plain_depths(k, with_inverses);
     if (!d)
         return pb_fail(e, -ENOMEM, "out of memory for 2 x %d", k);

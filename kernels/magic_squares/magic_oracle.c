@@ -20,6 +20,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pb_limits.h"
+
 #define MAX_CELLS (2 * MAGIC_K_MAX)
 #define MAX_PLAIN_MOVES 5 /* A, B, C, B^-1, C^-1 */
 
@@ -133,8 +135,29 @@ struct magic_oracle {
     uint8_t *depth[MAGIC_K_MAX + 1]; /* per K present in the corpus */
 };
 
+/* One depth table kept per ring width of the corpus, plus the queue of
+ * the largest search while it runs. */
+static uint64_t oracle_bytes(const struct pb_corpus *corpus)
+{
+    bool seen[MAGIC_K_MAX + 1] = {false};
+    uint64_t tables = 0, queue = 0;
+    for (size_t i = 0; i < corpus->count; i++) {
+        const struct magic_instance *in = pb_corpus_item(corpus, i);
+        if (in->k > MAGIC_K_MAX || seen[in->k])
+            continue;
+        seen[in->k] = true;
+        uint64_t states = magic_factorial[2 * in->k];
+        tables = pb_add_sat(tables, states);
+        if (4 * states > queue)
+            queue = 4 * states;
+    }
+    return pb_add_sat(tables, queue);
+}
+
 void *magic_oracle_new(const struct pb_corpus *corpus, struct pb_error *e)
 {
+    if (pb_memory_check(oracle_bytes(corpus), "the oracle's depth tables", e))
+        return NULL;
     struct magic_oracle *o = calloc(1, sizeof(*o));
     if (!o) {
         pb_fail(e, -ENOMEM, "oracle: out of memory");

@@ -29,6 +29,7 @@
 
 #include "eight_variant.h"
 #include "vec_u64.h"
+#include "pb_limits.h"
 
 #define G_UNSEEN 0xFF
 #define G_SHIFT 56 /* queue entry: state | g << G_SHIFT */
@@ -174,7 +175,8 @@ static int astar_solve(void *worker, const void *instance, void *answer,
 static uint64_t astar_memory(const struct pb_corpus *corpus, int threads)
 {
     uint64_t codes = eight_corpus_index_size(corpus);
-    return (uint64_t)threads * (codes + 2 * codes * 8 + 2 * 4 * codes * 8);
+    return pb_mul_sat((uint64_t)threads,
+                      pb_mul_sat(codes, 1 + 2 * 8 + 2 * 4 * 8));
 }
 
 const struct pb_variant eight_variant_astar = {

@@ -29,6 +29,7 @@ static inline int bit_insert(struct bit_visit *v, uint64_t s)
 #define VISIT_CTX struct bit_visit *
 #define VISIT_INSERT(v, s) bit_insert(v, s)
 #include "eight_bfs_body.h"
+#include "pb_limits.h"
 
 struct bfs_array_worker {
     struct eight_search search;
@@ -83,8 +84,9 @@ static int bfs_array_solve(void *worker, const void *instance, void *answer,
 static uint64_t bfs_array_memory(const struct pb_corpus *corpus, int threads)
 {
     uint64_t codes = eight_corpus_index_size(corpus);
-    return (uint64_t)threads *
-           (eight_index_bytes(codes, 1) + 2 * codes * sizeof(uint64_t));
+    return pb_mul_sat((uint64_t)threads,
+                      pb_add_sat(eight_index_bytes(codes, 1),
+                                 pb_mul_sat(codes, 2 * sizeof(uint64_t))));
 }
 
 const struct pb_variant eight_variant_bfs_array = {

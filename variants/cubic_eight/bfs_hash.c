@@ -14,6 +14,7 @@
 #define VISIT_CTX struct hashset_u64 *
 #define VISIT_INSERT(v, s) hashset_u64_insert(v, s)
 #include "eight_bfs_body.h"
+#include "pb_limits.h"
 
 /* Room for a typical dataset before the first growth. */
 #define EIGHT_HASH_INITIAL 4096
@@ -66,7 +67,8 @@ static int bfs_hash_solve(void *worker, const void *instance, void *answer,
  * table (16) during one, and 16 for the queue at its doubling. */
 static uint64_t bfs_hash_memory(const struct pb_corpus *corpus, int threads)
 {
-    return (uint64_t)threads * eight_corpus_index_size(corpus) * 64;
+    return pb_mul_sat(pb_mul_sat((uint64_t)threads, 64),
+                      eight_corpus_index_size(corpus));
 }
 
 const struct pb_variant eight_variant_bfs_hash = {

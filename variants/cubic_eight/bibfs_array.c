@@ -33,6 +33,7 @@ static inline int pair_insert(struct pair_visit *v, int side, uint64_t s)
 #define VISIT_CTX struct pair_visit *
 #define VISIT_INSERT(v, side, s) pair_insert(v, side, s)
 #include "eight_bibfs_body.h"
+#include "pb_limits.h"
 
 struct bibfs_array_worker {
     struct eight_search search;
@@ -90,8 +91,9 @@ static int bibfs_array_solve(void *worker, const void *instance, void *answer,
 static uint64_t bibfs_array_memory(const struct pb_corpus *corpus, int threads)
 {
     uint64_t codes = eight_corpus_index_size(corpus);
-    return (uint64_t)threads *
-           (eight_index_bytes(codes, 2) + 2 * codes * sizeof(uint64_t));
+    return pb_mul_sat((uint64_t)threads,
+                      pb_add_sat(eight_index_bytes(codes, 2),
+                                 pb_mul_sat(codes, 2 * sizeof(uint64_t))));
 }
 
 const struct pb_variant eight_variant_bibfs_array = {

@@ -22,6 +22,7 @@ static inline int hash_insert(struct hashset_u64 *seen, int side, uint64_t s)
 #define VISIT_CTX struct hashset_u64 *
 #define VISIT_INSERT(v, side, s) hash_insert(v, side, s)
 #include "eight_bibfs_body.h"
+#include "pb_limits.h"
 
 /* Room for a typical dataset before the first growth. */
 #define EIGHT_HASH_INITIAL 4096
@@ -78,7 +79,8 @@ static int bibfs_hash_solve(void *worker, const void *instance, void *answer,
 /* As bfs_hash, once per direction. */
 static uint64_t bibfs_hash_memory(const struct pb_corpus *corpus, int threads)
 {
-    return (uint64_t)threads * eight_corpus_index_size(corpus) * 2 * 64;
+    return pb_mul_sat(pb_mul_sat((uint64_t)threads, 2 * 64),
+                      eight_corpus_index_size(corpus));
 }
 
 const struct pb_variant eight_variant_bibfs_hash = {

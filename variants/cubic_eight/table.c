@@ -21,6 +21,7 @@
 
 #include "eight_variant.h"
 #include "vec_u64.h"
+#include "pb_limits.h"
 
 #define DEPTH_UNSEEN 0xFF
 
@@ -223,18 +224,22 @@ static uint64_t table_memory(const struct pb_corpus *corpus, int threads)
 {
     (void)threads;
     uint64_t codes = eight_corpus_index_size(corpus);
+    /* distinct (board, start) keys, marked in a small table: linear in
+     * the corpus */
+    static const int sides = EIGHT_MAX_SIDE + 1;
+    bool seen[(EIGHT_MAX_SIDE + 1) * (EIGHT_MAX_SIDE + 1) * EIGHT_MAX_CELLS] = {
+        false};
     uint64_t starts = 0;
     for (size_t i = 0; i < corpus->count; i++) {
         const struct eight_instance *in = pb_corpus_item(corpus, i);
-        bool seen = false;
-        for (size_t j = 0; j < i && !seen; j++) {
-            const struct eight_instance *o = pb_corpus_item(corpus, j);
-            seen = o->rows == in->rows && o->cols == in->cols &&
-                   o->start == in->start;
-        }
-        starts += !seen;
+        bool *key = &seen[(in->rows * sides + in->cols) * EIGHT_MAX_CELLS +
+                          in->start % EIGHT_MAX_CELLS];
+        starts += !*key;
+        *key = true;
     }
-    return starts * codes + codes / 8 + 2 * codes * sizeof(uint64_t);
+    return pb_add_sat(
+        pb_mul_sat(starts, codes),
+        pb_add_sat(codes / 8, pb_mul_sat(codes, 2 * sizeof(uint64_t))));
 }
 
 const struct pb_variant eight_variant_table = {

@@ -16,7 +16,7 @@ static int cubie_build(const struct pb_corpus *corpus, void **shared,
 {
     if (!cube_corpus_all_3(corpus))
         return pb_fail(
-            e, -EINVAL,
+            e, PB_NOT_APPLICABLE,
             "cubie handles N = 3 only (use --variant facelet_sparse, "
             "facelet_table or geometry for other N)");
     struct cubie_tables *t = malloc(sizeof(*t));

@@ -49,7 +49,7 @@ static int simd_build(const struct pb_corpus *corpus, void **shared,
                       struct pb_error *e)
 {
     if (!cube_corpus_all_3(corpus))
-        return pb_fail(e, -EINVAL,
+        return pb_fail(e, PB_NOT_APPLICABLE,
                        "simd handles N = 3 only (use --variant facelet_sparse, "
                        "facelet_table or geometry for other N)");
     struct simd_tables *t = aligned_alloc(32, sizeof(*t));

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 
 #include "magic_variant.h"
+#include "pb_limits.h"
 
 struct bfs_array_worker {
     uint8_t *via; /* per rank: how it was reached */
@@ -105,7 +106,8 @@ static int bfs_array_solve(void *worker, const void *instance, void *answer,
 static uint64_t bfs_array_memory_bound(const struct pb_corpus *corpus,
                                        int threads)
 {
-    return (uint64_t)threads * 9 * magic_corpus_states(corpus);
+    return pb_mul_sat(pb_mul_sat((uint64_t)threads, 9),
+                      magic_corpus_states(corpus));
 }
 
 const struct pb_variant magic_variant_bfs_array = {

@@ -79,6 +79,7 @@ static inline int seen_mark(struct bfs_hash_worker *w, uint64_t s)
 #define BFS_MARK(w, s) seen_mark((w), (s))
 #define BFS_GOAL(w, s) ((s) == (w)->target)
 #include "bfs_body.h"
+#include "pb_limits.h"
 
 static void *bfs_hash_worker_new(const struct pb_corpus *corpus,
                                  const void *shared)
@@ -132,7 +133,8 @@ static int bfs_hash_solve(void *worker, const void *instance, void *answer,
 static uint64_t bfs_hash_memory_bound(const struct pb_corpus *corpus,
                                       int threads)
 {
-    return (uint64_t)threads * 93 * magic_corpus_states(corpus);
+    return pb_mul_sat(pb_mul_sat((uint64_t)threads, 93),
+                      magic_corpus_states(corpus));
 }
 
 const struct pb_variant magic_variant_bfs_hash = {

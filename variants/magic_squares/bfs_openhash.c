@@ -30,6 +30,7 @@ struct bfs_openhash_worker {
 #define BFS_MARK(w, s) hashset_u64_insert(&(w)->seen, (s))
 #define BFS_GOAL(w, s) ((s) == (w)->target)
 #include "bfs_body.h"
+#include "pb_limits.h"
 
 enum { INITIAL_SET = 1024 };
 
@@ -79,7 +80,8 @@ static int bfs_openhash_solve(void *worker, const void *instance, void *answer,
 static uint64_t bfs_openhash_memory_bound(const struct pb_corpus *corpus,
                                           int threads)
 {
-    return (uint64_t)threads * 45 * magic_corpus_states(corpus);
+    return pb_mul_sat(pb_mul_sat((uint64_t)threads, 45),
+                      magic_corpus_states(corpus));
 }
 
 const struct pb_variant magic_variant_bfs_openhash = {

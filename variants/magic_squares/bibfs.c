@@ -29,6 +29,7 @@
 
 #include "bfs_tree.h"
 #include "magic_variant.h"
+#include "pb_limits.h"
 
 enum { UNSEEN = 0xFF };
 
@@ -218,7 +219,8 @@ out:
 /* two depth bytes + two 13-byte tree entries per state, per thread */
 static uint64_t bibfs_memory_bound(const struct pb_corpus *corpus, int threads)
 {
-    return (uint64_t)threads * 28 * magic_corpus_states(corpus);
+    return pb_mul_sat(pb_mul_sat((uint64_t)threads, 28),
+                      magic_corpus_states(corpus));
 }
 
 const struct pb_variant magic_variant_bibfs = {

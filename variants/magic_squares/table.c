@@ -12,6 +12,7 @@
 #include <stdlib.h>
 
 #include "magic_variant.h"
+#include "pb_limits.h"
 
 static int build_one(int k, uint8_t **out, struct pb_error *e)
 {
@@ -65,7 +66,7 @@ static int table_build(const struct pb_corpus *corpus, void **shared,
 static uint64_t table_memory_bound(const struct pb_corpus *corpus, int threads)
 {
     (void)threads;
-    return 9 * magic_corpus_states(corpus);
+    return pb_mul_sat(9, magic_corpus_states(corpus));
 }
 
 const struct pb_variant magic_variant_table = {
