@@ -1,5 +1,7 @@
 /*
  * pb_limits.c - the memory and input caps, byte sizes (pb_limits.h).
+ * Available memory is MemAvailable, or less under an address-space limit
+ * (ulimit -v), which a request must also fit.
  * The caps are process-wide settings made once by a verb's options,
  * before any work starts.
  */
@@ -9,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 static uint64_t memory_cap_set, input_cap_set;
@@ -24,11 +27,16 @@ uint64_t pb_memory_available(void)
                 break;
         fclose(f);
     }
-    if (kb)
-        return pb_mul_sat(kb, 1024);
+    uint64_t available = kb ? pb_mul_sat(kb, 1024) : 0;
     long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
-    return pages > 0 && page > 0 ? pb_mul_sat((uint64_t)pages, (uint64_t)page)
-                                 : 0;
+    if (!available && pages > 0 && page > 0)
+        available = pb_mul_sat((uint64_t)pages, (uint64_t)page);
+    /* a `ulimit -v` makes less available than the machine has */
+    struct rlimit limit;
+    if (getrlimit(RLIMIT_AS, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY &&
+        (!available || (uint64_t)limit.rlim_cur < available))
+        available = (uint64_t)limit.rlim_cur;
+    return available;
 }
 
 uint64_t pb_memory_cap(void)

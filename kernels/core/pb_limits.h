@@ -18,8 +18,8 @@
 
 #define PB_DEFAULT_MAX_INPUT (1ull << 30) /* 1 GiB of input text */
 
-/* MemAvailable of /proc/meminfo (else physical memory), in bytes; 0 when
- * unknown. */
+/* MemAvailable of /proc/meminfo (else physical memory), or the
+ * address-space limit (RLIMIT_AS) when lower, in bytes; 0 when unknown. */
 uint64_t pb_memory_available(void);
 /* The cap on what one request may need: set by pb_memory_cap_set, else
  * the available memory (else unlimited). */
