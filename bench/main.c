@@ -9,6 +9,9 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <unistd.h>
 
 #include "cli.h"
 
@@ -34,14 +37,35 @@ static const struct verb verbs[] = {
     {NULL, NULL, NULL, false},
 };
 
+/* Why an earlier write to stdout failed, when the flush that failed
+ * dropped its buffer (glibc does) and errno with it: a write of nothing
+ * repeats the error of /dev/full or a closed descriptor; a regular file
+ * on a disk with no free block was a full disk. */
+static int lost_stdout_errno(void)
+{
+    int fd = fileno(stdout);
+    struct stat st;
+    struct statvfs vfs;
+    errno = 0;
+    if (fd >= 0 && write(fd, "", 0) < 0)
+        return errno;
+    if (fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+        fstatvfs(fd, &vfs) == 0 && vfs.f_bavail == 0)
+        return ENOSPC;
+    return EIO;
+}
+
 /* Flushes and closes stdout: rc, or 1 with one line on stderr when a write
  * failed (unless the verb already failed and said so itself). */
 static int close_stdout(const char *verb, bool reported, int rc)
 {
     errno = 0;
     bool failed = fflush(stdout) != 0;
-    int err = errno;
-    failed = ferror(stdout) != 0 || failed;
+    int err = failed ? errno : 0;
+    if (ferror(stdout) && !failed) {
+        failed = true;
+        err = lost_stdout_errno();
+    }
     if (fclose(stdout) != 0 && !failed) {
         failed = true;
         err = errno;

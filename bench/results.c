@@ -3,7 +3,9 @@
  * memory and rewritten whole after each benchmark (a few KB per suite),
  * through a temporary file and rename, so it is never half-written. The
  * latest link is replaced the same way: a symlink at an unpredictable
- * name (symlink() never follows or reuses one), then rename().
+ * name (symlink() never follows or reuses one), then rename(). Opening a
+ * results root removes the temporaries and link temporaries that dead
+ * runs left there.
  */
 #include "results.h"
 

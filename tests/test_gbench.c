@@ -3,8 +3,9 @@
  * toy kernel: registration with a context, manual iteration time (the
  * reported time is exactly what the C side set, whatever the wall clock
  * did), counters (plain and per-second), labels, skipping with an error,
- * the run callback, the JSON file written as complete JSON, and the
- * context keys. Ends with "N passed, N failed".
+ * the run callback, the JSON file written as complete JSON, the
+ * context keys, the errno of a JSON file that cannot be written, and the
+ * --benchmark_filter check. Ends with "N passed, N failed".
  */
 #include <errno.h>
 #include <stdlib.h>
