@@ -1,19 +1,31 @@
 /*
  * cmd_bench.c - `puzzlebench bench` (time a suite) and `puzzlebench run`
  * (the main job: the same with the default suite, keeping its corpora in
- * data/generated). Google Benchmark's --benchmark_* flags pass through.
+ * data/generated). Google Benchmark's --benchmark_* flags pass through,
+ * each checked here first: Google Benchmark 1.7.1 takes any value its
+ * parser reads (a negative repetition count aborts, min_time 1e999 never
+ * ends, a bad --benchmark_out exits mid-run), so a bad one is a usage
+ * error before anything runs. O(argc).
  */
+#include <errno.h>
 #include <getopt.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "gbench.h"
 #include "harness.h"
+#include "pb_file.h"
+#include "results.h"
 
 static const char bench_help[] =
     "usage: puzzlebench bench [--suite NAME|FILE] [--threads LIST]\n"
-    "                         [--repetitions N] [--out DIR]\n"
+    "                         [--repetitions N] [--max-memory SIZE]\n"
+    "                         [--out DIR]\n"
     "                         [--benchmark_* flags]\n\n"
     "Generates the suite's corpora, verifies every benchmark against the\n"
     "kernel's oracle (untimed), then times it with Google Benchmark: manual\n"
@@ -26,26 +38,257 @@ static const char bench_help[] =
     "  -t, --threads LIST     thread counts, e.g. 1,2,4 (default: the "
     "suite's)\n"
     "  -r, --repetitions N    repetitions (default: the suite's)\n"
+    "  -m, --max-memory SIZE  memory cap N[K|M|G|T] for every benchmark\n"
+    "                         (default: each suite line's `memory`)\n"
     "  -o, --out DIR          results root (default: results)\n"
     "  -h, --help             this text\n"
     "Google Benchmark flags such as --benchmark_filter=REGEX,\n"
     "--benchmark_min_time=SECONDS, --benchmark_repetitions=N,\n"
     "--benchmark_enable_random_interleaving=true and\n"
-    "--benchmark_out=FILE are passed through.\n";
+    "--benchmark_out=FILE are passed through, checked first:\n"
+    "repetitions 1..1000, min_time above 0 and at most 3600 s.\n";
 
 static const char run_help[] =
     "usage: puzzlebench run [--suite NAME|FILE] [--threads LIST]\n"
-    "                       [--repetitions N] [--out DIR] [--data DIR]\n"
+    "                       [--repetitions N] [--max-memory SIZE]\n"
+    "                       [--out DIR] [--data DIR]\n"
     "                       [--benchmark_* flags]\n\n"
     "The main job: `bench` on the default suite, also saving its corpora\n"
     "under --data (default data/generated). Options as for bench.\n";
 
-static bool has_flag(int argc, char **argv, const char *prefix)
+enum gb_kind {
+    GB_BOOL,     /* true/false, yes/no, on/off, 1/0; bare means true */
+    GB_INT,      /* an integer in [min, max] */
+    GB_SECONDS,  /* a finite number in (min, max]; min -1: [0, max] */
+    GB_CHOICE,   /* one of the words in choices */
+    GB_FILTER,   /* a regular expression Google Benchmark compiles */
+    GB_OUT,      /* a file we can create or overwrite */
+    GB_CONTEXT,  /* key=value[,key=value...] */
+    GB_COUNTERS, /* NAME[,NAME...] */
+};
+
+struct gb_flag {
+    const char *name;
+    enum gb_kind kind;
+    double min, max;
+    const char *choices; /* GB_CHOICE: '|'-separated */
+};
+
+/* Every flag Google Benchmark 1.7.1 parses (its --help lists them). */
+static const struct gb_flag gb_flags[] = {
+    {"benchmark_list_tests", GB_BOOL, 0, 0, NULL},
+    {"benchmark_filter", GB_FILTER, 0, 0, NULL},
+    {"benchmark_min_time", GB_SECONDS, 0, PB_SUITE_MAX_SECONDS, NULL},
+    {"benchmark_min_warmup_time", GB_SECONDS, -1, PB_SUITE_MAX_SECONDS, NULL},
+    {"benchmark_repetitions", GB_INT, 1, PB_SUITE_MAX_REPETITIONS, NULL},
+    {"benchmark_enable_random_interleaving", GB_BOOL, 0, 0, NULL},
+    {"benchmark_report_aggregates_only", GB_BOOL, 0, 0, NULL},
+    {"benchmark_display_aggregates_only", GB_BOOL, 0, 0, NULL},
+    {"benchmark_format", GB_CHOICE, 0, 0, "console|json|csv"},
+    {"benchmark_out", GB_OUT, 0, 0, NULL},
+    {"benchmark_out_format", GB_CHOICE, 0, 0, "console|json|csv"},
+    {"benchmark_color", GB_CHOICE, 0, 0,
+     "auto|true|false|yes|no|on|off|1|0|t|f|y|n"},
+    {"benchmark_counters_tabular", GB_BOOL, 0, 0, NULL},
+    {"benchmark_perf_counters", GB_COUNTERS, 0, 0, NULL},
+    {"benchmark_context", GB_CONTEXT, 0, 0, NULL},
+    {"benchmark_time_unit", GB_CHOICE, 0, 0, "ns|us|ms|s"},
+    {"v", GB_INT, 0, 1000, NULL},
+    {"benchmark_verbosity", GB_INT, 0, 1000, NULL},
+};
+
+static bool in_choices(const char *value, const char *choices)
 {
-    for (int i = 1; i < argc; i++)
-        if (!strncmp(argv[i], prefix, strlen(prefix)))
+    size_t n = strlen(value);
+    for (const char *p = choices; *p;) {
+        size_t len = strcspn(p, "|");
+        if (len == n && n > 0 && !strncasecmp(p, value, n))
             return true;
+        p += len + (p[len] == '|');
+    }
     return false;
+}
+
+/* true/false from a boolean word; false when value is none. */
+static bool gb_bool(const char *value, bool *out)
+{
+    if (!value) {
+        *out = true;
+        return true;
+    }
+    if (in_choices(value, "true|yes|on|1|t|y")) {
+        *out = true;
+        return true;
+    }
+    *out = false;
+    return in_choices(value, "false|no|off|0|f|n");
+}
+
+/* A file Google Benchmark can open for writing: not a folder, its folder
+ * writable, its path within PB_PATH_MAX. Nothing is created. */
+static bool writable_file(const char *path, char *why, size_t len)
+{
+    struct stat st;
+    if (!path[0]) {
+        snprintf(why, len, "an empty path");
+        return false;
+    }
+    if (strlen(path) >= PB_PATH_MAX) {
+        snprintf(why, len, "path of %zu characters is too long (at most %d)",
+                 strlen(path), PB_PATH_MAX - 1);
+        return false;
+    }
+    if (stat(path, &st) == 0) {
+        if (S_ISDIR(st.st_mode)) {
+            snprintf(why, len, "'%s' is a folder", path);
+            return false;
+        }
+        if (access(path, W_OK) != 0) {
+            snprintf(why, len, "'%s': %s", path, strerror(errno));
+            return false;
+        }
+        return true;
+    }
+    char folder[PB_PATH_MAX];
+    snprintf(folder, sizeof(folder), "%s", path);
+    char *slash = strrchr(folder, '/');
+    if (!slash)
+        snprintf(folder, sizeof(folder), ".");
+    else if (slash == folder)
+        slash[1] = '\0';
+    else
+        *slash = '\0';
+    const char *reason = NULL;
+    if (stat(folder, &st) != 0)
+        reason = strerror(errno);
+    else if (!S_ISDIR(st.st_mode))
+        reason = "not a folder";
+    else if (access(folder, W_OK | X_OK) != 0)
+        reason = strerror(errno);
+    if (reason) {
+        snprintf(why, len, "cannot create a file in '%s': %s", folder, reason);
+        return false;
+    }
+    return true;
+}
+
+/* A comma-separated list of non-empty items; with_value: each KEY=VALUE. */
+static bool gb_list(const char *value, bool with_value)
+{
+    if (!value[0])
+        return false;
+    for (const char *p = value;;) {
+        size_t n = strcspn(p, ",");
+        const char *eq = memchr(p, '=', n);
+        if (n == 0 || (with_value && (!eq || eq == p)) ||
+            (!with_value && strspn(p, "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                      "abcdefghijklmnopqrstuvwxyz"
+                                      "0123456789_:.-") != n))
+            return false;
+        if (!p[n])
+            return true;
+        p += n + 1;
+    }
+}
+
+/* One flag's value: true, or false after a usage message. */
+static bool gb_check(const char *verb, const char *arg, const struct gb_flag *f,
+                     const char *value, struct pb_bench_options *o)
+{
+    char why[PB_PATH_MAX + 128] = "";
+    bool yes = false;
+    char *end;
+    double x;
+    if (!value && f->kind != GB_BOOL) {
+        cli_usage_error(verb, "%s needs a value: --%s=VALUE", arg, f->name);
+        return false;
+    }
+    switch (f->kind) {
+    case GB_BOOL:
+        if (!gb_bool(value, &yes)) {
+            cli_usage_error(verb, "--%s needs true or false, got '%s'", f->name,
+                            value);
+            return false;
+        }
+        if (!strcmp(f->name, "benchmark_list_tests"))
+            o->list_only = yes;
+        return true;
+    case GB_INT:
+        errno = 0;
+        x = (double)strtol(value, &end, 10);
+        if (end == value || *end || errno || x < f->min || x > f->max) {
+            cli_usage_error(verb, "--%s needs an integer %.0f..%.0f, got '%s'",
+                            f->name, f->min, f->max, value);
+            return false;
+        }
+        if (!strcmp(f->name, "benchmark_repetitions"))
+            o->gb_repetitions = true;
+        return true;
+    case GB_SECONDS:
+        errno = 0;
+        x = strtod(value, &end);
+        if (end == value || *end || !isfinite(x) || x > f->max ||
+            (f->min < 0 ? x < 0 : x <= f->min)) {
+            cli_usage_error(verb,
+                            "--%s needs a number of seconds %s 0 %s %g, "
+                            "got '%s'",
+                            f->name, f->min < 0 ? "from" : "above",
+                            f->min < 0 ? "to" : "and at most", f->max, value);
+            return false;
+        }
+        if (!strcmp(f->name, "benchmark_min_time"))
+            o->gb_min_time = true;
+        return true;
+    case GB_CHOICE:
+        if (in_choices(value, f->choices))
+            return true;
+        cli_usage_error(verb, "--%s needs one of %s, got '%s'", f->name,
+                        f->choices, value);
+        return false;
+    case GB_FILTER:
+        if (pb_gb_filter_valid(value, why, sizeof(why)))
+            return true;
+        cli_usage_error(verb,
+                        "--%s: '%s' is not a valid regular expression: %s",
+                        f->name, value, why);
+        return false;
+    case GB_OUT:
+        if (writable_file(value, why, sizeof(why)))
+            return true;
+        cli_usage_error(verb, "--%s: %s", f->name, why);
+        return false;
+    case GB_CONTEXT:
+    case GB_COUNTERS:
+        if (gb_list(value, f->kind == GB_CONTEXT))
+            return true;
+        cli_usage_error(verb, "--%s needs %s, got '%s'", f->name,
+                        f->kind == GB_CONTEXT ? "KEY=VALUE[,KEY=VALUE...]"
+                                              : "NAME[,NAME...]",
+                        value);
+        return false;
+    }
+    return false;
+}
+
+/* Checks every Google Benchmark flag of argv, before Initialize parses
+ * them; an unknown --benchmark_* name is left to getopt's message. */
+static bool gb_flags_valid(const char *verb, int argc, char **argv,
+                           struct pb_bench_options *o)
+{
+    for (int i = 1; i < argc; i++) {
+        if (strncmp(argv[i], "--", 2))
+            continue;
+        const char *name = argv[i] + 2;
+        size_t n = strcspn(name, "=");
+        const char *value = name[n] ? name + n + 1 : NULL;
+        for (size_t j = 0; j < sizeof(gb_flags) / sizeof(gb_flags[0]); j++) {
+            const struct gb_flag *f = &gb_flags[j];
+            if (strlen(f->name) == n && !strncmp(name, f->name, n) &&
+                !gb_check(verb, argv[i], f, value, o))
+                return false;
+        }
+    }
+    return true;
 }
 
 static bool parse_threads(const char *verb, const char *text,
@@ -76,6 +319,7 @@ static int bench_verb(const char *verb, int argc, char **argv, bool is_run)
         {"suite", required_argument, NULL, 's'},
         {"threads", required_argument, NULL, 't'},
         {"repetitions", required_argument, NULL, 'r'},
+        {"max-memory", required_argument, NULL, 'm'},
         {"out", required_argument, NULL, 'o'},
         {"data", required_argument, NULL, 'd'},
         {"help", no_argument, NULL, 'h'},
@@ -84,10 +328,6 @@ static int bench_verb(const char *verb, int argc, char **argv, bool is_run)
         .suite = "default",
         .out_dir = "results",
         .data_dir = is_run ? "data/generated" : NULL,
-        .gb_repetitions = has_flag(argc, argv, "--benchmark_repetitions"),
-        .gb_min_time = has_flag(argc, argv, "--benchmark_min_time"),
-        .list_only = has_flag(argc, argv, "--benchmark_list_tests=true") ||
-                     has_flag(argc, argv, "--benchmark_list_tests=1"),
     };
     /* Our --help, before Google Benchmark's Initialize answers it. */
     for (int i = 1; i < argc; i++)
@@ -95,11 +335,14 @@ static int bench_verb(const char *verb, int argc, char **argv, bool is_run)
             fputs(is_run ? run_help : bench_help, stdout);
             return PB_EXIT_OK;
         }
+    if (!gb_flags_valid(verb, argc, argv, &o))
+        return PB_EXIT_USAGE;
     pb_gb_init(&argc, argv);
     int c;
     long v;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, ":s:t:r:o:d:h", options, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":s:t:r:m:o:d:h", options, NULL)) !=
+           -1) {
         switch (c) {
         case 's':
             o.suite = optarg;
@@ -112,6 +355,10 @@ static int bench_verb(const char *verb, int argc, char **argv, bool is_run)
             if (!cli_long(verb, "--repetitions", optarg, 1, 1000, &v))
                 return PB_EXIT_USAGE;
             o.repetitions = (int)v;
+            break;
+        case 'm':
+            if (!cli_bytes(verb, "--max-memory", optarg, &o.max_memory))
+                return PB_EXIT_USAGE;
             break;
         case 'o':
             o.out_dir = optarg;
@@ -130,6 +377,17 @@ static int bench_verb(const char *verb, int argc, char **argv, bool is_run)
     }
     if (optind < argc)
         return cli_usage_error(verb, "unexpected argument '%s'", argv[optind]);
+    /* refused before anything is created: a cut path would land elsewhere */
+    if (strlen(o.out_dir) > PB_RESULTS_ROOT_MAX)
+        return cli_usage_error(verb,
+                               "--out: path of %zu characters is too long "
+                               "(at most %d)",
+                               strlen(o.out_dir), PB_RESULTS_ROOT_MAX);
+    if (o.data_dir && strlen(o.data_dir) > PB_DATA_DIR_MAX)
+        return cli_usage_error(verb,
+                               "--data: path of %zu characters is too long "
+                               "(at most %d)",
+                               strlen(o.data_dir), PB_DATA_DIR_MAX);
     return pb_bench_suite(&o);
 }
 

@@ -17,6 +17,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <map>
+#include <new>
 #include <regex>
 #include <sstream>
 #include <string>
@@ -77,9 +78,10 @@ class TeeReporter : public benchmark::BenchmarkReporter
         flush_console();
     }
 
-    bool json_failed() const
+    // 0, or the first failed JSON snapshot's negative errno
+    int json_error() const
     {
-        return json_failed_;
+        return json_error_;
     }
 
   private:
@@ -90,8 +92,12 @@ class TeeReporter : public benchmark::BenchmarkReporter
         std::fwrite(text.data(), 1, text.size(), stdout);
         std::fflush(stdout);
         if (out_.log) {
-            std::fwrite(text.data(), 1, text.size(), out_.log);
-            std::fflush(out_.log);
+            errno = 0;
+            if ((std::fwrite(text.data(), 1, text.size(), out_.log) !=
+                     text.size() ||
+                 std::fflush(out_.log) != 0) &&
+                out_.log_error && *out_.log_error == 0)
+                *out_.log_error = errno ? -errno : -EIO;
         }
     }
 
@@ -102,8 +108,9 @@ class TeeReporter : public benchmark::BenchmarkReporter
         if (!out_.json_path)
             return;
         std::string text = json_text_.str() + "\n  ]\n}\n";
-        if (pb_write_atomically(out_.json_path, text.data(), text.size()))
-            json_failed_ = true;
+        int rc = pb_write_atomically(out_.json_path, text.data(), text.size());
+        if (rc && json_error_ == 0)
+            json_error_ = rc;
     }
 
     void hand_to_c(const Run &run)
@@ -143,7 +150,7 @@ class TeeReporter : public benchmark::BenchmarkReporter
     benchmark::ConsoleReporter console_;
     benchmark::JSONReporter json_;
     std::ostringstream console_text_, json_text_;
-    bool json_failed_ = false;
+    int json_error_ = 0;
 };
 
 } // namespace
@@ -218,9 +225,30 @@ bool pb_gb_selected(const char *name)
     if (filter.empty() || filter == "." || filter == "all")
         return !negate;
     try {
-        return std::regex_search(name, std::regex(filter)) != negate;
+        // extended, as Google Benchmark's own Regex over std::regex
+        return std::regex_search(
+                   name, std::regex(filter, std::regex::extended)) != negate;
     } catch (const std::regex_error &) {
-        return true; /* Google Benchmark reports a bad filter itself */
+        return true; /* pb_gb_filter_valid refuses it first */
+    }
+}
+
+bool pb_gb_filter_valid(const char *filter, char *why, size_t len)
+{
+    std::string spec = filter;
+    if (!spec.empty() && spec[0] == '-')
+        spec.erase(0, 1);
+    if (spec.empty() || spec == "." || spec == "all")
+        return true;
+    try {
+        std::regex re(spec, std::regex::extended);
+        return true;
+    } catch (const std::regex_error &err) {
+        std::snprintf(why, len, "%s", err.what());
+        return false;
+    } catch (...) {
+        std::snprintf(why, len, "out of memory");
+        return false;
     }
 }
 
@@ -231,9 +259,14 @@ void pb_gb_add_context(const char *key, const char *value)
 
 long pb_gb_run_all(const struct pb_gb_output *out)
 {
-    TeeReporter reporter(*out);
-    size_t n = benchmark::RunSpecifiedBenchmarks(&reporter);
-    return reporter.json_failed() ? -1 : static_cast<long>(n);
+    try {
+        TeeReporter reporter(*out);
+        size_t n = benchmark::RunSpecifiedBenchmarks(&reporter);
+        return reporter.json_error() ? reporter.json_error()
+                                     : static_cast<long>(n);
+    } catch (const std::bad_alloc &) {
+        return -ENOMEM;
+    }
 }
 
 void pb_gb_clear(void)

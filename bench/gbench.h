@@ -53,6 +53,10 @@ void pb_gb_skip_with_error(struct pb_gb_state *state, const char *message);
 /* true when a benchmark of this name would run under --benchmark_filter
  * (a regular expression; a leading '-' negates it). */
 bool pb_gb_selected(const char *name);
+/* true when FILTER is a --benchmark_filter Google Benchmark compiles (an
+ * extended regular expression, a leading '-' negating it); else false
+ * and why gets the reason. */
+bool pb_gb_filter_valid(const char *filter, char *why, size_t len);
 /* A key/value pair for the JSON "context" object. */
 void pb_gb_add_context(const char *key, const char *value);
 
@@ -81,10 +85,12 @@ struct pb_gb_output {
     FILE *log;             /* copy of the console table; NULL: none */
     pb_gb_run_fn on_run;   /* called for every run; NULL: none */
     void *user;
+    int *log_error; /* set to -errno by the first failed write to log */
 };
 
 /* Runs the registered benchmarks that pass the filter. Returns the number
- * of benchmarks run, or -1 when the JSON file could not be written. */
+ * of benchmarks run, or the negative errno of the first JSON snapshot that
+ * could not be written (the file keeps the last complete one). */
 long pb_gb_run_all(const struct pb_gb_output *out);
 /* Forgets every registered benchmark. */
 void pb_gb_clear(void);

@@ -25,6 +25,7 @@
 #include "gbench.h"
 #include "gen.h"
 #include "memprobe.h"
+#include "pb_limits.h"
 #include "plot.h"
 #include "provenance.h"
 #include "report.h"
@@ -58,10 +59,28 @@ struct harness {
     size_t case_count;
     size_t done;    /* benchmarks finished */
     size_t to_time; /* benchmarks registered */
+    size_t timed;   /* repetitions that ran without an error */
     double started;
     bool tty;
+    bool csv_reported; /* a failed results.csv write was reported */
     int status;
 };
+
+/* The memory cap of an entry, made the process's cap (pb_memory_cap_set)
+ * so that the generators, oracles and variants refuse at the same line
+ * the skip check draws: the suite's memory line or --max-memory, else the
+ * smaller of the suite default and the available memory. */
+static uint64_t apply_memory_cap(const struct pb_suite_entry *x)
+{
+    uint64_t cap = x->memory_cap;
+    if (!x->memory_set) {
+        pb_memory_cap_set(0);
+        if (pb_memory_cap() < cap)
+            cap = pb_memory_cap();
+    }
+    pb_memory_cap_set(cap);
+    return cap;
+}
 
 static struct corpus_slot *find_or_make_corpus(struct corpus_slot *slots,
                                                size_t *n,
@@ -87,10 +106,17 @@ static struct corpus_slot *find_or_make_corpus(struct corpus_slot *slots,
         return NULL;
     }
     if (data_dir) {
-        char path[1400];
-        snprintf(path, sizeof(path), "%s/%s_%s_s%d_n%zu_seed%" PRIu64 ".txt",
-                 data_dir, x->kernel->name, x->family, x->size, x->count,
-                 x->seed);
+        char path[PB_PATH_MAX];
+        if (snprintf(path, sizeof(path),
+                     "%s/%s_%s_s%d_n%zu_seed%" PRIu64 ".txt", data_dir,
+                     x->kernel->name, x->family, x->size, x->count,
+                     x->seed) >= (int)sizeof(path)) {
+            x->kernel->oracle_free(s->oracle);
+            pb_corpus_free(&s->corpus);
+            pb_fail(e, -ENAMETOOLONG, "%s: the corpus path is too long",
+                    data_dir);
+            return NULL;
+        }
         for (char *p = path + strlen(data_dir) + 1; *p; p++)
             if (*p == ':')
                 *p = '-';
@@ -113,13 +139,14 @@ static void verification_pass(struct harness *h, struct bench_case *c)
     const struct pb_suite_entry *x = c->entry;
     const struct pb_corpus *corpus = &c->slot->corpus;
     size_t bytes = corpus->count * pb_answer_size(corpus);
+    uint64_t cap = apply_memory_cap(x);
     if (x->variant->memory_bound) {
         uint64_t need = x->variant->memory_bound(corpus, x->threads);
-        if (need > x->memory_cap) {
+        if (need > cap) {
             snprintf(c->skip, sizeof(c->skip),
                      "skipped: needs up to %" PRIu64
-                     " KB, over the suite's memory cap of %" PRIu64 " KB",
-                     (need + 1023) >> 10, x->memory_cap >> 10);
+                     " KB, over the memory cap of %" PRIu64 " KB",
+                     (need + 1023) >> 10, cap >> 10);
             return;
         }
     }
@@ -132,7 +159,13 @@ static void verification_pass(struct harness *h, struct bench_case *c)
     struct pb_run run;
     struct pb_error e;
     double t0 = pb_now();
-    if (pb_run_variant(x->variant, corpus, x->threads, c->verified, &run, &e)) {
+    int rc =
+        pb_run_variant(x->variant, corpus, x->threads, c->verified, &run, &e);
+    if (rc == -ENOMEM) { /* a refusal under the cap: not a wrong answer */
+        snprintf(c->skip, sizeof(c->skip), "skipped: %s", e.msg);
+        return;
+    }
+    if (rc) {
         snprintf(c->skip, sizeof(c->skip), "failed: %s", e.msg);
         c->wrong = true;
         return;
@@ -188,10 +221,16 @@ static void benchmark_case(struct pb_gb_state *st, void *context)
         return;
     }
     bool rss = pb_rss_reset();
-    if (!c->open && pb_session_open(&c->session, x->variant, corpus, x->threads,
-                                    &c->build, &e)) {
-        pb_gb_skip_with_error(st, e.msg);
-        c->wrong = true;
+    apply_memory_cap(x);
+    int rc = c->open ? 0
+                     : pb_session_open(&c->session, x->variant, corpus,
+                                       x->threads, &c->build, &e);
+    if (rc) {
+        char why[sizeof(e.msg) + 16];
+        snprintf(why, sizeof(why), "%s%s", rc == -ENOMEM ? "skipped: " : "",
+                 e.msg);
+        pb_gb_skip_with_error(st, why);
+        c->wrong = rc != -ENOMEM;
         return;
     }
     c->open = true;
@@ -199,7 +238,7 @@ static void benchmark_case(struct pb_gb_state *st, void *context)
     int64_t iterations = 0;
     while (pb_gb_keep_running(st)) {
         memset(c->answers, 0, bytes);
-        int rc = pb_session_solve(&c->session, c->answers, &run, &e);
+        rc = pb_session_solve(&c->session, c->answers, &run, &e);
         pb_gb_set_iteration_time(st, run.solve_seconds);
         if (rc || !timed_answers_right(c)) {
             c->wrong = true;
@@ -271,8 +310,10 @@ static void csv_row(struct harness *h, const struct bench_case *c,
     char *row = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&row, &len);
-    if (!f)
+    if (!f) {
+        h->status = PB_EXIT_FAIL;
         return;
+    }
     fprintf(f,
             "%s,%s,%s,%d,%zu,%" PRIu64 ",%016" PRIx64 ",%d,%" PRId64 ",%" PRId64
             ",",
@@ -299,9 +340,20 @@ static void csv_row(struct harness *h, const struct bench_case *c,
         fputc(*p, f);
     }
     fputc('"', f);
-    fclose(f);
-    if (pb_results_add_row(&h->results, row))
+    if (fclose(f) != 0) {
+        free(row);
+        row = NULL;
+    }
+    int rc = row ? pb_results_add_row(&h->results, row) : -ENOMEM;
+    if (rc) {
         h->status = PB_EXIT_FAIL;
+        if (!h->csv_reported)
+            fprintf(stderr,
+                    "puzzlebench bench: %s: cannot write: %s (it keeps its "
+                    "last complete version)\n",
+                    h->results.csv_path, strerror(-rc));
+        h->csv_reported = true;
+    }
     free(row);
 }
 
@@ -330,6 +382,8 @@ static void on_run(const struct pb_gb_run *run, void *user)
     if (!c || run->aggregate)
         return;
     csv_row(h, c, run);
+    if (!run->error)
+        h->timed++;
     if (run->error && !c->skip[0] && !strstr(run->error_message, "skipped"))
         h->status = PB_EXIT_FAIL;
     if (++c->finished == (size_t)run->repetitions || run->error) {
@@ -357,9 +411,14 @@ static int prepare_cases(struct harness *h, struct pb_suite *suite,
         struct pb_suite_entry *x = &suite->entries[i];
         if (o->repetitions)
             x->repetitions = o->repetitions;
+        if (o->max_memory) {
+            x->memory_cap = o->max_memory;
+            x->memory_set = true;
+        }
         struct bench_case *c = &h->cases[h->case_count++];
         memset(c, 0, sizeof(*c));
         c->entry = x;
+        apply_memory_cap(x);
         c->slot = find_or_make_corpus(slots, slot_count, x, o->data_dir, &e);
         if (!c->slot) {
             fprintf(stderr, "puzzlebench bench: %s:%u: %s\n", suite->path,
@@ -454,10 +513,14 @@ static void verify_and_register(struct harness *h,
 static void time_cases(struct harness *h)
 {
     h->started = pb_now();
-    struct pb_gb_output out = {h->results.json_path, h->results.log, on_run, h};
-    if (pb_gb_run_all(&out) < 0) {
-        fprintf(stderr, "puzzlebench bench: cannot write %s\n",
-                h->results.json_path);
+    struct pb_gb_output out = {h->results.json_path, h->results.log, on_run, h,
+                               &h->results.log_error};
+    long rc = pb_gb_run_all(&out);
+    if (rc < 0) {
+        fprintf(stderr,
+                "puzzlebench bench: %s: cannot write: %s (it keeps its last "
+                "complete version)\n",
+                h->results.json_path, strerror((int)-rc));
         h->status = PB_EXIT_FAIL;
     }
     for (size_t i = 0; i < h->case_count; i++) {
@@ -523,12 +586,25 @@ int pb_bench_suite(const struct pb_bench_options *o)
     if (rc)
         fprintf(stderr, "puzzlebench bench: %s: cannot create: %s\n",
                 o->data_dir, strerror(-rc));
+    else if (o->data_dir)
+        pb_remove_stale_temporaries(o->data_dir);
     if (rc || prepare_cases(&h, &suite, o, slots, &slot_count)) {
         h.status = PB_EXIT_FAIL;
     } else {
         record_corpora(slots, slot_count);
         verify_and_register(&h, o);
         time_cases(&h);
+        if (h.timed == 0 && !o->list_only) {
+            const char *why = h.to_time == 0
+                                  ? "no benchmark of the suite matches "
+                                    "--benchmark_filter"
+                                  : "every benchmark was skipped or failed";
+            fprintf(stderr, "puzzlebench bench: nothing was timed: %s\n", why);
+            if (h.results.log &&
+                fprintf(h.results.log, "nothing was timed: %s\n", why) < 0)
+                pb_results_log_failed(&h.results);
+            h.status = PB_EXIT_FAIL;
+        }
     }
     bool drawn = pb_plot(h.results.dir, NULL, NULL, &e) == 0;
     if (!drawn) {
@@ -538,12 +614,25 @@ int pb_bench_suite(const struct pb_bench_options *o)
             fprintf(stderr, "puzzlebench bench: warning: no report: %s\n",
                     e.msg);
     }
+    if (h.results.log_error)
+        h.status = PB_EXIT_FAIL;
     pb_results_say(
         &h.results,
         "\nresults: %s (results.json, results.csv, log.txt%s): "
         "%s\n",
         h.results.dir, drawn ? ", report.md, report.html, figures/" : "",
         h.status == PB_EXIT_OK ? "every timed run verified" : "FAILED");
+    char log_path[sizeof(h.results.dir) + 16];
+    snprintf(log_path, sizeof(log_path), "%s/log.txt", h.results.dir);
+    rc = pb_results_close(&h.results);
+    if (rc) {
+        fprintf(stderr,
+                "puzzlebench bench: %s: cannot write: %s (the log is "
+                "incomplete)\n",
+                log_path, strerror(-rc));
+        h.status = PB_EXIT_FAIL;
+    }
+    pb_memory_cap_set(0);
     free_run(&h, slots, slot_count, &suite);
     return h.status;
 }

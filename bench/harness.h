@@ -10,6 +10,11 @@
  *   OUT/<UTC timestamp>/log.txt       the console output
  *   OUT/latest                        link to the newest folder
  *
+ * Each benchmark runs under its memory cap (the suite's memory line, or
+ * --max-memory for all), set with pb_memory_cap_set so the generators,
+ * oracles and variants refuse at the same line; a refusal is a skip. A
+ * run that timed nothing, or could not write its log, CSV or JSON, fails.
+ *
  * JSON and CSV are rewritten after every finished benchmark through a
  * temporary file and rename, so an interrupted run keeps what finished.
  * Benchmark names: kernel/variant/family/size:S/n:N/seed:X/threads:T
@@ -19,6 +24,7 @@
 #define HARNESS_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "suite.h"
 
@@ -27,6 +33,7 @@ struct pb_bench_options {
     int threads[PB_SUITE_MAX_THREADS]; /* override the suite's threads */
     int thread_counts;                 /* 0: use the suite's */
     int repetitions;      /* 0: the suite's (or --benchmark_repetitions) */
+    uint64_t max_memory;  /* 0: the suite's memory caps; else all of them */
     bool gb_repetitions;  /* --benchmark_repetitions was given */
     bool gb_min_time;     /* --benchmark_min_time was given */
     bool list_only;       /* --benchmark_list_tests: names only, no runs */

@@ -1,10 +1,17 @@
 /*
  * main.c - the puzzlebench command line: dispatches `puzzlebench VERB`
  * to cmd_<verb>.c. Exit codes: 0 success, 1 wrong answers or bad data,
- * 2 usage error.
+ * 2 usage error. Standard output is flushed and closed here, after the
+ * verb, so a write that failed (a full disk, /dev/full, a closed pipe's
+ * EPIPE aside) is an error for every verb, in one place.
  */
+#include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <unistd.h>
 
 #include "cli.h"
 
@@ -12,20 +19,65 @@ struct verb {
     const char *name;
     int (*run)(int argc, char **argv);
     const char *summary;
+    bool reports_stdout; /* says itself when stdout fails, and fails */
 };
 
 static const struct verb verbs[] = {
-    {"list", cmd_list, "every kernel and its variants"},
-    {"solve", cmd_solve, "judge format in, judge format out"},
-    {"gen", cmd_gen, "write a deterministic corpus"},
-    {"verify", cmd_verify, "check variants against the reference oracle"},
-    {"census", cmd_census, "number of states at each depth"},
-    {"bench", cmd_bench, "verify and time a suite (Google Benchmark)"},
-    {"run", cmd_run, "the main job: bench the default suite"},
-    {"compare", cmd_compare, "two results side by side, with significance"},
-    {"plot", cmd_plot, "draw the figures of a results folder (gnuplot)"},
-    {NULL, NULL, NULL},
+    {"list", cmd_list, "every kernel and its variants", false},
+    {"solve", cmd_solve, "judge format in, judge format out", true},
+    {"gen", cmd_gen, "write a deterministic corpus", true},
+    {"verify", cmd_verify, "check variants against the reference oracle",
+     false},
+    {"census", cmd_census, "number of states at each depth", false},
+    {"bench", cmd_bench, "verify and time a suite (Google Benchmark)", false},
+    {"run", cmd_run, "the main job: bench the default suite", false},
+    {"compare", cmd_compare, "two results side by side, with significance",
+     false},
+    {"plot", cmd_plot, "draw the figures of a results folder (gnuplot)", false},
+    {NULL, NULL, NULL, false},
 };
+
+/* Why an earlier write to stdout failed, when the flush that failed
+ * dropped its buffer (glibc does) and errno with it: a write of nothing
+ * repeats the error of /dev/full or a closed descriptor; a regular file
+ * on a disk with no free block was a full disk. */
+static int lost_stdout_errno(void)
+{
+    int fd = fileno(stdout);
+    struct stat st;
+    struct statvfs vfs;
+    errno = 0;
+    if (fd >= 0 && write(fd, "", 0) < 0)
+        return errno;
+    if (fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+        fstatvfs(fd, &vfs) == 0 && vfs.f_bavail == 0)
+        return ENOSPC;
+    return EIO;
+}
+
+/* Flushes and closes stdout: rc, or 1 with one line on stderr when a write
+ * failed (unless the verb already failed and said so itself). */
+static int close_stdout(const char *verb, bool reported, int rc)
+{
+    errno = 0;
+    bool failed = fflush(stdout) != 0;
+    int err = failed ? errno : 0;
+    if (ferror(stdout) && !failed) {
+        failed = true;
+        err = lost_stdout_errno();
+    }
+    if (fclose(stdout) != 0 && !failed) {
+        failed = true;
+        err = errno;
+    }
+    if (!failed)
+        return rc;
+    if (!(reported && rc != PB_EXIT_OK))
+        fprintf(stderr,
+                "puzzlebench%s%s: cannot write to standard output: %s\n",
+                verb ? " " : "", verb ? verb : "", strerror(err ? err : EIO));
+    return rc != PB_EXIT_OK ? rc : PB_EXIT_FAIL;
+}
 
 static void usage(FILE *f)
 {
@@ -51,15 +103,16 @@ int main(int argc, char **argv)
             for (const struct verb *v = verbs; v->name; v++)
                 if (!strcmp(v->name, argv[2])) {
                     char *help_argv[] = {argv[2], "--help", NULL};
-                    return v->run(2, help_argv);
+                    return close_stdout(v->name, false, v->run(2, help_argv));
                 }
         }
         usage(stdout);
-        return PB_EXIT_OK;
+        return close_stdout(NULL, false, PB_EXIT_OK);
     }
     for (const struct verb *v = verbs; v->name; v++)
         if (!strcmp(v->name, name))
-            return v->run(argc - 1, argv + 1);
+            return close_stdout(v->name, v->reports_stdout,
+                                v->run(argc - 1, argv + 1));
     fprintf(stderr,
             "puzzlebench: unknown verb '%s'; see 'puzzlebench "
             "--help'\n",

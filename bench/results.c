@@ -1,14 +1,23 @@
 /*
  * results.c - the results folder, its log and its CSV. The CSV is kept in
  * memory and rewritten whole after each benchmark (a few KB per suite),
- * through a temporary file and rename, so it is never half-written.
+ * through a temporary file and rename, so it is never half-written. The
+ * latest link is replaced the same way: a symlink at an unpredictable
+ * name (symlink() never follows or reuses one), then rename(). Opening a
+ * results root removes the temporaries and link temporaries that dead
+ * runs left there.
  */
 #include "results.h"
 
+#include <dirent.h>
 #include <errno.h>
+#include <signal.h>
 #include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -21,8 +30,9 @@ const char pb_results_csv_header[] =
 
 int pb_make_dirs(const char *path)
 {
-    char buf[1024];
-    snprintf(buf, sizeof(buf), "%s", path);
+    char buf[PB_PATH_MAX];
+    if (snprintf(buf, sizeof(buf), "%s", path) >= (int)sizeof(buf))
+        return -ENAMETOOLONG;
     for (char *p = buf + 1; *p; p++)
         if (*p == '/') {
             *p = '\0';
@@ -35,12 +45,92 @@ int pb_make_dirs(const char *path)
     return 0;
 }
 
+#define LINK_NAME "latest"
+#define LINK_MARK LINK_NAME ".tmp."
+enum { LINK_RANDOM_DIGITS = 12, LINK_TRIES = 16 };
+
+/* Removes ROOT/latest.tmp.<pid>[.<hex>] symlinks whose process is gone
+ * (pb_remove_stale_temporaries keeps to regular files); the bare
+ * latest.tmp.<pid> is what runs before these exclusive names left. */
+static void remove_stale_links(const char *root)
+{
+    DIR *d = opendir(root);
+    if (!d)
+        return;
+    for (struct dirent *ent; (ent = readdir(d)) != NULL;) {
+        const char *name = ent->d_name;
+        if (strncmp(name, LINK_MARK, strlen(LINK_MARK)))
+            continue;
+        const char *digits = name + strlen(LINK_MARK);
+        size_t n = strspn(digits, "0123456789");
+        const char *rest = digits + n;
+        if (n == 0 || n > 10 ||
+            (*rest &&
+             (rest[0] != '.' ||
+              strspn(rest + 1, "0123456789abcdef") != LINK_RANDOM_DIGITS ||
+              rest[1 + LINK_RANDOM_DIGITS])))
+            continue;
+        long pid = strtol(digits, NULL, 10);
+        if (pid <= 0 || pid == (long)getpid() || kill((pid_t)pid, 0) == 0 ||
+            errno != ESRCH)
+            continue; /* alive, or not ours to judge */
+        char path[PB_PATH_MAX];
+        struct stat st;
+        if (snprintf(path, sizeof(path), "%s/%s", root, name) <
+                (int)sizeof(path) &&
+            lstat(path, &st) == 0 && S_ISLNK(st.st_mode))
+            unlink(path);
+    }
+    closedir(d);
+}
+
+/* Points ROOT/latest at base: a symlink made at an unpredictable free
+ * name, renamed over the old link. 0 or a negative errno-style code. */
+static int point_latest(const char *root, const char *base)
+{
+    char link[PB_PATH_MAX], tmp[PB_PATH_MAX];
+    if (snprintf(link, sizeof(link), "%s/" LINK_NAME, root) >=
+        (int)sizeof(link))
+        return -ENAMETOOLONG;
+    for (int attempt = 0; attempt < LINK_TRIES; attempt++) {
+        uint64_t r = 0;
+        if (getrandom(&r, sizeof(r), GRND_NONBLOCK) != (ssize_t)sizeof(r))
+            r ^= ((uint64_t)time(NULL) << 20) ^
+                 (uint64_t)(unsigned)attempt; /* still exclusive */
+        if (snprintf(tmp, sizeof(tmp), "%s.tmp.%ld.%0*llx", link,
+                     (long)getpid(), LINK_RANDOM_DIGITS,
+                     (unsigned long long)(r & 0xffffffffffffull)) >=
+            (int)sizeof(tmp))
+            return -ENAMETOOLONG;
+        if (symlink(base, tmp) != 0) {
+            if (errno == EEXIST)
+                continue;
+            return -errno;
+        }
+        if (rename(tmp, link) != 0) {
+            int rc = -errno;
+            unlink(tmp);
+            return rc;
+        }
+        return 0;
+    }
+    return -EEXIST;
+}
+
 int pb_results_open(struct pb_results *r, const char *root, struct pb_error *e)
 {
     memset(r, 0, sizeof(*r));
+    size_t root_len = strlen(root);
+    if (root_len > PB_RESULTS_ROOT_MAX)
+        return pb_fail(e, -ENAMETOOLONG,
+                       "results folder: path of %zu characters is too long "
+                       "(at most %d)",
+                       root_len, PB_RESULTS_ROOT_MAX);
     int rc = pb_make_dirs(root);
     if (rc)
         return pb_fail(e, rc, "%s: cannot create: %s", root, strerror(-rc));
+    pb_remove_stale_temporaries(root);
+    remove_stale_links(root);
     char stamp[32];
     time_t now = time(NULL);
     struct tm tm;
@@ -56,28 +146,29 @@ int pb_results_open(struct pb_results *r, const char *root, struct pb_error *e)
             return pb_fail(e, -errno, "%s: cannot create: %s", r->dir,
                            strerror(errno));
     }
-    /* latest -> <stamp>, replaced atomically */
-    char link[1100], tmp[1200];
-    snprintf(link, sizeof(link), "%s/latest", root);
-    snprintf(tmp, sizeof(tmp), "%s.tmp.%ld", link, (long)getpid());
-    const char *base = strrchr(r->dir, '/') + 1;
-    if (symlink(base, tmp) != 0 || rename(tmp, link) != 0)
-        unlink(tmp); /* a missing link is not worth failing the run */
+    /* a missing link is not worth failing the run */
+    point_latest(root, strrchr(r->dir, '/') + 1);
     snprintf(r->csv_path, sizeof(r->csv_path), "%s/results.csv", r->dir);
     snprintf(r->json_path, sizeof(r->json_path), "%s/results.json", r->dir);
-    char log_path[1100];
+    char log_path[sizeof(r->dir) + 16];
     snprintf(log_path, sizeof(log_path), "%s/log.txt", r->dir);
     r->log = fopen(log_path, "w");
-    r->csv_stream = open_memstream(&r->csv, &r->csv_len);
-    if (!r->log || !r->csv_stream) {
+    if (!r->log) {
+        rc = -errno;
         pb_results_close(r);
-        return pb_fail(e, -EIO, "%s: cannot create the log", r->dir);
+        return pb_fail(e, rc, "%s: cannot create: %s", log_path, strerror(-rc));
+    }
+    r->csv_stream = open_memstream(&r->csv, &r->csv_len);
+    if (!r->csv_stream) {
+        pb_results_close(r);
+        return pb_fail(e, -ENOMEM, "out of memory");
     }
     fprintf(r->csv_stream, "%s\n", pb_results_csv_header);
     fflush(r->csv_stream);
-    return pb_write_atomically(r->csv_path, r->csv, r->csv_len)
-               ? pb_fail(e, -EIO, "%s: cannot write", r->csv_path)
-               : 0;
+    rc = pb_write_atomically(r->csv_path, r->csv, r->csv_len);
+    return rc ? pb_fail(e, rc, "%s: cannot write: %s", r->csv_path,
+                        strerror(-rc))
+              : 0;
 }
 
 int pb_results_add_row(struct pb_results *r, const char *row)
@@ -85,6 +176,12 @@ int pb_results_add_row(struct pb_results *r, const char *row)
     fprintf(r->csv_stream, "%s\n", row);
     fflush(r->csv_stream);
     return pb_write_atomically(r->csv_path, r->csv, r->csv_len);
+}
+
+void pb_results_log_failed(struct pb_results *r)
+{
+    if (r->log_error == 0)
+        r->log_error = errno ? -errno : -EIO;
 }
 
 void pb_results_say(struct pb_results *r, const char *fmt, ...)
@@ -96,20 +193,27 @@ void pb_results_say(struct pb_results *r, const char *fmt, ...)
     fflush(stdout);
     if (r->log) {
         va_start(ap, fmt);
-        vfprintf(r->log, fmt, ap);
+        errno = 0;
+        int w = vfprintf(r->log, fmt, ap);
         va_end(ap);
-        fflush(r->log);
+        if (w < 0 || fflush(r->log) != 0)
+            pb_results_log_failed(r);
     }
 }
 
-void pb_results_close(struct pb_results *r)
+int pb_results_close(struct pb_results *r)
 {
-    if (r->log)
-        fclose(r->log);
+    if (r->log) {
+        errno = 0;
+        bool failed = ferror(r->log) != 0;
+        if (fclose(r->log) != 0 || failed)
+            pb_results_log_failed(r);
+    }
     if (r->csv_stream)
         fclose(r->csv_stream);
     free(r->csv);
     r->log = NULL;
     r->csv_stream = NULL;
     r->csv = NULL;
+    return r->log_error;
 }

@@ -11,6 +11,17 @@
 #include "pb.h"
 #include "pb_file.h"
 
+/* What a run appends to its results root: "/<UTC stamp>-NNN/", a file
+ * name inside (figures/memory_vs_size-magic_squares.png is 41 characters;
+ * 64 leaves room) and a temporary's suffix ".tmp.<pid>.<12 hex>" (28). */
+#define PB_RESULTS_APPENDED (1 + 16 + 4 + 1 + 64 + 28)
+/* The longest results root (--out) whose files all fit in PB_PATH_MAX. */
+#define PB_RESULTS_ROOT_MAX (PB_PATH_MAX - 1 - PB_RESULTS_APPENDED)
+/* What `run` appends to its data folder: "/KERNEL_FAMILY_sS_nN_seedX.txt"
+ * (at most 113 characters) and a temporary's suffix. */
+#define PB_DATA_APPENDED (113 + 28)
+#define PB_DATA_DIR_MAX (PB_PATH_MAX - 1 - PB_DATA_APPENDED)
+
 /* The CSV columns, in order: later scripts read them by name. */
 extern const char pb_results_csv_header[];
 
@@ -19,21 +30,30 @@ struct pb_results {
     char csv_path[1100];
     char json_path[1100];
     FILE *log;
-    char *csv; /* the whole CSV so far */
+    int log_error; /* the first failed write to the log: -errno, else 0 */
+    char *csv;     /* the whole CSV so far */
     size_t csv_len;
     FILE *csv_stream; /* open_memstream over csv */
 };
 
-/* Creates ROOT/<UTC timestamp>/ and points ROOT/latest at it. */
+/* Creates ROOT/<UTC timestamp>/ and points ROOT/latest at it, after
+ * removing the temporaries that dead runs left in ROOT. A root longer
+ * than PB_RESULTS_ROOT_MAX is refused before anything is created. */
 int pb_results_open(struct pb_results *r, const char *root, struct pb_error *e);
 /* Appends one CSV row (already formatted, without newline) and rewrites
- * results.csv through a temporary file. */
+ * results.csv through a temporary file: 0, or a negative errno-style code
+ * (the previous, complete results.csv is left then). */
 int pb_results_add_row(struct pb_results *r, const char *row);
-/* printf to stdout and the log. */
+/* printf to stdout and the log; a failed log write is kept in
+ * r->log_error (the first one). */
 void pb_results_say(struct pb_results *r, const char *fmt, ...) PB_PRINTF(2, 3);
-void pb_results_close(struct pb_results *r);
+/* Closes the log: 0, or the log's first write error (-errno). */
+int pb_results_close(struct pb_results *r);
+/* Notes a failed write to r->log (errno as the write left it). */
+void pb_results_log_failed(struct pb_results *r);
 
-/* mkdir -p. */
+/* mkdir -p: 0, or a negative errno-style code (-ENAMETOOLONG for a path
+ * of PB_PATH_MAX characters or more: nothing is created then). */
 int pb_make_dirs(const char *path);
 
 #endif

@@ -12,6 +12,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "pb_limits.h"
+
 #ifndef PB_SOURCE_DIR
 #define PB_SOURCE_DIR "."
 #endif
@@ -26,6 +28,7 @@ struct settings {
     double min_time;
     double budget;
     uint64_t memory_cap;
+    bool memory_set;
     int threads[PB_SUITE_MAX_THREADS];
     int thread_counts;
 };
@@ -36,13 +39,18 @@ int pb_suite_find(const char *name, char *path, size_t len, struct pb_error *e)
         if (access(name, R_OK) != 0)
             return pb_fail(e, -ENOENT, "suite file %s: %s", name,
                            strerror(errno));
-        snprintf(path, len, "%s", name);
+        if ((size_t)snprintf(path, len, "%s", name) >= len)
+            return pb_fail(e, -ENAMETOOLONG,
+                           "suite file: path of %zu characters is too long "
+                           "(at most %zu)",
+                           strlen(name), len - 1);
         return 0;
     }
     const char *roots[] = {".", PB_SOURCE_DIR};
     for (size_t i = 0; i < sizeof(roots) / sizeof(roots[0]); i++) {
-        snprintf(path, len, "%s/bench/suites/%s.suite", roots[i], name);
-        if (access(path, R_OK) == 0)
+        if ((size_t)snprintf(path, len, "%s/bench/suites/%s.suite", roots[i],
+                             name) < len &&
+            access(path, R_OK) == 0)
             return 0;
     }
     return pb_fail(e, -ENOENT,
@@ -51,11 +59,14 @@ int pb_suite_find(const char *name, char *path, size_t len, struct pb_error *e)
                    name, name);
 }
 
-static int parse_double(const char *tok, double *out)
+/* A finite number of seconds in [min, max]; min_open excludes min. */
+static int parse_seconds(const char *tok, double min, bool min_open, double max,
+                         double *out)
 {
     char *end;
     double v = tok ? strtod(tok, &end) : NAN;
-    if (!tok || end == tok || *end || !(v >= 0) || isinf(v))
+    if (!tok || end == tok || *end || !isfinite(v) || v < min ||
+        (min_open && v == min) || v > max)
         return -EINVAL;
     *out = v;
     return 0;
@@ -69,28 +80,6 @@ static int parse_long(const char *tok, long min, long max, long *out)
     if (!tok || end == tok || *end || errno || v < min || v > max)
         return -EINVAL;
     *out = v;
-    return 0;
-}
-
-static int parse_bytes(const char *tok, uint64_t *out)
-{
-    char *end;
-    errno = 0;
-    unsigned long long v = tok ? strtoull(tok, &end, 10) : 0;
-    if (!tok || end == tok || errno || tok[0] == '-')
-        return -EINVAL;
-    int shift = 0;
-    if (*end == 'K')
-        shift = 10;
-    else if (*end == 'M')
-        shift = 20;
-    else if (*end == 'G')
-        shift = 30;
-    else if (*end)
-        return -EINVAL;
-    if (shift && end[1])
-        return -EINVAL;
-    *out = (uint64_t)v << shift;
     return 0;
 }
 
@@ -137,6 +126,7 @@ static int bench_line(struct pb_suite *s, const struct settings *set,
     x.min_time = set->min_time;
     x.budget = set->budget;
     x.memory_cap = set->memory_cap;
+    x.memory_set = set->memory_set;
     x.line = line;
     const struct pb_variant *const *all = x.kernel->variants;
     for (size_t i = 0; all[i]; i++) {
@@ -178,21 +168,52 @@ static int directive(struct pb_suite *s, struct settings *set, char *text,
     if (!strcmp(word, "bench"))
         return bench_line(s, set, &save, line, e);
     char *value = strtok_r(NULL, " \t", &save);
+    char *extra = value ? strtok_r(NULL, " \t", &save) : NULL;
     long v;
-    if (!strcmp(word, "repetitions") && parse_long(value, 1, 1000, &v) == 0 &&
-        !strtok_r(NULL, " \t", &save)) {
+    if (!strcmp(word, "repetitions")) {
+        if (extra || parse_long(value, 1, PB_SUITE_MAX_REPETITIONS, &v))
+            return pb_fail(e, -EINVAL,
+                           "%s:%u: expected 'repetitions N' with N an "
+                           "integer 1..%d",
+                           s->path, line, PB_SUITE_MAX_REPETITIONS);
         set->repetitions = (int)v;
         return 0;
     }
-    if (!strcmp(word, "min_time") && parse_double(value, &set->min_time) == 0)
+    if (!strcmp(word, "min_time")) {
+        if (extra ||
+            parse_seconds(value, 0, true, PB_SUITE_MAX_SECONDS, &set->min_time))
+            return pb_fail(e, -EINVAL,
+                           "%s:%u: expected 'min_time S' with S a number of "
+                           "seconds above 0 and at most %g",
+                           s->path, line, PB_SUITE_MAX_SECONDS);
         return 0;
-    if (!strcmp(word, "budget") && parse_double(value, &set->budget) == 0)
+    }
+    if (!strcmp(word, "budget")) {
+        if (extra ||
+            parse_seconds(value, 0, false, PB_SUITE_MAX_BUDGET, &set->budget))
+            return pb_fail(e, -EINVAL,
+                           "%s:%u: expected 'budget S' with S a number of "
+                           "seconds from 0 to %g",
+                           s->path, line, PB_SUITE_MAX_BUDGET);
         return 0;
-    if (!strcmp(word, "memory") && parse_bytes(value, &set->memory_cap) == 0)
+    }
+    if (!strcmp(word, "memory")) {
+        int rc =
+            value && !extra ? pb_parse_bytes(value, &set->memory_cap) : -EINVAL;
+        if (rc || set->memory_cap == 0)
+            return pb_fail(e, -EINVAL,
+                           "%s:%u: expected 'memory BYTES[K|M|G|T]' from 1 "
+                           "byte to 16 EB%s",
+                           s->path, line,
+                           rc == -ERANGE ? "; the size does not fit in 64 bits"
+                                         : "");
+        set->memory_set = true;
         return 0;
+    }
     if (!strcmp(word, "threads")) {
         set->thread_counts = 0;
-        for (char *t = value; t; t = strtok_r(NULL, " \t", &save)) {
+        for (char *t = value; t;
+             t = t == value ? extra : strtok_r(NULL, " \t", &save)) {
             if (set->thread_counts == PB_SUITE_MAX_THREADS ||
                 parse_long(t, 1, 1024, &v))
                 return pb_fail(e, -EINVAL,
@@ -206,7 +227,7 @@ static int directive(struct pb_suite *s, struct settings *set, char *text,
     }
     return pb_fail(e, -EINVAL,
                    "%s:%u: expected repetitions N, min_time S, "
-                   "budget S, memory BYTES[K|M|G], threads T... or bench "
+                   "budget S, memory BYTES[K|M|G|T], threads T... or bench "
                    "...; found '%s'",
                    s->path, line, word);
 }
@@ -227,6 +248,7 @@ int pb_suite_load(const char *path, struct pb_suite *s, struct pb_error *e)
                            DEFAULT_MIN_TIME,
                            DEFAULT_BUDGET,
                            DEFAULT_MEMORY,
+                           false,
                            {1},
                            1};
     char text[1024];

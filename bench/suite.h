@@ -5,11 +5,16 @@
  * recompiling. Format (one directive a line, '#' starts a comment):
  *
  *   repetitions N       timed repetitions of each benchmark below
+ *                       (1..PB_SUITE_MAX_REPETITIONS)
  *   min_time S          Google Benchmark's minimum time per repetition, s
+ *                       (above 0, at most PB_SUITE_MAX_SECONDS)
  *   budget S            skip a benchmark whose untimed verification pass
  *                       took longer than S seconds (reason recorded)
- *   memory BYTES[K|M|G] skip a benchmark whose variant's memory bound
- *                       exceeds this cap (reason recorded)
+ *   memory BYTES[K|M|G|T] the memory cap (pb_memory_cap_set) while the
+ *                       benchmarks below run: one whose variant's memory
+ *                       bound exceeds it is skipped (reason recorded);
+ *                       without the line, the smaller of 8G and the
+ *                       available memory
  *   threads T...        OpenMP thread counts for the benchmarks below
  *   bench KERNEL VARIANTS FAMILY SIZE COUNT SEED
  *                       VARIANTS is "all" or a comma-separated list
@@ -19,12 +24,17 @@
 #ifndef SUITE_H
 #define SUITE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "pb.h"
 
 #define PB_SUITE_MAX_THREADS 16 /* thread counts per line */
+#define PB_SUITE_MAX_REPETITIONS 1000
+/* min_time above an hour is a typo, and 1e300 would never end */
+#define PB_SUITE_MAX_SECONDS 3600.0
+#define PB_SUITE_MAX_BUDGET 86400.0 /* a day for one verification pass */
 
 struct pb_suite_entry {
     const struct pb_kernel *kernel;
@@ -38,7 +48,8 @@ struct pb_suite_entry {
     double min_time;
     double budget;
     uint64_t memory_cap;
-    uint32_t line; /* where it came from, for messages */
+    bool memory_set; /* by a memory line or --max-memory */
+    uint32_t line;   /* where it came from, for messages */
 };
 
 struct pb_suite {

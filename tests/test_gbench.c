@@ -3,9 +3,11 @@
  * toy kernel: registration with a context, manual iteration time (the
  * reported time is exactly what the C side set, whatever the wall clock
  * did), counters (plain and per-second), labels, skipping with an error,
- * the run callback, the JSON file written as complete JSON, and the
- * context keys. Ends with "N passed, N failed".
+ * the run callback, the JSON file written as complete JSON, the
+ * context keys, the errno of a JSON file that cannot be written, and the
+ * --benchmark_filter check. Ends with "N passed, N failed".
  */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -100,7 +102,7 @@ int main(void)
     const char *json = "test_gbench_out.json";
     remove(json);
     struct seen s = {0};
-    struct pb_gb_output out = {json, NULL, on_run, &s};
+    struct pb_gb_output out = {json, NULL, on_run, &s, NULL};
     long n = pb_gb_run_all(&out);
     CHECK(n == 2, "ran %ld benchmarks", n);
     CHECK(s.runs == 2, "%d runs reported (2 repetitions)", s.runs);
@@ -137,7 +139,26 @@ int main(void)
     }
     remove(json);
     pb_gb_clear();
-    CHECK(pb_gb_run_all(&(struct pb_gb_output){NULL, NULL, NULL, NULL}) == 0,
+    CHECK(pb_gb_run_all(&(struct pb_gb_output){NULL, NULL, NULL, NULL, NULL}) ==
+              0,
           "nothing left after clear");
+
+    /* a JSON snapshot that cannot be written: its errno comes back */
+    struct toy again = {0, 0, false};
+    CHECK(pb_gb_register("toy/again", toy_benchmark, &again, 1, 0) == 0,
+          "register");
+    n = pb_gb_run_all(&(struct pb_gb_output){"no_such_folder/out.json", NULL,
+                                             NULL, NULL, NULL});
+    CHECK(n == -ENOENT, "unwritable JSON: %ld, expected -ENOENT", n);
+    pb_gb_clear();
+
+    char why[256] = "";
+    CHECK(pb_gb_filter_valid("toy/(good|bad)", why, sizeof(why)),
+          "a valid filter");
+    CHECK(pb_gb_filter_valid("-bad", why, sizeof(why)), "a negated filter");
+    CHECK(!pb_gb_filter_valid("toy/(good", why, sizeof(why)) && why[0],
+          "an unbalanced filter is refused ('%s')", why);
+    CHECK(!pb_gb_filter_valid("-[z-a]", why, sizeof(why)),
+          "a bad negated filter is refused");
     return check_summary();
 }
