@@ -67,8 +67,8 @@ struct harness {
 };
 
 /* The memory cap of an entry, made the process's cap (pb_memory_cap_set)
- * so that the generators, oracles and variants refuse at the same line
- * the skip check draws: the suite's memory line or --max-memory, else the
+ * so that the variant's run refuses at the same line the skip check
+ * draws: the suite's memory line or --max-memory, else the
  * smaller of the suite default and the available memory. */
 static uint64_t apply_memory_cap(const struct pb_suite_entry *x)
 {
@@ -418,7 +418,9 @@ static int prepare_cases(struct harness *h, struct pb_suite *suite,
         struct bench_case *c = &h->cases[h->case_count++];
         memset(c, 0, sizeof(*c));
         c->entry = x;
-        apply_memory_cap(x);
+        /* the suite's cap is for variants; a corpus and its oracle are
+         * the harness's own work, held to the machine's memory */
+        pb_memory_cap_set(0);
         c->slot = find_or_make_corpus(slots, slot_count, x, o->data_dir, &e);
         if (!c->slot) {
             fprintf(stderr, "puzzlebench bench: %s:%u: %s\n", suite->path,
