@@ -110,6 +110,24 @@ bool cli_bytes(const char *verb, const char *option, const char *text,
     return false;
 }
 
+bool cli_set_memory_cap(const char *verb, const char *text)
+{
+    uint64_t bytes;
+    if (!cli_bytes(verb, "--max-memory", text, &bytes))
+        return false;
+    pb_memory_cap_set(bytes);
+    return true;
+}
+
+bool cli_set_input_cap(const char *verb, const char *text)
+{
+    uint64_t bytes;
+    if (!cli_bytes(verb, "--max-input", text, &bytes))
+        return false;
+    pb_input_cap_set(bytes);
+    return true;
+}
+
 int cli_cores(void)
 {
     long n = sysconf(_SC_NPROCESSORS_ONLN);

@@ -47,6 +47,11 @@ bool cli_u64(const char *verb, const char *option, const char *text,
  * usage message. */
 bool cli_bytes(const char *verb, const char *option, const char *text,
                uint64_t *out);
+/* --max-memory and --max-input: the size parsed (cli_bytes) and made the
+ * process's memory or input cap (pb_limits.h); false after a usage
+ * message. */
+bool cli_set_memory_cap(const char *verb, const char *text);
+bool cli_set_input_cap(const char *verb, const char *text);
 /* Number of processors, for defaults and warnings. */
 int cli_cores(void);
 

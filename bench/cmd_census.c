@@ -7,7 +7,6 @@
 #include <getopt.h>
 
 #include "cli.h"
-#include "pb_limits.h"
 
 static const char help[] =
     "usage: puzzlebench census KERNEL [--size S] [--with-inverses]\n"
@@ -35,7 +34,6 @@ int cmd_census(int argc, char **argv)
         {NULL, 0, NULL, 0}};
     long size = 0;
     bool with_inverses = false;
-    uint64_t bytes;
     int c;
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":s:ih", options, NULL)) != -1) {
@@ -48,9 +46,8 @@ int cmd_census(int argc, char **argv)
             with_inverses = true;
             break;
         case 'M':
-            if (!cli_bytes("census", "--max-memory", optarg, &bytes))
+            if (!cli_set_memory_cap("census", optarg))
                 return PB_EXIT_USAGE;
-            pb_memory_cap_set(bytes);
             break;
         case 'h':
             fputs(help, stdout);

@@ -9,7 +9,6 @@
 
 #include "cli.h"
 #include "gen.h"
-#include "pb_limits.h"
 
 static const char help[] =
     "usage: puzzlebench gen KERNEL --family F[:P] [--size S] [--count N]\n"
@@ -44,7 +43,7 @@ int cmd_gen(int argc, char **argv)
         {NULL, 0, NULL, 0}};
     const char *family = NULL, *output = NULL;
     long size = 0, count = 100;
-    uint64_t seed = 1, bytes;
+    uint64_t seed = 1;
     int c;
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":f:s:n:o:h", options, NULL)) != -1) {
@@ -68,9 +67,8 @@ int cmd_gen(int argc, char **argv)
             output = optarg;
             break;
         case 'M':
-            if (!cli_bytes("gen", "--max-memory", optarg, &bytes))
+            if (!cli_set_memory_cap("gen", optarg))
                 return PB_EXIT_USAGE;
-            pb_memory_cap_set(bytes);
             break;
         case 'h':
             fputs(help, stdout);

@@ -13,7 +13,6 @@
 #include <stdlib.h>
 
 #include "cli.h"
-#include "pb_limits.h"
 #include "runner.h"
 
 static const char help[] =
@@ -85,7 +84,6 @@ int cmd_solve(int argc, char **argv)
     const char *variant_name = NULL;
     long threads = cli_cores();
     bool timings = false;
-    uint64_t bytes;
     int c;
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":v:t:h", options, NULL)) != -1) {
@@ -101,14 +99,12 @@ int cmd_solve(int argc, char **argv)
             timings = true;
             break;
         case 'M':
-            if (!cli_bytes("solve", "--max-memory", optarg, &bytes))
+            if (!cli_set_memory_cap("solve", optarg))
                 return PB_EXIT_USAGE;
-            pb_memory_cap_set(bytes);
             break;
         case 'I':
-            if (!cli_bytes("solve", "--max-input", optarg, &bytes))
+            if (!cli_set_input_cap("solve", optarg))
                 return PB_EXIT_USAGE;
-            pb_input_cap_set(bytes);
             break;
         case 'h':
             fputs(help, stdout);

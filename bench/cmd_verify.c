@@ -7,7 +7,6 @@
 #include <string.h>
 
 #include "cli.h"
-#include "pb_limits.h"
 #include "verify.h"
 
 static const char help[] =
@@ -43,7 +42,6 @@ int cmd_verify(int argc, char **argv)
         {NULL, 0, NULL, 0}};
     const char *variant_name = "all";
     long threads = cli_cores();
-    uint64_t bytes;
     int c;
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":v:t:h", options, NULL)) != -1) {
@@ -56,14 +54,12 @@ int cmd_verify(int argc, char **argv)
                 return PB_EXIT_USAGE;
             break;
         case 'M':
-            if (!cli_bytes("verify", "--max-memory", optarg, &bytes))
+            if (!cli_set_memory_cap("verify", optarg))
                 return PB_EXIT_USAGE;
-            pb_memory_cap_set(bytes);
             break;
         case 'I':
-            if (!cli_bytes("verify", "--max-input", optarg, &bytes))
+            if (!cli_set_input_cap("verify", optarg))
                 return PB_EXIT_USAGE;
-            pb_input_cap_set(bytes);
             break;
         case 'h':
             fputs(help, stdout);
