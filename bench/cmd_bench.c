@@ -46,7 +46,7 @@ static const char bench_help[] =
     "--benchmark_min_time=SECONDS, --benchmark_repetitions=N,\n"
     "--benchmark_enable_random_interleaving=true and\n"
     "--benchmark_out=FILE are passed through, checked first:\n"
-    "repetitions 1..1000, min_time above 0 and at most 3600 s.\n";
+    "repetitions 1..64, min_time above 0 and at most 3600 s.\n";
 
 static const char run_help[] =
     "usage: puzzlebench run [--suite NAME|FILE] [--threads LIST]\n"
@@ -352,7 +352,8 @@ static int bench_verb(const char *verb, int argc, char **argv, bool is_run)
                 return PB_EXIT_USAGE;
             break;
         case 'r':
-            if (!cli_long(verb, "--repetitions", optarg, 1, 1000, &v))
+            if (!cli_long(verb, "--repetitions", optarg, 1,
+                          PB_SUITE_MAX_REPETITIONS, &v))
                 return PB_EXIT_USAGE;
             o.repetitions = (int)v;
             break;

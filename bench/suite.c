@@ -4,6 +4,7 @@
  * thread count.
  */
 #include "suite.h"
+#include "tidy.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -13,6 +14,9 @@
 #include <unistd.h>
 
 #include "pb_limits.h"
+
+_Static_assert(PB_SUITE_MAX_REPETITIONS <= TIDY_MAX_REPS,
+               "every repetition a suite asks for must be readable");
 
 #ifndef PB_SOURCE_DIR
 #define PB_SOURCE_DIR "."
