@@ -365,10 +365,10 @@ int pb_report_write(const char *dir, struct pb_error *e)
     char path[1024];
     snprintf(path, sizeof(path), "%s/report.md", dir);
     if (rc == 0 && (rc = pb_write_atomically(path, md_text, md_len)) != 0)
-        pb_fail(e, rc, "%s: cannot write", path);
+        pb_fail(e, rc, "%s: cannot write: %s", path, strerror(-rc));
     snprintf(path, sizeof(path), "%s/report.html", dir);
     if (rc == 0 && (rc = pb_write_atomically(path, html_text, html_len)) != 0)
-        pb_fail(e, rc, "%s: cannot write", path);
+        pb_fail(e, rc, "%s: cannot write: %s", path, strerror(-rc));
     free(md_text);
     free(html_text);
     return rc;
