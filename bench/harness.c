@@ -17,6 +17,7 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -31,6 +32,7 @@
 #include "report.h"
 #include "results.h"
 #include "runner.h"
+#include "schema.h"
 #include "verify.h"
 
 struct corpus_slot {
@@ -133,8 +135,10 @@ static struct corpus_slot *find_or_make_corpus(struct corpus_slot *slots,
     return s;
 }
 
-/* The untimed pass: memory cap, then a verified run, then the budget. */
-static void verification_pass(struct harness *h, struct bench_case *c)
+/* The untimed pass: memory cap, then a verified run, then the budget;
+ * what the check found goes to rec (verification_pass records it). */
+static void verification_run(struct harness *h, struct bench_case *c,
+                             struct pb_verify *rec)
 {
     const struct pb_suite_entry *x = c->entry;
     const struct pb_corpus *corpus = &c->slot->corpus;
@@ -173,6 +177,8 @@ static void verification_pass(struct harness *h, struct bench_case *c)
     double seconds = pb_now() - t0;
     struct pb_check check;
     pb_check_answers(corpus, c->slot->oracle, c->verified, &check);
+    rec->correct = check.correct;
+    rec->seconds = seconds;
     pb_results_say(&h->results, "verify %-58s %5zu/%-5zu correct %8.3f s\n",
                    c->name, check.correct, corpus->count, seconds);
     if (check.wrong) {
@@ -193,6 +199,32 @@ static void verification_pass(struct harness *h, struct bench_case *c)
                  "took %.1f s, over the suite's budget of %.1f s",
                  seconds, x->budget);
     }
+}
+
+/* The untimed pass, its result recorded in the JSON context under
+ * "verify:<name>" (schema.h), where the report reads it: the status from
+ * how the pass ended (c->skip: "skipped: ...", "not applicable: ...",
+ * "failed: ..."; c->wrong), the reason its text. */
+static void verification_pass(struct harness *h, struct bench_case *c)
+{
+    struct pb_verify rec = {.order = (uint64_t)(c - h->cases),
+                            .instances = c->slot->corpus.count,
+                            .seconds = NAN};
+    verification_run(h, c, &rec);
+    if (!strncmp(c->skip, "not applicable", strlen("not applicable")))
+        rec.status = PB_VERIFY_NOT_APPLICABLE;
+    else if (c->wrong)
+        rec.status = isnan(rec.seconds) ? PB_VERIFY_FAILED : PB_VERIFY_WRONG;
+    else if (c->skip[0])
+        rec.status = PB_VERIFY_SKIPPED;
+    else
+        rec.status = PB_VERIFY_CORRECT;
+    snprintf(rec.reason, sizeof(rec.reason), "%s", c->skip);
+    char key[sizeof(c->name) + sizeof(PB_VERIFY_KEY)];
+    char value[sizeof(rec.reason) + 128];
+    snprintf(key, sizeof(key), PB_VERIFY_KEY "%s", c->name);
+    if (pb_verify_write(&rec, value, sizeof(value)) >= 0)
+        pb_gb_add_context(key, value);
 }
 
 /* Every timed iteration's answers: identical to the verified ones, or
@@ -277,36 +309,48 @@ static void benchmark_case(struct pb_gb_state *st, void *context)
     pb_gb_set_label(st, label);
 }
 
-static double counter(const struct pb_gb_run *run, const char *name,
-                      bool *found)
+/* A run's counter, NaN (written NA) when it has none. */
+static double counter(const struct pb_gb_run *run, const char *name)
 {
     for (size_t i = 0; i < run->counters; i++)
-        if (!strcmp(run->counter_names[i], name)) {
-            *found = true;
+        if (!strcmp(run->counter_names[i], name))
             return run->counter_values[i];
-        }
-    *found = false;
-    return 0;
+    return NAN;
 }
 
-/* Appends "value," or "NA," for one counter column. */
-static void csv_counter(FILE *f, const struct pb_gb_run *run, const char *name,
-                        bool bytes)
+/* The identity of an entry: its benchmark name's fields (schema.h). */
+static void entry_id(const struct pb_suite_entry *x, struct pb_bench_id *id)
 {
-    bool found;
-    double v = counter(run, name, &found);
-    if (!found)
-        fputs("NA,", f);
-    else if (bytes)
-        fprintf(f, "%.0f,", v);
-    else
-        fprintf(f, "%.9g,", v);
+    memset(id, 0, sizeof(*id));
+    snprintf(id->kernel, sizeof(id->kernel), "%s", x->kernel->name);
+    snprintf(id->variant, sizeof(id->variant), "%s", x->variant->name);
+    snprintf(id->family, sizeof(id->family), "%s", x->family);
+    snprintf(id->size, sizeof(id->size), "%d", x->size);
+    id->count = x->count;
+    id->seed = x->seed;
+    id->threads = (uint64_t)x->threads;
 }
 
 static void csv_row(struct harness *h, const struct bench_case *c,
                     const struct pb_gb_run *run)
 {
-    const struct pb_suite_entry *x = c->entry;
+    struct pb_row r = {
+        .corpus_hash = c->slot->hash,
+        .repetition = run->repetition_index,
+        .iterations = run->iterations,
+        .seconds = run->error ? NAN : run->seconds,
+        .build_seconds = counter(run, "build_seconds"),
+        .instances_per_second = counter(run, "items_per_second"),
+        .work_per_second = counter(run, "work_per_second"),
+        .expanded_per_instance = counter(run, "expanded_per_instance"),
+        .peak_heap_bytes = counter(run, "peak_heap_bytes"),
+        .allocated_bytes = counter(run, "allocated_bytes"),
+        .peak_rss_bytes = counter(run, "peak_rss_bytes"),
+        .verified = !run->error,
+    };
+    entry_id(c->entry, &r.id);
+    snprintf(r.error, sizeof(r.error), "%s",
+             run->error ? run->error_message : "");
     char *row = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&row, &len);
@@ -314,32 +358,7 @@ static void csv_row(struct harness *h, const struct bench_case *c,
         h->status = PB_EXIT_FAIL;
         return;
     }
-    fprintf(f,
-            "%s,%s,%s,%d,%zu,%" PRIu64 ",%016" PRIx64 ",%d,%" PRId64 ",%" PRId64
-            ",",
-            x->kernel->name, x->variant->name, x->family, x->size, x->count,
-            x->seed, c->slot->hash, x->threads, run->repetition_index,
-            run->iterations);
-    if (run->error)
-        fputs("NA,", f);
-    else
-        fprintf(f, "%.9g,", run->seconds);
-    csv_counter(f, run, "build_seconds", false);
-    csv_counter(f, run, "items_per_second", false);
-    csv_counter(f, run, "work_per_second", false);
-    csv_counter(f, run, "expanded_per_instance", false);
-    csv_counter(f, run, "peak_heap_bytes", true);
-    csv_counter(f, run, "allocated_bytes", true);
-    csv_counter(f, run, "peak_rss_bytes", true);
-    fprintf(f, "%d,", run->error ? 0 : 1);
-    /* the error text, quoted for CSV */
-    fputc('"', f);
-    for (const char *p = run->error ? run->error_message : ""; *p; p++) {
-        if (*p == '"')
-            fputc('"', f);
-        fputc(*p, f);
-    }
-    fputc('"', f);
+    pb_csv_row_write(f, &r);
     if (fclose(f) != 0) {
         free(row);
         row = NULL;
@@ -395,11 +414,10 @@ static void on_run(const struct pb_gb_run *run, void *user)
 
 static void case_name(struct bench_case *c)
 {
-    const struct pb_suite_entry *x = c->entry;
-    snprintf(c->name, sizeof(c->name),
-             "%s/%s/%s/size:%d/n:%zu/seed:%" PRIu64 "/threads:%d",
-             x->kernel->name, x->variant->name, x->family, x->size, x->count,
-             x->seed, x->threads);
+    struct pb_bench_id id;
+    entry_id(c->entry, &id);
+    /* a suite's names are short (suite.c bounds each field) */
+    pb_bench_id_write(&id, c->name, sizeof(c->name));
 }
 
 static int prepare_cases(struct harness *h, struct pb_suite *suite,

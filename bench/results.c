@@ -22,11 +22,7 @@
 #include <time.h>
 #include <unistd.h>
 
-const char pb_results_csv_header[] =
-    "kernel,variant,family,size,count,seed,corpus_hash,threads,repetition,"
-    "iterations,seconds,build_seconds,instances_per_second,work_per_second,"
-    "expanded_per_instance,peak_heap_bytes,allocated_bytes,peak_rss_bytes,"
-    "verified,error";
+#include "schema.h"
 
 int pb_make_dirs(const char *path)
 {
@@ -163,7 +159,8 @@ int pb_results_open(struct pb_results *r, const char *root, struct pb_error *e)
         pb_results_close(r);
         return pb_fail(e, -ENOMEM, "out of memory");
     }
-    fprintf(r->csv_stream, "%s\n", pb_results_csv_header);
+    pb_csv_header_write(r->csv_stream);
+    fputc('\n', r->csv_stream);
     fflush(r->csv_stream);
     rc = pb_write_atomically(r->csv_path, r->csv, r->csv_len);
     return rc ? pb_fail(e, rc, "%s: cannot write: %s", r->csv_path,

@@ -1,7 +1,8 @@
 /*
  * results.h - one results folder per run (see harness.h for its layout):
  * creating it and its "latest" link, the console log, and the tidy CSV
- * (one row per repetition) rewritten atomically after each benchmark.
+ * (one row per repetition, columns as schema.h lays them out) rewritten
+ * atomically after each benchmark.
  */
 #ifndef RESULTS_H
 #define RESULTS_H
@@ -21,9 +22,6 @@
  * (at most 113 characters) and a temporary's suffix. */
 #define PB_DATA_APPENDED (113 + 28)
 #define PB_DATA_DIR_MAX (PB_PATH_MAX - 1 - PB_DATA_APPENDED)
-
-/* The CSV columns, in order: later scripts read them by name. */
-extern const char pb_results_csv_header[];
 
 struct pb_results {
     char dir[1024];

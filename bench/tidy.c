@@ -1,9 +1,10 @@
 /*
  * tidy.c - reading results back (tidy.h): the CSV here, the JSON in
- * tidy_json.c. The CSV's columns are found by name in the header, so
- * added columns do not break old readers. Names are checked against
- * strict character sets as they are read: they end up in gnuplot
- * commands, HTML and Markdown, and a results file may come from anyone.
+ * tidy_json.c. The CSV's columns are found by name in the header
+ * (schema.h lays them out and parses them), so added columns do not
+ * break old readers and older files with fewer columns still load. Names are
+ * checked against strict character sets as they are read: they end up in
+ * gnuplot commands, HTML and Markdown, and a results file may come from anyone.
  * Benchmarks are found by key through an open-addressing hash index
  * (FNV-1a, linear probing, kept under half full), so reading R rows is
  * O(R) expected.
@@ -17,46 +18,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-enum {
-    C_KERNEL,
-    C_VARIANT,
-    C_FAMILY,
-    C_SIZE,
-    C_COUNT,
-    C_SEED,
-    C_THREADS,
-    C_SECONDS,
-    C_BUILD,
-    C_WORK,
-    C_HEAP,
-    C_VERIFIED,
-    C_COLUMNS
-};
-static const char *const column_name[C_COLUMNS] = {
-    "kernel",          "variant",
-    "family",          "size",
-    "count",           "seed",
-    "threads",         "seconds",
-    "build_seconds",   "expanded_per_instance",
-    "peak_heap_bytes", "verified"};
-
-enum { MAX_FIELDS = 64 };
-
-/* Splits a CSV line in place (the columns read here hold no commas). */
-static int split(char *line, char **field)
-{
-    int n = 0;
-    for (char *p = line; n < MAX_FIELDS;) {
-        field[n++] = p;
-        char *comma = strchr(p, ',');
-        if (!comma)
-            break;
-        *comma = '\0';
-        p = comma + 1;
-    }
-    return n;
-}
 
 enum { NAME_MAX_LEN = sizeof(((struct tidy_bench *)0)->kernel) - 1 };
 
@@ -146,81 +107,89 @@ struct tidy_bench *tidy_bench_for(struct tidy *t, const char *key)
     return x;
 }
 
-static int read_header(FILE *f, struct tidy *t, int *col, struct pb_error *e)
+static int read_header(FILE *f, struct tidy *t, struct pb_csv_layout *l,
+                       struct pb_error *e)
 {
-    char line[4096], *field[MAX_FIELDS];
+    char line[4096];
     if (!fgets(line, sizeof(line), f))
         return pb_fail(e, -EINVAL,
                        "%s:1: empty file; expected the results CSV header",
                        t->path);
     line[strcspn(line, "\r\n")] = '\0';
-    int nf = split(line, field);
-    for (int k = 0; k < C_COLUMNS; k++) {
-        col[k] = -1;
-        for (int j = 0; j < nf; j++)
-            if (!strcmp(field[j], column_name[k]))
-                col[k] = j;
-        if (col[k] < 0)
-            return pb_fail(e, -EINVAL,
-                           "%s:1: no column '%s'; expected the header of a "
-                           "puzzlebench results.csv",
-                           t->path, column_name[k]);
-    }
+    enum pb_col missing;
+    if (pb_csv_layout_read(l, line, &missing))
+        return pb_fail(e, -EINVAL,
+                       "%s:1: no column '%s'; expected the header of a "
+                       "puzzlebench results.csv",
+                       t->path, pb_col_name(missing));
     return 0;
 }
 
 /* The row's kernel, variant and family are in their character sets. */
-static int check_names(char **field, const int *col, const struct tidy *t,
-                       unsigned number, struct pb_error *e)
+static int check_names(char *const *field, const struct pb_csv_layout *l,
+                       const struct tidy *t, unsigned number,
+                       struct pb_error *e)
 {
-    static const int name_col[] = {C_KERNEL, C_VARIANT, C_FAMILY};
+    static const enum pb_col name_col[] = {PB_COL_KERNEL, PB_COL_VARIANT,
+                                           PB_COL_FAMILY};
     for (size_t k = 0; k < sizeof(name_col) / sizeof(name_col[0]); k++) {
-        const char *v = field[col[name_col[k]]];
-        bool family = name_col[k] == C_FAMILY;
+        const char *v = pb_csv_text(l, field, name_col[k]);
+        bool family = name_col[k] == PB_COL_FAMILY;
         if (family ? !tidy_family_ok(v) : !tidy_name_ok(v))
             return pb_fail(e, -EINVAL,
                            "%s:%u: %s '%.40s%s' is not a name; expected 1 "
                            "to %d characters in %s",
-                           t->path, number, column_name[name_col[k]], v,
+                           t->path, number, pb_col_name(name_col[k]), v,
                            strlen(v) > 40 ? "..." : "", (int)NAME_MAX_LEN,
                            family ? "[A-Za-z0-9_:.-]" : "[a-z0-9_]");
     }
     return 0;
 }
 
-static int read_row(char **field, const int *col, struct tidy *t,
-                    unsigned number, struct pb_error *e)
+void tidy_bench_set_id(struct tidy_bench *x, const struct pb_bench_id *id)
 {
-    char *end;
-    double seconds = strtod(field[col[C_SECONDS]], &end);
-    double count = strtod(field[col[C_COUNT]], NULL);
-    if (*end || !(seconds >= 0) || !(count >= 1))
+    snprintf(x->kernel, sizeof(x->kernel), "%s", id->kernel);
+    snprintf(x->variant, sizeof(x->variant), "%s", id->variant);
+    snprintf(x->family, sizeof(x->family), "%s", id->family);
+    x->size = strtol(id->size, NULL, 10);
+    x->count = (long)id->count;
+    x->seed = id->seed;
+    x->threads = (long)id->threads;
+}
+
+static int read_row(char *const *field, const struct pb_csv_layout *l,
+                    struct tidy *t, unsigned number, struct pb_error *e)
+{
+    struct pb_row row;
+    enum pb_col bad = PB_COL_SECONDS;
+    int rc = pb_csv_row_read(l, field, &row, &bad);
+    if ((rc && (bad == PB_COL_SECONDS || bad == PB_COL_COUNT)) ||
+        (!rc && (!(row.seconds >= 0) || row.id.count < 1)))
         return pb_fail(e, -EINVAL,
                        "%s:%u: expected seconds >= 0 and a count >= 1, "
                        "found '%s' and '%s'",
-                       t->path, number, field[col[C_SECONDS]],
-                       field[col[C_COUNT]]);
-    char key[160];
-    snprintf(key, sizeof(key), "%s/%s/%s/size:%s/n:%s/seed:%s/threads:%s",
-             field[col[C_KERNEL]], field[col[C_VARIANT]], field[col[C_FAMILY]],
-             field[col[C_SIZE]], field[col[C_COUNT]], field[col[C_SEED]],
-             field[col[C_THREADS]]);
+                       t->path, number, pb_csv_text(l, field, PB_COL_SECONDS),
+                       pb_csv_text(l, field, PB_COL_COUNT));
+    if (rc)
+        return pb_fail(e, -EINVAL, "%s:%u: column '%s': unexpected '%.40s'",
+                       t->path, number, pb_col_name(bad),
+                       pb_csv_text(l, field, bad));
+    char key[sizeof(t->b[0].key)];
+    if (pb_bench_id_write(&row.id, key, sizeof(key)) < 0)
+        return pb_fail(e, -EINVAL,
+                       "%s:%u: a benchmark name of more than %zu "
+                       "characters",
+                       t->path, number, sizeof(key) - 1);
     struct tidy_bench *x = tidy_bench_for(t, key);
     if (!x)
         return pb_fail(e, -ENOMEM, "out of memory");
-    snprintf(x->kernel, sizeof(x->kernel), "%s", field[col[C_KERNEL]]);
-    snprintf(x->variant, sizeof(x->variant), "%s", field[col[C_VARIANT]]);
-    snprintf(x->family, sizeof(x->family), "%s", field[col[C_FAMILY]]);
-    x->size = strtol(field[col[C_SIZE]], NULL, 10);
-    x->count = (long)count;
-    x->seed = strtoull(field[col[C_SEED]], NULL, 10);
-    x->threads = strtol(field[col[C_THREADS]], NULL, 10);
-    x->build_seconds = strtod(field[col[C_BUILD]], NULL);
-    x->work_per_instance = strtod(field[col[C_WORK]], NULL);
-    double heap = strtod(field[col[C_HEAP]], &end);
-    if (!*end && (isnan(x->peak_heap_bytes) || heap > x->peak_heap_bytes))
-        x->peak_heap_bytes = heap; /* "NA" leaves it NaN */
-    return tidy_add_sample(t, x, seconds / count, e);
+    tidy_bench_set_id(x, &row.id);
+    x->build_seconds = isnan(row.build_seconds) ? 0 : row.build_seconds;
+    x->work_per_instance =
+        isnan(row.expanded_per_instance) ? 0 : row.expanded_per_instance;
+    if (isnan(x->peak_heap_bytes) || row.peak_heap_bytes > x->peak_heap_bytes)
+        x->peak_heap_bytes = row.peak_heap_bytes; /* "NA" leaves it NaN */
+    return tidy_add_sample(t, x, row.seconds / (double)row.id.count, e);
 }
 
 int tidy_add_sample(struct tidy *t, struct tidy_bench *x, double per_instance,
@@ -247,23 +216,21 @@ static int first_char(FILE *f)
 
 static int load_csv(FILE *f, struct tidy *t, struct pb_error *e)
 {
-    int col[C_COLUMNS], maxcol = 0;
-    int rc = read_header(f, t, col, e);
-    for (int k = 0; k < C_COLUMNS; k++)
-        maxcol = col[k] > maxcol ? col[k] : maxcol;
-    char line[4096], *field[MAX_FIELDS];
+    struct pb_csv_layout l;
+    int rc = read_header(f, t, &l, e);
+    char line[4096], *field[PB_CSV_MAX_FIELDS];
     for (unsigned number = 2; rc == 0 && fgets(line, sizeof(line), f);
          number++) {
         line[strcspn(line, "\r\n")] = '\0';
         if (!line[0])
             continue;
-        int nf = split(line, field);
-        if (nf <= maxcol)
+        int nf = pb_csv_split(&l, line, field);
+        if (nf < l.width)
             rc = pb_fail(e, -EINVAL, "%s:%u: %d columns; expected at least %d",
-                         t->path, number, nf, maxcol + 1);
-        else if ((rc = check_names(field, col, t, number, e)) == 0 &&
-                 !strcmp(field[col[C_VERIFIED]], "1"))
-            rc = read_row(field, col, t, number, e);
+                         t->path, number, nf, l.width);
+        else if ((rc = check_names(field, &l, t, number, e)) == 0 &&
+                 !strcmp(pb_csv_text(&l, field, PB_COL_VERIFIED), "1"))
+            rc = read_row(field, &l, t, number, e);
     }
     return rc;
 }

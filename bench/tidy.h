@@ -13,12 +13,13 @@
 #include <stdio.h>
 
 #include "pb.h"
+#include "schema.h"
 
 #define TIDY_MAX_REPS 64
 
 /* One benchmark and its verified repetitions. */
 struct tidy_bench {
-    char key[160]; /* kernel/variant/family/size:S/n:N/seed:X/threads:T */
+    char key[192]; /* the benchmark name (schema.h) */
     /* kernel and variant in [a-z0-9_], family in [A-Za-z0-9_:.-]
      * (tidy_name_ok, tidy_family_ok), checked on reading, so that they
      * are safe in figures and reports; a foreign benchmark (another
@@ -75,6 +76,9 @@ int tidy_load_json(FILE *f, struct tidy *t, unsigned flags, struct pb_error *e);
 struct tidy_bench *tidy_bench_for(struct tidy *t, const char *key);
 /* The benchmark named key, or NULL. O(1) expected. */
 struct tidy_bench *tidy_get(const struct tidy *t, const char *key);
+/* Sets x's kernel, variant, family, size, count, seed and threads from
+ * a benchmark's identity (the key is set by tidy_bench_for). */
+void tidy_bench_set_id(struct tidy_bench *x, const struct pb_bench_id *id);
 /* Appends one repetition's seconds per instance to x; an error (naming
  * t->path and the benchmark) beyond TIDY_MAX_REPS. */
 int tidy_add_sample(struct tidy *t, struct tidy_bench *x, double per_instance,

@@ -7,7 +7,8 @@
  * stddev, cv) are derived from them and skipped, and so are runs that
  * report an error (a puzzlebench run that failed its check) or a
  * "verified" counter other than 1. A puzzlebench name
- * (kernel/variant/family/size:S/n:N/seed:X/threads:T/...) becomes the
+ * (kernel/variant/family/size:S/n:N/seed:X/threads:T/..., schema.h)
+ * becomes the
  * same benchmark as the matching results.csv rows, with its time divided
  * by the N instances, and its kernel, variant and family must be names
  * (tidy.h); any other name is a foreign benchmark of its own whose
@@ -24,32 +25,6 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* A puzzlebench name's leading components, split in place. */
-struct pb_name {
-    char *part[7]; /* kernel, variant, family, size:, n:, seed:, threads: */
-};
-
-static bool parse_pb_name(char *name, struct pb_name *n)
-{
-    static const char *const prefix[7] = {
-        "", "", "", "size:", "n:", "seed:", "threads:"};
-    char *p = name;
-    for (int k = 0; k < 7; k++) {
-        if (!p)
-            return false;
-        n->part[k] = p;
-        p = strchr(p, '/');
-        if (p)
-            *p++ = '\0';
-        size_t len = strlen(prefix[k]);
-        if (strncmp(n->part[k], prefix[k], len) || (len && !n->part[k][len]) ||
-            !n->part[k][0])
-            return false;
-        n->part[k] += len;
-    }
-    return true;
-}
 
 static double seconds_per_unit(const char *unit)
 {
@@ -77,20 +52,27 @@ static int bench_of(struct tidy *t, const char *name, const json_t *run,
                     size_t i, unsigned flags, struct tidy_bench **out,
                     long *instances, struct pb_error *e)
 {
-    char copy[512], key[sizeof(t->b[0].key)];
-    struct pb_name n;
-    bool ours =
-        (size_t)snprintf(copy, sizeof(copy), "%s", name) < sizeof(copy) &&
-        parse_pb_name(copy, &n);
-    static const char *const what[3] = {"kernel", "variant", "family"};
-    for (int k = 0; ours && k < 3; k++)
-        if (k == 2 ? !tidy_family_ok(n.part[k]) : !tidy_name_ok(n.part[k]))
+    char key[sizeof(t->b[0].key)];
+    struct pb_bench_id id;
+    struct pb_name_error why;
+    int parsed = pb_bench_id_parse(name, &id, &why);
+    bool ours = parsed == 0;
+    const char *names[3] = {id.kernel, id.variant, id.family};
+    for (int k = 0; k < 3 && (ours || parsed == -ENAMETOOLONG); k++) {
+        enum pb_col col = (enum pb_col)(PB_COL_KERNEL + k);
+        bool too_long = !ours && why.col == col;
+        const char *v = too_long ? why.text : names[k];
+        size_t len = too_long ? why.len : strlen(v);
+        if (too_long || (ours && (col == PB_COL_FAMILY ? !tidy_family_ok(v)
+                                                       : !tidy_name_ok(v))))
             return pb_fail(e, -EINVAL,
-                           "%s: benchmarks[%zu]: %s '%.40s%s' is not a name; "
+                           "%s: benchmarks[%zu]: %s '%.*s%s' is not a name; "
                            "expected 1 to 31 characters in %s",
-                           t->path, i, what[k], n.part[k],
-                           strlen(n.part[k]) > 40 ? "..." : "",
-                           k == 2 ? "[A-Za-z0-9_:.-]" : "[a-z0-9_]");
+                           t->path, i, pb_col_name(col),
+                           (int)(len > 40 ? 40 : len), v, len > 40 ? "..." : "",
+                           col == PB_COL_FAMILY ? "[A-Za-z0-9_:.-]"
+                                                : "[a-z0-9_]");
+    }
     if (!ours && (flags & TIDY_PUZZLEBENCH_ONLY))
         return pb_fail(e, -EINVAL,
                        "%s: benchmarks[%zu]: '%.60s%s' is not a puzzlebench "
@@ -103,12 +85,9 @@ static int bench_of(struct tidy *t, const char *name, const json_t *run,
                            "%s: benchmarks[%zu]: a name with a control "
                            "byte; expected printable text",
                            t->path, i);
-    int len = ours ? snprintf(key, sizeof(key),
-                              "%s/%s/%s/size:%s/n:%s/seed:%s/threads:%s",
-                              n.part[0], n.part[1], n.part[2], n.part[3],
-                              n.part[4], n.part[5], n.part[6])
+    int len = ours ? pb_bench_id_write(&id, key, sizeof(key))
                    : snprintf(key, sizeof(key), "%s", name);
-    if ((size_t)len >= sizeof(key))
+    if (len < 0 || (size_t)len >= sizeof(key))
         return pb_fail(e, -EINVAL,
                        "%s: benchmarks[%zu]: a name of more than %zu "
                        "characters",
@@ -117,13 +96,7 @@ static int bench_of(struct tidy *t, const char *name, const json_t *run,
     if (!x)
         return pb_fail(e, -ENOMEM, "out of memory");
     if (ours) {
-        snprintf(x->kernel, sizeof(x->kernel), "%s", n.part[0]);
-        snprintf(x->variant, sizeof(x->variant), "%s", n.part[1]);
-        snprintf(x->family, sizeof(x->family), "%s", n.part[2]);
-        x->size = strtol(n.part[3], NULL, 10);
-        x->count = strtol(n.part[4], NULL, 10);
-        x->seed = strtoull(n.part[5], NULL, 10);
-        x->threads = strtol(n.part[6], NULL, 10);
+        tidy_bench_set_id(x, &id);
         *instances = x->count >= 1 ? x->count : 1;
         return 0;
     }

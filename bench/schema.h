@@ -1,0 +1,172 @@
+/*
+ * schema.h - the one place that says how a benchmark is named and how a
+ * results.csv row and a verification record are laid out; the harness
+ * writes them and the readers (tidy.c, tidy_json.c, report.c) parse them
+ * through this module only.
+ *
+ * Benchmark name (the Google Benchmark name, also the key of compare,
+ * plot and the report):
+ *   kernel/variant/family/size:S/n:N/seed:X/threads:T
+ * Google Benchmark appends "/min_time:M/repeats:R/manual_time" (and
+ * aggregate suffixes); parsing ignores whatever follows the last field.
+ *
+ * results.csv: one header line, then one row per repetition, columns in
+ * the order of the column table (schema.c), read back by name so that a
+ * CSV with fewer (older) or more (newer) columns still loads.
+ *
+ * Adding a field (MPI ranks, a counter column): a member in struct
+ * pb_bench_id or struct pb_row and one line in schema.c's column table;
+ * the line says whether the field is part of the name (its prefix), how it
+ * is written and read, and whether readers require it.
+ *
+ * Verification record: the harness's untimed verification pass of one
+ * benchmark, stored in the Google Benchmark JSON context under the key
+ * "verify:<benchmark name>" as space-separated key=value pairs, reason
+ * last (it runs to the end):
+ *   order=3 status=correct correct=50 instances=50 seconds=0.131 reason=
+ */
+#ifndef SCHEMA_H
+#define SCHEMA_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define PB_ID_TEXT 32 /* a text field of the identity, with its NUL */
+
+/* What names one benchmark. Texts are at most PB_ID_TEXT - 1 bytes;
+ * their character sets are the readers' policy (tidy_name_ok). */
+struct pb_bench_id {
+    char kernel[PB_ID_TEXT];
+    char variant[PB_ID_TEXT];
+    char family[PB_ID_TEXT]; /* may hold ':' (depth:22), never '/' */
+    char size[PB_ID_TEXT];   /* the kernel's size, as its syntax writes it */
+    uint64_t count;          /* instances in the corpus */
+    uint64_t seed;
+    uint64_t threads;
+};
+
+/* One results.csv row: a repetition of a benchmark. Absent or "NA"
+ * numbers are NaN; they are written as "NA". */
+struct pb_row {
+    struct pb_bench_id id;
+    uint64_t corpus_hash;
+    int64_t repetition;
+    int64_t iterations;
+    double seconds; /* per iteration (one solve of the whole corpus) */
+    double build_seconds;
+    double instances_per_second;
+    double work_per_second;
+    double expanded_per_instance;
+    double peak_heap_bytes; /* the byte columns are written as integers */
+    double allocated_bytes;
+    double peak_rss_bytes;
+    bool verified;
+    char error[640]; /* "" when the repetition ran */
+};
+
+/* The columns of results.csv, in the order they are written. */
+enum pb_col {
+    PB_COL_KERNEL,
+    PB_COL_VARIANT,
+    PB_COL_FAMILY,
+    PB_COL_SIZE,
+    PB_COL_COUNT,
+    PB_COL_SEED,
+    PB_COL_CORPUS_HASH,
+    PB_COL_THREADS,
+    PB_COL_REPETITION,
+    PB_COL_ITERATIONS,
+    PB_COL_SECONDS,
+    PB_COL_BUILD_SECONDS,
+    PB_COL_INSTANCES_PER_SECOND,
+    PB_COL_WORK_PER_SECOND,
+    PB_COL_EXPANDED_PER_INSTANCE,
+    PB_COL_PEAK_HEAP_BYTES,
+    PB_COL_ALLOCATED_BYTES,
+    PB_COL_PEAK_RSS_BYTES,
+    PB_COL_VERIFIED,
+    PB_COL_ERROR,
+    PB_COLS
+};
+
+/* A column's name in the header ("kernel", "peak_heap_bytes", ...). */
+const char *pb_col_name(enum pb_col c);
+
+/* Writes the benchmark name of id into buf: its length, or -ENAMETOOLONG
+ * when it does not fit in len (buf then holds a truncated name). */
+int pb_bench_id_write(const struct pb_bench_id *id, char *buf, size_t len);
+
+/* Where pb_bench_id_parse stopped, for messages. */
+struct pb_name_error {
+    enum pb_col col;  /* the field at fault */
+    const char *text; /* its text in the name (not NUL-terminated) */
+    size_t len;
+};
+
+/* Parses a benchmark name (suffixes after the threads field ignored). 0;
+ * -EINVAL when name is not of this form (another Google Benchmark
+ * binary's name); -ENAMETOOLONG when a text field is longer than
+ * PB_ID_TEXT - 1 (why, when not NULL, names it). O(length of name). */
+int pb_bench_id_parse(const char *name, struct pb_bench_id *id,
+                      struct pb_name_error *why);
+
+/* The header line of results.csv, without its newline. */
+void pb_csv_header_write(FILE *f);
+/* One row, without its newline. */
+void pb_csv_row_write(FILE *f, const struct pb_row *row);
+
+enum { PB_CSV_MAX_FIELDS = 64 };
+
+/* Where each column sits in a CSV file, from its header. */
+struct pb_csv_layout {
+    int at[PB_COLS]; /* the field index, -1 when the file lacks it */
+    int width;       /* fields a row needs: 1 + the largest index */
+    int fields;      /* fields of the header */
+    bool quoted[PB_CSV_MAX_FIELDS]; /* the field is a quoted column */
+};
+
+/* Reads a header line (split in place). 0, or -EINVAL when a column that
+ * readers require is missing (*missing names it). */
+int pb_csv_layout_read(struct pb_csv_layout *l, char *header,
+                       enum pb_col *missing);
+/* Splits a row in place into at most PB_CSV_MAX_FIELDS fields; the
+ * quoted columns (error) are unquoted, the others end at the next comma.
+ * Returns the number of fields. */
+int pb_csv_split(const struct pb_csv_layout *l, char *line, char **field);
+/* The text of column c in a split row, "" when the file lacks it. */
+const char *pb_csv_text(const struct pb_csv_layout *l, char *const *field,
+                        enum pb_col c);
+/* Parses a split row of at least l->width fields into row (absent
+ * columns: "", 0 or NaN). 0, or -EINVAL with *bad the first column whose
+ * text is not of its kind. */
+int pb_csv_row_read(const struct pb_csv_layout *l, char *const *field,
+                    struct pb_row *row, enum pb_col *bad);
+
+/* The verification record (the JSON context value). */
+enum pb_verify_status {
+    PB_VERIFY_CORRECT,        /* every answer right */
+    PB_VERIFY_WRONG,          /* some answer wrong */
+    PB_VERIFY_FAILED,         /* the variant failed to run */
+    PB_VERIFY_SKIPPED,        /* memory cap, budget: not timed */
+    PB_VERIFY_NOT_APPLICABLE, /* the variant does not accept the corpus */
+};
+#define PB_VERIFY_KEY "verify:" /* + the benchmark name */
+
+struct pb_verify {
+    uint64_t order; /* the benchmark's place in the suite */
+    enum pb_verify_status status;
+    uint64_t correct, instances; /* answers checked right, of instances */
+    double seconds;              /* the pass's time; NaN when it did not run */
+    char reason[640];            /* why not correct; "" when correct */
+};
+
+/* "correct", "wrong", "failed", "skipped", "not_applicable". */
+const char *pb_verify_status_name(enum pb_verify_status s);
+/* Writes v's value into buf: its length, or -ENAMETOOLONG (truncated). */
+int pb_verify_write(const struct pb_verify *v, char *buf, size_t len);
+/* Parses a value written by pb_verify_write: 0 or -EINVAL. */
+int pb_verify_parse(const char *value, struct pb_verify *v);
+
+#endif
