@@ -1,0 +1,332 @@
+/*
+ * test_schema.c - the name and row schema (bench/schema.h) round-trips:
+ * identity -> benchmark name -> identity for every registered kernel and
+ * variant (the name byte-identical to the format the harness wrote before
+ * the schema module, Google Benchmark's suffixes ignored), odd values
+ * (seed 2^64-1, families with ':'), names that are not ours; identity ->
+ * CSV row -> identity with NA, quotes and commas in the error text; the
+ * header byte-identical to the pinned one; every row of the committed
+ * fixtures read and written back byte for byte; an older CSV with fewer
+ * columns; the verification record. Run from the source tree.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "pb.h"
+#include "schema.h"
+
+static const char pinned_header[] =
+    "kernel,variant,family,size,count,seed,corpus_hash,threads,repetition,"
+    "iterations,seconds,build_seconds,instances_per_second,work_per_second,"
+    "expanded_per_instance,peak_heap_bytes,allocated_bytes,peak_rss_bytes,"
+    "verified,error";
+
+static bool id_equal(const struct pb_bench_id *a, const struct pb_bench_id *b)
+{
+    return !strcmp(a->kernel, b->kernel) && !strcmp(a->variant, b->variant) &&
+           !strcmp(a->family, b->family) && !strcmp(a->size, b->size) &&
+           a->count == b->count && a->seed == b->seed &&
+           a->threads == b->threads;
+}
+
+/* The name as the harness formatted it before schema.c. */
+static void old_name(char *buf, size_t len, const struct pb_bench_id *id)
+{
+    snprintf(buf, len,
+             "%s/%s/%s/size:%s/n:%" PRIu64 "/seed:%" PRIu64 "/threads:%" PRIu64,
+             id->kernel, id->variant, id->family, id->size, id->count, id->seed,
+             id->threads);
+}
+
+static void name_round_trip(const struct pb_bench_id *id)
+{
+    char name[256], want[256], suffixed[300];
+    struct pb_bench_id back;
+    int n = pb_bench_id_write(id, name, sizeof(name));
+    old_name(want, sizeof(want), id);
+    CHECK(n == (int)strlen(want) && !strcmp(name, want), "%s != %s", name,
+          want);
+    CHECK(pb_bench_id_parse(name, &back, NULL) == 0 && id_equal(id, &back),
+          "%s", name);
+    static const char *const suffix[] = {
+        "/min_time:0.010/repeats:2/manual_time",
+        "/min_time:0.010/repeats:2/manual_time_median", "/real_time"};
+    for (size_t s = 0; s < sizeof(suffix) / sizeof(suffix[0]); s++) {
+        snprintf(suffixed, sizeof(suffixed), "%s%s", name, suffix[s]);
+        memset(&back, 0, sizeof(back));
+        CHECK(pb_bench_id_parse(suffixed, &back, NULL) == 0 &&
+                  id_equal(id, &back),
+              "%s", suffixed);
+    }
+}
+
+static void test_names(void)
+{
+    size_t names = 0;
+    for (size_t k = 0; pb_kernels[k]; k++) {
+        const struct pb_kernel *kernel = pb_kernels[k];
+        for (size_t v = 0; kernel->variants[v]; v++) {
+            struct pb_bench_id id = {.count = 50, .seed = 1, .threads = 2};
+            snprintf(id.kernel, sizeof(id.kernel), "%s", kernel->name);
+            snprintf(id.variant, sizeof(id.variant), "%s",
+                     kernel->variants[v]->name);
+            snprintf(id.family, sizeof(id.family), "uniform");
+            snprintf(id.size, sizeof(id.size), "%d", kernel->default_size);
+            name_round_trip(&id);
+            /* odd values: the largest seed and count, a family with ':' */
+            id.seed = UINT64_MAX;
+            id.count = UINT64_MAX;
+            id.threads = 1;
+            snprintf(id.family, sizeof(id.family), "depth:22");
+            name_round_trip(&id);
+            snprintf(id.family, sizeof(id.family), "random:100");
+            snprintf(id.size, sizeof(id.size), "3x4"); /* a size syntax */
+            name_round_trip(&id);
+            names += 3;
+        }
+    }
+    CHECK(names >= 3 * 3, "only %zu names", names);
+
+    /* names that are not ours */
+    static const char *const foreign[] = {
+        "BM_Foo/8",
+        "BM_Sort/1024/threads:1",
+        "a/b/c/size:/n:1/seed:1/threads:1",
+        "a/b/c/size:4/n:x/seed:1/threads:1",
+        "a/b/c/size:4/n:1/seed:-1/threads:1",
+        "a/b/c/size:4/n:1/seed:1/threads:",
+        "a/b/c/size:4/n:1/seed:1",
+        "a/b//size:4/n:1/seed:1/threads:1",
+        "a/b/c/n:1/size:4/seed:1/threads:1",
+        "a/b/c/size:4/n:1/seed:18446744073709551616/threads:1",
+    };
+    for (size_t i = 0; i < sizeof(foreign) / sizeof(foreign[0]); i++) {
+        struct pb_bench_id id;
+        CHECK(pb_bench_id_parse(foreign[i], &id, NULL) == -EINVAL, "%s",
+              foreign[i]);
+    }
+    /* a family too long for the identity: named, with its text */
+    const char *longer =
+        "k/v/abcdefghijklmnopqrstuvwxyz0123456789/size:4/n:1/seed:1/threads:1";
+    struct pb_bench_id id;
+    struct pb_name_error why;
+    CHECK(pb_bench_id_parse(longer, &id, &why) == -ENAMETOOLONG &&
+              why.col == PB_COL_FAMILY && why.len == 36 &&
+              !strncmp(why.text, "abcdef", 6),
+          "%s", longer);
+    char small[16];
+    CHECK(pb_bench_id_write(&id, small, sizeof(small)) == -ENAMETOOLONG,
+          "a name longer than its buffer");
+}
+
+static char *row_text(const struct pb_row *row)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (!f)
+        abort();
+    pb_csv_row_write(f, row);
+    fclose(f);
+    return text;
+}
+
+static struct pb_csv_layout pinned_layout(void)
+{
+    char header[sizeof(pinned_header)];
+    memcpy(header, pinned_header, sizeof(header));
+    struct pb_csv_layout l;
+    enum pb_col missing;
+    CHECK(pb_csv_layout_read(&l, header, &missing) == 0, "pinned header");
+    return l;
+}
+
+static bool same_real(double a, double b)
+{
+    return (isnan(a) && isnan(b)) || a == b;
+}
+
+static void test_rows(void)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    pb_csv_header_write(f);
+    fclose(f);
+    CHECK(!strcmp(text, pinned_header), "header: %s", text);
+    free(text);
+
+    struct pb_row row = {
+        .id = {"cubic_eight", "bibfs_array", "depth:22", "33", 2, UINT64_MAX,
+               16},
+        .corpus_hash = 0x0123456789abcdefu,
+        .repetition = 4,
+        .iterations = 123456789012,
+        .seconds = 0.128549292,
+        .build_seconds = 1.39998519e-07,
+        .instances_per_second = NAN,
+        .work_per_second = 5271254.24,
+        .expanded_per_instance = 13552.32,
+        .peak_heap_bytes = 5439664,
+        .allocated_bytes = NAN,
+        .peak_rss_bytes = 33325056,
+        .verified = false,
+        .error = "failed: \"x\", then y",
+    };
+    text = row_text(&row);
+    const char *want =
+        "cubic_eight,bibfs_array,depth:22,33,2,18446744073709551615,"
+        "0123456789abcdef,16,4,123456789012,0.128549292,1.39998519e-07,NA,"
+        "5271254.24,13552.32,5439664,NA,33325056,0,\"failed: \"\"x\"\", then "
+        "y\"";
+    CHECK(!strcmp(text, want), "row: %s", text);
+    struct pb_csv_layout l = pinned_layout();
+    char *field[PB_CSV_MAX_FIELDS];
+    int nf = pb_csv_split(&l, text, field);
+    struct pb_row back;
+    enum pb_col bad;
+    CHECK(nf == PB_COLS, "%d fields", nf);
+    CHECK(pb_csv_row_read(&l, field, &back, &bad) == 0, "row read");
+    CHECK(id_equal(&row.id, &back.id), "identity");
+    CHECK(
+        back.corpus_hash == row.corpus_hash &&
+            back.repetition == row.repetition &&
+            back.iterations == row.iterations &&
+            same_real(back.seconds, row.seconds) &&
+            same_real(back.build_seconds, row.build_seconds) &&
+            same_real(back.instances_per_second, row.instances_per_second) &&
+            same_real(back.work_per_second, row.work_per_second) &&
+            same_real(back.expanded_per_instance, row.expanded_per_instance) &&
+            same_real(back.peak_heap_bytes, row.peak_heap_bytes) &&
+            same_real(back.allocated_bytes, row.allocated_bytes) &&
+            same_real(back.peak_rss_bytes, row.peak_rss_bytes) &&
+            back.verified == row.verified && !strcmp(back.error, row.error),
+        "row fields");
+    free(text);
+
+    /* a bad number is named */
+    char bad_row[] = "k,v,f,4,x,1,00,1,0,1,0.5,0,1,1,1,1,1,1,1,\"\"";
+    nf = pb_csv_split(&l, bad_row, field);
+    CHECK(pb_csv_row_read(&l, field, &back, &bad) == -EINVAL &&
+              bad == PB_COL_COUNT,
+          "a count of x");
+
+    /* an older CSV: fewer columns, in another order */
+    char old_header[] = "variant,kernel,family,size,count,seed,threads,"
+                        "seconds,build_seconds,expanded_per_instance,"
+                        "peak_heap_bytes,verified";
+    enum pb_col missing;
+    CHECK(pb_csv_layout_read(&l, old_header, &missing) == 0 && l.width == 12,
+          "older header");
+    char old_row[] = "table,magic_squares,uniform,4,50,1,1,0.5,0,15.1,NA,1";
+    nf = pb_csv_split(&l, old_row, field);
+    CHECK(nf == 12 && pb_csv_row_read(&l, field, &back, &bad) == 0 &&
+              !strcmp(back.id.kernel, "magic_squares") &&
+              !strcmp(back.id.variant, "table") && back.seconds == 0.5 &&
+              isnan(back.peak_heap_bytes) && isnan(back.allocated_bytes) &&
+              back.verified && !back.error[0],
+          "older row");
+    char no_family[] = "kernel,variant,seconds";
+    CHECK(pb_csv_layout_read(&l, no_family, &missing) == -EINVAL &&
+              missing == PB_COL_FAMILY,
+          "a header without family");
+}
+
+/* Every row of a committed results.csv reads; written by bench (exact),
+ * it writes back as the same bytes (the old writer's format is the
+ * schema's); else (hand-made fixtures: "1.0") as a row that reads the
+ * same. */
+static void test_fixture(const char *path, bool exact)
+{
+    FILE *f = fopen(path, "r");
+    CHECK(f != NULL, "%s: cannot open (run from the source tree)", path);
+    if (!f)
+        return;
+    char line[4096], copy[4096], *field[PB_CSV_MAX_FIELDS];
+    struct pb_csv_layout l;
+    enum pb_col missing;
+    CHECK(fgets(line, sizeof(line), f) != NULL, "%s: empty", path);
+    line[strcspn(line, "\r\n")] = '\0';
+    CHECK(!strcmp(line, pinned_header), "%s: header %s", path, line);
+    CHECK(pb_csv_layout_read(&l, line, &missing) == 0, "%s: header", path);
+    size_t rows = 0, same = 0;
+    while (fgets(line, sizeof(line), f)) {
+        line[strcspn(line, "\r\n")] = '\0';
+        memcpy(copy, line, sizeof(copy));
+        struct pb_row row;
+        enum pb_col bad;
+        int nf = pb_csv_split(&l, line, field);
+        if (nf < l.width || pb_csv_row_read(&l, field, &row, &bad)) {
+            CHECK(false, "%s: row %zu does not read: %s", path, rows + 2, copy);
+            continue;
+        }
+        char *text = row_text(&row), *again = row_text(&row);
+        struct pb_row reread;
+        nf = pb_csv_split(&l, again, field);
+        bool ok = exact ? !strcmp(text, copy)
+                        : nf == l.width &&
+                              !pb_csv_row_read(&l, field, &reread, &bad) &&
+                              id_equal(&row.id, &reread.id) &&
+                              row.seconds == reread.seconds &&
+                              row.verified == reread.verified &&
+                              !strcmp(row.error, reread.error);
+        same += ok;
+        if (!ok)
+            fprintf(stderr, "%s:%zu:\n  %s\n  %s\n", path, rows + 2, copy,
+                    text);
+        free(text);
+        free(again);
+        rows++;
+    }
+    fclose(f);
+    CHECK(rows > 0 && same == rows, "%s: %zu of %zu rows written back as read",
+          path, same, rows);
+}
+
+static void test_verify(void)
+{
+    static const char *const reasons[] = {
+        "", "skipped: needs up to 9 KB, over the memory cap of 1 KB",
+        "failed: a=b c=d reason=x", "not applicable: size 5"};
+    for (int s = PB_VERIFY_CORRECT; s <= PB_VERIFY_NOT_APPLICABLE; s++) {
+        struct pb_verify v = {.order = (uint64_t)s * 7,
+                              .status = (enum pb_verify_status)s,
+                              .correct = 48,
+                              .instances = UINT64_MAX,
+                              .seconds = s % 2 ? NAN : 0.131234567},
+                         back;
+        snprintf(v.reason, sizeof(v.reason), "%s", reasons[s % 4]);
+        char value[1024];
+        CHECK(pb_verify_write(&v, value, sizeof(value)) > 0, "write %d", s);
+        CHECK(pb_verify_parse(value, &back) == 0 && back.order == v.order &&
+                  back.status == v.status && back.correct == v.correct &&
+                  back.instances == v.instances &&
+                  same_real(back.seconds, v.seconds) &&
+                  !strcmp(back.reason, v.reason),
+              "%s", value);
+    }
+    struct pb_verify v;
+    CHECK(!strcmp(pb_verify_status_name(PB_VERIFY_NOT_APPLICABLE),
+                  "not_applicable"),
+          "status name");
+    CHECK(pb_verify_parse("order=1 status=fine correct=1 instances=1 "
+                          "seconds=1 reason=",
+                          &v) == -EINVAL,
+          "an unknown status");
+    CHECK(pb_verify_parse("50/50 correct", &v) == -EINVAL, "free text");
+}
+
+int main(void)
+{
+    test_names();
+    test_rows();
+    test_fixture("tests/fixtures/results/results.csv", true);
+    test_fixture("tests/fixtures/compare/a/results.csv", false);
+    test_fixture("tests/fixtures/compare/b/results.csv", false);
+    test_verify();
+    return check_summary();
+}
