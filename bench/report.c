@@ -2,9 +2,11 @@
  * report.c - the report of a results folder (report.h), in Markdown and
  * HTML from one pass: each part is written through a pair of emitters.
  *
- * Sources: the provenance and the verification lines of log.txt ("# key
- * value" and "verify NAME a/b STATUS time"), the benchmarks of
- * results.csv (tidy.h), the figures already drawn (plot.h).
+ * Sources, structured only (never log.txt): the provenance and the
+ * verification records ("verify:NAME", schema.h) of results.json's
+ * context, read with Jansson; the benchmarks of results.csv, else of
+ * results.json (tidy.h); the figures already drawn (plot.h). A folder
+ * whose results.json lacks them (or has none) says so in their place.
  * Stability warnings per benchmark: coefficient of variation above 10 %,
  * a timed sample (one whole-corpus solve) under 1 ms, a first repetition
  * more than 1.5x the median of the others, more threads than cores.
@@ -17,12 +19,14 @@
 #include "report.h"
 
 #include <errno.h>
+#include <jansson.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #include "pb_file.h"
+#include "schema.h"
 #include "stats.h"
 #include "summary.h"
 #include "tidy.h"
@@ -135,52 +139,231 @@ static void time_text(char *buf, size_t len, double s)
         snprintf(buf, len, "%.3f us", s * 1e6);
 }
 
-/* Provenance ("# key value" lines) and verification lines of log.txt. */
-static int log_parts(const char *dir, struct out *o, int *cores,
-                     struct pb_error *e)
+/* A paragraph in both forms; after a table, Markdown needs a blank line
+ * (a heading ends with one). */
+static void para(struct out *o, const char *text, bool after_table)
 {
-    char path[1024], line[2048];
-    snprintf(path, sizeof(path), "%s/log.txt", dir);
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return pb_fail(e, -errno,
-                       "%s: cannot open: %s (the report needs the run's log "
-                       "for its provenance and verification)",
-                       path, strerror(errno));
-    static const char *const pcols[] = {"key", "value"};
-    static const char *const vcols[] = {"benchmark", "answers", "result"};
+    if (after_table)
+        fputc('\n', o->md);
+    md_put(o->md, text);
+    fputc('\n', o->md);
+    fputs("<p>", o->html);
+    html_put(o->html, text);
+    fputs("</p>\n", o->html);
+}
+
+/* The provenance keys in the order provenance.c records them (Google
+ * Benchmark's context keeps its keys sorted); keys outside this list
+ * follow in the file's order. */
+static const char *const provenance_keys[] = {"puzzlebench_commit",
+                                              "puzzlebench_dirty",
+                                              "compiler",
+                                              "compiler_flags",
+                                              "build_type",
+                                              "google_benchmark_version",
+                                              "jemalloc_version",
+                                              "heap_counters",
+                                              "omp_places",
+                                              "omp_proc_bind",
+                                              "omp_max_threads",
+                                              "cores",
+                                              "max_threads_asked",
+                                              "threads_oversubscribed",
+                                              "suite"};
+/* Google Benchmark's own context keys and the harness's other records:
+ * not provenance rows. */
+static const char *const not_provenance[] = {"date",
+                                             "host_name",
+                                             "executable",
+                                             "num_cpus",
+                                             "mhz_per_cpu",
+                                             "caches",
+                                             "cpu_scaling_enabled",
+                                             "load_avg",
+                                             "library_build_type",
+                                             "json_schema_version"};
+
+static bool listed(const char *key, const char *const *list, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!strcmp(key, list[i]))
+            return true;
+    return false;
+}
+
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+/* A provenance row: the value trimmed (a table cell shows no edge
+ * spaces; compiler_flags starts with one). */
+static void provenance_row(struct out *o, const char *key, const char *value)
+{
+    char cells[2][256];
+    while (*value == ' ')
+        value++;
+    snprintf(cells[0], sizeof(cells[0]), "%s", key);
+    snprintf(cells[1], sizeof(cells[1]), "%s", value);
+    for (size_t n = strlen(cells[1]); n > 0 && cells[1][n - 1] == ' '; n--)
+        cells[1][n - 1] = '\0';
+    table_row(o, cells, 2);
+}
+
+static void provenance_part(struct out *o, const json_t *context, int *cores)
+{
+    static const char *const cols[] = {"key", "value"};
     heading(o, "Provenance");
-    table_begin(o, pcols, 2);
-    while (fgets(line, sizeof(line), f)) {
-        char cells[2][256];
-        if (sscanf(line, "# %255s %255[^\n]", cells[0], cells[1]) != 2)
-            continue;
-        if (!strcmp(cells[0], "cores"))
-            *cores = atoi(cells[1]);
-        table_row(o, cells, 2);
+    size_t rows = 0;
+    for (size_t pass = 0; pass < 2; pass++) {
+        /* pass 0: the known keys in their order; pass 1: the others */
+        for (size_t k = 0; pass == 0 && k < COUNT(provenance_keys); k++) {
+            const char *v =
+                json_string_value(json_object_get(context, provenance_keys[k]));
+            if (!v)
+                continue;
+            if (rows++ == 0)
+                table_begin(o, cols, 2);
+            provenance_row(o, provenance_keys[k], v);
+        }
+        const char *key;
+        json_t *value;
+        json_object_foreach((json_t *)context, key, value)
+        {
+            if (pass == 0 || !json_is_string(value) ||
+                listed(key, provenance_keys, COUNT(provenance_keys)) ||
+                listed(key, not_provenance, COUNT(not_provenance)) ||
+                !strncmp(key, "corpus:", strlen("corpus:")) ||
+                !strncmp(key, PB_VERIFY_KEY, strlen(PB_VERIFY_KEY)))
+                continue;
+            if (rows++ == 0)
+                table_begin(o, cols, 2);
+            provenance_row(o, key, json_string_value(value));
+        }
     }
-    table_end(o);
+    const char *c = json_string_value(json_object_get(context, "cores"));
+    *cores = c ? atoi(c) : 0;
+    if (rows)
+        table_end(o);
+    else
+        para(o, "Provenance not recorded in this results folder.", false);
+}
+
+struct record {
+    const char *name;
+    struct pb_verify v;
+};
+
+static int by_order(const void *a, const void *b)
+{
+    const struct record *x = a, *y = b;
+    if (x->v.order != y->v.order)
+        return x->v.order < y->v.order ? -1 : 1;
+    return strcmp(x->name, y->name);
+}
+
+static int verification_part(struct out *o, const json_t *context,
+                             const char *path, bool json, struct pb_error *e)
+{
+    static const char *const cols[] = {"benchmark", "answers", "result"};
     heading(o, "Verification (every variant, every corpus, before timing)");
-    table_begin(o, vcols, 3);
-    rewind(f);
-    int wrong = 0;
-    while (fgets(line, sizeof(line), f)) {
-        char cells[3][256];
-        if (sscanf(line, "verify %255s %255s %255s", cells[0], cells[1],
-                   cells[2]) != 3)
+    size_t n = 0, cap = json_object_size(context);
+    struct record *r = calloc(cap ? cap : 1, sizeof(*r));
+    if (!r)
+        return pb_fail(e, -ENOMEM, "out of memory");
+    const char *key;
+    json_t *value;
+    json_object_foreach((json_t *)context, key, value)
+    {
+        if (strncmp(key, PB_VERIFY_KEY, strlen(PB_VERIFY_KEY)))
             continue;
-        wrong += strcmp(cells[2], "correct") != 0;
+        const char *text = json_string_value(value);
+        if (!text || pb_verify_parse(text, &r[n].v)) {
+            free(r);
+            return pb_fail(e, -EINVAL,
+                           "%s: context \"%.80s\": expected a verification "
+                           "record (order=N status=S correct=N instances=N "
+                           "seconds=S reason=...)",
+                           path, key);
+        }
+        r[n++].name = key + strlen(PB_VERIFY_KEY);
+    }
+    qsort(r, n, sizeof(*r), by_order);
+    size_t failed = 0, untimed = 0;
+    if (n)
+        table_begin(o, cols, 3);
+    for (size_t i = 0; i < n; i++) {
+        const struct pb_verify *v = &r[i].v;
+        char cells[3][256];
+        snprintf(cells[0], sizeof(cells[0]), "%s", r[i].name);
+        if (isnan(v->seconds))
+            snprintf(cells[1], sizeof(cells[1]), "-");
+        else
+            snprintf(cells[1], sizeof(cells[1]), "%llu/%llu",
+                     (unsigned long long)v->correct,
+                     (unsigned long long)v->instances);
+        snprintf(cells[2], sizeof(cells[2]), "%s",
+                 v->reason[0] ? v->reason : pb_verify_status_name(v->status));
+        failed += v->status == PB_VERIFY_WRONG || v->status == PB_VERIFY_FAILED;
+        untimed += v->status != PB_VERIFY_CORRECT;
         table_row(o, cells, 3);
     }
-    table_end(o);
-    fprintf(o->md, "\n%s\n",
-            wrong ? "Some benchmarks were not verified."
-                  : "Every answer was correct.");
-    fprintf(o->html, "<p>%s</p>\n",
-            wrong ? "Some benchmarks were not verified."
-                  : "Every answer was correct.");
-    fclose(f);
+    free(r);
+    if (n)
+        table_end(o);
+    char text[192];
+    if (n == 0)
+        snprintf(text, sizeof(text),
+                 "Verification not recorded in this results folder (%s; "
+                 "its log.txt, where kept, has the pass's lines).",
+                 json ? "its results.json predates verification records"
+                      : "it has no results.json");
+    else if (failed)
+        snprintf(text, sizeof(text), "Some benchmarks were not verified.");
+    else if (untimed)
+        snprintf(text, sizeof(text),
+                 "Every answer checked was correct; %zu benchmarks were "
+                 "not timed (see above).",
+                 untimed);
+    else
+        snprintf(text, sizeof(text), "Every answer was correct.");
+    para(o, text, n > 0);
     return 0;
+}
+
+/* Provenance and verification, from the context of DIR/results.json
+ * (bench records both there); a folder without one gets the two
+ * headings and a note. */
+static int context_parts(const char *dir, struct out *o, int *cores,
+                         struct pb_error *e)
+{
+    char path[1024];
+    snprintf(path, sizeof(path), "%s/results.json", dir);
+    json_t *empty = json_object(), *root = NULL;
+    const json_t *context = empty;
+    json_error_t error;
+    FILE *f = fopen(path, "r");
+    int rc = 0;
+    if (!empty) {
+        rc = pb_fail(e, -ENOMEM, "out of memory");
+    } else if (!f && errno != ENOENT) {
+        rc = pb_fail(e, -errno, "%s: cannot open: %s", path, strerror(errno));
+    } else if (f && !(root = json_loadf(f, 0, &error))) {
+        rc = pb_fail(e, -EINVAL,
+                     "%s:%d:%d: %s; expected the Google Benchmark JSON "
+                     "that bench writes",
+                     path, error.line, error.column, error.text);
+    } else if (root) {
+        context = json_object_get(root, "context");
+        if (!json_is_object(context))
+            context = empty;
+    }
+    if (f)
+        fclose(f);
+    if (rc == 0) {
+        provenance_part(o, context, cores);
+        rc = verification_part(o, context, path, root != NULL, e);
+    }
+    json_decref(root);
+    json_decref(empty);
+    return rc;
 }
 
 static double cv_of(const struct tidy_bench *b)
@@ -341,7 +524,7 @@ int pb_report_write(const char *dir, struct pb_error *e)
     html_put(o.html, dir);
     fputs("</code>.</p>\n", o.html);
     int cores = 0;
-    rc = log_parts(dir, &o, &cores, e);
+    rc = context_parts(dir, &o, &cores, e);
     static char warnings[65536];
     warnings[0] = '\0';
     for (size_t k = 0; rc == 0 && pb_kernels[k]; k++) {

@@ -9,8 +9,10 @@
 
 #include "pb.h"
 
-/* Writes DIR/report.md and DIR/report.html from DIR/results.csv,
- * DIR/log.txt and the figures present under DIR/figures. 0 or an error. */
+/* Writes DIR/report.md and DIR/report.html from DIR/results.csv (else
+ * DIR/results.json), the provenance and verification records of
+ * DIR/results.json's context (a note where they are missing) and the
+ * figures present under DIR/figures; never from log.txt. 0 or an error. */
 int pb_report_write(const char *dir, struct pb_error *e);
 
 #endif

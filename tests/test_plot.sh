@@ -5,7 +5,10 @@
 # kernel; the size sweep: one row per variant and size, in one family),
 # every figure of every kernel as a non-empty PNG, SVG and PDF with its
 # title, the report (report.md against a golden copy, report.html with its
-# parts), and clear errors for a missing or malformed results folder.
+# parts; built from results.json and results.csv, never log.txt: a folder
+# with only results.json gives the same report, an older one without
+# verification records or without results.json says so), and clear
+# errors for a missing or malformed results folder.
 # Usage: test_plot.sh PUZZLEBENCH SOURCE_DIR
 PB=$1
 FIX=$2/tests/fixtures/results
@@ -21,7 +24,7 @@ if ! command -v gnuplot >/dev/null; then
     exit 77
 fi
 mkdir "$TMP/run"
-cp "$FIX/results.csv" "$FIX/log.txt" "$TMP/run/"
+cp "$FIX/results.csv" "$FIX/results.json" "$TMP/run/"
 # relative paths, so that the report (which names its folder) is golden
 cd "$TMP" || exit 2
 run_from /dev/null "$PB" plot run
@@ -109,6 +112,90 @@ if grep -q "^run/figures/time_vs_size-cubing.svg\$" "$TMP/out"; then
 else
     fail "plot does not list the figures it wrote; $(outputs)"
 fi
+
+# report_of WHAT FILES...: `plot run` in a fresh $TMP/WHAT holding the
+# fixture's FILES (run/, so that the report names the same folder)
+report_of() {
+    local what=$1
+    shift
+    mkdir -p "$TMP/$what/run"
+    for f in "$@"; do cp "$FIX/$f" "$TMP/$what/run/"; done
+    in_folder "$what" run_from /dev/null "$PB" plot run
+}
+# in_folder WHAT CMD...: CMD in $TMP/WHAT (not a subshell: CMD counts)
+in_folder() {
+    cd "$TMP/$1" || exit 2
+    shift
+    "$@"
+    cd "$TMP" || exit 2
+}
+# edit_json PYTHON OUT: the fixture's results.json, its context edited by
+# the Python statement PYTHON (on c), written to OUT
+edit_json() {
+    python3 -c 'import json, sys
+d = json.load(open(sys.argv[1]))
+c = d["context"]
+exec(sys.argv[2])
+json.dump(d, open(sys.argv[3], "w"), indent=1)' "$FIX/results.json" "$1" "$2"
+}
+# only results.json: the same report, provenance and verification included
+report_of json_only results.json
+check_rc "plot on a folder with only results.json" 0
+if cmp -s "$TMP/json_only/run/report.md" "$FIX/report.md.golden"; then pass
+else
+    fail "report.md from results.json alone differs from the golden copy:" \
+        "$(diff "$FIX/report.md.golden" "$TMP/json_only/run/report.md" |
+            head -5)"
+fi
+# log.txt is never read: without results.json, its lines are not shown
+report_of log_only results.csv log.txt
+check_rc "plot on a folder with results.csv and log.txt" 0
+md=$TMP/log_only/run/report.md
+if grep -Fq 'Provenance not recorded in this results folder.' "$md" &&
+    grep -Fq 'Verification not recorded in this results folder (it has no results.json' \
+        "$md" && ! grep -q 'puzzlebench_commit\|50/50' "$md" &&
+    grep -Fq '## magic_squares (ratio to bfs_hash)' "$md"; then pass; else
+    fail "report.md without results.json: $(sed -n 5,14p "$md")"
+fi
+# an older results.json: provenance, no verification records
+mkdir -p "$TMP/old_json/run"
+cp "$FIX/results.csv" "$TMP/old_json/run/"
+edit_json 'for k in [k for k in c if k.startswith("verify:")]: del c[k]' \
+    "$TMP/old_json/run/results.json"
+in_folder old_json run_from /dev/null "$PB" plot run
+check_rc "plot on a results.json without verification records" 0
+md=$TMP/old_json/run/report.md
+if grep -Fq '| puzzlebench_commit | 80c8b837' "$md" &&
+    grep -Fq 'Verification not recorded in this results folder (its results.json predates' \
+        "$md" && ! grep -q '50/50' "$md"; then pass; else
+    fail "report.md of an older results.json: $(sed -n 5,30p "$md")"
+fi
+# a wrong answer and a skip, in the suite's order (not the context's
+# sorted one), with their reasons
+mkdir -p "$TMP/wrong/run"
+edit_json '
+for k in [k for k in c if k.startswith("verify:")]: del c[k]
+c["verify:magic_squares/table/uniform/size:4/n:50/seed:1/threads:1"] = (
+    "order=0 status=wrong correct=48 instances=50 seconds=0.5 "
+    "reason=failed: 2 wrong answers in the verification pass")
+c["verify:cubing/cubie/random:100/size:3/n:50/seed:1/threads:1"] = (
+    "order=1 status=skipped correct=0 instances=50 seconds=NA "
+    "reason=skipped: needs up to 9 KB, over the memory cap of 1 KB")' \
+    "$TMP/wrong/run/results.json"
+in_folder wrong run_from /dev/null "$PB" plot run
+check_rc "plot on a folder with a wrong verification" 0
+md=$TMP/wrong/run/report.md
+if grep -A3 '^| benchmark | answers | result |' "$md" | tail -2 | tr '\n' '#' |
+    grep -Fq '| magic_squares/table/uniform/size:4/n:50/seed:1/threads:1 | 48/50 | failed: 2 wrong answers in the verification pass |#| cubing/cubie/random:100/size:3/n:50/seed:1/threads:1 | - | skipped: needs up to 9 KB, over the memory cap of 1 KB |#' &&
+    grep -Fxq 'Some benchmarks were not verified.' "$md"; then pass; else
+    fail "report.md with a wrong verification: $(grep -A4 '| benchmark |' "$md")"
+fi
+# a context value under verify: that is not a record is an error
+mkdir -p "$TMP/badrec/run"
+edit_json 'c["verify:x"] = "50/50 correct"' "$TMP/badrec/run/results.json"
+in_folder badrec check_fails "a malformed verification record" 1 \
+    'run/results.json: context "verify:x": expected a verification record' \
+    "$PB" plot run
 
 # errors: one line on stderr and exit 1; usage errors exit 2
 # check_error WHAT RC PATTERN ARGS...: `plot ARGS` fails so (testlib.sh)

@@ -5,7 +5,7 @@
 #   variant or family name outside its character set, and a results.json
 #   name that is not a puzzlebench benchmark; the gnuplot payloads of the
 #   issue run nothing; paths with backquotes stay text;
-# - report.html and report.md escape what log.txt and the folder's path
+# - report.html and report.md escape what results.json and the folder's path
 #   bring (<img onerror>, <script>, |, [ ]);
 # - figures appear whole or not at all: no 0-byte figure, no temporary
 #   left, a dead run's temporaries removed by the next plot, a kill -9
@@ -154,14 +154,19 @@ check_fails "a foreign name with ESC" 1 \
 # --- item 2: HTML and Markdown injection in the report ----------------
 if $have_gnuplot; then
     results html
-    {
-        echo '# compiler <img src=x onerror=alert(1)>'
-        echo '# suite <script>alert(1)</script>'
-        echo '# note a|b [link](http://x) `code`'
-        echo 'verify <script>alert(2)</script> 50/50 correct 0.1 s'
-    } >>html/log.txt
+    # the report's provenance and verification come from results.json
+    python3 -c 'import json, sys
+d = json.load(open(sys.argv[1]))
+c = d["context"]
+c["compiler"] = "<img src=x onerror=alert(1)>"
+c["suite"] = "<script>alert(1)</script>"
+c["note"] = "a|b [link](http://x) `code`"
+c["verify:<script>alert(2)</script>"] = (
+    "order=99 status=correct correct=50 instances=50 seconds=0.1 reason=")
+json.dump(d, open(sys.argv[2], "w"))' "$FIX/results/results.json" \
+        html/results.json
     run_from /dev/null "$PB" plot html
-    check_rc "plot with markup in log.txt" 0
+    check_rc "plot with markup in results.json" 0
     if ! grep -Eq '<img src=x|<script>' html/report.html &&
         grep -Fq '<td>&lt;img src=x onerror=alert(1)&gt;</td>' html/report.html &&
         grep -Fq '<td>&lt;script&gt;alert(1)&lt;/script&gt;</td>' html/report.html &&
