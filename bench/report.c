@@ -319,9 +319,9 @@ static int verification_part(struct out *o, const json_t *context,
         snprintf(text, sizeof(text), "Some benchmarks were not verified.");
     else if (untimed)
         snprintf(text, sizeof(text),
-                 "Every answer checked was correct; %zu benchmarks were "
-                 "not timed (see above).",
-                 untimed);
+                 "Every answer checked was correct; %zu of %zu benchmarks "
+                 "were not timed (see above).",
+                 untimed, n);
     else
         snprintf(text, sizeof(text), "Every answer was correct.");
     para(o, text, n > 0);
