@@ -3,9 +3,9 @@
  * judge format in (a file or stdin), the judge format out. The whole
  * input is parsed before anything is solved, so bad input prints nothing
  * on stdout: one message on stderr and exit 1. Without --variant, a
- * default variant that does not take the corpus (PB_NOT_APPLICABLE: simd
- * on a 4 x 4 x 4 cube) gives way to the nearest variant before it in the
- * kernel's table that takes it.
+ * default variant that does not accept the corpus (its accepts hook,
+ * PB_NOT_APPLICABLE from the run: simd on a 4 x 4 x 4 cube) gives way to
+ * the nearest variant before it in the kernel's table that accepts it.
  */
 #include <getopt.h>
 #include <inttypes.h>
@@ -148,7 +148,7 @@ int cmd_solve(int argc, char **argv)
         double t_write_start = pb_now();
         const unsigned char *a = answers;
         for (size_t i = 0; i < corpus.count; i++)
-            k->write_answer(stdout, pb_corpus_item(&corpus, i),
+            k->answer.write(stdout, pb_corpus_item(&corpus, i),
                             a + i * pb_answer_size(&corpus));
         if (fflush(stdout) != 0 || ferror(stdout)) {
             fprintf(stderr, "puzzlebench solve: write error on stdout\n");
@@ -164,7 +164,7 @@ int cmd_solve(int argc, char **argv)
                 1e3 * t_read, 1e3 * run.build_seconds, 1e3 * run.solve_seconds,
                 1e3 * t_write, 1e3 * (pb_now() - t_start), corpus.count,
                 run.work.expanded);
-    free(answers);
+    pb_answers_free(&corpus, answers);
     pb_corpus_free(&corpus);
     return status;
 }

@@ -10,8 +10,12 @@
  * the iteration time: the session (build and per-thread workers) is kept
  * while Google Benchmark sizes and repeats the runs. A timed
  * iteration's answers are compared with the verified pass's answers
- * (memcmp) and, where they differ, checked by the oracle again, so every
- * timed run is verified without paying the oracle per iteration.
+ * (pb_answers_same: the kernel's notion of an equally good answer, or
+ * equal bytes), never with the oracle, so every timed run is verified
+ * cheaply and a wrong answer in any iteration fails the benchmark.
+ * Variants are reached only through an execution back end (struct
+ * pb_backend of runner.h; the local one today). A variant that does not
+ * accept a corpus is skipped, once, as "not applicable", not failed.
  */
 #include "harness.h"
 
@@ -35,6 +39,9 @@
 #include "schema.h"
 #include "verify.h"
 
+/* How a benchmark whose variant does not take its corpus is skipped. */
+#define NOT_APPLICABLE "skipped: not applicable: "
+
 struct corpus_slot {
     struct pb_corpus corpus;
     void *oracle;
@@ -52,10 +59,12 @@ struct bench_case {
     size_t finished;           /* repetitions reported so far */
     struct pb_session session; /* open from the first call to the last */
     struct pb_run build;       /* the session's build figures */
+    const struct pb_backend *backend; /* how the variant is reached */
     bool open;
 };
 
 struct harness {
+    const struct pb_backend *backend;
     struct pb_results results;
     struct bench_case *cases;
     size_t case_count;
@@ -143,6 +152,11 @@ static void verification_run(struct harness *h, struct bench_case *c,
     const struct pb_suite_entry *x = c->entry;
     const struct pb_corpus *corpus = &c->slot->corpus;
     size_t bytes = corpus->count * pb_answer_size(corpus);
+    char why[sizeof(c->skip) - 32];
+    if (!pb_variant_accepts(x->variant, corpus, why, sizeof(why))) {
+        snprintf(c->skip, sizeof(c->skip), NOT_APPLICABLE "%s", why);
+        return;
+    }
     uint64_t cap = apply_memory_cap(x);
     if (x->variant->memory_bound) {
         uint64_t need = x->variant->memory_bound(corpus, x->threads);
@@ -163,10 +177,14 @@ static void verification_run(struct harness *h, struct bench_case *c,
     struct pb_run run;
     struct pb_error e;
     double t0 = pb_now();
-    int rc =
-        pb_run_variant(x->variant, corpus, x->threads, c->verified, &run, &e);
+    int rc = pb_backend_run(h->backend, x->variant, corpus, x->threads,
+                            c->verified, &run, &e);
     if (rc == -ENOMEM) { /* a refusal under the cap: not a wrong answer */
         snprintf(c->skip, sizeof(c->skip), "skipped: %s", e.msg);
+        return;
+    }
+    if (rc == PB_NOT_APPLICABLE) { /* the back end's own refusal */
+        snprintf(c->skip, sizeof(c->skip), NOT_APPLICABLE "%s", e.msg);
         return;
     }
     if (rc) {
@@ -203,7 +221,7 @@ static void verification_run(struct harness *h, struct bench_case *c,
 
 /* The untimed pass, its result recorded in the JSON context under
  * "verify:<name>" (schema.h), where the report reads it: the status from
- * how the pass ended (c->skip: "skipped: ...", "not applicable: ...",
+ * how the pass ended (c->skip: "skipped: ...", NOT_APPLICABLE "...",
  * "failed: ..."; c->wrong), the reason its text. */
 static void verification_pass(struct harness *h, struct bench_case *c)
 {
@@ -211,7 +229,7 @@ static void verification_pass(struct harness *h, struct bench_case *c)
                             .instances = c->slot->corpus.count,
                             .seconds = NAN};
     verification_run(h, c, &rec);
-    if (!strncmp(c->skip, "not applicable", strlen("not applicable")))
+    if (!strncmp(c->skip, NOT_APPLICABLE, strlen(NOT_APPLICABLE)))
         rec.status = PB_VERIFY_NOT_APPLICABLE;
     else if (c->wrong)
         rec.status = isnan(rec.seconds) ? PB_VERIFY_FAILED : PB_VERIFY_WRONG;
@@ -227,17 +245,19 @@ static void verification_pass(struct harness *h, struct bench_case *c)
         pb_gb_add_context(key, value);
 }
 
-/* Every timed iteration's answers: identical to the verified ones, or
- * right by the oracle. */
-static bool timed_answers_right(const struct bench_case *c)
+/* Every timed iteration's answers: as good as the verified ones, by the
+ * kernel's answer.same or their bytes (never the oracle: cheap, and
+ * exact). false with why[] naming the first that is not. */
+static bool timed_answers_right(const struct bench_case *c, char *why,
+                                size_t why_len)
 {
-    const struct pb_corpus *corpus = &c->slot->corpus;
-    size_t bytes = corpus->count * pb_answer_size(corpus);
-    if (!memcmp(c->answers, c->verified, bytes))
+    size_t first;
+    char reason[256];
+    if (pb_answers_same(&c->slot->corpus, c->verified, c->answers, &first,
+                        reason, sizeof(reason)))
         return true;
-    struct pb_check check;
-    pb_check_answers(corpus, c->slot->oracle, c->answers, &check);
-    return check.wrong == 0;
+    snprintf(why, why_len, "wrong answer in a timed run: %s", reason);
+    return false;
 }
 
 static void benchmark_case(struct pb_gb_state *st, void *context)
@@ -245,7 +265,7 @@ static void benchmark_case(struct pb_gb_state *st, void *context)
     struct bench_case *c = context;
     const struct pb_suite_entry *x = c->entry;
     const struct pb_corpus *corpus = &c->slot->corpus;
-    size_t bytes = corpus->count * pb_answer_size(corpus);
+    const struct pb_backend *b = c->backend;
     struct pb_run run;
     struct pb_error e;
     if (c->skip[0]) {
@@ -255,27 +275,31 @@ static void benchmark_case(struct pb_gb_state *st, void *context)
     bool rss = pb_rss_reset();
     apply_memory_cap(x);
     int rc = c->open ? 0
-                     : pb_session_open(&c->session, x->variant, corpus,
-                                       x->threads, &c->build, &e);
+                     : b->open(&c->session, x->variant, corpus, x->threads,
+                               &c->build, &e);
     if (rc) {
-        char why[sizeof(e.msg) + 16];
-        snprintf(why, sizeof(why), "%s%s", rc == -ENOMEM ? "skipped: " : "",
+        bool refused = rc == -ENOMEM || rc == PB_NOT_APPLICABLE;
+        char why[sizeof(e.msg) + 32];
+        snprintf(why, sizeof(why), "%s%s",
+                 rc == PB_NOT_APPLICABLE ? NOT_APPLICABLE
+                 : refused               ? "skipped: "
+                                         : "",
                  e.msg);
         pb_gb_skip_with_error(st, why);
-        c->wrong = rc != -ENOMEM;
+        c->wrong = !refused;
         return;
     }
     c->open = true;
     uint64_t expanded = 0, heap_peak = 0, heap_allocated = 0;
     int64_t iterations = 0;
     while (pb_gb_keep_running(st)) {
-        memset(c->answers, 0, bytes);
-        rc = pb_session_solve(&c->session, c->answers, &run, &e);
+        /* the back end clears the answers before its clock starts */
+        rc = b->solve(&c->session, c->answers, &run, &e);
         pb_gb_set_iteration_time(st, run.solve_seconds);
-        if (rc || !timed_answers_right(c)) {
+        char why[320];
+        if (rc || !timed_answers_right(c, why, sizeof(why))) {
             c->wrong = true;
-            pb_gb_skip_with_error(st,
-                                  rc ? e.msg : "wrong answer in a timed run");
+            pb_gb_skip_with_error(st, rc ? e.msg : why);
             break;
         }
         iterations++;
@@ -390,7 +414,7 @@ static void progress(struct harness *h, const struct bench_case *c)
 static void close_case(struct bench_case *c)
 {
     if (c->open)
-        pb_session_close(&c->session);
+        c->backend->close(&c->session);
     c->open = false;
 }
 
@@ -515,6 +539,7 @@ static void verify_and_register(struct harness *h,
         struct bench_case *c = &h->cases[i];
         if (!pb_gb_selected(c->name))
             continue;
+        c->backend = h->backend;
         if (!o->list_only)
             verification_pass(h, c);
         if (c->wrong)
@@ -554,8 +579,11 @@ static void free_run(struct harness *h, struct corpus_slot *slots,
                      size_t slot_count, struct pb_suite *suite)
 {
     for (size_t i = 0; h->cases && i < h->case_count; i++) {
-        free(h->cases[i].verified);
-        free(h->cases[i].answers);
+        struct bench_case *c = &h->cases[i];
+        if (c->slot) { /* what answers own goes with them */
+            pb_answers_free(&c->slot->corpus, c->verified);
+            pb_answers_free(&c->slot->corpus, c->answers);
+        }
     }
     for (size_t i = 0; i < slot_count; i++) {
         slots[i].corpus.kernel->oracle_free(slots[i].oracle);
@@ -578,7 +606,9 @@ int pb_bench_suite(const struct pb_bench_options *o)
         fprintf(stderr, "puzzlebench bench: %s\n", e.msg);
         return PB_EXIT_FAIL;
     }
-    struct harness h = {.status = PB_EXIT_OK, .tty = isatty(2) != 0};
+    struct harness h = {.backend = &pb_backend_local,
+                        .status = PB_EXIT_OK,
+                        .tty = isatty(2) != 0};
     struct corpus_slot *slots = NULL;
     size_t slot_count = 0;
     if (apply_threads(&suite, o) == 0) {

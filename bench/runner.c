@@ -2,7 +2,9 @@
  * runner.c - one variant over a corpus: build (timed apart), then the
  * instances spread over OpenMP threads with dynamic scheduling, one
  * worker (scratch memory) per thread, answers written to fixed slots so
- * the output is identical at any thread count; then the oracle check.
+ * the output is identical at any thread count; then the oracle check, or
+ * the cheap comparison with verified answers (pb_answers_same). The local
+ * execution back end (pb_backend_local) is the session's three calls.
  */
 #include "runner.h"
 
@@ -25,6 +27,18 @@ double pb_now(void)
 
 enum { SCHEDULE_CHUNK = 4 }; /* instances per dynamic grab */
 
+bool pb_variant_accepts(const struct pb_variant *v,
+                        const struct pb_corpus *corpus, char *why,
+                        size_t why_len)
+{
+    char reason[256] = "";
+    if (!v->accepts || v->accepts(corpus, reason, sizeof(reason)))
+        return true;
+    snprintf(why, why_len, "%s %s", v->name,
+             reason[0] ? reason : "does not take this corpus");
+    return false;
+}
+
 int pb_session_open(struct pb_session *s, const struct pb_variant *v,
                     const struct pb_corpus *corpus, int threads,
                     struct pb_run *run, struct pb_error *e)
@@ -34,6 +48,9 @@ int pb_session_open(struct pb_session *s, const struct pb_variant *v,
     s->variant = v;
     s->corpus = corpus;
     s->threads = threads;
+    char why[320];
+    if (!pb_variant_accepts(v, corpus, why, sizeof(why)))
+        return pb_fail(e, PB_NOT_APPLICABLE, "%s", why);
     if (v->memory_bound) {
         char what[320];
         snprintf(what, sizeof(what), "%s on %s", v->name, corpus->source);
@@ -81,6 +98,48 @@ void *pb_answers_new(const struct pb_corpus *corpus, struct pb_error *e)
     return answers;
 }
 
+void pb_answers_clear(const struct pb_corpus *corpus, void *answers)
+{
+    void (*release)(void *) = corpus->kernel->answer.release;
+    const size_t size = pb_answer_size(corpus);
+    unsigned char *a = answers;
+    for (size_t i = 0; release && i < corpus->count; i++)
+        release(a + i * size);
+    memset(answers, 0, corpus->count * size);
+}
+
+void pb_answers_free(const struct pb_corpus *corpus, void *answers)
+{
+    if (!answers)
+        return;
+    pb_answers_clear(corpus, answers);
+    free(answers);
+}
+
+bool pb_answers_same(const struct pb_corpus *corpus, const void *expected,
+                     const void *answers, size_t *first, char *why,
+                     size_t why_len)
+{
+    const struct pb_answer_ops *ops = &corpus->kernel->answer;
+    const size_t size = pb_answer_size(corpus);
+    const unsigned char *want = expected, *got = answers;
+    for (size_t i = 0; i < corpus->count; i++) {
+        const size_t at = i * size;
+        char reason[256] = "";
+        bool same = ops->same ? ops->same(pb_corpus_item(corpus, i), want + at,
+                                          got + at, reason, sizeof(reason))
+                              : !memcmp(want + at, got + at, size);
+        if (same)
+            continue;
+        *first = i;
+        snprintf(why, why_len, "instance %zu: %s", i + 1,
+                 reason[0] ? reason : "differs from the verified answer");
+        return false;
+    }
+    *first = SIZE_MAX;
+    return true;
+}
+
 void pb_session_close(struct pb_session *s)
 {
     for (int t = 0; s->workers && t < s->teams; t++)
@@ -109,6 +168,7 @@ int pb_session_solve(struct pb_session *s, void *answers, struct pb_run *run,
     int64_t heap_net = 0;
     double start = 0, stop = 0;
 
+    pb_answers_clear(corpus, answers); /* before the clock, not inside it */
 #pragma omp parallel num_threads(s->teams) default(none)                 \
     shared(v, corpus, workers, first_bad, first_rc, first_error, out,      \
            start, stop) firstprivate(count, answer_size)                   \
@@ -124,7 +184,6 @@ int pb_session_solve(struct pb_session *s, void *answers, struct pb_run *run,
 #pragma omp for schedule(dynamic, SCHEDULE_CHUNK)
         for (size_t i = 0; i < count; i++) {
             struct pb_error err;
-            memset(out + i * answer_size, 0, answer_size);
             int rc = v->solve(worker, pb_corpus_item(corpus, i),
                               out + i * answer_size, &work, &err);
             if (rc) {
@@ -161,17 +220,32 @@ int pb_session_solve(struct pb_session *s, void *answers, struct pb_run *run,
     return 0;
 }
 
+const struct pb_backend pb_backend_local = {
+    .name = "local",
+    .open = pb_session_open,
+    .solve = pb_session_solve,
+    .close = pb_session_close,
+};
+
+int pb_backend_run(const struct pb_backend *b, const struct pb_variant *v,
+                   const struct pb_corpus *corpus, int threads, void *answers,
+                   struct pb_run *run, struct pb_error *e)
+{
+    struct pb_session s;
+    int rc = b->open(&s, v, corpus, threads, run, e);
+    if (rc)
+        return rc;
+    rc = b->solve(&s, answers, run, e);
+    b->close(&s);
+    return rc;
+}
+
 int pb_run_variant(const struct pb_variant *v, const struct pb_corpus *corpus,
                    int threads, void *answers, struct pb_run *run,
                    struct pb_error *e)
 {
-    struct pb_session s;
-    int rc = pb_session_open(&s, v, corpus, threads, run, e);
-    if (rc)
-        return rc;
-    rc = pb_session_solve(&s, answers, run, e);
-    pb_session_close(&s);
-    return rc;
+    return pb_backend_run(&pb_backend_local, v, corpus, threads, answers, run,
+                          e);
 }
 
 void pb_check_answers(const struct pb_corpus *corpus, const void *oracle,
@@ -227,19 +301,21 @@ void pb_report_wrong(FILE *f, const struct pb_corpus *corpus,
     const struct pb_kernel *k = corpus->kernel;
     const void *in = pb_corpus_item(corpus, i);
     const unsigned char *a = answers;
-    void *expected = calloc(1, k->answer_size);
+    void *expected = calloc(1, k->answer.size);
     fprintf(f, "first wrong answer: %s:%u, instance %zu: %s\n", corpus->source,
             (unsigned)corpus->lines[i], i + 1, why);
     char *text = render(k->write_instance, in, NULL);
     print_indented(f, "instance", text ? text : "?");
     free(text);
-    text = render(k->write_answer, in, a + i * pb_answer_size(corpus));
+    text = render(k->answer.write, in, a + i * pb_answer_size(corpus));
     print_indented(f, variant, text ? text : "?");
     free(text);
     if (expected && k->oracle_solve(oracle, in, expected) == 0) {
-        text = render(k->write_answer, in, expected);
+        text = render(k->answer.write, in, expected);
         print_indented(f, "oracle", text ? text : "?");
         free(text);
     }
+    if (expected && k->answer.release)
+        k->answer.release(expected);
     free(expected);
 }

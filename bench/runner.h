@@ -1,7 +1,9 @@
 /*
  * runner.h - runs one variant over a whole corpus, OpenMP across the
  * instances, and checks the answers against the kernel's oracle. Shared
- * by the solve, verify and run verbs (and later by the timing harness).
+ * by the solve, verify and bench verbs. The timing harness reaches a
+ * variant only through an execution back end (struct pb_backend): the
+ * local one here; a distributed one (MPI) is one more file.
  */
 #ifndef RUNNER_H
 #define RUNNER_H
@@ -32,41 +34,108 @@ struct pb_session {
     const struct pb_corpus *corpus;
     void *shared;
     void **workers;
-    int threads; /* OpenMP threads asked for */
-    int teams;   /* threads across instances: 1 for parallel variants */
+    int threads;        /* OpenMP threads asked for */
+    int teams;          /* threads across instances: 1 for parallel variants */
     int64_t heap_live;  /* bytes the session holds between solves */
     uint64_t heap_peak; /* highest live bytes seen */
     uint64_t heap_cold; /* bytes allocated by build, workers, first solve */
     unsigned solves;
+    void *backend_data; /* a back end's own state (NULL for the local one) */
 };
 
-/* Builds (filling run->build_seconds and the build's heap figures) and
- * makes the workers. Before anything is built: -ENOMEM with the estimate
- * in e when the variant's memory_bound is over the memory cap
- * (pb_memory_cap). A variant that does not take the corpus returns
- * PB_NOT_APPLICABLE (pb.h) from its build. */
+/* Whether v takes corpus (its accepts hook; NULL takes every corpus);
+ * false with "VARIANT reason" in why[] ("simd handles N = 3 only"). */
+bool pb_variant_accepts(const struct pb_variant *v,
+                        const struct pb_corpus *corpus, char *why,
+                        size_t why_len);
+
+/* Before anything is built: PB_NOT_APPLICABLE with "VARIANT reason" in
+ * e when
+ * the variant does not accept the corpus (pb_variant_accepts); -ENOMEM
+ * with the estimate in e when its memory_bound is over the memory cap
+ * (pb_memory_cap). Then builds (filling run->build_seconds and the
+ * build's heap figures) and makes the workers. */
 int pb_session_open(struct pb_session *s, const struct pb_variant *v,
                     const struct pb_corpus *corpus, int threads,
                     struct pb_run *run, struct pb_error *e);
-/* Solves every instance once; fills the solve fields of run. */
+/* Clears every slot of answers (pb_answers_clear), outside the timed
+ * window, then solves every instance once; fills the solve fields of run.
+ * answers: count * pb_answer_size bytes, zeroed or holding the answers of
+ * an earlier solve. Nothing is zeroed or allocated by the runner inside
+ * the timed window (run->solve_seconds). */
 int pb_session_solve(struct pb_session *s, void *answers, struct pb_run *run,
                      struct pb_error *e);
 void pb_session_close(struct pb_session *s);
 
+/* An execution back end: how the harness reaches a variant. The harness
+ * holds a `const struct pb_backend *` and calls only these three, with
+ * the contracts of pb_session_open, pb_session_solve and
+ * pb_session_close above:
+ *   open   once per benchmark, before any timing: accepts, then the
+ *          memory check, then build and workers. PB_NOT_APPLICABLE and
+ *          -ENOMEM are refusals (the benchmark is skipped); any other
+ *          failure fails it. On failure nothing stays open.
+ *   solve  once per timed iteration, called by the driving process
+ *          (Google Benchmark's thread) with answers for every instance
+ *          of the corpus; it clears them, solves all instances, and
+ *          sets run->solve_seconds to the wall time of the solve alone
+ *          (the harness's manual iteration time) and run->work, summed
+ *          over the instances. When it returns, answers hold every
+ *          answer, as a local solve would leave them.
+ *   close  once, after the last iteration (or a failed solve).
+ * A back end that spreads a solve over processes (MPI: rank 0 runs the
+ * harness and Google Benchmark, the other ranks follow its calls) makes every
+ * rank take part in each solve and gathers the answers on the driving rank
+ * before it returns; its own state goes in s->backend_data. Kernels and
+ * variants do not see the back end. */
+struct pb_backend {
+    const char *name;
+    int (*open)(struct pb_session *s, const struct pb_variant *v,
+                const struct pb_corpus *corpus, int threads, struct pb_run *run,
+                struct pb_error *e);
+    int (*solve)(struct pb_session *s, void *answers, struct pb_run *run,
+                 struct pb_error *e);
+    void (*close)(struct pb_session *s);
+};
+
+/* This process, OpenMP threads: pb_session_open, _solve and _close. */
+extern const struct pb_backend pb_backend_local;
+
+/* One untimed run through back end b: open, solve, close. */
+int pb_backend_run(const struct pb_backend *b, const struct pb_variant *v,
+                   const struct pb_corpus *corpus, int threads, void *answers,
+                   struct pb_run *run, struct pb_error *e);
+
 /* Solves every instance of corpus with variant v on `threads` OpenMP
- * threads; answers must hold corpus->count * pb_answer_size(corpus) bytes
- * (each slot is zeroed before its solve). Answer i
+ * threads (pb_backend_run on pb_backend_local); answers must hold
+ * corpus->count * pb_answer_size(corpus) bytes, zeroed or holding
+ * earlier answers (each slot is cleared before the solve). Answer i
  * belongs to instance i whatever the thread count. The solve time covers
- * the instances only: the build, worker set-up and the heap probes stay
- * outside it. On failure e names the first failing instance. */
+ * the instances only: the build, worker set-up, clearing and the heap
+ * probes stay outside it. On failure e names the first failing instance;
+ * a variant that does not accept the corpus gives PB_NOT_APPLICABLE. */
 int pb_run_variant(const struct pb_variant *v, const struct pb_corpus *corpus,
                    int threads, void *answers, struct pb_run *run,
                    struct pb_error *e);
 
 /* Zeroed room for the answers of corpus (count * pb_answer_size), or
  * NULL with e set: over the memory cap (the estimate in e) or out of
- * memory. */
+ * memory. Free it with pb_answers_free. */
 void *pb_answers_new(const struct pb_corpus *corpus, struct pb_error *e);
+/* Makes every slot reusable: the kernel's answer.release on each (what a
+ * slot owns is freed), then zeroes them. O(count * slot). Never inside a
+ * timed region. */
+void pb_answers_clear(const struct pb_corpus *corpus, void *answers);
+/* pb_answers_clear, then free (NULL does nothing). */
+void pb_answers_free(const struct pb_corpus *corpus, void *answers);
+/* Whether every answer is as good as the expected one (answers the
+ * oracle accepted): the kernel's answer.same, or equal slot bytes where
+ * it has none. Never calls the oracle: cheap enough after every timed
+ * iteration. false with *first the first differing instance and why[]
+ * saying how it differs. */
+bool pb_answers_same(const struct pb_corpus *corpus, const void *expected,
+                     const void *answers, size_t *first, char *why,
+                     size_t why_len);
 
 struct pb_check {
     size_t correct;

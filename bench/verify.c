@@ -1,8 +1,8 @@
 /*
  * verify.c - every chosen variant over one corpus, answers checked by
  * the kernel's oracle (built once per corpus, outside any timing). A
- * variant that does not take the corpus (PB_NOT_APPLICABLE) gets a row
- * saying so, and is neither right nor wrong.
+ * variant that does not accept the corpus (its accepts hook) gets a row
+ * saying so, and is neither right nor wrong; it is never built.
  */
 #include "verify.h"
 
@@ -45,17 +45,17 @@ int pb_verify_corpus(const struct pb_corpus *corpus,
             verify_header(out);
         struct pb_run run;
         struct pb_check check = {0, 0, SIZE_MAX, ""};
-        memset(answers, 0, corpus->count * pb_answer_size(corpus));
-        int rc = pb_run_variant(v, corpus, threads, answers, &run, &e);
-        if (rc == PB_NOT_APPLICABLE) {
+        char why[sizeof(e.msg)];
+        if (!pb_variant_accepts(v, corpus, why, sizeof(why))) {
             fprintf(out, "%-14s %-28s %-12s %7d %9zu %7s %5s  not applicable\n",
                     k->name, base_name(corpus->source), v->name, threads,
                     corpus->count, "-", "-");
-            fprintf(out, "  not applicable: %s\n", e.msg);
+            fprintf(out, "  not applicable: %s\n", why);
             totals->rows++;
             fflush(out);
             continue;
         }
+        int rc = pb_run_variant(v, corpus, threads, answers, &run, &e);
         if (rc == 0)
             pb_check_answers(corpus, oracle, answers, &check);
         else
@@ -81,7 +81,7 @@ int pb_verify_corpus(const struct pb_corpus *corpus,
     }
     if (!answers)
         fprintf(stderr, "puzzlebench verify: %s\n", e.msg);
-    free(answers);
+    pb_answers_free(corpus, answers);
     k->oracle_free(oracle);
     return status;
 }

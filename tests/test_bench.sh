@@ -11,7 +11,8 @@
 # the heap counters (jemalloc numbers, or NA where unavailable), `latest`
 # and log.txt. Then: a run killed with SIGKILL keeps readable results;
 # suites as data (bad lines name FILE:LINE:, unknown suites, a custom
-# suite); the memory cap and time budget skips; --threads, --repetitions
+# suite); the memory cap and time budget skips; variants that do not
+# accept a corpus skipped as "not applicable", not failed; --threads, --repetitions
 # and --benchmark_filter overrides and usage errors; and `run` with --data.
 # Everything happens in a temporary directory that is removed on exit.
 # Prints one line per failed check on stderr and ends with
@@ -467,6 +468,36 @@ if fields "$T/r_budget/latest/results.csv" variant verified error; then
     *) fail "budget 0: rows [$(cat "$T/f")], expected one bfs_hash row," \
         "verified 0, an error mentioning 'budget'" ;;
     esac
+fi
+
+# ------------------------------------------- 8b: not applicable
+# cubie and simd do not accept N = 4 (their accepts hook): each is skipped
+# with one harness message and a row that says why, never built, never a
+# failure; the other variants are verified and timed; exit 0.
+suite na 'repetitions 1' 'min_time 0.01' 'threads 1' \
+    "bench cubing all random:20 4 5 1"
+run "$PB" bench --suite "$T/na.suite" --out "$T/r_na"
+check_rc "a suite with variants that do not accept N = 4" 0
+for v in cubie simd; do
+    said=$(grep -c "^ *cubing/$v/.*: skipped: not applicable: $v handles N = 3 only" \
+        "$T/out")
+    if [ "$said" -eq 1 ]; then
+        pass
+    else
+        fail "N = 4: $said 'not applicable' messages for $v, expected 1;" \
+            "$(outputs)"
+    fi
+done
+if fields "$T/r_na/latest/results.csv" variant verified error; then
+    got=$(sed 's/ (use .*//' "$T/f" | sort | tr '\n' ' ')
+    want='cubie|0|skipped: not applicable: cubie handles N = 3 only'
+    want="$want facelet_sparse|1| facelet_table|1| geometry|1|"
+    want="$want simd|0|skipped: not applicable: simd handles N = 3 only "
+    if [ "$got" = "$want" ]; then
+        pass
+    else
+        fail "N = 4: rows (variant|verified|error) [$got], expected [$want]"
+    fi
 fi
 
 # ------------------------------------------------------ 9: overrides

@@ -61,7 +61,7 @@ static void solve_text(const struct pb_variant *v, const char *text, char *out,
     if (a && pb_run_variant(v, &c, threads, a, &run, &e) == 0) {
         FILE *f = fmemopen(out, len, "w");
         for (size_t i = 0; i < c.count; i++)
-            kernel()->write_answer(f, pb_corpus_item(&c, i), &a[i]);
+            kernel()->answer.write(f, pb_corpus_item(&c, i), &a[i]);
         fclose(f);
     }
     free(a);

@@ -43,7 +43,7 @@ static void solve_text(const struct pb_variant *v, const char *text, char *out,
     struct pb_run run;
     if (pb_run_variant(v, &c, 1, &a, &run, &e) == 0) {
         FILE *f = fmemopen(out, len, "w");
-        kernel()->write_answer(f, pb_corpus_item(&c, 0), &a);
+        kernel()->answer.write(f, pb_corpus_item(&c, 0), &a);
         fclose(f);
     }
     pb_corpus_free(&c);
@@ -149,7 +149,7 @@ static void test_answer_wrapping(void)
     memset(a.moves, 'A', 61);
     char out[256];
     FILE *f = fmemopen(out, sizeof(out), "w");
-    kernel()->write_answer(f, &in, &a);
+    kernel()->answer.write(f, &in, &a);
     fclose(f);
     char want[256];
     snprintf(want, sizeof(want), "61\n%.*s\nA\n", 60, a.moves);

@@ -10,9 +10,10 @@
  * variant").
  *
  * Instances and answers are plain fixed-size structs owned by the kernel;
- * the harness handles them as opaque blocks of instance_size / answer_size
- * bytes. Function pointers are called once per corpus (build, worker_new)
- * or once per instance (solve, check), never once per search state.
+ * the harness handles them as opaque blocks of instance_size /
+ * pb_answer_size bytes (an answer may own more, see struct
+ * pb_answer_ops). Function pointers are called once per corpus (build,
+ * worker_new) or once per instance (solve, check), never once per search state.
  *
  * Errors: actions return 0 or a negative errno-style code and describe the
  * problem in a struct pb_error; predicates return bool.
@@ -92,16 +93,25 @@ struct pb_variant {
     const char *name;    /* stable: benchmark names, CSV rows, legends */
     const char *summary; /* one line for `puzzlebench list` */
     unsigned flags;
-    /* A variant that does not take a valid corpus (cubie and simd: N = 3
-     * cubes only) says so from its build: PB_NOT_APPLICABLE, with e
-     * saying why. That is not a fault of the corpus: `solve` without
-     * --variant then tries the kernel's next variant, and `verify`
-     * reports "not applicable" instead of wrong answers. No other
-     * failure may return that code. */
+    /* Optional (NULL: every corpus): whether the variant takes corpus.
+     * false with why[] saying so, phrased to follow the variant's name
+     * ("handles N = 3 only (...)"; a family, a board feature), for a
+     * valid corpus it does not handle. Cheap, allocates
+     * nothing, depends on the corpus only. The runner asks it before
+     * anything is built (pb_session_open returns PB_NOT_APPLICABLE with
+     * the reason); the harness then skips the benchmark with one "not
+     * applicable" message, `verify` prints a "not applicable" row and
+     * `solve` without --variant gives way to another variant. */
+    bool (*accepts)(const struct pb_corpus *corpus, char *why, size_t why_len);
+    /* Builds the shared state for a corpus the variant accepts. Never
+     * returns PB_NOT_APPLICABLE (that is accepts' answer). */
     int (*build)(const struct pb_corpus *corpus, void **shared,
                  struct pb_error *e);
     void (*free_shared)(void *shared);
     void *(*worker_new)(const struct pb_corpus *corpus, const void *shared);
+    /* Writes the answer of one instance into a cleared (zeroed) slot of
+     * pb_answer_size bytes; the slot may keep memory the variant
+     * allocates here, for the kernel's answer.release to free. */
     int (*solve)(void *worker, const void *instance, void *answer,
                  struct pb_work *work, struct pb_error *e);
     void (*worker_free)(void *worker);
@@ -127,8 +137,39 @@ struct pb_gen_args {
     FILE *notes;
 };
 
-/* The build of a variant that does not take the corpus (see build). */
+/* A variant that does not take the corpus (see pb_variant.accepts). */
 #define PB_NOT_APPLICABLE (-EOPNOTSUPP)
+
+/* What the harness does with answers: their slots, their text, when two
+ * are equally good, and what a slot owns. Answers of a corpus lie in
+ * slots of pb_answer_size(corpus) bytes; the runner clears every slot
+ * (release, then zero) before a solve, outside any timed region, so a
+ * variant writes into a zeroed slot and may let it own memory sized per
+ * instance (a route), which release frees again. */
+struct pb_answer_ops {
+    size_t size; /* the largest slot; see size_for */
+    /* Optional: the bytes of one slot for this corpus (at most size), for
+     * kernels whose fixed part grows with the instance (cubing: 6N^2
+     * stickers for the largest N of the corpus). Use it through
+     * pb_answer_size. */
+    size_t (*size_for)(const struct pb_corpus *corpus);
+    /* Writes one answer in the judge format. */
+    int (*write)(FILE *out, const void *instance, const void *answer);
+    /* Optional: true when answer is as good as expected, an answer the
+     * oracle accepted for the same instance (cube_walk: the route is
+     * valid and has the same sum); otherwise false with why[] saying
+     * what differs. Decided exactly and cheaply (about the cost of
+     * writing the answer), without the oracle: the harness calls it on
+     * every answer of every timed iteration. NULL: answers are unique,
+     * and the slots' bytes are compared. */
+    bool (*same)(const void *instance, const void *expected, const void *answer,
+                 char *why, size_t why_len);
+    /* Optional: frees what a slot owns and leaves it zeroed and reusable
+     * (a no-op on a zeroed slot). Called by the runner and harness
+     * outside any timed region: before a slot is reused and when answers
+     * are freed. NULL: slots own nothing. */
+    void (*release)(void *answer);
+};
 
 /* One problem.
  *
@@ -139,7 +180,7 @@ struct pb_kernel {
     const char *name;
     const char *summary;
     size_t instance_size;
-    size_t answer_size; /* the largest answer; see answer_size_for */
+    struct pb_answer_ops answer;
     int default_size;
     const char *families_help; /* one line listing families and params */
     /* Optional: the size knob as figures show it: the axis label, and the
@@ -163,16 +204,9 @@ struct pb_kernel {
     /* Optional: writes what closes a corpus in the kernel's format (the
      * "0 0" of cubic_eight), after the last instance. */
     int (*write_end)(FILE *out);
-    /* Optional: the bytes of one answer slot for this corpus (at most
-     * answer_size), for kernels whose answers grow with the instance
-     * (cubing: 6N^2 stickers for the largest N of the corpus). Use it
-     * through pb_answer_size. */
-    size_t (*answer_size_for)(const struct pb_corpus *corpus);
     /* Optional: frees what an instance owns (cubing's turn list); called
      * for every instance by pb_corpus_free. */
     void (*instance_free)(void *instance);
-    /* Writes one answer in the judge format. */
-    int (*write_answer)(FILE *out, const void *instance, const void *answer);
     int (*generate)(const struct pb_gen_args *args, struct pb_corpus *corpus,
                     struct pb_error *e);
 
@@ -181,7 +215,8 @@ struct pb_kernel {
     /* true when answer is right; otherwise why[] says what is wrong. */
     bool (*oracle_check)(const void *oracle, const void *instance,
                          const void *answer, char *why, size_t why_len);
-    /* The oracle's own answer, for showing beside a wrong one. */
+    /* The oracle's own answer, for showing beside a wrong one, into a
+     * zeroed slot of answer.size bytes (the caller releases it). */
     int (*oracle_solve)(const void *oracle, const void *instance, void *answer);
     void (*oracle_free)(void *oracle);
 
@@ -219,9 +254,9 @@ int pb_corpus_load(const struct pb_kernel *k, const char *path,
  * so a failed write never leaves a half-written corpus. */
 int pb_corpus_save(const struct pb_corpus *c, const char *path,
                    struct pb_error *e);
-/* The bytes of one answer of corpus c (its kernel's answer_size_for, or
- * answer_size); answers of a corpus are laid out at this stride, and the
- * runner zeroes each slot before the variant writes its answer. */
+/* The bytes of one answer of corpus c (its kernel's answer.size_for, or
+ * answer.size); answers of a corpus are laid out at this stride, and the
+ * runner clears each slot before the variant writes its answer. */
 size_t pb_answer_size(const struct pb_corpus *c);
 /* The most heap bytes a corpus of `count` instances of k takes while it
  * grows (instances and line numbers, geometric growth and the copy of a

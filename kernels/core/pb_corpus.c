@@ -221,7 +221,7 @@ uint64_t pb_corpus_bytes(const struct pb_kernel *k, uint64_t count)
 size_t pb_answer_size(const struct pb_corpus *c)
 {
     const struct pb_kernel *k = c->kernel;
-    return k->answer_size_for ? k->answer_size_for(c) : k->answer_size;
+    return k->answer.size_for ? k->answer.size_for(c) : k->answer.size;
 }
 
 uint64_t pb_corpus_hash(const struct pb_corpus *c)

@@ -74,7 +74,8 @@ const struct pb_kernel cubic_eight_kernel = {
     .summary = "UVa 1604 Cubic Eight-Puzzle: fewest rolls (<= cap, else -1) "
                "to a top-colour pattern on an R x C board",
     .instance_size = sizeof(struct eight_instance),
-    .answer_size = sizeof(struct eight_answer),
+    .answer = {.size = sizeof(struct eight_answer),
+               .write = eight_write_answer},
     .default_size = EIGHT_JUDGE_SIZE,
     .families_help = "uniform | depth:D (exact optimum D) | far[:C] (optimum "
                      "above the cap C = 30); size = rows * 10 + columns "
@@ -88,7 +89,6 @@ const struct pb_kernel cubic_eight_kernel = {
     .read = eight_read,
     .write_instance = eight_write_instance,
     .write_end = eight_write_end,
-    .write_answer = eight_write_answer,
     .generate = eight_generate,
     .oracle_new = eight_oracle_new,
     .oracle_check = eight_oracle_check,

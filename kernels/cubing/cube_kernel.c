@@ -24,7 +24,9 @@ const struct pb_kernel cubing_kernel = {
     .summary = "BOJ 5373 Cubing: face turns on a solved N x N x N cube, "
                "print the U face (or all six)",
     .instance_size = sizeof(struct cube_instance),
-    .answer_size = sizeof(struct cube_answer),
+    .answer = {.size = sizeof(struct cube_answer),
+               .size_for = cube_answer_size_for,
+               .write = cube_write_answer},
     .default_size = CUBE_JUDGE_N,
     .families_help = "random[:L] (L turns, 1000) | long[:L] (10^6) | "
                      "identity (returns to solved); size = cube order N, "
@@ -34,8 +36,6 @@ const struct pb_kernel cubing_kernel = {
     .read = cube_read,
     .write_begin = cube_write_begin,
     .write_instance = cube_write_instance,
-    .write_answer = cube_write_answer,
-    .answer_size_for = cube_answer_size_for,
     .instance_free = cube_instance_free,
     .generate = cube_generate,
     .oracle_new = cube_oracle_new,

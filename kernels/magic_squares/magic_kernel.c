@@ -53,7 +53,8 @@ const struct pb_kernel magic_squares_kernel = {
     .summary = "IOI 1996 Magic Squares: shortest, alphabetically first A/B/C "
                "sequence on the 2 x K ring",
     .instance_size = sizeof(struct magic_instance),
-    .answer_size = sizeof(struct magic_answer),
+    .answer = {.size = sizeof(struct magic_answer),
+               .write = magic_write_answer},
     .default_size = MAGIC_K_JUDGE,
     .families_help = "uniform | depth:D (exact optimum D); size = ring "
                      "width K, 3..6",
@@ -61,7 +62,6 @@ const struct pb_kernel magic_squares_kernel = {
     .default_variant = "bibfs",
     .read = magic_read,
     .write_instance = magic_write_instance,
-    .write_answer = magic_write_answer,
     .generate = magic_generate,
     .oracle_new = magic_oracle_new,
     .oracle_check = magic_oracle_check,

@@ -3,7 +3,7 @@
  * orientation (cubie_tables.h): a turn is 20 table look-ups, and the
  * stickers are produced once, for the answer. Tables built at build time
  * from the sticker permutations. N = 3 only: a corpus with another order
- * is refused. O(20) per turn.
+ * is not accepted (cube_accepts_3). O(20) per turn.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -14,11 +14,7 @@
 static int cubie_build(const struct pb_corpus *corpus, void **shared,
                        struct pb_error *e)
 {
-    if (!cube_corpus_all_3(corpus))
-        return pb_fail(
-            e, PB_NOT_APPLICABLE,
-            "cubie handles N = 3 only (use --variant facelet_sparse, "
-            "facelet_table or geometry for other N)");
+    (void)corpus; /* N = 3 only: cube_accepts_3 */
     struct cubie_tables *t = malloc(sizeof(*t));
     if (!t)
         return pb_fail(e, -ENOMEM, "out of memory");
@@ -64,6 +60,7 @@ const struct pb_variant cube_variant_cubie = {
     .name = "cubie",
     .summary = "3x3x3 only: 8 corners + 12 edges with orientation, stickers "
                "only for the answer",
+    .accepts = cube_accepts_3,
     .build = cubie_build,
     .free_shared = free,
     .worker_new = cubie_worker_new,

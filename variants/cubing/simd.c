@@ -48,10 +48,7 @@ struct simd_worker {
 static int simd_build(const struct pb_corpus *corpus, void **shared,
                       struct pb_error *e)
 {
-    if (!cube_corpus_all_3(corpus))
-        return pb_fail(e, PB_NOT_APPLICABLE,
-                       "simd handles N = 3 only (use --variant facelet_sparse, "
-                       "facelet_table or geometry for other N)");
+    (void)corpus; /* N = 3 only: cube_accepts_3 */
     struct simd_tables *t = aligned_alloc(32, sizeof(*t));
     if (!t)
         return pb_fail(e, -ENOMEM, "out of memory");
@@ -193,6 +190,7 @@ const struct pb_variant cube_variant_simd = {
     .name = "simd",
     .summary = "3x3x3 only: cubies in one AVX2 register (SSSE3: two), a turn "
                "= pshufb + 2 adds + min; scalar fallback",
+    .accepts = cube_accepts_3,
     .build = simd_build,
     .free_shared = free,
     .worker_new = simd_worker_new,
