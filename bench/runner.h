@@ -13,10 +13,13 @@ struct pb_run {
     double solve_seconds; /* wall time of the parallel solve loop */
     struct pb_work work;  /* summed over instances */
     /* Heap bytes (jemalloc; 0 when pb_heap_available() is false), over
-     * the session so far: the peak of live bytes (what the build, the
-     * workers and earlier solves left allocated, plus the sum of the
-     * threads' peaks during a solve), and the bytes one cold run
-     * allocates (build, workers and the first solve). */
+     * the session so far, every thread of the process included (a
+     * parallel variant's own OpenMP threads too; memprobe.h): the peak of
+     * live bytes (what the build, the workers and earlier solves left
+     * allocated, plus, during a build or solve, the sum of the pool
+     * threads' high-water marks or the rise in live bytes, the larger),
+     * and the bytes one cold run allocates (build, workers and the first
+     * solve, summed over the pool threads). */
     uint64_t heap_peak;
     uint64_t heap_allocated;
 };
@@ -32,8 +35,8 @@ struct pb_session {
     const struct pb_corpus *corpus;
     void *shared;
     void **workers;
-    int threads; /* OpenMP threads asked for */
-    int teams;   /* threads across instances: 1 for parallel variants */
+    int threads;        /* OpenMP threads asked for */
+    int teams;          /* threads across instances: 1 for parallel variants */
     int64_t heap_live;  /* bytes the session holds between solves */
     uint64_t heap_peak; /* highest live bytes seen */
     uint64_t heap_cold; /* bytes allocated by build, workers, first solve */
