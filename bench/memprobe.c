@@ -99,9 +99,13 @@ void pb_heap_begin(struct pb_heap_probe *p, int threads)
     uint64_t generation = __atomic_add_fetch(&generations, 1, __ATOMIC_RELAXED);
     p->generation = generation;
     p->live = process_live();
+    /* One thread: no region, whose team bookkeeping would count. */
+    if (p->threads == 1)
+        thread_mark(generation);
+    else
 #pragma omp parallel num_threads(p->threads) default(none)                     \
     firstprivate(generation)
-    thread_mark(generation);
+        thread_mark(generation);
 #endif
 }
 
@@ -109,6 +113,9 @@ void pb_heap_end(struct pb_heap_probe *p)
 {
 #ifdef PB_HAVE_JEMALLOC
     uint64_t generation = p->generation, peak = 0, allocated = 0;
+    if (p->threads == 1)
+        thread_read(generation, &peak, &allocated);
+    else
 #pragma omp parallel num_threads(p->threads) default(none)                \
     firstprivate(generation) reduction(+ : peak, allocated)
     {

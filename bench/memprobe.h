@@ -36,8 +36,13 @@
  *             frees not subtracted); lost for a thread that exited.
  *   net       process live bytes at end minus at begin, every thread
  *             included (stats.allocated less the threads' caches).
- * Cost (2-core box, jemalloc 5.3): an epoch refresh ~7 us, a probe region
- * of T threads ~10-40 us; two of each per solve, none in the timed window.
+ * At one thread the calling thread is marked and read directly (no region,
+ * whose team bookkeeping would count). Cost of a bracket (begin + end),
+ * measured on the shared 2-core box, jemalloc 5.3: ~15-20 us at one
+ * thread (two epoch refreshes, ~7 us each with 9 arenas, ~15 us with 64),
+ * ~50-300 us at 2-4 threads under load (waking the pool); one bracket per
+ * build and per solve, none in the timed window. The smoke suite's wall
+ * time and its heap figures at one thread were unchanged (within 2 KB).
  * RSS: writing 5 to /proc/self/clear_refs resets VmHWM. Where jemalloc is
  * absent (sanitizer builds) the heap counters are unavailable and
  * reported so, never as 0.
