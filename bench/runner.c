@@ -63,8 +63,8 @@ int pb_session_open(struct pb_session *s, const struct pb_variant *v,
      * active). */
     omp_set_num_threads(threads);
     int teams = v->flags & PB_VARIANT_PARALLEL ? 1 : threads;
-    struct pb_heap_sample heap;
-    pb_heap_thread_begin(&heap);
+    struct pb_heap_probe heap;
+    pb_heap_begin(&heap, threads);
     double t0 = pb_now();
     int rc = v->build ? v->build(corpus, &s->shared, e) : 0;
     run->build_seconds = pb_now() - t0;
@@ -73,9 +73,9 @@ int pb_session_open(struct pb_session *s, const struct pb_variant *v,
     for (int t = 0; s->workers && t < teams; t++)
         if (!(s->workers[t] = v->worker_new(corpus, s->shared)))
             break;
-    pb_heap_thread_end(&heap);
+    pb_heap_end(&heap);
     s->heap_live = heap.net;
-    s->heap_peak = heap.peak;
+    s->heap_peak = pb_heap_rise(&heap, 0);
     s->heap_cold = heap.allocated;
     run->heap_peak = s->heap_peak;
     run->heap_allocated = s->heap_cold;
@@ -152,71 +152,92 @@ void pb_session_close(struct pb_session *s)
     s->shared = NULL;
 }
 
+/* One solve's instances, shared by the threads of a team (or run by the
+ * calling thread alone: orphaned directives bind to a team of one). */
+struct solve_call {
+    const struct pb_variant *v;
+    const struct pb_corpus *corpus;
+    void *const *workers;
+    unsigned char *out;
+    size_t first_bad;
+    int first_rc;
+    struct pb_error first_error;
+    uint64_t expanded;
+    double start, stop;
+};
+
+static void solve_share(struct solve_call *c)
+{
+    const struct pb_variant *v = c->v;
+    const struct pb_corpus *corpus = c->corpus;
+    const size_t count = corpus->count;
+    const size_t answer_size = pb_answer_size(corpus);
+    void *worker = c->workers[omp_get_thread_num()];
+    struct pb_work work = {0};
+#pragma omp barrier
+#pragma omp master
+    c->start = pb_now();
+#pragma omp for schedule(dynamic, SCHEDULE_CHUNK)
+    for (size_t i = 0; i < count; i++) {
+        struct pb_error err;
+        int rc = v->solve(worker, pb_corpus_item(corpus, i),
+                          c->out + i * answer_size, &work, &err);
+        if (rc) {
+#pragma omp critical(pb_run_error)
+            if (i < c->first_bad) {
+                c->first_bad = i;
+                c->first_rc = rc;
+                c->first_error = err;
+            }
+        }
+    } /* implicit barrier: every instance is done */
+#pragma omp master
+    c->stop = pb_now();
+#pragma omp atomic
+    c->expanded += work.expanded;
+}
+
 int pb_session_solve(struct pb_session *s, void *answers, struct pb_run *run,
                      struct pb_error *e)
 {
     const struct pb_variant *v = s->variant;
     const struct pb_corpus *corpus = s->corpus;
-    void *const *workers = s->workers;
-    const size_t count = corpus->count;
-    const size_t answer_size = pb_answer_size(corpus);
-    unsigned char *const out = answers;
-    size_t first_bad = SIZE_MAX;
-    int first_rc = 0;
-    struct pb_error first_error = {{0}};
-    uint64_t expanded = 0, heap_peak = 0, heap_allocated = 0;
-    int64_t heap_net = 0;
-    double start = 0, stop = 0;
-
-    pb_answers_clear(corpus, answers); /* before the clock, not inside it */
-#pragma omp parallel num_threads(s->teams) default(none)                 \
-    shared(v, corpus, workers, first_bad, first_rc, first_error, out,      \
-           start, stop) firstprivate(count, answer_size)                   \
-    reduction(+ : expanded, heap_peak, heap_allocated, heap_net)
-    {
-        void *worker = workers[omp_get_thread_num()];
-        struct pb_work work = {0};
-        struct pb_heap_sample heap;
-        pb_heap_thread_begin(&heap);
-#pragma omp barrier
-#pragma omp master
-        start = pb_now();
-#pragma omp for schedule(dynamic, SCHEDULE_CHUNK)
-        for (size_t i = 0; i < count; i++) {
-            struct pb_error err;
-            int rc = v->solve(worker, pb_corpus_item(corpus, i),
-                              out + i * answer_size, &work, &err);
-            if (rc) {
-#pragma omp critical(pb_run_error)
-                if (i < first_bad) {
-                    first_bad = i;
-                    first_rc = rc;
-                    first_error = err;
-                }
-            }
-        } /* implicit barrier: every instance is done */
-#pragma omp master
-        stop = pb_now();
-        pb_heap_thread_end(&heap);
-        expanded += work.expanded;
-        heap_peak += heap.peak;
-        heap_allocated += heap.allocated;
-        heap_net += heap.net;
+    struct solve_call c = {.v = v,
+                           .corpus = corpus,
+                           .workers = s->workers,
+                           .out = answers,
+                           .first_bad = SIZE_MAX};
+    /* The heap probes bracket the solve outside its timed window. A
+     * parallel variant is called on this thread, not inside a team of
+     * one: its own regions are then top-level and served by libgomp's
+     * pool threads, which the probes read (nested regions get threads
+     * that exit with the region, taking their counters with them). */
+    struct pb_heap_probe heap;
+    pb_heap_begin(&heap, s->threads);
+    /* before the clock, not inside it; inside the probes, so that the
+     * routes an earlier solve left are freed on the books */
+    pb_answers_clear(corpus, answers);
+    if (s->teams == 1)
+        solve_share(&c);
+    else {
+#pragma omp parallel num_threads(s->teams) default(none) shared(c)
+        solve_share(&c);
     }
-    run->solve_seconds = stop - start;
-    run->work.expanded = expanded;
-    uint64_t live = s->heap_live > 0 ? (uint64_t)s->heap_live : 0;
-    if (live + heap_peak > s->heap_peak)
-        s->heap_peak = live + heap_peak;
-    s->heap_live += heap_net;
+    pb_heap_end(&heap);
+    run->solve_seconds = c.stop - c.start;
+    run->work.expanded = c.expanded;
+    uint64_t high = pb_heap_rise(&heap, s->heap_live);
+    if (high > s->heap_peak)
+        s->heap_peak = high;
+    s->heap_live += heap.net;
     if (s->solves++ == 0)
-        s->heap_cold += heap_allocated;
+        s->heap_cold += heap.allocated;
     run->heap_peak = s->heap_peak;
     run->heap_allocated = s->heap_cold;
-    if (first_bad != SIZE_MAX)
-        return pb_fail(e, first_rc, "%s:%u: instance %zu: %s: %s",
-                       corpus->source, (unsigned)corpus->lines[first_bad],
-                       first_bad + 1, v->name, first_error.msg);
+    if (c.first_bad != SIZE_MAX)
+        return pb_fail(e, c.first_rc, "%s:%u: instance %zu: %s: %s",
+                       corpus->source, (unsigned)corpus->lines[c.first_bad],
+                       c.first_bad + 1, v->name, c.first_error.msg);
     return 0;
 }
 

@@ -15,10 +15,13 @@ struct pb_run {
     double solve_seconds; /* wall time of the parallel solve loop */
     struct pb_work work;  /* summed over instances */
     /* Heap bytes (jemalloc; 0 when pb_heap_available() is false), over
-     * the session so far: the peak of live bytes (what the build, the
-     * workers and earlier solves left allocated, plus the sum of the
-     * threads' peaks during a solve), and the bytes one cold run
-     * allocates (build, workers and the first solve). */
+     * the session so far, every thread of the process included (a
+     * parallel variant's own OpenMP threads too; memprobe.h): the peak of
+     * live bytes (what the build, the workers and earlier solves left
+     * allocated, plus, during a build or solve, the sum of the pool
+     * threads' high-water marks or the rise in live bytes, the larger),
+     * and the bytes one cold run allocates (build, workers and the first
+     * solve, summed over the pool threads). */
     uint64_t heap_peak;
     uint64_t heap_allocated;
 };
