@@ -434,7 +434,7 @@ static void kernel_part(const struct tidy *t, const char *dir,
         for (size_t j = 0; base && j < t->count; j++) {
             const struct tidy_bench *x = &t->b[j];
             if (!strcmp(x->variant, base) && !strcmp(x->kernel, kernel) &&
-                !strcmp(x->family, b->family) && x->size == b->size &&
+                !strcmp(x->family, b->family) && !strcmp(x->size, b->size) &&
                 x->count == b->count && x->seed == b->seed &&
                 x->threads == b->threads) {
                 memcpy(sorted, x->per_instance, x->n * sizeof(double));
@@ -444,7 +444,7 @@ static void kernel_part(const struct tidy *t, const char *dir,
         char cells[12][256], a[32], z[32];
         snprintf(cells[0], 256, "%s", b->variant);
         snprintf(cells[1], 256, "%s", b->family);
-        snprintf(cells[2], 256, "%ld", b->size);
+        snprintf(cells[2], 256, "%s", b->size);
         snprintf(cells[3], 256, "%ld", b->count);
         snprintf(cells[4], 256, "%ld", b->threads);
         time_text(cells[5], 256, median);
