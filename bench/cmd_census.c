@@ -15,7 +15,9 @@ static const char help[] =
     "start, one 'depth count' line each, then the total, by the kernel's\n"
     "plain reference search. A size whose search is over the memory cap\n"
     "is refused (with the estimate) before anything is allocated.\n\n"
-    "  -s, --size S         the kernel's size knob (default: the judge's)\n"
+    "  -s, --size S         the kernel's size in its syntax (cubic_eight:\n"
+    "                       ROWSxCOLUMNS, 3x4; magic_squares: K); default:\n"
+    "                       the judge's\n"
     "  -i, --with-inverses  allow every move's inverse too (the undirected\n"
     "                       Cayley graph, as GAP's GrowthFunctionOfGroup)\n"
     "      --max-memory SIZE  memory cap, N[K|M|G|T] (default: the\n"
@@ -32,15 +34,14 @@ int cmd_census(int argc, char **argv)
         {"max-memory", required_argument, NULL, 'M'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
-    long size = 0;
+    const char *size_text = NULL;
     bool with_inverses = false;
     int c;
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":s:ih", options, NULL)) != -1) {
         switch (c) {
         case 's':
-            if (!cli_long("census", "--size", optarg, 1, 1 << 20, &size))
-                return PB_EXIT_USAGE;
+            size_text = optarg; /* read once the kernel is known */
             break;
         case 'i':
             with_inverses = true;
@@ -68,8 +69,10 @@ int cmd_census(int argc, char **argv)
     uint64_t counts[MAX_DEPTHS];
     size_t depths = 0;
     struct pb_error e;
-    int rc =
-        k->census((int)size, with_inverses, counts, MAX_DEPTHS, &depths, &e);
+    struct pb_size size = {0, 0};
+    if (size_text && pb_size_parse(k, size_text, &size, &e))
+        return cli_usage_error("census", "--size: %s", e.msg);
+    int rc = k->census(&size, with_inverses, counts, MAX_DEPTHS, &depths, &e);
     if (rc == -EINVAL)
         return cli_usage_error("census", "%s", e.msg);
     if (rc) {

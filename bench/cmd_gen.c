@@ -22,7 +22,10 @@ static const char help[] =
     "  -f, --family F[:P]  generator family and its parameter, e.g.\n"
     "                      uniform, depth:14 ('puzzlebench list' and the\n"
     "                      README list each kernel's families)\n"
-    "  -s, --size S        the kernel's size knob (default: the judge's)\n"
+    "  -s, --size S        the kernel's size in its syntax: a board\n"
+    "                      ROWSxCOLUMNS (cubic_eight: 3x4), a number\n"
+    "                      (magic_squares: K, cubing: N); default: the\n"
+    "                      judge's\n"
     "  -n, --count N       number of instances (default 100)\n"
     "      --seed X        PRNG seed (default 1)\n"
     "  -o, --output FILE   write FILE (atomically) instead of stdout\n"
@@ -41,8 +44,8 @@ int cmd_gen(int argc, char **argv)
         {"max-memory", required_argument, NULL, 'M'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
-    const char *family = NULL, *output = NULL;
-    long size = 0, count = 100;
+    const char *family = NULL, *output = NULL, *size_text = NULL;
+    long count = 100;
     uint64_t seed = 1;
     int c;
     opterr = 0;
@@ -52,8 +55,7 @@ int cmd_gen(int argc, char **argv)
             family = optarg;
             break;
         case 's':
-            if (!cli_long("gen", "--size", optarg, 1, 1 << 20, &size))
-                return PB_EXIT_USAGE;
+            size_text = optarg; /* read once the kernel is known */
             break;
         case 'n':
             if (!cli_long("gen", "--count", optarg, 1, 100000000, &count))
@@ -88,9 +90,12 @@ int cmd_gen(int argc, char **argv)
         return cli_usage_error("gen", "missing --family; %s families: %s",
                                k->name, k->families_help);
     struct pb_error e;
+    struct pb_size size = {0, 0};
+    if (size_text && pb_size_parse(k, size_text, &size, &e))
+        return cli_usage_error("gen", "--size: %s", e.msg);
     struct pb_corpus corpus;
-    int rc = pb_generate_noted(k, family, (int)size, (size_t)count, seed,
-                               stderr, &corpus, &e);
+    int rc = pb_generate_noted(k, family, size, (size_t)count, seed, stderr,
+                               &corpus, &e);
     if (rc == -EINVAL)
         return cli_usage_error("gen", "%s", e.msg);
     if (rc == 0)

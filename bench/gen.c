@@ -7,17 +7,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-int pb_generate(const struct pb_kernel *k, const char *family_spec, int size,
-                size_t count, uint64_t seed, struct pb_corpus *corpus,
-                struct pb_error *e)
+int pb_generate(const struct pb_kernel *k, const char *family_spec,
+                struct pb_size size, size_t count, uint64_t seed,
+                struct pb_corpus *corpus, struct pb_error *e)
 {
     return pb_generate_noted(k, family_spec, size, count, seed, NULL, corpus,
                              e);
 }
 
 int pb_generate_noted(const struct pb_kernel *k, const char *family_spec,
-                      int size, size_t count, uint64_t seed, FILE *notes,
-                      struct pb_corpus *corpus, struct pb_error *e)
+                      struct pb_size size, size_t count, uint64_t seed,
+                      FILE *notes, struct pb_corpus *corpus, struct pb_error *e)
 {
     char family[32];
     long param = -1;

@@ -10,16 +10,18 @@
 
 #include "pb.h"
 
-/* -EINVAL: bad family, parameter or size (a usage error); other codes:
+/* size {0, 0} selects the kernel's judge size.
+ * -EINVAL: bad family, parameter or size (a usage error); other codes:
  * resource failures. On success corpus holds count instances. */
-int pb_generate(const struct pb_kernel *k, const char *family_spec, int size,
-                size_t count, uint64_t seed, struct pb_corpus *corpus,
-                struct pb_error *e);
+int pb_generate(const struct pb_kernel *k, const char *family_spec,
+                struct pb_size size, size_t count, uint64_t seed,
+                struct pb_corpus *corpus, struct pb_error *e);
 /* The same, the generator's notes on long steps (a full search that takes
  * minutes) written to notes before they start (NULL: none). Requests
  * over the memory cap are refused with -ENOMEM (the estimate in e). */
 int pb_generate_noted(const struct pb_kernel *k, const char *family_spec,
-                      int size, size_t count, uint64_t seed, FILE *notes,
-                      struct pb_corpus *corpus, struct pb_error *e);
+                      struct pb_size size, size_t count, uint64_t seed,
+                      FILE *notes, struct pb_corpus *corpus,
+                      struct pb_error *e);
 
 #endif

@@ -102,11 +102,17 @@ static struct corpus_slot *find_or_make_corpus(struct corpus_slot *slots,
     for (size_t i = 0; i < *n; i++) {
         const struct pb_corpus *c = &slots[i].corpus;
         if (c->kernel == x->kernel && !strcmp(c->meta.family, x->family) &&
-            c->meta.size == x->size && c->count == x->count &&
+            pb_size_equal(&c->meta.size, &x->size) && c->count == x->count &&
             c->meta.seed == x->seed)
             return &slots[i];
     }
     struct corpus_slot *s = &slots[*n];
+    char size[PB_SIZE_TEXT]; /* for file names and the corpus's source */
+    if (pb_size_format(x->kernel, &x->size, size, sizeof(size))) {
+        pb_fail(e, -ENAMETOOLONG, "%s: a size text of over %d characters",
+                x->kernel->name, PB_SIZE_TEXT - 1);
+        return NULL;
+    }
     if (pb_generate(x->kernel, x->family, x->size, x->count, x->seed,
                     &s->corpus, e))
         return NULL;
@@ -119,8 +125,8 @@ static struct corpus_slot *find_or_make_corpus(struct corpus_slot *slots,
     if (data_dir) {
         char path[PB_PATH_MAX];
         if (snprintf(path, sizeof(path),
-                     "%s/%s_%s_s%d_n%zu_seed%" PRIu64 ".txt", data_dir,
-                     x->kernel->name, x->family, x->size, x->count,
+                     "%s/%s_%s_s%s_n%zu_seed%" PRIu64 ".txt", data_dir,
+                     x->kernel->name, x->family, size, x->count,
                      x->seed) >= (int)sizeof(path)) {
             x->kernel->oracle_free(s->oracle);
             pb_corpus_free(&s->corpus);
@@ -138,8 +144,8 @@ static struct corpus_slot *find_or_make_corpus(struct corpus_slot *slots,
         }
     }
     snprintf(s->corpus.source, sizeof(s->corpus.source),
-             "%s/%s/size:%d/n:%zu/seed:%" PRIu64, x->kernel->name, x->family,
-             x->size, x->count, x->seed);
+             "%s/%s/size:%s/n:%zu/seed:%" PRIu64, x->kernel->name, x->family,
+             size, x->count, x->seed);
     ++*n;
     return s;
 }
@@ -342,6 +348,9 @@ static double counter(const struct pb_gb_run *run, const char *name)
     return NAN;
 }
 
+_Static_assert(PB_SIZE_TEXT <= PB_ID_TEXT,
+               "every size text fits the benchmark name's size field");
+
 /* The identity of an entry: its benchmark name's fields (schema.h). */
 static void entry_id(const struct pb_suite_entry *x, struct pb_bench_id *id)
 {
@@ -349,7 +358,8 @@ static void entry_id(const struct pb_suite_entry *x, struct pb_bench_id *id)
     snprintf(id->kernel, sizeof(id->kernel), "%s", x->kernel->name);
     snprintf(id->variant, sizeof(id->variant), "%s", x->variant->name);
     snprintf(id->family, sizeof(id->family), "%s", x->family);
-    snprintf(id->size, sizeof(id->size), "%d", x->size);
+    if (pb_size_format(x->kernel, &x->size, id->size, sizeof(id->size)))
+        id->size[0] = '\0'; /* never: see the assertion above */
     id->count = x->count;
     id->seed = x->seed;
     id->threads = (uint64_t)x->threads;
@@ -517,14 +527,15 @@ static int max_threads(const struct pb_suite *s)
 static void record_corpora(const struct corpus_slot *slots, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
-        char key[320], value[256];
+        char key[320], value[256], size[PB_SIZE_TEXT] = "";
         const struct pb_corpus *c = &slots[i].corpus;
+        (void)pb_size_format(c->kernel, &c->meta.size, size, sizeof(size));
         snprintf(key, sizeof(key), "corpus:%s", c->source);
         snprintf(value, sizeof(value),
-                 "kernel=%s family=%s size=%d count=%zu seed=%" PRIu64
+                 "kernel=%s family=%s size=%s count=%zu seed=%" PRIu64
                  " generator=%d hash=%016" PRIx64,
-                 c->kernel->name, c->meta.family, c->meta.size, c->count,
-                 c->meta.seed, c->meta.generator, slots[i].hash);
+                 c->kernel->name, c->meta.family, size, c->count, c->meta.seed,
+                 c->meta.generator, slots[i].hash);
         pb_gb_add_context(key, value);
     }
 }

@@ -24,6 +24,7 @@
 #include <fcntl.h>
 #include <spawn.h>
 #include <stdarg.h>
+#include <math.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -127,7 +128,8 @@ static void size_words(const struct tidy *t, const struct pb_kernel *k,
     out[0] = '\0';
     for (size_t i = 0; x && i < t->count; i++) {
         const struct tidy_bench *b = &t->b[i];
-        if (!strcmp(b->kernel, k->name) && pb_summary_in_sweep(b, sweep))
+        if (!strcmp(b->kernel, k->name) && pb_summary_in_sweep(b, sweep) &&
+            isfinite(pb_summary_size_x(b)))
             x[n++] = pb_summary_size_x(b);
     }
     if (n)
@@ -198,11 +200,11 @@ static int corpus_labels(const struct tidy *t, const char *kernel,
     size_t n = pb_summary_corpora(t, kernel, baseline, corpus);
     bool safe = true;
     for (size_t c = 0; c < n; c++)
-        safe = safe && gp_safe(corpus[c]->family);
+        safe = safe && gp_safe(corpus[c]->family) && gp_safe(corpus[c]->size);
     bool fits = n == 0 || append(defs, len, "array corpus_label[%zu] = [", n);
     for (size_t c = 0; c < n && fits && safe; c++) {
         const struct tidy_bench *b = corpus[c];
-        fits = append(defs, len, "%s'%s %ld, n=%ld", c ? ", " : "", b->family,
+        fits = append(defs, len, "%s'%s %s, n=%ld", c ? ", " : "", b->family,
                       b->size, b->count) &&
                (b->threads == 1 ||
                 append(defs, len, ", %ld threads", b->threads)) &&
@@ -268,7 +270,7 @@ static int plot_kernel(const struct tidy *t, const char *dir,
         {"kernel", kernel, false},
         {"baseline", base ? base : "", false},
         {"family", sweep ? sweep : "", false},
-        {"size_label", k->size_label ? k->size_label : "size", false},
+        {"size_label", k->size.label ? k->size.label : "size", false},
         {"sizes", sizes, false},
     };
     int rc = 0;

@@ -292,7 +292,13 @@ static int verification_part(struct out *o, const json_t *context,
     for (size_t i = 0; i < n; i++) {
         const struct pb_verify *v = &r[i].v;
         char cells[3][256];
-        snprintf(cells[0], sizeof(cells[0]), "%s", r[i].name);
+        /* the size as its kernel writes it now (an older folder's
+         * "size:33" of cubic_eight shows as size:3x3, as in the tables) */
+        struct pb_bench_id id;
+        if (pb_bench_id_parse(r[i].name, &id, NULL) != 0 ||
+            tidy_size_canonical(&id, NULL) != 0 ||
+            pb_bench_id_write(&id, cells[0], sizeof(cells[0])) < 0)
+            snprintf(cells[0], sizeof(cells[0]), "%s", r[i].name);
         if (isnan(v->seconds))
             snprintf(cells[1], sizeof(cells[1]), "-");
         else
@@ -434,7 +440,7 @@ static void kernel_part(const struct tidy *t, const char *dir,
         for (size_t j = 0; base && j < t->count; j++) {
             const struct tidy_bench *x = &t->b[j];
             if (!strcmp(x->variant, base) && !strcmp(x->kernel, kernel) &&
-                !strcmp(x->family, b->family) && x->size == b->size &&
+                !strcmp(x->family, b->family) && !strcmp(x->size, b->size) &&
                 x->count == b->count && x->seed == b->seed &&
                 x->threads == b->threads) {
                 memcpy(sorted, x->per_instance, x->n * sizeof(double));
@@ -444,7 +450,7 @@ static void kernel_part(const struct tidy *t, const char *dir,
         char cells[12][256], a[32], z[32];
         snprintf(cells[0], 256, "%s", b->variant);
         snprintf(cells[1], 256, "%s", b->family);
-        snprintf(cells[2], 256, "%ld", b->size);
+        snprintf(cells[2], 256, "%s", b->size);
         snprintf(cells[3], 256, "%ld", b->count);
         snprintf(cells[4], 256, "%ld", b->threads);
         time_text(cells[5], 256, median);

@@ -109,9 +109,8 @@ static int bench_line(struct pb_suite *s, const struct settings *set,
     char *count = strtok_r(NULL, " \t", save);
     char *seed = strtok_r(NULL, " \t", save);
     char *extra = strtok_r(NULL, " \t", save);
-    long size_v, count_v, seed_v;
-    if (!seed || extra || parse_long(size, 1, 1 << 20, &size_v) ||
-        parse_long(count, 1, 100000000, &count_v) ||
+    long count_v, seed_v;
+    if (!seed || extra || parse_long(count, 1, 100000000, &count_v) ||
         parse_long(seed, 0, LONG_MAX, &seed_v))
         return pb_fail(e, -EINVAL,
                        "%s:%u: expected 'bench KERNEL VARIANTS "
@@ -123,7 +122,9 @@ static int bench_line(struct pb_suite *s, const struct settings *set,
         return pb_fail(e, -EINVAL, "%s:%u: unknown kernel '%s'", s->path, line,
                        kernel);
     snprintf(x.family, sizeof(x.family), "%s", family);
-    x.size = (int)size_v;
+    struct pb_error why;
+    if (pb_size_parse(x.kernel, size, &x.size, &why))
+        return pb_fail(e, -EINVAL, "%s:%u: SIZE: %s", s->path, line, why.msg);
     x.count = (size_t)count_v;
     x.seed = (uint64_t)seed_v;
     x.repetitions = set->repetitions;

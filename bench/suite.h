@@ -17,7 +17,10 @@
  *                       available memory
  *   threads T...        OpenMP thread counts for the benchmarks below
  *   bench KERNEL VARIANTS FAMILY SIZE COUNT SEED
- *                       VARIANTS is "all" or a comma-separated list
+ *                       VARIANTS is "all" or a comma-separated list;
+ *                       SIZE in the kernel's syntax (pb_size_parse:
+ *                       cubic_eight 3x3, or its old form 33; a number
+ *                       for magic_squares and cubing)
  *
  * Settings apply to the bench lines that follow them. O(file size).
  */
@@ -41,7 +44,7 @@ struct pb_suite_entry {
     const struct pb_kernel *kernel;
     const struct pb_variant *variant;
     char family[32];
-    int size;
+    struct pb_size size;
     size_t count;
     uint64_t seed;
     int threads;

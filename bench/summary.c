@@ -84,7 +84,7 @@ static size_t sizes_of(const struct tidy *t, const char *kernel,
             continue;
         bool seen = false;
         for (size_t j = 0; j < i && !seen; j++)
-            seen = t->b[j].threads == 1 && t->b[j].size == x->size &&
+            seen = t->b[j].threads == 1 && !strcmp(t->b[j].size, x->size) &&
                    !strcmp(t->b[j].kernel, kernel) &&
                    !strcmp(t->b[j].family, family);
         n += !seen;
@@ -119,8 +119,7 @@ bool pb_summary_in_sweep(const struct tidy_bench *b, const char *sweep)
 
 double pb_summary_size_x(const struct tidy_bench *b)
 {
-    const struct pb_kernel *k = pb_kernel_find(b->kernel);
-    return k && k->size_value ? k->size_value((int)b->size) : (double)b->size;
+    return b->size_x;
 }
 
 /* b is on its kernel's sweep (`family`): in that family at one thread,
@@ -132,7 +131,7 @@ static bool on_sweep(const struct tidy *t, const struct tidy_bench *b,
     if (!pb_summary_in_sweep(b, family))
         return false;
     for (const struct tidy_bench *x = t->b; x < t->b + t->count; x++)
-        if (x != b && x->threads == 1 && x->size == b->size &&
+        if (x != b && x->threads == 1 && !strcmp(x->size, b->size) &&
             (x->count > b->count || (x->count == b->count && x < b)) &&
             !strcmp(x->kernel, b->kernel) && !strcmp(x->variant, b->variant) &&
             !strcmp(x->family, b->family))
@@ -147,8 +146,9 @@ static const struct tidy_bench *same_corpus(const struct tidy *t,
     for (size_t i = 0; i < t->count; i++) {
         const struct tidy_bench *x = &t->b[i];
         if (!strcmp(x->variant, variant) && x->threads == b->threads &&
-            x->size == b->size && x->count == b->count && x->seed == b->seed &&
-            !strcmp(x->kernel, b->kernel) && !strcmp(x->family, b->family))
+            !strcmp(x->size, b->size) && x->count == b->count &&
+            x->seed == b->seed && !strcmp(x->kernel, b->kernel) &&
+            !strcmp(x->family, b->family))
             return x;
     }
     return NULL;
@@ -167,8 +167,8 @@ static void write_row(FILE *f, const struct tidy *t, const struct tidy_bench *b,
                       int corpus)
 {
     struct spread s = spread_of(b);
-    fprintf(f, "%s,%s,%s,%ld,%ld,%llu,%ld,%zu", b->kernel, b->variant,
-            b->family, b->size, b->count, b->seed, b->threads, b->n);
+    fprintf(f, "%s,%s,%s,%s,%ld,%llu,%ld,%zu", b->kernel, b->variant, b->family,
+            b->size, b->count, b->seed, b->threads, b->n);
     number(f, s.median);
     number(f, s.q1);
     number(f, s.q3);
@@ -211,13 +211,22 @@ static void write_row(FILE *f, const struct tidy *t, const struct tidy_bench *b,
     fprintf(f, ",%d\n", pb_summary_style(b->variant));
 }
 
+/* Sizes in order of their plotted value (NaN last), then of their text. */
+static int size_order(const struct tidy_bench *a, const struct tidy_bench *b)
+{
+    bool an = isnan(a->size_x), bn = isnan(b->size_x);
+    int c =
+        an != bn ? an - bn : (a->size_x > b->size_x) - (a->size_x < b->size_x);
+    return c ? c : strcmp(a->size, b->size);
+}
+
 /* The order of corpora within a kernel: family, size, count, seed,
  * threads (a benchmark's corpus and thread count, not its variant). */
 static int corpus_order(const struct tidy_bench *a, const struct tidy_bench *b)
 {
     int c = strcmp(a->family, b->family);
     if (!c)
-        c = (a->size > b->size) - (a->size < b->size);
+        c = size_order(a, b);
     if (!c)
         c = (a->count > b->count) - (a->count < b->count);
     if (!c)

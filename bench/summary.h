@@ -3,7 +3,8 @@
  * (one row per benchmark, derived from the tidy results.csv): median and
  * quartiles of the time per instance, build time, work and peak heap,
  * speed-up over the same benchmark at one thread, the ratio to the
- * kernel's baseline variant, the size as figures plot it, whether the
+ * kernel's baseline variant, the size as figures plot it (size_x; the
+ * size column is the kernel's size text, "3x3" or "4"), whether the
  * row is on the kernel's size sweep, the number of its corpus among those
  * the baseline ran on (pb_summary_corpora; NaN for the others), and the
  * variant's fixed style number. Rows come kernel by kernel, corpus by
@@ -34,7 +35,8 @@ const char *pb_summary_sweep_family(const struct tidy *t, const char *kernel);
 /* b is in the sweep family `sweep` (may be NULL) at one thread: the
  * benchmarks the figures against size draw from. */
 bool pb_summary_in_sweep(const struct tidy_bench *b, const char *sweep);
-/* b's size as figures plot it: its kernel's size_value, else the knob. */
+/* b's size as figures plot it: its kernel's pb_size_value (board cells,
+ * K, N); NaN when unknown. */
 double pb_summary_size_x(const struct tidy_bench *b);
 /* The kernel's distinct corpora in t that `baseline` ran on (all when
  * NULL), in order of family, size, count, seed and threads (benchmarks

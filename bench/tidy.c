@@ -146,12 +146,44 @@ static int check_names(char *const *field, const struct pb_csv_layout *l,
     return 0;
 }
 
+int tidy_size_canonical(struct pb_bench_id *id, struct pb_error *e)
+{
+    const struct pb_kernel *k = pb_kernel_find(id->kernel);
+    if (!k)
+        return tidy_family_ok(id->size)
+                   ? 0
+                   : pb_fail(e, -EINVAL,
+                             "size '%.40s' of kernel %s is not a size; "
+                             "expected 1 to 31 characters in "
+                             "[A-Za-z0-9_:.-]",
+                             id->size, id->kernel);
+    struct pb_size s;
+    int rc = pb_size_parse(k, id->size, &s, e);
+    if (rc == 0 && pb_size_format(k, &s, id->size, sizeof(id->size)))
+        rc = pb_fail(e, -EINVAL,
+                     "%s: size '%s' has no text of at most %d "
+                     "characters",
+                     k->name, id->size, PB_ID_TEXT - 1);
+    return rc;
+}
+
 void tidy_bench_set_id(struct tidy_bench *x, const struct pb_bench_id *id)
 {
     snprintf(x->kernel, sizeof(x->kernel), "%s", id->kernel);
     snprintf(x->variant, sizeof(x->variant), "%s", id->variant);
     snprintf(x->family, sizeof(x->family), "%s", id->family);
-    x->size = strtol(id->size, NULL, 10);
+    snprintf(x->size, sizeof(x->size), "%s", id->size);
+    const struct pb_kernel *k = pb_kernel_find(id->kernel);
+    struct pb_size s;
+    char *end;
+    if (k && pb_size_parse(k, id->size, &s, NULL) == 0) {
+        x->size_x = pb_size_value(k, &s);
+    } else {
+        /* a kernel this build does not know: its size if it is a number */
+        x->size_x = strtod(id->size, &end);
+        if (end == id->size || *end)
+            x->size_x = NAN;
+    }
     x->count = (long)id->count;
     x->seed = id->seed;
     x->threads = (long)id->threads;
@@ -174,6 +206,10 @@ static int read_row(char *const *field, const struct pb_csv_layout *l,
         return pb_fail(e, -EINVAL, "%s:%u: column '%s': unexpected '%.40s'",
                        t->path, number, pb_col_name(bad),
                        pb_csv_text(l, field, bad));
+    struct pb_error why;
+    if (tidy_size_canonical(&row.id, &why))
+        return pb_fail(e, -EINVAL, "%s:%u: column 'size': %s", t->path, number,
+                       why.msg);
     char key[sizeof(t->b[0].key)];
     if (pb_bench_id_write(&row.id, key, sizeof(key)) < 0)
         return pb_fail(e, -EINVAL,
@@ -282,7 +318,7 @@ const struct tidy_bench *tidy_find(const struct tidy *t,
 {
     for (size_t i = 0; i < t->count; i++) {
         const struct tidy_bench *x = &t->b[i];
-        if (x->threads == threads && x->size == b->size &&
+        if (x->threads == threads && !strcmp(x->size, b->size) &&
             x->count == b->count && x->seed == b->seed &&
             !strcmp(x->kernel, b->kernel) && !strcmp(x->variant, b->variant) &&
             !strcmp(x->family, b->family))

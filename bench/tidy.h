@@ -27,7 +27,12 @@ struct tidy_bench {
      * kernel, the rest as variant, no family, and foreign set. */
     char kernel[32], variant[32], family[32];
     bool foreign;
-    long size, count, threads;
+    /* the size in its kernel's canonical syntax (tidy_size_canonical:
+     * "3x3", "4"), and the value figures plot for it (board cells, K, N;
+     * NaN when unknown) */
+    char size[PB_ID_TEXT];
+    double size_x;
+    long count, threads;
     unsigned long long seed;
     size_t n;                           /* verified repetitions */
     double per_instance[TIDY_MAX_REPS]; /* seconds per instance */
@@ -76,8 +81,16 @@ int tidy_load_json(FILE *f, struct tidy *t, unsigned flags, struct pb_error *e);
 struct tidy_bench *tidy_bench_for(struct tidy *t, const char *key);
 /* The benchmark named key, or NULL. O(1) expected. */
 struct tidy_bench *tidy_get(const struct tidy *t, const char *key);
-/* Sets x's kernel, variant, family, size, count, seed and threads from
- * a benchmark's identity (the key is set by tidy_bench_for). */
+/* Rewrites id's size in its kernel's canonical syntax, so that a name
+ * written before a kernel's size syntax changed ("size:33" of
+ * cubic_eight) and one written after ("size:3x3") are the same
+ * benchmark; call it before the key is written. A kernel that is not in
+ * the registry keeps its size text, which must be 1 to 31 characters in
+ * [A-Za-z0-9_:.-]. 0, or -EINVAL with e saying what was expected. */
+int tidy_size_canonical(struct pb_bench_id *id, struct pb_error *e);
+/* Sets x's kernel, variant, family, size (and its plotted value), count,
+ * seed and threads from a benchmark's identity (the key is set by
+ * tidy_bench_for). */
 void tidy_bench_set_id(struct tidy_bench *x, const struct pb_bench_id *id);
 /* Appends one repetition's seconds per instance to x; an error (naming
  * t->path and the benchmark) beyond TIDY_MAX_REPS. */

@@ -73,6 +73,10 @@ static int bench_of(struct tidy *t, const char *name, const json_t *run,
                            col == PB_COL_FAMILY ? "[A-Za-z0-9_:.-]"
                                                 : "[a-z0-9_]");
     }
+    struct pb_error bad;
+    if (ours && tidy_size_canonical(&id, &bad))
+        return pb_fail(e, -EINVAL, "%s: benchmarks[%zu]: size: %s", t->path, i,
+                       bad.msg);
     if (!ours && (flags & TIDY_PUZZLEBENCH_ONLY))
         return pb_fail(e, -EINVAL,
                        "%s: benchmarks[%zu]: '%.60s%s' is not a puzzlebench "
@@ -105,6 +109,7 @@ static int bench_of(struct tidy *t, const char *name, const json_t *run,
     snprintf(x->variant, sizeof(x->variant), "%s",
              name[head] ? name + head + 1 : "");
     x->foreign = true;
+    x->size_x = NAN;
     x->count = 1;
     x->threads = (long)counter(run, "threads", 1);
     *instances = 1;

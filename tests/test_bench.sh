@@ -80,7 +80,8 @@ FIELDS = ["name", "real_time", "time_unit", "iterations", "repetition_index"]
 COUNTERS = ["instances", "omp_threads", "build_seconds", "work_per_second",
             "expanded_per_instance", "verified", "items_per_second",
             "peak_rss_bytes"]
-NAME_RE = re.compile(r"^[A-Za-z0-9_]+/[A-Za-z0-9_]+/[A-Za-z0-9_:]+/size:\d+"
+NAME_RE = re.compile(r"^[A-Za-z0-9_]+/[A-Za-z0-9_]+/[A-Za-z0-9_:]+"
+                     r"/size:\d+(x\d+)?"
                      r"/n:\d+/seed:\d+/threads:\d+/min_time:[0-9.]+"
                      r"/repeats:\d+/manual_time$")
 
@@ -565,6 +566,15 @@ if cmp -s "$T/gen.txt" "$T/data/${K}_depth-22_s4_n5_seed2.txt"; then
 else
     fail "run --data: ${K}_depth-22_s4_n5_seed2.txt differs from gen's" \
         "output or is missing"
+fi
+# a board size in the file name and the header as the kernel writes it
+"$PB" gen cubic_eight --family uniform --size 2x3 --count 50 --seed 1 \
+    >"$T/gen.txt"
+if cmp -s "$T/gen.txt" "$T/data/cubic_eight_uniform_s2x3_n50_seed1.txt"; then
+    pass
+else
+    fail "run --data: cubic_eight_uniform_s2x3_n50_seed1.txt differs from" \
+        "gen's output or is missing: $(ls "$T/data" | head -c 300)"
 fi
 
 summary

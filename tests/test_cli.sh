@@ -399,9 +399,18 @@ check_bad_input "$E: no closing 0 0" "<stdin>$LINE_RE.*closing '0 0'" \
 printf '1 2\nW W\nE W W\nW W W\n0 0\n' >eight_bad.in
 check_bad_input "$E: a short row" '<stdin>:2: dataset 1, row 1 has 2 letters' \
     eight_bad.in solve "$E"
-run /dev/null "$PB" gen "$E" --family far:12 --size 23 --count 20 --seed 3 \
+run /dev/null "$PB" gen "$E" --family far:12 --size 2x3 --count 20 --seed 3 \
     -o eight_far.txt
-check_rc "gen $E --family far:12 --size 23" 0
+check_rc "gen $E --family far:12 --size 2x3" 0
+if grep -Fxq '# size 2x3' eight_far.txt; then pass; else
+    fail "gen $E --size 2x3: no '# size 2x3' header: $(head -n 6 eight_far.txt)"
+fi
+# the old rows * 10 + columns form is the same board, the same bytes
+run /dev/null "$PB" gen "$E" --family far:12 --size 23 --count 20 --seed 3 \
+    -o eight_far_old.txt
+if [ "$rc" -eq 0 ] && cmp -s eight_far.txt eight_far_old.txt; then pass; else
+    fail "gen $E --size 23 differs from --size 2x3; $(outputs)"
+fi
 run /dev/null "$PB" verify "$E" eight_far.txt
 rows=$(awk 'NR > 1 && $6 == 20 && $7 == 0' "$TMP/out" | wc -l)
 if [ "$rc" -eq 0 ] && [ "$rows" -eq "$(printf '%s\n' "$eight_variants" | wc -l)" ]
@@ -410,13 +419,21 @@ then
 else
     fail "verify $E eight_far.txt: exit $rc, $rows all-correct rows; $(outputs)"
 fi
-run /dev/null "$PB" census "$E" --size 33
+run /dev/null "$PB" census "$E" --size 3x3
 if [ "$rc" -eq 0 ] && grep -Fxq '# total 4133430' "$TMP/out"; then
     pass
 else
     fail "census $E: exit $rc; expected '# total 4133430'; $(outputs)"
 fi
-check_usage gen "$E" --family far --size 35
+check_usage gen "$E" --family far --size 3x5
+# a size that is not a board: one line naming the syntax expected
+for bad in 3 3x 3X5 x3 0x3 abc; do
+    check_usage gen "$E" --family uniform --size "$bad"
+    if grep -q 'expected ROWSxCOLUMNS' "$TMP/err"; then pass; else
+        fail "gen $E --size $bad: no 'expected ROWSxCOLUMNS'; $(outputs)"
+    fi
+done
+check_usage gen "$K" --family uniform --size 3x4
 
 # -------------------------------------------------------------- cubing
 # The official sample through every variant at 1 and 2 threads, bad input.

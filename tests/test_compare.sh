@@ -133,4 +133,30 @@ check_error "JSON with aggregates only" 1 "aggregates.json: only aggregates" \
 check_error "one argument" 2 "expected two results" "$FIX/a"
 check_error "a bad --fail-above" 2 "--fail-above expects" "$FIX/a" "$FIX/b" \
     --fail-above x
+# an old results folder (cubic_eight sizes as rows * 10 + columns, "23")
+# against the same runs written with the board syntax ("2x3"): the same
+# benchmarks, each matched at ratio 1 (18 cubic_eight benchmarks), as CSV
+# and as JSON
+OLD=$2/tests/fixtures/results
+mkdir "$TMP/boards"
+awk -F, -v OFS=, 'NR > 1 && $1 == "cubic_eight" {
+    $4 = substr($4, 1, 1) "x" substr($4, 2, 1) } { print }' \
+    "$OLD/results.csv" >"$TMP/boards/results.csv"
+sed -E 's#(cubic_eight/[^/"]+/[^/"]+/size:)([1-9])([1-9])/#\1\2x\3/#g' \
+    "$OLD/results.json" >"$TMP/boards/results.json"
+for pair in "$OLD $TMP/boards" "$OLD/results.json $TMP/boards/results.json"
+do
+    # shellcheck disable=SC2086
+    run_from /dev/null "$PB" compare $pair
+    matched=$(grep -Ec '^cubic_eight/[^ ]*/size:[23]x3/[^ ]* .* 1\.000 ' \
+        "$TMP/out")
+    if [ "$rc" -eq 0 ] && [ "$matched" -eq 18 ] &&
+        grep -q 'size:2x3' "$TMP/boards/results.json"; then
+        pass
+    else
+        fail "compare $pair: exit $rc, $matched cubic_eight benchmarks" \
+            "matched at ratio 1, expected 18; $(outputs)"
+    fi
+done
+
 summary

@@ -189,16 +189,17 @@ static void agree_corpus(const struct pb_corpus *c, const char *what)
     k->oracle_free(oracle);
 }
 
-static void agree(const char *family, int size, size_t count)
+static void agree(const char *family, int rows, int cols, size_t count)
 {
     struct pb_corpus c;
     struct pb_error e;
-    if (pb_generate(kernel(), family, size, count, 77, &c, &e)) {
-        CHECK(0, "gen %s/%d: %s", family, size, e.msg);
+    if (pb_generate(kernel(), family, (struct pb_size){rows, cols}, count, 77,
+                    &c, &e)) {
+        CHECK(0, "gen %s/%dx%d: %s", family, rows, cols, e.msg);
         return;
     }
     char what[64];
-    snprintf(what, sizeof(what), "%s size %d", family, size);
+    snprintf(what, sizeof(what), "%s size %dx%d", family, rows, cols);
     agree_corpus(&c, what);
     pb_corpus_free(&c);
 }
@@ -230,13 +231,13 @@ static void agree_exhaustive(int rows, int cols, int cap)
 
 static void test_cross_variants(void)
 {
-    agree("uniform", 33, 60);
-    agree("depth:24", 33, 12);
-    agree("depth:37", 33, 2);
-    agree("far", 33, 6);
-    agree("far:12", 33, 10);
-    agree("uniform", 24, 60);
-    agree("uniform", 42, 40);
+    agree("uniform", 3, 3, 60);
+    agree("depth:24", 3, 3, 12);
+    agree("depth:37", 3, 3, 2);
+    agree("far", 3, 3, 6);
+    agree("far:12", 3, 3, 10);
+    agree("uniform", 2, 4, 60);
+    agree("uniform", 4, 2, 40);
     agree_exhaustive(2, 2, 30);
     agree_exhaustive(2, 3, 30);
     agree_exhaustive(2, 3, 9);
@@ -271,30 +272,38 @@ static void test_generator(void)
 {
     struct pb_corpus a, b, c;
     struct pb_error e;
-    CHECK(pb_generate(kernel(), "uniform", 33, 300, 9, &a, &e) == 0, "%s",
-          e.msg);
-    CHECK(pb_generate(kernel(), "uniform", 33, 300, 9, &b, &e) == 0, "%s",
-          e.msg);
-    CHECK(pb_generate(kernel(), "uniform", 33, 300, 10, &c, &e) == 0, "%s",
-          e.msg);
+    CHECK(pb_generate(kernel(), "uniform", (struct pb_size){3, 3}, 300, 9, &a,
+                      &e) == 0,
+          "%s", e.msg);
+    CHECK(pb_generate(kernel(), "uniform", (struct pb_size){3, 3}, 300, 9, &b,
+                      &e) == 0,
+          "%s", e.msg);
+    CHECK(pb_generate(kernel(), "uniform", (struct pb_size){3, 3}, 300, 10, &c,
+                      &e) == 0,
+          "%s", e.msg);
     CHECK(pb_corpus_hash(&a) == pb_corpus_hash(&b), "same seed, same hash");
     CHECK(pb_corpus_hash(&a) != pb_corpus_hash(&c), "other seed differs");
     pb_corpus_free(&a);
     pb_corpus_free(&b);
     pb_corpus_free(&c);
-    CHECK(pb_generate(kernel(), "depth:38", 33, 1, 1, &a, &e) == -EINVAL &&
+    CHECK(pb_generate(kernel(), "depth:38", (struct pb_size){3, 3}, 1, 1, &a,
+                      &e) == -EINVAL &&
               strstr(e.msg, "no 3 x 3 pattern is at depth 38"),
           "depth 38 rejected: %s", e.msg);
-    CHECK(pb_generate(kernel(), "far", 34, 1, 1, &a, &e) == -EINVAL &&
+    CHECK(pb_generate(kernel(), "far", (struct pb_size){3, 4}, 1, 1, &a, &e) ==
+                  -EINVAL &&
               strstr(e.msg, "at most 9 cells"),
           "far on 3 x 4 rejected: %s", e.msg);
-    CHECK(pb_generate(kernel(), "zigzag", 33, 1, 1, &a, &e) == -EINVAL,
+    CHECK(pb_generate(kernel(), "zigzag", (struct pb_size){3, 3}, 1, 1, &a,
+                      &e) == -EINVAL,
           "unknown family");
-    CHECK(pb_generate(kernel(), "uniform", 36, 1, 1, &a, &e) == -EINVAL &&
-              strstr(e.msg, "size 36 is not a board"),
+    CHECK(pb_generate(kernel(), "uniform", (struct pb_size){3, 6}, 1, 1, &a,
+                      &e) == -EINVAL &&
+              strstr(e.msg, "size 3x6 is not a cubic_eight board"),
           "3 x 6 has 18 cells: %s", e.msg);
-    CHECK(pb_generate(kernel(), "uniform", 19, 1, 1, &a, &e) == -EINVAL,
-          "size 19 rejected");
+    CHECK(pb_generate(kernel(), "uniform", (struct pb_size){1, 9}, 1, 1, &a,
+                      &e) == -EINVAL,
+          "size 1x9 rejected");
 }
 
 static void test_bad_input(void)

@@ -199,7 +199,8 @@ static void agree_generated(const char *family, int n, size_t count,
 {
     struct pb_corpus c;
     struct pb_error e;
-    if (pb_generate(kernel(), family, n, count, seed, &c, &e)) {
+    if (pb_generate(kernel(), family, (struct pb_size){n, 0}, count, seed, &c,
+                    &e)) {
         CHECK(0, "gen %s N = %d: %s", family, n, e.msg);
         return;
     }
@@ -230,7 +231,8 @@ static void test_simd_paths(void)
     const struct pb_variant *cubie = pb_variant_find(kernel(), "cubie");
     struct pb_corpus c;
     struct pb_error e;
-    if (pb_generate(kernel(), "random:1000", 3, 200, 50, &c, &e)) {
+    if (pb_generate(kernel(), "random:1000", (struct pb_size){3, 0}, 200, 50,
+                    &c, &e)) {
         CHECK(0, "gen: %s", e.msg);
         return;
     }
@@ -291,22 +293,29 @@ static void test_generator(void)
 {
     struct pb_corpus a, b;
     struct pb_error e;
-    CHECK(pb_generate(kernel(), "random", 3, 20, 9, &a, &e) == 0, "%s", e.msg);
-    CHECK(pb_generate(kernel(), "random", 3, 20, 9, &b, &e) == 0, "%s", e.msg);
+    CHECK(pb_generate(kernel(), "random", (struct pb_size){3, 0}, 20, 9, &a,
+                      &e) == 0,
+          "%s", e.msg);
+    CHECK(pb_generate(kernel(), "random", (struct pb_size){3, 0}, 20, 9, &b,
+                      &e) == 0,
+          "%s", e.msg);
     CHECK(pb_corpus_hash(&a) == pb_corpus_hash(&b), "same seed, same hash");
     const struct cube_instance *in = pb_corpus_item(&a, 0);
     CHECK(in->count == 1000, "random's default length: %u", in->count);
     pb_corpus_free(&a);
     pb_corpus_free(&b);
-    CHECK(pb_generate(kernel(), "long", 3, 1, 1, &a, &e) == 0 &&
+    CHECK(pb_generate(kernel(), "long", (struct pb_size){3, 0}, 1, 1, &a, &e) ==
+                  0 &&
               ((const struct cube_instance *)pb_corpus_item(&a, 0))->count ==
                   1000000,
           "long's default length");
     pb_corpus_free(&a);
-    CHECK(pb_generate(kernel(), "random", 65, 1, 1, &a, &e) == -EINVAL &&
+    CHECK(pb_generate(kernel(), "random", (struct pb_size){65, 0}, 1, 1, &a,
+                      &e) == -EINVAL &&
               strstr(e.msg, "N = 2..64"),
           "N = 65 rejected: %s", e.msg);
-    CHECK(pb_generate(kernel(), "spin", 3, 1, 1, &a, &e) == -EINVAL,
+    CHECK(pb_generate(kernel(), "spin", (struct pb_size){3, 0}, 1, 1, &a, &e) ==
+              -EINVAL,
           "unknown family");
 }
 
@@ -346,7 +355,8 @@ static void test_not_applicable(void)
 {
     struct pb_corpus c;
     struct pb_error e;
-    if (pb_generate(kernel(), "random:20", 4, 3, 5, &c, &e)) {
+    if (pb_generate(kernel(), "random:20", (struct pb_size){4, 0}, 3, 5, &c,
+                    &e)) {
         CHECK(0, "gen: %s", e.msg);
         return;
     }
@@ -366,7 +376,8 @@ static void test_not_applicable(void)
         free(a);
     }
     pb_corpus_free(&c);
-    if (pb_generate(kernel(), "random:20", 3, 3, 5, &c, &e)) {
+    if (pb_generate(kernel(), "random:20", (struct pb_size){3, 0}, 3, 5, &c,
+                    &e)) {
         CHECK(0, "gen: %s", e.msg);
         return;
     }

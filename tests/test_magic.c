@@ -208,23 +208,29 @@ static void test_generator(void)
 {
     struct pb_corpus a, b, c;
     struct pb_error e;
-    CHECK(pb_generate(kernel(), "uniform", 4, 300, 9, &a, &e) == 0, "%s",
-          e.msg);
-    CHECK(pb_generate(kernel(), "uniform", 4, 300, 9, &b, &e) == 0, "%s",
-          e.msg);
-    CHECK(pb_generate(kernel(), "uniform", 4, 300, 10, &c, &e) == 0, "%s",
-          e.msg);
+    CHECK(pb_generate(kernel(), "uniform", (struct pb_size){4, 0}, 300, 9, &a,
+                      &e) == 0,
+          "%s", e.msg);
+    CHECK(pb_generate(kernel(), "uniform", (struct pb_size){4, 0}, 300, 9, &b,
+                      &e) == 0,
+          "%s", e.msg);
+    CHECK(pb_generate(kernel(), "uniform", (struct pb_size){4, 0}, 300, 10, &c,
+                      &e) == 0,
+          "%s", e.msg);
     CHECK(pb_corpus_hash(&a) == pb_corpus_hash(&b), "same seed, same hash");
     CHECK(pb_corpus_hash(&a) != pb_corpus_hash(&c), "other seed differs");
     pb_corpus_free(&a);
     pb_corpus_free(&b);
     pb_corpus_free(&c);
-    CHECK(pb_generate(kernel(), "depth:23", 4, 1, 1, &a, &e) == -EINVAL &&
+    CHECK(pb_generate(kernel(), "depth:23", (struct pb_size){4, 0}, 1, 1, &a,
+                      &e) == -EINVAL &&
               strstr(e.msg, "0 <= D <= 22"),
           "depth 23 rejected: %s", e.msg);
-    CHECK(pb_generate(kernel(), "zigzag", 4, 1, 1, &a, &e) == -EINVAL,
+    CHECK(pb_generate(kernel(), "zigzag", (struct pb_size){4, 0}, 1, 1, &a,
+                      &e) == -EINVAL,
           "unknown family");
-    CHECK(pb_generate(kernel(), "uniform", 7, 1, 1, &a, &e) == -EINVAL,
+    CHECK(pb_generate(kernel(), "uniform", (struct pb_size){7, 0}, 1, 1, &a,
+                      &e) == -EINVAL,
           "size 7 rejected");
 }
 
@@ -268,7 +274,8 @@ static void agree(const char *family, int size, size_t count, int threads)
 {
     struct pb_corpus c;
     struct pb_error e;
-    if (pb_generate(kernel(), family, size, count, 77, &c, &e)) {
+    if (pb_generate(kernel(), family, (struct pb_size){size, 0}, count, 77, &c,
+                    &e)) {
         CHECK(0, "gen %s: %s", family, e.msg);
         return;
     }
@@ -389,7 +396,8 @@ static void test_census(void)
         uint64_t counts[64], fast[64] = {0};
         size_t depths = 0;
         struct pb_error e;
-        int rc = kernel()->census(k, false, counts, 64, &depths, &e);
+        int rc = kernel()->census(&(struct pb_size){k, 0}, false, counts, 64,
+                                  &depths, &e);
         CHECK(rc == 0, "census %d: %s", k, e.msg);
         uint32_t total = magic_factorial[2 * k];
         uint8_t *d = malloc(total);

@@ -246,8 +246,8 @@ int main(void)
     }
     struct pb_corpus c;
     struct pb_error e;
-    if (pb_generate(pb_kernel_find("magic_squares"), "uniform", 3, INSTANCES,
-                    12, &c, &e)) {
+    if (pb_generate(pb_kernel_find("magic_squares"), "uniform",
+                    (struct pb_size){3, 0}, INSTANCES, 12, &c, &e)) {
         fprintf(stderr, "corpus: %s\n", e.msg);
         return 1;
     }

@@ -75,7 +75,9 @@ static void test_names(void)
             snprintf(id.variant, sizeof(id.variant), "%s",
                      kernel->variants[v]->name);
             snprintf(id.family, sizeof(id.family), "uniform");
-            snprintf(id.size, sizeof(id.size), "%d", kernel->default_size);
+            CHECK(pb_size_format(kernel, &kernel->size.judge, id.size,
+                                 sizeof(id.size)) == 0,
+                  "%s: the judge's size", kernel->name);
             name_round_trip(&id);
             /* odd values: the largest seed and count, a family with ':' */
             id.seed = UINT64_MAX;

@@ -47,16 +47,34 @@ int pb_fail(struct pb_error *e, int code, const char *fmt, ...) PB_PRINTF(3, 4);
  * message can neither drive a terminal nor split the line. */
 void pb_escape_controls(const char *text, char *out, size_t len);
 
+/* A problem size: one or two positive numbers, written and read in its
+ * kernel's own syntax (struct pb_size_ops). A board of R x C squares is
+ * {R, C} ("3x4", "4096x4096"); a single knob (a ring width K, a cube
+ * order N) is {K, 0} ("6", "64"). {0, 0} is no size: a judge-format
+ * corpus has none, and where a size is asked for it selects the kernel's
+ * judge size (pb_size_or_judge). */
+struct pb_size {
+    int32_t a, b;
+};
+
+#define PB_SIZE_TEXT 32       /* the longest size text, with its NUL */
+#define PB_SIZE_MAX (1 << 20) /* each number of a size, at most */
+
 /* What a generated corpus records about itself (the "# key value" header).
- * A judge-format input leaves family empty and size/seed at 0. */
+ * A judge-format input leaves family empty, size {0, 0} and seed 0. */
 struct pb_corpus_meta {
     char kernel[32];
-    char family[32]; /* e.g. "uniform" or "depth:14" */
-    int size;        /* the kernel's size knob (ring width, board, N) */
+    char family[32];     /* e.g. "uniform" or "depth:14" */
+    struct pb_size size; /* the kernel's size (ring width, board, N) */
     uint64_t seed;
     size_t count;  /* declared count; 0 when not declared */
     int generator; /* generator version that wrote it; 0 if not generated */
     uint32_t kernel_line; /* line of the "# kernel" header, for messages */
+    /* The "# size" header as written, and its line: the scanner knows no
+     * kernel, so pb_corpus_load parses it into size with the kernel's
+     * syntax after reading ("" when absent). */
+    char size_text[PB_SIZE_TEXT];
+    uint32_t size_line;
 };
 
 /* A list of instances of one kernel, as read from a file or generated. */
@@ -126,9 +144,9 @@ struct pb_variant {
 
 /* Arguments of `puzzlebench gen`. */
 struct pb_gen_args {
-    const char *family; /* family name without its parameter */
-    long param;         /* the family's knob after ':' (-1 when absent) */
-    int size;           /* 0 selects the kernel's default */
+    const char *family;  /* family name without its parameter */
+    long param;          /* the family's knob after ':' (-1 when absent) */
+    struct pb_size size; /* {0, 0} selects the kernel's judge size */
     size_t count;
     uint64_t seed;
     /* Where the generator says up front what a long step will cost (a
@@ -171,6 +189,34 @@ struct pb_answer_ops {
     void (*release)(void *answer);
 };
 
+/* A kernel's sizes: their syntax, the judge's size and what figures plot.
+ * Every text of a size (benchmark names, results.csv, summary.csv, the
+ * "# size" header of corpora, `gen --size`, suite lines, corpus file
+ * names) is written by format and read by parse, through pb_size_parse,
+ * pb_size_format and pb_size_value, which fall back to a single decimal
+ * number (pb_size_parse_number and its siblings) when a hook is NULL.
+ * parse(format(s)) == s for every size parse accepts. */
+struct pb_size_ops {
+    /* The axis label of figures against size ("board cells (rows x
+     * columns)"); NULL: "size". */
+    const char *label;
+    /* The judge's size, used when none is given. */
+    struct pb_size judge;
+    /* Optional: reads text (NUL-terminated, whole) as a size: 0, or
+     * -EINVAL with e saying what was expected ("3x4", "2..64"). Syntax
+     * only: it refuses what no size of the kernel can be written as, the
+     * generator and census refuse sizes they cannot build. Allocates
+     * nothing. NULL: pb_size_parse_number. */
+    int (*parse)(const char *text, struct pb_size *out, struct pb_error *e);
+    /* Optional: writes s in the canonical syntax, which parse reads back
+     * to s: 0, or -ENAMETOOLONG when it does not fit in len bytes.
+     * NULL: pb_size_format_number. */
+    int (*format)(const struct pb_size *s, char *out, size_t len);
+    /* Optional: the value figures plot for s (board cells, K, N).
+     * NULL: pb_size_value_number. */
+    double (*value)(const struct pb_size *s);
+};
+
 /* One problem.
  *
  * Memory: generate, oracle_new and census refuse a request whose estimate
@@ -181,12 +227,8 @@ struct pb_kernel {
     const char *summary;
     size_t instance_size;
     struct pb_answer_ops answer;
-    int default_size;
-    const char *families_help; /* one line listing families and params */
-    /* Optional: the size knob as figures show it: the axis label, and the
-     * value plotted for a size (NULL: the knob itself). */
-    const char *size_label;
-    double (*size_value)(int size);
+    struct pb_size_ops size;
+    const char *families_help;   /* one line listing families and params */
     const char *default_variant; /* fastest verified, see docs/results.md */
 
     /* Reads judge or extended format from text (whole input in memory)
@@ -220,10 +262,12 @@ struct pb_kernel {
     int (*oracle_solve)(const void *oracle, const void *instance, void *answer);
     void (*oracle_free)(void *oracle);
 
-    /* Optional: states per depth from the size's start (`census` verb);
-     * with_inverses adds each move's inverse. counts[d] for d < *depths. */
-    int (*census)(int size, bool with_inverses, uint64_t *counts,
-                  size_t max_depths, size_t *depths, struct pb_error *e);
+    /* Optional: states per depth from the size's start (`census` verb;
+     * size {0, 0}: the judge's); with_inverses adds each move's inverse.
+     * counts[d] for d < *depths. -EINVAL for a size it does not take. */
+    int (*census)(const struct pb_size *size, bool with_inverses,
+                  uint64_t *counts, size_t max_depths, size_t *depths,
+                  struct pb_error *e);
 
     const struct pb_variant *const *variants; /* NULL-terminated */
 };
@@ -234,6 +278,30 @@ extern const struct pb_kernel *const pb_kernels[];
 const struct pb_kernel *pb_kernel_find(const char *name);
 const struct pb_variant *pb_variant_find(const struct pb_kernel *k,
                                          const char *name);
+
+/* Sizes (pb_size.c). The kernel's hooks, or the single-number defaults
+ * when a hook is NULL; parse errors name the kernel and what it expects. */
+int pb_size_parse(const struct pb_kernel *k, const char *text,
+                  struct pb_size *out, struct pb_error *e);
+int pb_size_format(const struct pb_kernel *k, const struct pb_size *s,
+                   char *out, size_t len);
+double pb_size_value(const struct pb_kernel *k, const struct pb_size *s);
+/* s when it is set, else the kernel's judge size. */
+struct pb_size pb_size_or_judge(const struct pb_kernel *k,
+                                const struct pb_size *s);
+bool pb_size_set(const struct pb_size *s);
+bool pb_size_equal(const struct pb_size *x, const struct pb_size *y);
+/* The single-number syntax: decimal digits, 1..PB_SIZE_MAX, as {n, 0}. */
+int pb_size_parse_number(const char *text, struct pb_size *out,
+                         struct pb_error *e);
+int pb_size_format_number(const struct pb_size *s, char *out, size_t len);
+double pb_size_value_number(const struct pb_size *s);
+/* The board syntax: ROWSxCOLUMNS ("3x4"), each 1..PB_SIZE_MAX, as
+ * {rows, columns}; plotted as its cells. */
+int pb_size_parse_board(const char *text, struct pb_size *out,
+                        struct pb_error *e);
+int pb_size_format_board(const struct pb_size *s, char *out, size_t len);
+double pb_size_value_cells(const struct pb_size *s);
 
 /* Corpus storage. */
 void pb_corpus_init(struct pb_corpus *c, const struct pb_kernel *k,

@@ -150,6 +150,16 @@ int pb_corpus_load(const struct pb_kernel *k, const char *path,
                      "expected a %s corpus",
                      c->source, (unsigned)c->meta.kernel_line, c->meta.kernel,
                      k->name);
+    /* the header's size in the kernel's syntax, in a corpus that has a
+     * header (elsewhere "# size ..." is a comment); "0" is what corpora
+     * without a size (judge input saved again) say */
+    if (rc == 0 && c->meta.kernel_line && c->meta.size_text[0] &&
+        strcmp(c->meta.size_text, "0")) {
+        struct pb_error why;
+        if (pb_size_parse(k, c->meta.size_text, &c->meta.size, &why))
+            rc = pb_fail(e, -EINVAL, "%s:%u: # size: %s", c->source,
+                         (unsigned)c->meta.size_line, why.msg);
+    }
     if (rc == 0 && c->meta.count && c->meta.count != c->count)
         rc = pb_fail(e, -EINVAL,
                      "%s:%u: input ends after %zu instances, "
@@ -169,10 +179,14 @@ int pb_corpus_load(const struct pb_kernel *k, const char *path,
 static int write_all(FILE *f, const struct pb_corpus *c)
 {
     const struct pb_corpus_meta *m = &c->meta;
+    char size[PB_SIZE_TEXT] = "0"; /* no size: what older corpora said */
+    if (pb_size_set(&m->size) &&
+        pb_size_format(c->kernel, &m->size, size, sizeof(size)))
+        return -ENAMETOOLONG;
     fprintf(f,
-            "# puzzlebench corpus\n# kernel %s\n# family %s\n# size %d\n"
+            "# puzzlebench corpus\n# kernel %s\n# family %s\n# size %s\n"
             "# seed %llu\n# count %zu\n# generator %d\n",
-            c->kernel->name, m->family, m->size, (unsigned long long)m->seed,
+            c->kernel->name, m->family, size, (unsigned long long)m->seed,
             c->count, m->generator);
     if (c->kernel->write_begin && c->kernel->write_begin(f, c->count) < 0)
         return -EIO;

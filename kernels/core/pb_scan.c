@@ -53,9 +53,11 @@ static void header_line(struct pb_corpus_meta *m, uint32_t line_number,
         m->kernel_line = line_number;
     } else if (!strcmp(key, "family"))
         snprintf(m->family, sizeof(m->family), "%s", value);
-    else if (!strcmp(key, "size"))
-        m->size = atoi(value);
-    else if (!strcmp(key, "seed"))
+    else if (!strcmp(key, "size")) {
+        /* parsed by pb_corpus_load, which knows the kernel's syntax */
+        snprintf(m->size_text, sizeof(m->size_text), "%s", value);
+        m->size_line = line_number;
+    } else if (!strcmp(key, "seed"))
         m->seed = strtoull(value, NULL, 10);
     else if (!strcmp(key, "count"))
         m->count = (size_t)strtoull(value, NULL, 10);

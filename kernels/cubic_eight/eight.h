@@ -34,7 +34,6 @@
 #define EIGHT_MAX_SIDE 8
 #define EIGHT_MAX_CELLS 16 /* 48 bits of fields */
 #define EIGHT_JUDGE_SIDE 3
-#define EIGHT_JUDGE_SIZE 33 /* the size knob: rows * 10 + columns */
 #define EIGHT_JUDGE_CAP 30
 #define EIGHT_MAX_CAP 250 /* depths are stored in bytes */
 #define EIGHT_NO_ANSWER (-1)
@@ -77,16 +76,6 @@ extern const uint8_t eight_roll[2][EIGHT_ORIENTATIONS];
 void eight_board_init(struct eight_board *b, int rows, int cols);
 /* Every cube in orientation 0, the empty cell at `empty`. */
 uint64_t eight_start_state(unsigned empty);
-
-/* The board size knob: 33 means 3 x 3. */
-static inline int eight_size_rows(int size)
-{
-    return size / 10;
-}
-static inline int eight_size_cols(int size)
-{
-    return size % 10;
-}
 
 static inline unsigned eight_empty(uint64_t s)
 {

@@ -1,8 +1,8 @@
 /*
  * eight_gen.c - deterministic Cubic Eight-Puzzle corpora.
  *
- * Families (size = the board as rows * 10 + columns, 33 by default; the
- * cap is 30):
+ * Families (size = the board ROWSxCOLUMNS, 3x3 by default; the cap is
+ * 30):
  *   uniform - a uniformly random start cell and target pattern (E cell
  *             and a colour per other cell), O(cells) each;
  *   depth:D - patterns whose optimum is exactly D: a start cell drawn
@@ -144,13 +144,13 @@ static int gen_layer(struct pb_rng *rng, int rows, int cols, unsigned lo,
 int eight_generate(const struct pb_gen_args *args, struct pb_corpus *c,
                    struct pb_error *e)
 {
-    int size = args->size ? args->size : EIGHT_JUDGE_SIZE, rows, cols;
-    int rc = eight_board_of_size(size, &rows, &cols, e);
+    int rows, cols;
+    int rc = eight_board_of_size(&args->size, &rows, &cols, e);
     if (rc)
         return rc;
     struct pb_rng rng;
     pb_rng_seed(&rng, args->seed);
-    c->meta.size = size;
+    c->meta.size = (struct pb_size){rows, cols};
     c->meta.seed = args->seed;
     c->meta.generator = EIGHT_GENERATOR_VERSION;
     if (!strcmp(args->family, "uniform")) {

@@ -38,9 +38,10 @@ const uint8_t *eight_pattern_depths(int rows, int cols, int start,
 uint64_t eight_pattern_code(const struct eight_instance *in);
 void eight_pattern_decode(uint64_t code, struct eight_instance *in);
 
-/* The board of size knob `size` (rows * 10 + columns); -EINVAL with a
- * message when it is not one (eight_kernel.c). */
-int eight_board_of_size(int size, int *rows, int *cols, struct pb_error *e);
+/* The board of a size ({0, 0}: the judge's 3 x 3); -EINVAL with a
+ * message when the kernel has no such board (eight_kernel.c). */
+int eight_board_of_size(const struct pb_size *size, int *rows, int *cols,
+                        struct pb_error *e);
 
 int eight_generate(const struct pb_gen_args *args, struct pb_corpus *corpus,
                    struct pb_error *e);

@@ -1,5 +1,7 @@
 /*
- * eight_kernel.c - the cubic_eight kernel descriptor and its census
+ * eight_kernel.c - the cubic_eight kernel descriptor, its size syntax
+ * (the board ROWSxCOLUMNS, "3x4"; the old rows * 10 + columns form "34"
+ * still read, so older corpora, suites and results load) and its census
  * (full states per depth from a corner start, by the plain reference
  * search). Rolls are their own inverses, so the census with inverses is
  * the same.
@@ -9,38 +11,56 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "pb_limits.h"
 
 extern const struct pb_variant *const cubic_eight_variants[];
+extern const struct pb_kernel cubic_eight_kernel;
 
-int eight_board_of_size(int size, int *rows, int *cols, struct pb_error *e)
+int eight_board_of_size(const struct pb_size *size, int *rows, int *cols,
+                        struct pb_error *e)
 {
-    *rows = eight_size_rows(size);
-    *cols = eight_size_cols(size);
+    struct pb_size s = pb_size_or_judge(&cubic_eight_kernel, size);
+    *rows = s.a;
+    *cols = s.b;
     if (*rows < EIGHT_MIN_SIDE || *rows > EIGHT_MAX_SIDE ||
         *cols < EIGHT_MIN_SIDE || *cols > EIGHT_MAX_SIDE ||
         *rows * *cols > EIGHT_MAX_CELLS)
         return pb_fail(e, -EINVAL,
-                       "size %d is not a board; expected rows * 10 + "
-                       "columns, each %d..%d, at most %d cells (33 = 3 x 3)",
-                       size, EIGHT_MIN_SIDE, EIGHT_MAX_SIDE, EIGHT_MAX_CELLS);
+                       "size %dx%d is not a cubic_eight board; expected "
+                       "ROWSxCOLUMNS, each %d..%d, at most %d cells (3x3)",
+                       (int)s.a, (int)s.b, EIGHT_MIN_SIDE, EIGHT_MAX_SIDE,
+                       EIGHT_MAX_CELLS);
     return 0;
 }
 
-/* Figures plot a board by its cells, not by the rows * 10 + columns knob. */
-static double eight_size_cells(int size)
+/* ROWSxCOLUMNS, or the two digits of the old rows * 10 + columns knob
+ * (results, suites and corpus headers written before the board syntax
+ * say "33"). The sides' range is the generator's to check. */
+static int eight_size_parse(const char *text, struct pb_size *out,
+                            struct pb_error *e)
 {
-    return (double)(eight_size_rows(size) * eight_size_cols(size));
+    if (strlen(text) == 2 && text[0] >= '1' && text[0] <= '9' &&
+        text[1] >= '1' && text[1] <= '9') {
+        *out = (struct pb_size){text[0] - '0', text[1] - '0'};
+        return 0;
+    }
+    if (pb_size_parse_board(text, out, NULL) == 0)
+        return 0;
+    return pb_fail(e, -EINVAL,
+                   "size '%.40s' is not a board; expected ROWSxCOLUMNS "
+                   "such as 3x4 (or the old two-digit form, 34 = 3 x 4)",
+                   text);
 }
 
-static int eight_census(int size, bool with_inverses, uint64_t *counts,
-                        size_t max_depths, size_t *depths, struct pb_error *e)
+static int eight_census(const struct pb_size *size, bool with_inverses,
+                        uint64_t *counts, size_t max_depths, size_t *depths,
+                        struct pb_error *e)
 {
     (void)with_inverses;
     int rows, cols;
-    int rc =
-        eight_board_of_size(size ? size : EIGHT_JUDGE_SIZE, &rows, &cols, e);
+    int rc = eight_board_of_size(size, &rows, &cols, e);
     if (rc)
         return rc;
     char what[64];
@@ -76,12 +96,15 @@ const struct pb_kernel cubic_eight_kernel = {
     .instance_size = sizeof(struct eight_instance),
     .answer = {.size = sizeof(struct eight_answer),
                .write = eight_write_answer},
-    .default_size = EIGHT_JUDGE_SIZE,
+    /* figures plot a board by its cells */
+    .size = {.label = "board cells (rows x columns)",
+             .judge = {EIGHT_JUDGE_SIDE, EIGHT_JUDGE_SIDE},
+             .parse = eight_size_parse,
+             .format = pb_size_format_board,
+             .value = pb_size_value_cells},
     .families_help = "uniform | depth:D (exact optimum D) | far[:C] (optimum "
-                     "above the cap C = 30); size = rows * 10 + columns "
-                     "(33 = 3 x 3)",
-    .size_label = "board cells (rows x columns)",
-    .size_value = eight_size_cells,
+                     "above the cap C = 30); size = the board ROWSxCOLUMNS "
+                     "(3x3), each 2..8, at most 16 cells",
     /* table answers fastest once built, but its build (a full search per
      * start cell, ~0.25 s each on 3 x 3) outweighs a judge file's few
      * datasets; see docs/results.md */

@@ -123,7 +123,7 @@ static int gen_identity(struct pb_rng *rng, int n, size_t count,
 int cube_generate(const struct pb_gen_args *args, struct pb_corpus *c,
                   struct pb_error *e)
 {
-    int n = args->size ? args->size : CUBE_JUDGE_N;
+    int n = pb_size_set(&args->size) ? args->size.a : CUBE_JUDGE_N;
     if (n < CUBE_N_MIN || n > CUBE_N_MAX)
         return pb_fail(e, -EINVAL,
                        "size %d out of range; expected the cube order N = "
@@ -131,7 +131,7 @@ int cube_generate(const struct pb_gen_args *args, struct pb_corpus *c,
                        n, CUBE_N_MIN, CUBE_N_MAX);
     struct pb_rng rng;
     pb_rng_seed(&rng, args->seed);
-    c->meta.size = n;
+    c->meta.size = (struct pb_size){n, 0};
     c->meta.seed = args->seed;
     c->meta.generator = CUBE_GENERATOR_VERSION;
     bool is_long = !strcmp(args->family, "long");

@@ -27,11 +27,11 @@ const struct pb_kernel cubing_kernel = {
     .answer = {.size = sizeof(struct cube_answer),
                .size_for = cube_answer_size_for,
                .write = cube_write_answer},
-    .default_size = CUBE_JUDGE_N,
+    /* the single-number syntax of the core: "3" */
+    .size = {.label = "cube order N (N x N x N)", .judge = {CUBE_JUDGE_N, 0}},
     .families_help = "random[:L] (L turns, 1000) | long[:L] (10^6) | "
                      "identity (returns to solved); size = cube order N, "
                      "2..64",
-    .size_label = "cube order N (N x N x N)",
     .default_variant = "simd",
     .read = cube_read,
     .write_begin = cube_write_begin,

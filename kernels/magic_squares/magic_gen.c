@@ -116,7 +116,7 @@ static int gen_depth(struct pb_rng *rng, int k, long depth, size_t count,
 int magic_generate(const struct pb_gen_args *args, struct pb_corpus *c,
                    struct pb_error *e)
 {
-    int k = args->size ? args->size : MAGIC_K_JUDGE;
+    int k = pb_size_set(&args->size) ? args->size.a : MAGIC_K_JUDGE;
     if (k < MAGIC_K_MIN || k > MAGIC_K_MAX)
         return pb_fail(e, -EINVAL,
                        "size %d out of range; expected the "
@@ -124,7 +124,7 @@ int magic_generate(const struct pb_gen_args *args, struct pb_corpus *c,
                        k, MAGIC_K_MIN, MAGIC_K_MAX);
     struct pb_rng rng;
     pb_rng_seed(&rng, args->seed);
-    c->meta.size = k;
+    c->meta.size = (struct pb_size){k, 0};
     c->meta.seed = args->seed;
     c->meta.generator = MAGIC_GENERATOR_VERSION;
     if (!strcmp(args->family, "uniform")) {

@@ -12,10 +12,11 @@
 
 extern const struct pb_variant *const magic_squares_variants[];
 
-static int magic_census(int size, bool with_inverses, uint64_t *counts,
-                        size_t max_depths, size_t *depths, struct pb_error *e)
+static int magic_census(const struct pb_size *size, bool with_inverses,
+                        uint64_t *counts, size_t max_depths, size_t *depths,
+                        struct pb_error *e)
 {
-    int k = size ? size : MAGIC_K_JUDGE;
+    int k = pb_size_set(size) ? size->a : MAGIC_K_JUDGE;
     if (k < MAGIC_K_MIN || k > MAGIC_K_MAX)
         return pb_fail(e, -EINVAL,
                        "size %d out of range; expected "
@@ -55,10 +56,11 @@ const struct pb_kernel magic_squares_kernel = {
     .instance_size = sizeof(struct magic_instance),
     .answer = {.size = sizeof(struct magic_answer),
                .write = magic_write_answer},
-    .default_size = MAGIC_K_JUDGE,
+    /* the single-number syntax of the core: "4" */
+    .size = {.label = "ring width K (2 x K board)",
+             .judge = {MAGIC_K_JUDGE, 0}},
     .families_help = "uniform | depth:D (exact optimum D); size = ring "
                      "width K, 3..6",
-    .size_label = "ring width K (2 x K board)",
     .default_variant = "bibfs",
     .read = magic_read,
     .write_instance = magic_write_instance,
