@@ -69,6 +69,10 @@ static int eight_census(int size, bool with_inverses, uint64_t *counts,
     return rc;
 }
 
+/* Counter PB_WORK_MAIN: what work_per_second counts. */
+static const struct pb_counter_def eight_counters[] = {
+    {"expanded", "states expanded"}, {NULL, NULL}};
+
 const struct pb_kernel cubic_eight_kernel = {
     .name = "cubic_eight",
     .summary = "UVa 1604 Cubic Eight-Puzzle: fewest rolls (<= cap, else -1) "
@@ -76,6 +80,7 @@ const struct pb_kernel cubic_eight_kernel = {
     .instance_size = sizeof(struct eight_instance),
     .answer = {.size = sizeof(struct eight_answer),
                .write = eight_write_answer},
+    .work = {.counters = eight_counters},
     .default_size = EIGHT_JUDGE_SIZE,
     .families_help = "uniform | depth:D (exact optimum D) | far[:C] (optimum "
                      "above the cap C = 30); size = rows * 10 + columns "

@@ -48,6 +48,10 @@ static int magic_census(int size, bool with_inverses, uint64_t *counts,
     return 0;
 }
 
+/* Counter PB_WORK_MAIN: what work_per_second counts. */
+static const struct pb_counter_def magic_counters[] = {
+    {"expanded", "states expanded"}, {NULL, NULL}};
+
 const struct pb_kernel magic_squares_kernel = {
     .name = "magic_squares",
     .summary = "IOI 1996 Magic Squares: shortest, alphabetically first A/B/C "
@@ -55,6 +59,7 @@ const struct pb_kernel magic_squares_kernel = {
     .instance_size = sizeof(struct magic_instance),
     .answer = {.size = sizeof(struct magic_answer),
                .write = magic_write_answer},
+    .work = {.counters = magic_counters},
     .default_size = MAGIC_K_JUDGE,
     .families_help = "uniform | depth:D (exact optimum D); size = ring "
                      "width K, 3..6",
