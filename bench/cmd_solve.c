@@ -14,6 +14,7 @@
 
 #include "cli.h"
 #include "runner.h"
+#include "work.h"
 
 static const char help[] =
     "usage: puzzlebench solve KERNEL [--variant NAME] [--threads T] "
@@ -44,6 +45,31 @@ static const char help[] =
  * variant before it in the kernel's table that does (tables list variants
  * from the plainest to the fastest), else the nearest after it; *v says
  * which ran. */
+/* --timings' second line: each work counter of the solve, and per unit
+ * of work where the kernel counts units ("work: turns 17 (turns
+ * applied)"). */
+static void print_work(const struct pb_corpus *c, const struct pb_run *run)
+{
+    const struct pb_kernel *k = c->kernel;
+    const struct pb_counter_def *defs;
+    size_t counters = pb_work_counters(k, &defs);
+    fputs("work:", stderr);
+    for (size_t i = 0; i < counters; i++)
+        fprintf(stderr, "%s %s %" PRIu64 " (%s)", i ? "," : "", defs[i].name,
+                run->work.count[i], defs[i].unit ? defs[i].unit : "");
+    uint64_t units = pb_work_units(c);
+    const char *unit = k->work.unit_name ? k->work.unit_name : "unit";
+    if (k->work.units && units > 0) {
+        fprintf(stderr, "; %" PRIu64 " units (%s):", units, unit);
+        for (size_t i = 0; i < counters; i++)
+            fprintf(stderr, " %.4g %s,",
+                    (double)run->work.count[i] / (double)units, defs[i].name);
+        fprintf(stderr, " %.4g ns per %s",
+                1e9 * run->solve_seconds / (double)units, unit);
+    }
+    fputc('\n', stderr);
+}
+
 static int run_or_fall_back(const struct pb_variant **v, bool may_fall_back,
                             const struct pb_corpus *corpus, int threads,
                             void *answers, struct pb_run *run,
@@ -163,7 +189,9 @@ int cmd_solve(int argc, char **argv)
                 " units of work)\n",
                 1e3 * t_read, 1e3 * run.build_seconds, 1e3 * run.solve_seconds,
                 1e3 * t_write, 1e3 * (pb_now() - t_start), corpus.count,
-                run.work.expanded);
+                run.work.count[PB_WORK_MAIN]);
+    if (timings && status == PB_EXIT_OK)
+        print_work(&corpus, &run);
     pb_answers_free(&corpus, answers);
     pb_corpus_free(&corpus);
     return status;

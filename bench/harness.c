@@ -38,6 +38,7 @@
 #include "runner.h"
 #include "schema.h"
 #include "verify.h"
+#include "work.h"
 
 /* How a benchmark whose variant does not take its corpus is skipped. */
 #define NOT_APPLICABLE "skipped: not applicable: "
@@ -61,6 +62,8 @@ struct bench_case {
     struct pb_run build;       /* the session's build figures */
     const struct pb_backend *backend; /* how the variant is reached */
     bool open;
+    bool units_known; /* units holds pb_work_units of the corpus */
+    uint64_t units;
 };
 
 struct harness {
@@ -296,7 +299,12 @@ static void benchmark_case(struct pb_gb_state *st, void *context)
         return;
     }
     c->open = true;
-    uint64_t expanded = 0, heap_peak = 0, heap_allocated = 0;
+    if (!c->units_known) /* once per benchmark, outside the timing */
+        c->units = pb_work_units(corpus);
+    c->units_known = true;
+    struct pb_work work = {{0}};
+    uint64_t heap_peak = 0, heap_allocated = 0;
+    double seconds = 0;
     int64_t iterations = 0;
     while (pb_gb_keep_running(st)) {
         /* the back end clears the answers before its clock starts */
@@ -309,20 +317,24 @@ static void benchmark_case(struct pb_gb_state *st, void *context)
             break;
         }
         iterations++;
-        expanded += run.work.expanded;
+        seconds += run.solve_seconds;
+        for (int k = 0; k < PB_MAX_COUNTERS; k++)
+            work.count[k] += run.work.count[k];
         heap_peak = run.heap_peak;
         heap_allocated = run.heap_allocated;
     }
     if (iterations == 0)
         return;
-    double per_iteration = (double)expanded / (double)iterations;
     pb_gb_set_items_processed(st, iterations * (int64_t)corpus->count);
     pb_gb_set_counter(st, "instances", (double)corpus->count, PB_GB_VALUE);
     pb_gb_set_counter(st, "omp_threads", (double)x->threads, PB_GB_VALUE);
     pb_gb_set_counter(st, "build_seconds", c->build.build_seconds, PB_GB_VALUE);
-    pb_gb_set_counter(st, "work_per_second", (double)expanded, PB_GB_RATE);
-    pb_gb_set_counter(st, "expanded_per_instance",
-                      per_iteration / (double)corpus->count, PB_GB_VALUE);
+    struct pb_work_figure fig[PB_WORK_FIGURES];
+    size_t figures = pb_work_figures(corpus->kernel, &work, iterations, seconds,
+                                     corpus->count, c->units, fig);
+    for (size_t i = 0; i < figures; i++)
+        pb_gb_set_counter(st, fig[i].name, fig[i].value,
+                          fig[i].rate ? PB_GB_RATE : PB_GB_VALUE);
     pb_gb_set_counter(st, "verified", 1, PB_GB_VALUE);
     if (pb_heap_available()) {
         pb_gb_set_counter(st, "peak_heap_bytes", (double)heap_peak,
@@ -382,6 +394,8 @@ static void csv_row(struct harness *h, const struct bench_case *c,
         .peak_rss_bytes = counter(run, "peak_rss_bytes"),
         .verified = !run->error,
     };
+    pb_work_row(c->entry->kernel, run->counter_names, run->counter_values,
+                run->counters, &r);
     entry_id(c->entry, &r.id);
     snprintf(r.error, sizeof(r.error), "%s",
              run->error ? run->error_message : "");

@@ -7,6 +7,10 @@
  * context, read with Jansson; the benchmarks of results.csv, else of
  * results.json (tidy.h); the figures already drawn (plot.h). A folder
  * whose results.json lacks them (or has none) says so in their place.
+ * Each kernel's table shows its work counter 0 per instance ("work /
+ * instance"), its other counters per instance and, for a kernel with
+ * work.units, the units per instance, the time per unit and each
+ * counter per unit (work.h), named after the kernel's descriptor.
  * Stability warnings per benchmark: coefficient of variation above 10 %,
  * a timed sample (one whole-corpus solve) under 1 ms, a first repetition
  * more than 1.5x the median of the others, more threads than cores.
@@ -414,19 +418,82 @@ static void warn_about(const struct tidy_bench *b, int cores, char *warnings,
     }
 }
 
+/* The fixed columns of a kernel's table; the work columns follow. */
+#define FIXED_COLS 12
+#define MAX_COLS (FIXED_COLS + 2 * PB_MAX_COUNTERS + 1)
+
+/* Time per unit of work: down to nanoseconds. */
+static void unit_time_text(char *buf, size_t len, double s)
+{
+    if (isfinite(s) && s < 1e-6)
+        snprintf(buf, len, "%.3f ns", s * 1e9);
+    else
+        time_text(buf, len, s);
+}
+
+/* A figure in 4 digits; "-" when unknown. */
+static void figure_text(char *buf, size_t len, double v)
+{
+    snprintf(buf, len, isfinite(v) ? "%.4g" : "-", v);
+}
+
+/* The work columns after the fixed ones: counters 1.. per instance;
+ * with work.units, units per instance, time and each counter per unit.
+ * Headers into head[] (labels in text), and how many. */
+static int work_cols(const struct pb_kernel *k, const char **head,
+                     char text[][64])
+{
+    const struct pb_counter_def *defs;
+    size_t counters = pb_work_counters(k, &defs);
+    int n = 0;
+    for (size_t i = 1; i < counters; i++, n++)
+        snprintf(text[n], 64, "%s / instance", defs[i].name);
+    if (k->work.units) {
+        const char *unit = k->work.unit_name ? k->work.unit_name : "unit";
+        snprintf(text[n++], 64, "units / instance");
+        snprintf(text[n++], 64, "time / %s", unit);
+        for (size_t i = 0; i < counters; i++, n++)
+            snprintf(text[n], 64, "%s / %s", defs[i].name, unit);
+    }
+    for (int i = 0; i < n; i++)
+        head[i] = text[i];
+    return n;
+}
+
+/* The work cells of b, in work_cols' order. */
+static void work_cells(const struct pb_kernel *k, const struct tidy_bench *b,
+                       double median, char cells[][256])
+{
+    const struct pb_counter_def *defs;
+    size_t counters = pb_work_counters(k, &defs);
+    int n = 0;
+    for (size_t i = 1; i < counters; i++)
+        figure_text(cells[n++], 256, tidy_counter(b, k, i));
+    if (!k->work.units)
+        return;
+    double units = b->units_per_instance;
+    figure_text(cells[n++], 256, units);
+    unit_time_text(cells[n++], 256, median / units);
+    for (size_t i = 0; i < counters; i++)
+        figure_text(cells[n++], 256, tidy_counter(b, k, i) / units);
+}
+
 static void kernel_part(const struct tidy *t, const char *dir,
-                        const char *kernel, int cores, struct out *o,
+                        const struct pb_kernel *def, int cores, struct out *o,
                         char *warnings, size_t wlen)
 {
-    static const char *const cols[] = {
+    const char *kernel = def->name;
+    const char *cols[MAX_COLS] = {
         "variant", "family", "size",  "n",     "threads",   "median / instance",
         "IQR",     "CV",     "ratio", "build", "peak heap", "work / instance"};
+    char labels[MAX_COLS - FIXED_COLS][64];
+    int ncols = FIXED_COLS + work_cols(def, cols + FIXED_COLS, labels);
     const char *base = pb_summary_baseline(t, kernel, NULL);
     char title[128];
     snprintf(title, sizeof(title), "%s (ratio to %s)", kernel,
              base ? base : "-");
     heading(o, title);
-    table_begin(o, cols, 12);
+    table_begin(o, cols, ncols);
     for (size_t i = 0; i < t->count; i++) {
         const struct tidy_bench *b = &t->b[i];
         if (strcmp(b->kernel, kernel))
@@ -447,7 +514,7 @@ static void kernel_part(const struct tidy *t, const char *dir,
                 ratio = median / pb_median(sorted, x->n);
             }
         }
-        char cells[12][256], a[32], z[32];
+        char cells[MAX_COLS][256], a[32], z[32];
         snprintf(cells[0], 256, "%s", b->variant);
         snprintf(cells[1], 256, "%s", b->family);
         snprintf(cells[2], 256, "%s", b->size);
@@ -465,7 +532,8 @@ static void kernel_part(const struct tidy *t, const char *dir,
         else
             snprintf(cells[10], 256, "NA");
         snprintf(cells[11], 256, "%.4g", b->work_per_instance);
-        table_row(o, cells, 12);
+        work_cells(def, b, median, cells + FIXED_COLS);
+        table_row(o, cells, ncols);
         warn_about(b, cores, warnings, wlen);
     }
     table_end(o);
@@ -494,6 +562,13 @@ static void kernel_part(const struct tidy *t, const char *dir,
 }
 
 int pb_report_write(const char *dir, struct pb_error *e)
+{
+    return pb_report_write_kernels(dir, pb_kernels, e);
+}
+
+int pb_report_write_kernels(const char *dir,
+                            const struct pb_kernel *const *kernels,
+                            struct pb_error *e)
 {
     struct tidy t;
     int rc = tidy_load(dir, &t, TIDY_PUZZLEBENCH_ONLY, e);
@@ -533,12 +608,12 @@ int pb_report_write(const char *dir, struct pb_error *e)
     rc = context_parts(dir, &o, &cores, e);
     static char warnings[65536];
     warnings[0] = '\0';
-    for (size_t k = 0; rc == 0 && pb_kernels[k]; k++) {
+    for (size_t k = 0; rc == 0 && kernels[k]; k++) {
         bool present = false;
         for (size_t i = 0; i < t.count && !present; i++)
-            present = !strcmp(t.b[i].kernel, pb_kernels[k]->name);
+            present = !strcmp(t.b[i].kernel, kernels[k]->name);
         if (present)
-            kernel_part(&t, dir, pb_kernels[k]->name, cores, &o, warnings,
+            kernel_part(&t, dir, kernels[k], cores, &o, warnings,
                         sizeof(warnings));
     }
     if (rc == 0) {

@@ -14,5 +14,12 @@
  * DIR/results.json's context (a note where they are missing) and the
  * figures present under DIR/figures; never from log.txt. 0 or an error. */
 int pb_report_write(const char *dir, struct pb_error *e);
+/* pb_report_write with the kernels of `kernels` (NULL-terminated) in
+ * place of the registry's pb_kernels: a table for each present in the
+ * results, with its work counters' columns (tests use it with a kernel
+ * of their own). */
+int pb_report_write_kernels(const char *dir,
+                            const struct pb_kernel *const *kernels,
+                            struct pb_error *e);
 
 #endif

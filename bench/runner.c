@@ -162,7 +162,7 @@ struct solve_call {
     size_t first_bad;
     int first_rc;
     struct pb_error first_error;
-    uint64_t expanded;
+    struct pb_work work; /* summed over the team's workers */
     double start, stop;
 };
 
@@ -193,8 +193,11 @@ static void solve_share(struct solve_call *c)
     } /* implicit barrier: every instance is done */
 #pragma omp master
     c->stop = pb_now();
+    /* after the clock: PB_MAX_COUNTERS atomics per thread per solve */
+    for (int k = 0; k < PB_MAX_COUNTERS; k++) {
 #pragma omp atomic
-    c->expanded += work.expanded;
+        c->work.count[k] += work.count[k];
+    }
 }
 
 int pb_session_solve(struct pb_session *s, void *answers, struct pb_run *run,
@@ -225,7 +228,7 @@ int pb_session_solve(struct pb_session *s, void *answers, struct pb_run *run,
     }
     pb_heap_end(&heap);
     run->solve_seconds = c.stop - c.start;
-    run->work.expanded = c.expanded;
+    run->work = c.work;
     uint64_t high = pb_heap_rise(&heap, s->heap_live);
     if (high > s->heap_peak)
         s->heap_peak = high;

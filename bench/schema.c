@@ -24,6 +24,7 @@ enum kind {
     K_BYTES,  /* double, a whole number of bytes, NaN as NA */
     K_FLAG,   /* bool, 0 or 1 */
     K_QUOTED, /* char[size], a CSV quoted string ("" for a quote) */
+    K_WORK,   /* struct pb_row_work, NAME=VALUE;... (schema.h), NA: none */
 };
 
 struct column {
@@ -53,6 +54,8 @@ static const struct column columns[PB_COLS] = {
     {"instances_per_second", NULL, K_REAL, AT(instances_per_second), false},
     {"work_per_second", NULL, K_REAL, AT(work_per_second), false},
     {"expanded_per_instance", NULL, K_REAL, AT(expanded_per_instance), true},
+    {"counters_per_instance", NULL, K_WORK, AT(work), false},
+    {"units_per_instance", NULL, K_REAL, AT(units_per_instance), false},
     {"peak_heap_bytes", NULL, K_BYTES, AT(peak_heap_bytes), true},
     {"allocated_bytes", NULL, K_BYTES, AT(allocated_bytes), false},
     {"peak_rss_bytes", NULL, K_BYTES, AT(peak_rss_bytes), false},
@@ -68,6 +71,88 @@ const char *pb_col_name(enum pb_col c)
 static void *field_of(const struct pb_row *row, enum pb_col c)
 {
     return (char *)row + columns[c].offset;
+}
+
+/* %.9g, or a whole number (bytes); NaN as NA. */
+static void real_write(FILE *f, double d, bool whole)
+{
+    if (isnan(d))
+        fputs("NA", f);
+    else if (whole)
+        fprintf(f, "%.0f", d);
+    else
+        fprintf(f, "%.9g", d);
+}
+
+/* NAME=VALUE;... or NA (schema.h). O(counters). */
+static void work_write(FILE *f, const struct pb_row_work *w)
+{
+    if (w->n == 0)
+        fputs("NA", f);
+    for (size_t i = 0; i < w->n && i < PB_MAX_COUNTERS; i++) {
+        fprintf(f, "%s%s=", i ? ";" : "", w->counter[i].name);
+        real_write(f, w->counter[i].per_instance, false);
+    }
+}
+
+static bool counter_name_ok(const char *s, size_t n)
+{
+    if (n < 1 || n >= PB_ID_TEXT)
+        return false;
+    for (size_t i = 0; i < n; i++)
+        if (!(s[i] >= 'a' && s[i] <= 'z') && !(s[i] >= '0' && s[i] <= '9') &&
+            s[i] != '_')
+            return false;
+    return true;
+}
+
+/* A number or NA (NaN): 0 or -EINVAL. */
+static int real_read(const char *text, double *v)
+{
+    char *end;
+    if (!strcmp(text, "NA")) {
+        *v = NAN;
+        return 0;
+    }
+    *v = strtod(text, &end);
+    return !text[0] || *end ? -EINVAL : 0;
+}
+
+/* Parses NAME=VALUE;... (names in [a-z0-9_], values numbers or NA, at
+ * most PB_MAX_COUNTERS) or NA / "" (none): 0 or -EINVAL. */
+static int work_read(const char *text, struct pb_row_work *w)
+{
+    memset(w, 0, sizeof(*w));
+    if (!text[0] || !strcmp(text, "NA"))
+        return 0;
+    for (const char *p = text;; p++) {
+        size_t len = strcspn(p, ";"), name = strcspn(p, "=");
+        char value[64];
+        if (w->n == PB_MAX_COUNTERS || name >= len ||
+            !counter_name_ok(p, name) || len - name - 1 >= sizeof(value))
+            return -EINVAL;
+        struct pb_row_counter *c = &w->counter[w->n++];
+        memcpy(c->name, p, name);
+        c->name[name] = '\0';
+        memcpy(value, p + name + 1, len - name - 1);
+        value[len - name - 1] = '\0';
+        if (real_read(value, &c->per_instance))
+            return -EINVAL;
+        for (size_t i = 0; i + 1 < w->n; i++)
+            if (!strcmp(w->counter[i].name, c->name))
+                return -EINVAL; /* a name twice */
+        p += len;
+        if (!*p)
+            return 0;
+    }
+}
+
+double pb_row_counter(const struct pb_row_work *w, const char *name)
+{
+    for (size_t i = 0; i < w->n && i < PB_MAX_COUNTERS; i++)
+        if (!strcmp(w->counter[i].name, name))
+            return w->counter[i].per_instance;
+    return NAN;
 }
 
 /* Writes one value of column c in its kind's text. */
@@ -91,10 +176,10 @@ static void value_write(FILE *f, const struct pb_row *row, enum pb_col c)
     case K_REAL:
     case K_BYTES:
         d = *(const double *)v;
-        if (isnan(d))
-            fputs("NA", f);
-        else
-            fprintf(f, columns[c].kind == K_REAL ? "%.9g" : "%.0f", d);
+        real_write(f, d, columns[c].kind == K_BYTES);
+        break;
+    case K_WORK:
+        work_write(f, v);
         break;
     case K_FLAG:
         fputc(*(const bool *)v ? '1' : '0', f);
@@ -141,12 +226,9 @@ static int value_read(const char *text, struct pb_row *row, enum pb_col c)
         return !text[0] || *end || errno ? -EINVAL : 0;
     case K_REAL:
     case K_BYTES:
-        if (!strcmp(text, "NA")) {
-            *(double *)v = NAN;
-            return 0;
-        }
-        *(double *)v = strtod(text, &end);
-        return !text[0] || *end ? -EINVAL : 0;
+        return real_read(text, v);
+    case K_WORK:
+        return work_read(text, v);
     case K_FLAG:
         if (strcmp(text, "0") && strcmp(text, "1"))
             return -EINVAL;

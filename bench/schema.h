@@ -14,6 +14,17 @@
  * the order of the column table (schema.c), read back by name so that a
  * CSV with fewer (older) or more (newer) columns still loads.
  *
+ * Work counters (pb.h: struct pb_work_def) take two columns whatever
+ * their number, so that the header stays fixed: counters_per_instance
+ * holds each of the kernel's counters, in its order, as NAME=VALUE
+ * pairs joined by ';' ("expanded=13552.32", "pops=812;relaxations=3190";
+ * NA when there are none: a failed run), each the mean count per
+ * instance; units_per_instance holds the mean units of work per instance
+ * (NA for a kernel without work.units). Per-unit figures are derived
+ * (COUNT per instance / units_per_instance; seconds / count /
+ * units_per_instance). expanded_per_instance and work_per_second keep
+ * their meaning: counter 0 (the kernel's main unit of work).
+ *
  * Adding a field (MPI ranks, a counter column): a member in struct
  * pb_bench_id or struct pb_row and one line in schema.c's column table;
  * the line says whether the field is part of the name (its prefix), how it
@@ -33,6 +44,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "pb.h"
+
 #define PB_ID_TEXT 32 /* a text field of the identity, with its NUL */
 
 /* What names one benchmark. Texts are at most PB_ID_TEXT - 1 bytes;
@@ -47,6 +60,16 @@ struct pb_bench_id {
     uint64_t threads;
 };
 
+/* The counters_per_instance column: the kernel's counters by name, each
+ * the mean count per instance (NaN when unknown). */
+struct pb_row_work {
+    size_t n;
+    struct pb_row_counter {
+        char name[PB_ID_TEXT]; /* [a-z0-9_], 1 to PB_ID_TEXT - 1 */
+        double per_instance;
+    } counter[PB_MAX_COUNTERS];
+};
+
 /* One results.csv row: a repetition of a benchmark. Absent or "NA"
  * numbers are NaN; they are written as "NA". */
 struct pb_row {
@@ -59,7 +82,9 @@ struct pb_row {
     double instances_per_second;
     double work_per_second;
     double expanded_per_instance;
-    double peak_heap_bytes; /* the byte columns are written as integers */
+    struct pb_row_work work;   /* every counter, per instance */
+    double units_per_instance; /* NaN: the kernel has no work.units */
+    double peak_heap_bytes;    /* the byte columns are written as integers */
     double allocated_bytes;
     double peak_rss_bytes;
     bool verified;
@@ -83,6 +108,8 @@ enum pb_col {
     PB_COL_INSTANCES_PER_SECOND,
     PB_COL_WORK_PER_SECOND,
     PB_COL_EXPANDED_PER_INSTANCE,
+    PB_COL_COUNTERS_PER_INSTANCE,
+    PB_COL_UNITS_PER_INSTANCE,
     PB_COL_PEAK_HEAP_BYTES,
     PB_COL_ALLOCATED_BYTES,
     PB_COL_PEAK_RSS_BYTES,
@@ -111,6 +138,10 @@ struct pb_name_error {
  * PB_ID_TEXT - 1 (why, when not NULL, names it). O(length of name). */
 int pb_bench_id_parse(const char *name, struct pb_bench_id *id,
                       struct pb_name_error *why);
+
+/* The per-instance count of counter `name` in w, or NaN when w has
+ * none of that name. O(counters). */
+double pb_row_counter(const struct pb_row_work *w, const char *name);
 
 /* The header line of results.csv, without its newline. */
 void pb_csv_header_write(FILE *f);

@@ -103,6 +103,7 @@ struct tidy_bench *tidy_bench_for(struct tidy *t, const char *key)
     memset(x, 0, sizeof(*x));
     snprintf(x->key, sizeof(x->key), "%s", key);
     x->peak_heap_bytes = NAN;
+    x->units_per_instance = NAN;
     t->slot[slot_of(t, x->key)] = t->count;
     return x;
 }
@@ -223,6 +224,8 @@ static int read_row(char *const *field, const struct pb_csv_layout *l,
     x->build_seconds = isnan(row.build_seconds) ? 0 : row.build_seconds;
     x->work_per_instance =
         isnan(row.expanded_per_instance) ? 0 : row.expanded_per_instance;
+    x->work = row.work;
+    x->units_per_instance = row.units_per_instance;
     if (isnan(x->peak_heap_bytes) || row.peak_heap_bytes > x->peak_heap_bytes)
         x->peak_heap_bytes = row.peak_heap_bytes; /* "NA" leaves it NaN */
     return tidy_add_sample(t, x, row.seconds / (double)row.id.count, e);
@@ -311,6 +314,16 @@ void tidy_free(struct tidy *t)
     t->b = NULL;
     t->slot = NULL;
     t->count = t->cap = t->slots = 0;
+}
+
+double tidy_counter(const struct tidy_bench *x, const struct pb_kernel *k,
+                    size_t index)
+{
+    const struct pb_counter_def *defs;
+    if (index >= pb_work_counters(k, &defs))
+        return NAN;
+    double v = pb_row_counter(&x->work, defs[index].name);
+    return isnan(v) && index == PB_WORK_MAIN ? x->work_per_instance : v;
 }
 
 const struct tidy_bench *tidy_find(const struct tidy *t,

@@ -38,7 +38,13 @@ struct tidy_bench {
     double per_instance[TIDY_MAX_REPS]; /* seconds per instance */
     double build_seconds;               /* of the last repetition */
     double work_per_instance;           /* the kernel's unit of work */
-    double peak_heap_bytes;             /* the largest; NaN when unavailable */
+    /* Of the last repetition: the kernel's counters per instance by
+     * name (results.csv's counters_per_instance; a results.json's
+     * NAME_per_instance, work.h), and units of work per instance (NaN:
+     * none). Use tidy_counter. */
+    struct pb_row_work work;
+    double units_per_instance;
+    double peak_heap_bytes; /* the largest; NaN when unavailable */
 };
 
 struct tidy {
@@ -97,6 +103,12 @@ void tidy_bench_set_id(struct tidy_bench *x, const struct pb_bench_id *id);
 int tidy_add_sample(struct tidy *t, struct tidy_bench *x, double per_instance,
                     struct pb_error *e);
 void tidy_free(struct tidy *t);
+/* Counter `index` of kernel k per instance in x: by its name, else
+ * (counter 0, from a file older than counters_per_instance or a JSON
+ * that has only the legacy column) work_per_instance; NaN when x has no
+ * such counter. */
+double tidy_counter(const struct tidy_bench *x, const struct pb_kernel *k,
+                    size_t index);
 /* The benchmark with the same kernel, variant, family, size, count and
  * seed as b at `threads` threads, or NULL. */
 const struct tidy_bench *tidy_find(const struct tidy *t,

@@ -19,6 +19,7 @@
  * O(runs) expected (tidy.c's hash index).
  */
 #include "tidy.h"
+#include "work.h"
 
 #include <errno.h>
 #include <jansson.h>
@@ -43,6 +44,27 @@ static double counter(const json_t *run, const char *name, double missing)
 {
     const json_t *v = json_object_get(run, name);
     return json_is_number(v) ? json_number_value(v) : missing;
+}
+
+/* The work counters of a run (work.h): every NAME_per_instance but the
+ * legacy expanded_per_instance (tidy_counter falls back to it), at most
+ * PB_MAX_COUNTERS, in the file's order; and units_per_instance. */
+static void read_work(const json_t *run, struct tidy_bench *x)
+{
+    const char *key;
+    const json_t *value;
+    memset(&x->work, 0, sizeof(x->work));
+    json_object_foreach((json_t *)run, key, value)
+    {
+        size_t len;
+        if (x->work.n == PB_MAX_COUNTERS || !json_is_number(value) ||
+            !pb_work_counter_key(key, &len))
+            continue;
+        struct pb_row_counter *c = &x->work.counter[x->work.n++];
+        snprintf(c->name, sizeof(c->name), "%.*s", (int)len, key);
+        c->per_instance = json_number_value(value);
+    }
+    x->units_per_instance = counter(run, "units_per_instance", NAN);
 }
 
 /* The benchmark a run named `name` belongs to (added when new) in *out,
@@ -152,6 +174,7 @@ static int read_run(struct tidy *t, const json_t *run, size_t i, unsigned flags,
         return rc;
     x->build_seconds = counter(run, "build_seconds", 0);
     x->work_per_instance = counter(run, "expanded_per_instance", 0);
+    read_work(run, x);
     double heap = counter(run, "peak_heap_bytes", NAN);
     if (isnan(x->peak_heap_bytes) || heap > x->peak_heap_bytes)
         x->peak_heap_bytes = heap;

@@ -11,11 +11,31 @@
 
 #include "runner.h"
 
-static void verify_header(FILE *out)
+/* The columns, the kernel's work counters last (NAME/inst each). */
+static void verify_header(FILE *out, const struct pb_kernel *k)
 {
-    fprintf(out, "%-14s %-28s %-12s %7s %9s %7s %5s %10s %10s %12s\n", "kernel",
+    const struct pb_counter_def *defs;
+    size_t counters = pb_work_counters(k, &defs);
+    fprintf(out, "%-14s %-28s %-12s %7s %9s %7s %5s %10s %10s", "kernel",
             "corpus", "variant", "threads", "instances", "correct", "wrong",
-            "build_s", "solve_s", "expanded/inst");
+            "build_s", "solve_s");
+    for (size_t i = 0; i < counters; i++) {
+        char head[64];
+        snprintf(head, sizeof(head), "%s/inst", defs[i].name);
+        fprintf(out, " %12s", head);
+    }
+    fputc('\n', out);
+}
+
+/* The work counts of a run per instance, in verify_header's columns. */
+static void verify_work(FILE *out, const struct pb_corpus *corpus,
+                        const struct pb_work *work)
+{
+    const struct pb_counter_def *defs;
+    size_t counters = pb_work_counters(corpus->kernel, &defs);
+    for (size_t i = 0; i < counters; i++)
+        fprintf(out, " %12.0f", (double)work->count[i] / (double)corpus->count);
+    fputc('\n', out);
 }
 
 static const char *base_name(const char *path)
@@ -42,8 +62,8 @@ int pb_verify_corpus(const struct pb_corpus *corpus,
         if (only && only != v)
             continue;
         if (totals->rows == 0)
-            verify_header(out);
-        struct pb_run run;
+            verify_header(out, k);
+        struct pb_run run = {0};
         struct pb_check check = {0, 0, SIZE_MAX, ""};
         char why[sizeof(e.msg)];
         if (!pb_variant_accepts(v, corpus, why, sizeof(why))) {
@@ -60,13 +80,11 @@ int pb_verify_corpus(const struct pb_corpus *corpus,
             pb_check_answers(corpus, oracle, answers, &check);
         else
             check.wrong = corpus->count;
-        fprintf(out,
-                "%-14s %-28s %-12s %7d %9zu %7zu %5zu %10.6f %10.6f "
-                "%12.0f\n",
+        fprintf(out, "%-14s %-28s %-12s %7d %9zu %7zu %5zu %10.6f %10.6f",
                 k->name, base_name(corpus->source), v->name, threads,
                 corpus->count, check.correct, check.wrong, run.build_seconds,
-                run.solve_seconds,
-                (double)run.work.expanded / (double)corpus->count);
+                run.solve_seconds);
+        verify_work(out, corpus, &run.work);
         totals->rows++;
         if (rc) {
             fprintf(out, "  solve failed: %s\n", e.msg);

@@ -56,7 +56,7 @@ trap cleanup EXIT
 cd "$T" || exit 2
 
 K=magic_squares
-HEADER='kernel,variant,family,size,count,seed,corpus_hash,threads,repetition,iterations,seconds,build_seconds,instances_per_second,work_per_second,expanded_per_instance,peak_heap_bytes,allocated_bytes,peak_rss_bytes,verified,error'
+HEADER='kernel,variant,family,size,count,seed,corpus_hash,threads,repetition,iterations,seconds,build_seconds,instances_per_second,work_per_second,expanded_per_instance,counters_per_instance,units_per_instance,peak_heap_bytes,allocated_bytes,peak_rss_bytes,verified,error'
 OUT_DIR=$T
 # shellcheck source=tests/testlib.sh
 . "$HERE/testlib.sh"
@@ -97,7 +97,7 @@ def load_json(path):
 
 def load_csv(path):
     """Header line and data rows (lists); raises ValueError when the file
-    is not a complete CSV of 20-field rows."""
+    is not a complete CSV of 22-field rows."""
     with open(path, newline="") as f:
         text = f.read()
     if not text.endswith("\n"):
@@ -168,7 +168,7 @@ def smoke_json(path, csv_path):
 
 
 def smoke_csv(path):
-    """Check 2: the pinned header, 20 fields, all verified."""
+    """Check 2: the pinned header, 22 fields, all verified."""
     try:
         with open(path, newline="") as f:
             first = f.readline().rstrip("\n")
@@ -176,9 +176,9 @@ def smoke_csv(path):
                "got %r" % first)
         _, rows = load_csv(path)
     except Exception as e:
-        report(False, "results.csv rows have 20 fields", e)
+        report(False, "results.csv rows have 22 fields", e)
         return
-    report(True, "results.csv rows have 20 fields")
+    report(True, "results.csv rows have 22 fields")
     report(len(rows) > 0, "results.csv has data rows", "none")
     bad = ["%s/%s threads %s rep %s: verified %r error %r" %
            (r["variant"], r["family"], r["threads"], r["repetition"],
@@ -239,6 +239,41 @@ def heap(json_path, csv_path):
     else:
         report(False, "context heap_counters is 'jemalloc mallctl' or "
                "'unavailable'", repr(mode))
+
+
+def work(json_path, csv_path):
+    """Check 5: the work counters keep their meaning (counter 0 is
+    expanded_per_instance: states expanded, or cubing's turns), reach the
+    CSV's counters_per_instance and the JSON's NAME_per_instance, and no
+    kernel of the suite has units of work (units_per_instance NA)."""
+    main = {"cubing": "turns"}
+    _, rows = load_csv(csv_path)
+    bad = ["%s/%s: %r, expanded %r, units %r" %
+           (r["kernel"], r["variant"], r["counters_per_instance"],
+            r["expanded_per_instance"], r["units_per_instance"])
+           for r in rows
+           if r["counters_per_instance"] != "%s=%s" % (
+               main.get(r["kernel"], "expanded"), r["expanded_per_instance"])
+           or r["units_per_instance"] != "NA"
+           or not float(r["expanded_per_instance"]) > 0]
+    report(rows and not bad, "CSV counters_per_instance is counter 0 "
+           "(expanded, cubing's turns) = expanded_per_instance > 0, "
+           "units_per_instance NA", "; ".join(bad[:5]))
+    nan = []
+    with open(json_path) as f:
+        json.load(f, parse_constant=nan.append)
+    report(not nan, "results.json is strict JSON (no NaN: Jansson refuses "
+           "it)", "constants %s" % nan[:5])
+    runs = [b for b in load_json(json_path)["benchmarks"]
+            if b.get("run_type") == "iteration"]
+    bad = [b["name"] for b in runs
+           if "units_per_instance" in b or any(
+               k.endswith("_per_unit") for k in b) or
+           (b["name"].startswith("cubing/") and
+            b.get("turns_per_instance") != b["expanded_per_instance"])]
+    report(runs and not bad, "JSON: cubing's turns_per_instance is "
+           "expanded_per_instance; no per-unit counters",
+           "; ".join(bad[:5]))
 
 
 def interrupted(csv_path, json_path):
@@ -330,6 +365,7 @@ cp "$T/out" "$T/list.out"
 py variants "$T/list.out" "$S/results.csv"
 
 py heap "$S/results.json" "$S/results.csv"
+py work "$S/results.json" "$S/results.csv"
 
 # latest: a relative symlink to the one folder of the run just done
 dirs=$(find "$T/res" -mindepth 1 -maxdepth 1 -type d -printf '%f\n')

@@ -219,7 +219,7 @@ static int tour_solve(enum tour_kind kind, const void *instance, void *answer,
         a->sum++;
     if (planted && kind == BROKEN_ROUTE)
         a->route[1] = a->route[0]; /* visits cell 0 twice, same sum claimed */
-    work->expanded += in->n;
+    work->count[PB_WORK_MAIN] += in->n;
     return 0;
 }
 

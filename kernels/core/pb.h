@@ -88,10 +88,47 @@ struct pb_corpus {
     uint32_t *lines;      /* input line where each instance starts */
 };
 
-/* Work done by one solve: the kernel's unit of work, for throughput
- * counters (states expanded for searches, turns for simulations). */
+/* Work counters: the most a kernel names (struct pb_work_def). */
+#define PB_MAX_COUNTERS 4
+/* Counter 0 is the kernel's main unit of work (states expanded for the
+ * searches, turns for cubing): what work_per_second and
+ * expanded_per_instance report. A kernel with more counters names its
+ * other indices in its own header. */
+#define PB_WORK_MAIN 0
+
+/* Work done by solves, one count per counter of the kernel's
+ * work.counters (unused counts stay 0). A variant adds to the counts of
+ * the instance it solves (work->count[PB_WORK_MAIN] += expanded) and
+ * never clears them: the runner hands each worker a zeroed pb_work and
+ * sums the workers' counts after the timed window. */
 struct pb_work {
-    uint64_t expanded; /* states taken off a queue and expanded */
+    uint64_t count[PB_MAX_COUNTERS];
+};
+
+/* One counter: name, in [a-z0-9_] (1 to 31 characters; not "units" or
+ * "seconds", and "expanded" only as counter 0), is how results files
+ * name it ("pops": the pops_per_instance counter; bench/work.h); unit
+ * says for people what one count is ("states expanded", "queue pops"). */
+struct pb_counter_def {
+    const char *name;
+    const char *unit;
+};
+
+/* What a kernel's solves count, and what to divide the counts by. */
+struct pb_work_def {
+    /* Counter i counts into pb_work.count[i]; terminated by a NULL
+     * name; 1 to PB_MAX_COUNTERS of them. NULL: one counter,
+     * {"expanded", "states expanded"} (pb_work_counters), as for an
+     * empty table. */
+    const struct pb_counter_def *counters;
+    /* Optional: the instance's size in units of work (cube_walk: its
+     * reachable states), the denominator of the per-unit figures (time,
+     * and each counter, per unit); pure, cheap next to a solve, called
+     * outside any timed region, once per instance per benchmark. NULL:
+     * no per-unit figures. */
+    uint64_t (*units)(const void *instance);
+    /* The unit, singular, for people ("reachable state"); with units. */
+    const char *unit_name;
 };
 
 enum pb_variant_flags {
@@ -129,7 +166,9 @@ struct pb_variant {
     void *(*worker_new)(const struct pb_corpus *corpus, const void *shared);
     /* Writes the answer of one instance into a cleared (zeroed) slot of
      * pb_answer_size bytes; the slot may keep memory the variant
-     * allocates here, for the kernel's answer.release to free. */
+     * allocates here, for the kernel's answer.release to free. Adds
+     * what it did to work's counts (the kernel's work.counters; see
+     * struct pb_work). */
     int (*solve)(void *worker, const void *instance, void *answer,
                  struct pb_work *work, struct pb_error *e);
     void (*worker_free)(void *worker);
@@ -227,6 +266,7 @@ struct pb_kernel {
     const char *summary;
     size_t instance_size;
     struct pb_answer_ops answer;
+    struct pb_work_def work; /* the counters its variants fill */
     struct pb_size_ops size;
     const char *families_help;   /* one line listing families and params */
     const char *default_variant; /* fastest verified, see docs/results.md */
@@ -271,6 +311,21 @@ struct pb_kernel {
 
     const struct pb_variant *const *variants; /* NULL-terminated */
 };
+
+/* The counters of k's work (its work.counters, or the default single
+ * "expanded" counter) in *defs, and how many: 1 to PB_MAX_COUNTERS. */
+static inline size_t pb_work_counters(const struct pb_kernel *k,
+                                      const struct pb_counter_def **defs)
+{
+    static const struct pb_counter_def expanded[] = {
+        {"expanded", "states expanded"}, {NULL, NULL}};
+    bool named = k->work.counters && k->work.counters[0].name;
+    *defs = named ? k->work.counters : expanded;
+    size_t n = 1;
+    while (n < PB_MAX_COUNTERS && (*defs)[n].name)
+        n++;
+    return n;
+}
 
 /* The registry: every kernel, NULL-terminated. */
 extern const struct pb_kernel *const pb_kernels[];

@@ -89,6 +89,10 @@ static int eight_census(const struct pb_size *size, bool with_inverses,
     return rc;
 }
 
+/* Counter PB_WORK_MAIN: what work_per_second counts. */
+static const struct pb_counter_def eight_counters[] = {
+    {"expanded", "states expanded"}, {NULL, NULL}};
+
 const struct pb_kernel cubic_eight_kernel = {
     .name = "cubic_eight",
     .summary = "UVa 1604 Cubic Eight-Puzzle: fewest rolls (<= cap, else -1) "
@@ -102,6 +106,7 @@ const struct pb_kernel cubic_eight_kernel = {
              .parse = eight_size_parse,
              .format = pb_size_format_board,
              .value = pb_size_value_cells},
+    .work = {.counters = eight_counters},
     .families_help = "uniform | depth:D (exact optimum D) | far[:C] (optimum "
                      "above the cap C = 30); size = the board ROWSxCOLUMNS "
                      "(3x3), each 2..8, at most 16 cells",

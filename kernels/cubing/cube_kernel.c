@@ -1,6 +1,7 @@
 /*
  * cube_kernel.c - the cubing kernel descriptor. The unit of work is the
- * turn: variants count turns applied in struct pb_work.
+ * turn: variants count turns applied in struct pb_work's one counter,
+ * "turns".
  */
 #include "cube_internal.h"
 
@@ -19,6 +20,10 @@ static size_t cube_answer_size_for(const struct pb_corpus *corpus)
     return offsetof(struct cube_answer, sticker) + (size_t)cube_stickers(n);
 }
 
+/* Counter PB_WORK_MAIN: what work_per_second counts. */
+static const struct pb_counter_def cube_counters[] = {
+    {"turns", "turns applied"}, {NULL, NULL}};
+
 const struct pb_kernel cubing_kernel = {
     .name = "cubing",
     .summary = "BOJ 5373 Cubing: face turns on a solved N x N x N cube, "
@@ -29,6 +34,7 @@ const struct pb_kernel cubing_kernel = {
                .write = cube_write_answer},
     /* the single-number syntax of the core: "3" */
     .size = {.label = "cube order N (N x N x N)", .judge = {CUBE_JUDGE_N, 0}},
+    .work = {.counters = cube_counters},
     .families_help = "random[:L] (L turns, 1000) | long[:L] (10^6) | "
                      "identity (returns to solved); size = cube order N, "
                      "2..64",

@@ -49,6 +49,10 @@ static int magic_census(const struct pb_size *size, bool with_inverses,
     return 0;
 }
 
+/* Counter PB_WORK_MAIN: what work_per_second counts. */
+static const struct pb_counter_def magic_counters[] = {
+    {"expanded", "states expanded"}, {NULL, NULL}};
+
 const struct pb_kernel magic_squares_kernel = {
     .name = "magic_squares",
     .summary = "IOI 1996 Magic Squares: shortest, alphabetically first A/B/C "
@@ -59,6 +63,7 @@ const struct pb_kernel magic_squares_kernel = {
     /* the single-number syntax of the core: "4" */
     .size = {.label = "ring width K (2 x K board)",
              .judge = {MAGIC_K_JUDGE, 0}},
+    .work = {.counters = magic_counters},
     .families_help = "uniform | depth:D (exact optimum D); size = ring "
                      "width K, 3..6",
     .default_variant = "bibfs",

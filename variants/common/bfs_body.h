@@ -69,6 +69,6 @@ static int BFS_FN(BFS_CTX ctx, struct bfs_tree *t, uint64_t start,
         }
     }
 out:
-    work->expanded += expanded;
+    work->count[PB_WORK_MAIN] += expanded;
     return rc;
 }

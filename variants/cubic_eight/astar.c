@@ -159,7 +159,7 @@ static int astar_solve(void *worker, const void *instance, void *answer,
     const struct eight_instance *in = instance;
     const struct eight_board *b = eight_search_board(&w->search, in);
     struct eight_answer *a = answer;
-    int rc = astar_search(w, b, in, &a->moves, &work->expanded);
+    int rc = astar_search(w, b, in, &a->moves, &work->count[PB_WORK_MAIN]);
     if (w->touched.len * 8 > w->bytes)
         memset(w->g, G_UNSEEN, w->bytes);
     else

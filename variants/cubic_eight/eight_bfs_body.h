@@ -73,6 +73,6 @@ static int BFS_FN(VISIT_CTX v, const struct eight_board *b,
         queue->len = len;
     }
 out:
-    work->expanded += expanded;
+    work->count[PB_WORK_MAIN] += expanded;
     return rc;
 }

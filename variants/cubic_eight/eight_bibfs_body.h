@@ -101,6 +101,6 @@ static int BIBFS_FN(VISIT_CTX v, const struct eight_board *b,
         depth[side]++;
     }
 out:
-    work->expanded += expanded;
+    work->count[PB_WORK_MAIN] += expanded;
     return rc;
 }

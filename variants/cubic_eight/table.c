@@ -212,7 +212,7 @@ static int table_solve(void *worker, const void *instance, void *answer,
         unsigned d = x->depth[eight_index(b, w->search.goals[i])];
         best = d < best ? d : best;
     }
-    work->expanded += n;
+    work->count[PB_WORK_MAIN] += n;
     struct eight_answer *a = answer;
     a->moves = best <= in->cap ? (int32_t)best : EIGHT_NO_ANSWER;
     return 0;

@@ -52,7 +52,7 @@ static int cubie_solve(void *worker, const void *instance, void *answer,
     struct cube_answer *out = answer;
     cube_answer_begin(out, 3);
     cubie_to_stickers(t, &s[in->count & 1], out->sticker);
-    work->expanded += in->count;
+    work->count[PB_WORK_MAIN] += in->count;
     return 0;
 }
 

@@ -182,7 +182,7 @@ static int sparse_solve(void *worker, const void *instance, void *answer,
     struct cube_answer *out = answer;
     cube_answer_begin(out, n);
     memcpy(out->sticker, cube, (size_t)cube_stickers(n));
-    work->expanded += in->count;
+    work->count[PB_WORK_MAIN] += in->count;
     return 0;
 }
 

@@ -93,7 +93,7 @@ static int facelet_solve(void *worker, const void *instance, void *answer,
     struct cube_answer *out = answer;
     cube_answer_begin(out, n);
     memcpy(out->sticker, cur, (size_t)count);
-    work->expanded += in->count;
+    work->count[PB_WORK_MAIN] += in->count;
     return 0;
 }
 

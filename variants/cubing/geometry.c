@@ -71,7 +71,7 @@ static int geometry_solve(void *worker, const void *instance, void *answer,
         int normal[3] = {st[i].normal[0], st[i].normal[1], st[i].normal[2]};
         out->sticker[cube_index_of(n, pos, normal)] = st[i].colour;
     }
-    work->expanded += in->count;
+    work->count[PB_WORK_MAIN] += in->count;
     return 0;
 }
 

@@ -82,7 +82,7 @@ static bool search(struct bfs_array_worker *w, int k, uint64_t target,
             }
         }
     }
-    work->expanded += head;
+    work->count[PB_WORK_MAIN] += head;
     return found;
 }
 

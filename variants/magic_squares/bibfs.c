@@ -209,7 +209,7 @@ static int bibfs_solve(void *worker, const void *instance, void *answer,
     else
         rc = assemble(w, k, meet, answer, e);
 out:
-    work->expanded += expanded;
+    work->count[PB_WORK_MAIN] += expanded;
     reset(w, k);
     if (rc == -ENOMEM)
         return pb_fail(e, rc, "bibfs: out of memory");

@@ -52,7 +52,7 @@ static int table_solve(void *worker, const void *instance, void *answer,
     int n = magic_walk_back(t->of[in->k], in->k, in->target, answer, e);
     if (n < 0)
         return n;
-    work->expanded += (uint64_t)n;
+    work->count[PB_WORK_MAIN] += (uint64_t)n;
     return 0;
 }
 

@@ -106,7 +106,7 @@ static int tables_solve(void *worker, const void *instance, void *answer,
         codes[n++] = (uint8_t)m;
         x = next;
     }
-    work->expanded += (uint64_t)n;
+    work->count[PB_WORK_MAIN] += (uint64_t)n;
     return magic_answer_set(answer, codes, n, e);
 }
 
