@@ -15,6 +15,8 @@
 #include <benchmark/benchmark.h>
 
 #include <cerrno>
+#include <cmath>
+#include <iterator>
 #include <cstdio>
 #include <map>
 #include <new>
@@ -65,7 +67,7 @@ class TeeReporter : public benchmark::BenchmarkReporter
     void ReportRuns(const std::vector<Run> &runs) override
     {
         console_.ReportRuns(runs);
-        json_.ReportRuns(runs);
+        json_.ReportRuns(finite_counters(runs));
         flush_console();
         snapshot();
         for (const Run &run : runs)
@@ -85,6 +87,20 @@ class TeeReporter : public benchmark::BenchmarkReporter
     }
 
   private:
+    // Google Benchmark writes a counter that is not finite as a bare NaN
+    // (its cv aggregate of a counter that is 0 in every repetition is
+    // 0/0), which is not JSON: such a counter is left out of the JSON,
+    // where its absence reads as unknown.
+    static std::vector<Run> finite_counters(const std::vector<Run> &runs)
+    {
+        std::vector<Run> out = runs;
+        for (Run &run : out)
+            for (auto c = run.counters.begin(); c != run.counters.end();)
+                c = std::isfinite(c->second.value) ? std::next(c)
+                                                   : run.counters.erase(c);
+        return out;
+    }
+
     void flush_console()
     {
         std::string text = console_text_.str();

@@ -4,8 +4,9 @@
  * reported time is exactly what the C side set, whatever the wall clock
  * did), counters (plain and per-second), labels, skipping with an error,
  * the run callback, the JSON file written as complete JSON, the
- * context keys, the errno of a JSON file that cannot be written, and the
- * --benchmark_filter check. Ends with "N passed, N failed".
+ * context keys, the errno of a JSON file that cannot be written, no bare
+ * NaN for a counter that is 0 in every repetition (its cv aggregate), and
+ * the --benchmark_filter check. Ends with "N passed, N failed".
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -37,6 +38,7 @@ static void toy_benchmark(struct pb_gb_state *st, void *context)
     }
     t->iterations = n;
     pb_gb_set_counter(st, "widgets", 42, PB_GB_VALUE);
+    pb_gb_set_counter(st, "nothing", 0, PB_GB_VALUE); /* cv: 0/0 */
     pb_gb_set_counter(st, "widgets_per_second", (double)n * 10, PB_GB_RATE);
     pb_gb_set_items_processed(st, n * 3);
     pb_gb_set_label(st, "toy label");
@@ -134,6 +136,10 @@ int main(void)
         CHECK(strstr(text, "\"name\": \"toy/good/repeats:2/manual_time\""),
               "manual-time name in the JSON");
         CHECK(strstr(text, "\"widgets\": 4.2") != NULL, "counter in the JSON");
+        CHECK(!strstr(text, "nan") && !strstr(text, "NaN"),
+              "no bare NaN (not JSON) for a counter that is 0 throughout");
+        CHECK(strstr(text, "\"nothing\": 0") != NULL,
+              "a zero counter is still written where it is finite");
         CHECK(strstr(text, "\"error_message\": \"toy refuses\"") != NULL,
               "error in the JSON");
     }
