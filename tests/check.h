@@ -1,7 +1,8 @@
 /*
  * check.h - the tests' tiny assertion counter: CHECK never stops a test
  * program, it counts, and check_summary() prints the closing
- * "N passed, N failed" line and gives the exit status.
+ * "N passed, N failed" line and gives the exit status; check_slurp reads
+ * a small output file for the checks.
  */
 #ifndef CHECK_H
 #define CHECK_H
@@ -21,6 +22,20 @@ static int check_passed, check_failed;
             fputc('\n', stderr);                                               \
         }                                                                      \
     } while (0)
+
+/* The text of a small file (up to 128 KB, NUL-terminated, in a static
+ * buffer reused by the next call), or NULL when it cannot be opened. */
+static inline char *check_slurp(const char *path)
+{
+    static char buf[1 << 17];
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    size_t n = fread(buf, 1, sizeof(buf) - 1, f);
+    buf[n] = '\0';
+    fclose(f);
+    return buf;
+}
 
 static inline int check_summary(void)
 {

@@ -75,18 +75,6 @@ static void on_run(const struct pb_gb_run *run, void *user)
     }
 }
 
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    static char buf[1 << 16];
-    size_t n = fread(buf, 1, sizeof(buf) - 1, f);
-    buf[n] = '\0';
-    fclose(f);
-    return buf;
-}
-
 int main(void)
 {
     char *argv[] = {"test_gbench", "--benchmark_min_time=0.01", NULL};
@@ -124,7 +112,7 @@ int main(void)
           s.items_rate);
     CHECK(!strcmp(s.label, "toy label"), "label '%s'", s.label);
 
-    char *text = slurp(json);
+    char *text = check_slurp(json);
     CHECK(text != NULL, "JSON file written");
     if (text) {
         size_t len = strlen(text);

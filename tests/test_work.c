@@ -261,18 +261,6 @@ static void on_run(const struct pb_gb_run *run, void *user)
     b->rows++;
 }
 
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return NULL;
-    static char buf[1 << 17];
-    size_t n = fread(buf, 1, sizeof(buf) - 1, f);
-    buf[n] = '\0';
-    fclose(f);
-    return buf;
-}
-
 /* The JSON's counters of the first repetition. */
 static void check_json(const char *path)
 {
@@ -334,7 +322,7 @@ static void check_report(const char *dir, const char *from)
     CHECK(rc == 0, "report from %s: %s", from, e.msg);
     char path[128];
     snprintf(path, sizeof(path), "%s/report.md", dir);
-    const char *md = rc ? NULL : slurp(path);
+    const char *md = rc ? NULL : check_slurp(path);
     CHECK(md && strstr(md, "| work / instance | relaxations / instance | "
                            "units / instance | time / reachable state | "
                            "pops / reachable state | relaxations / "
@@ -344,7 +332,7 @@ static void check_report(const char *dir, const char *from)
               strstr(md, " | 0.2571 | 0.5 |"),
           "report from %s: cells\n%s", from, md ? md : "");
     snprintf(path, sizeof(path), "%s/report.html", dir);
-    const char *html = rc ? NULL : slurp(path);
+    const char *html = rc ? NULL : check_slurp(path);
     CHECK(html && strstr(html, "<th>time / reachable state</th>") &&
               strstr(html, "<td>70</td><td>140</td>"),
           "report.html from %s", from);
@@ -373,7 +361,7 @@ static void test_results(const struct pb_corpus *c)
     fclose(b.csv);
     CHECK(b.rows == 2, "%d rows", b.rows);
 
-    const char *text = slurp(csv);
+    const char *text = check_slurp(csv);
     CHECK(text && strstr(text, ",36,pops=36;relaxations=70,140,"),
           "results.csv:\n%s", text ? text : "");
     check_json(json);
