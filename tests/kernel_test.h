@@ -1,7 +1,8 @@
 /*
  * kernel_test.h - helpers shared by the per-kernel C tests: parsing a
- * text as a corpus of one kernel, and a table of bad inputs that must each
- * fail with a given message (file:line and what was expected).
+ * text as a corpus of one kernel, a table of bad inputs that must each
+ * fail with a given message (file:line and what was expected), and the
+ * generator's determinism.
  */
 #ifndef KERNEL_TEST_H
 #define KERNEL_TEST_H
@@ -9,6 +10,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "gen.h"
 #include "pb.h"
 
 /* Parses text with kernel k into c (freed again on failure). */
@@ -40,6 +42,29 @@ static inline void kt_check_bad(const struct pb_kernel *k,
               "bad case %zu: rc %d msg '%s', want '%s'", i, rc, e.msg,
               cases[i].want);
     }
+}
+
+/* The generator is deterministic: family at size with seed 9 twice gives
+ * the same corpus hash, and with seed 10 another one. */
+static inline void kt_check_generator_seeds(const struct pb_kernel *k,
+                                            const char *family,
+                                            struct pb_size size, size_t count)
+{
+    struct pb_corpus a, b, c;
+    struct pb_error e = {""};
+    int ra = pb_generate(k, family, size, count, 9, &a, &e);
+    int rb = pb_generate(k, family, size, count, 9, &b, &e);
+    int rc = pb_generate(k, family, size, count, 10, &c, &e);
+    CHECK(ra == 0 && rb == 0 && rc == 0, "%s %s: %s", k->name, family, e.msg);
+    if (ra || rb || rc)
+        return;
+    CHECK(pb_corpus_hash(&a) == pb_corpus_hash(&b),
+          "%s %s: same seed, same hash", k->name, family);
+    CHECK(pb_corpus_hash(&a) != pb_corpus_hash(&c),
+          "%s %s: another seed, another corpus", k->name, family);
+    pb_corpus_free(&a);
+    pb_corpus_free(&b);
+    pb_corpus_free(&c);
 }
 
 #endif
