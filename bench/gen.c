@@ -4,8 +4,12 @@
  */
 #include "gen.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+
+#define FAMILY_CHARS                                                           \
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-"
 
 int pb_generate(const struct pb_kernel *k, const char *family_spec,
                 struct pb_size size, size_t count, uint64_t seed,
@@ -24,15 +28,20 @@ int pb_generate_noted(const struct pb_kernel *k, const char *family_spec,
     const char *colon = strchr(family_spec, ':');
     size_t n = colon ? (size_t)(colon - family_spec) : strlen(family_spec);
     pb_corpus_init(corpus, k, "<generated>");
-    if (n == 0 || n >= sizeof(family))
+    /* the family is a name in results and figures: letters, digits, '_'
+     * and '-' (tidy.h's set), at most PB_FAMILY_MAX characters in all */
+    if (n == 0 || n >= sizeof(family) || strlen(family_spec) > PB_FAMILY_MAX ||
+        strspn(family_spec, FAMILY_CHARS) < n)
         return pb_fail(e, -EINVAL, "bad family '%s'; %s families: %s",
                        family_spec, k->name, k->families_help);
     memcpy(family, family_spec, n);
     family[n] = '\0';
     if (colon) {
         char *end;
+        errno = 0;
         param = strtol(colon + 1, &end, 10);
-        if (end == colon + 1 || *end != '\0' || param < 0)
+        if (end == colon + 1 || *end != '\0' || param < 0 || errno ||
+            strspn(colon + 1, "0123456789") != strlen(colon + 1))
             return pb_fail(e, -EINVAL,
                            "bad parameter in family '%s'; "
                            "expected a non-negative integer after ':'",

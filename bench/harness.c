@@ -160,7 +160,6 @@ static void verification_run(struct harness *h, struct bench_case *c,
 {
     const struct pb_suite_entry *x = c->entry;
     const struct pb_corpus *corpus = &c->slot->corpus;
-    size_t bytes = corpus->count * pb_answer_size(corpus);
     char why[sizeof(c->skip) - 32];
     if (!pb_variant_accepts(x->variant, corpus, why, sizeof(why))) {
         snprintf(c->skip, sizeof(c->skip), NOT_APPLICABLE "%s", why);
@@ -177,14 +176,15 @@ static void verification_run(struct harness *h, struct bench_case *c,
             return;
         }
     }
-    c->verified = calloc(1, bytes);
-    c->answers = calloc(1, bytes);
-    if (!c->verified || !c->answers) {
-        snprintf(c->skip, sizeof(c->skip), "skipped: out of memory");
-        return;
-    }
     struct pb_run run;
     struct pb_error e;
+    /* the verified answers and a timed iteration's, under the cap */
+    c->verified = pb_answers_new(corpus, &e);
+    c->answers = c->verified ? pb_answers_new(corpus, &e) : NULL;
+    if (!c->answers) {
+        snprintf(c->skip, sizeof(c->skip), "skipped: %s", e.msg);
+        return;
+    }
     double t0 = pb_now();
     int rc = pb_backend_run(h->backend, x->variant, corpus, x->threads,
                             c->verified, &run, &e);

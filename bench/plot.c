@@ -72,11 +72,17 @@ static int run_gnuplot(const char *defs, const char *script, const char *log,
     char *argv[] = {"gnuplot", "-e", (char *)defs, (char *)script, NULL};
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_addopen(&actions, 2, log,
-                                     O_WRONLY | O_CREAT | O_APPEND, 0666);
+    /* never through a symlink planted at the log's name */
+    posix_spawn_file_actions_addopen(
+        &actions, 2, log, O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW, 0666);
     pid_t pid;
     int rc = posix_spawnp(&pid, "gnuplot", &actions, NULL, argv, environ);
     posix_spawn_file_actions_destroy(&actions);
+    if (rc == ELOOP)
+        return pb_fail(e, -rc,
+                       "%s: a symbolic link; gnuplot's messages are never "
+                       "written through one",
+                       log);
     if (rc)
         return pb_fail(e, -rc,
                        "cannot run gnuplot: %s (install the Debian package "

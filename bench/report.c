@@ -579,6 +579,12 @@ int pb_report_write_kernels(const char *dir,
     struct out o = {open_memstream(&md_text, &md_len),
                     open_memstream(&html_text, &html_len)};
     if (!o.md || !o.html) {
+        if (o.md)
+            fclose(o.md);
+        if (o.html)
+            fclose(o.html);
+        free(md_text);
+        free(html_text);
         tidy_free(&t);
         return pb_fail(e, -ENOMEM, "out of memory");
     }

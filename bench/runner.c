@@ -179,7 +179,7 @@ static void solve_share(struct solve_call *c)
     c->start = pb_now();
 #pragma omp for schedule(dynamic, SCHEDULE_CHUNK)
     for (size_t i = 0; i < count; i++) {
-        struct pb_error err;
+        struct pb_error err = {""}; /* a variant may fail without a word */
         int rc = v->solve(worker, pb_corpus_item(corpus, i),
                           c->out + i * answer_size, &work, &err);
         if (rc) {
@@ -238,9 +238,10 @@ int pb_session_solve(struct pb_session *s, void *answers, struct pb_run *run,
     run->heap_peak = s->heap_peak;
     run->heap_allocated = s->heap_cold;
     if (c.first_bad != SIZE_MAX)
-        return pb_fail(e, c.first_rc, "%s:%u: instance %zu: %s: %s",
-                       corpus->source, (unsigned)corpus->lines[c.first_bad],
-                       c.first_bad + 1, v->name, c.first_error.msg);
+        return pb_fail(
+            e, c.first_rc, "%s:%u: instance %zu: %s: %s", corpus->source,
+            (unsigned)corpus->lines[c.first_bad], c.first_bad + 1, v->name,
+            c.first_error.msg[0] ? c.first_error.msg : strerror(-c.first_rc));
     return 0;
 }
 

@@ -121,6 +121,11 @@ static int bench_line(struct pb_suite *s, const struct settings *set,
     if (!x.kernel)
         return pb_fail(e, -EINVAL, "%s:%u: unknown kernel '%s'", s->path, line,
                        kernel);
+    if (strlen(family) >= sizeof(x.family))
+        return pb_fail(e, -EINVAL,
+                       "%s:%u: family '%.40s...' is too long; expected at "
+                       "most %zu characters",
+                       s->path, line, family, sizeof(x.family) - 1);
     snprintf(x.family, sizeof(x.family), "%s", family);
     struct pb_error why;
     if (pb_size_parse(x.kernel, size, &x.size, &why))

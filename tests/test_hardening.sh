@@ -6,12 +6,16 @@
 #  11. control bytes (ESC, BEL) from a corpus header or a suite token come
 #      back escaped on stderr, never raw;
 #  14. the provenance reads git's state without taking its index lock, and
-#      says "unknown" (not "clean") where git is missing.
+#      says "unknown" (not "clean") where git is missing;
+# and what a review of those fixes found: gnuplot's log never written
+# through a planted symlink; families that results readers would refuse
+# (a '+' or a space, an overlong name) refused by gen and by suites.
 # Usage: test_hardening.sh PATH_TO_PUZZLEBENCH SOURCE_DIR
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 PB=$1
 case $PB in /*) ;; *) PB=$PWD/$PB ;; esac
+SRC=$(cd "${2:-$HERE/..}" && pwd)
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/test_hardening.XXXXXX") || exit 2
 trap 'rm -rf "$TMP"' EXIT
 cd "$TMP" || exit 2
@@ -90,5 +94,28 @@ grep -Eq '^# puzzlebench_dirty +unknown$' nogit-run/latest/log.txt && pass ||
     fail "without git the tree must be 'unknown': $(grep -E 'commit|dirty' nogit-run/latest/log.txt)"
 grep -Eq '^# puzzlebench_commit +unknown$' nogit-run/latest/log.txt && pass ||
     fail "without git the commit must be 'unknown'"
+
+# --- review: gnuplot's log and family names -------------------------------
+if command -v gnuplot >/dev/null; then
+    cp -r "$SRC/tests/fixtures/results" plotted
+    mkdir -p plotted/figures
+    echo "precious" >victim2
+    ln -s "$TMP/victim2" plotted/figures/gnuplot.log
+    check_fails "plot with a symlink at figures/gnuplot.log" 1 \
+        'gnuplot.log: a symbolic link' "$PB" plot plotted
+    [ "$(cat victim2)" = "precious" ] && pass ||
+        fail "plot appended to a symlink's target: $(head -c 80 victim2)"
+else
+    echo "note: gnuplot missing, the log symlink check is skipped" >&2
+fi
+check_fails "gen --family depth:+5" 2 "bad parameter in family 'depth:\+5'" \
+    "$PB" gen magic_squares --family depth:+5
+check_fails "gen --family with a space" 2 "bad family 'uni form'" \
+    "$PB" gen magic_squares --family 'uni form'
+long_family=$(printf 'f%.0s' $(seq 40))
+printf 'repetitions 1\nbench magic_squares bfs_array %s 4 2 1\n' "$long_family" \
+    >long.suite
+check_fails "suite family of 40 characters" 1 "long.suite:2: family .* is too long" \
+    "$PB" bench --suite ./long.suite --out r2
 
 summary

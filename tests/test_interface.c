@@ -23,6 +23,7 @@
 
 #include "check.h"
 #include "runner.h"
+#include "tidy.h"
 #include "verify.h"
 
 enum { TOUR_MAX = 32, INSTANCES = 9, REPEATS = 5, PLANTED = 4 };
@@ -470,6 +471,40 @@ static void test_decliner(const struct pb_corpus *c)
     pb_answers_free(c, answers);
 }
 
+/* What pb.h asks of every registered kernel and cannot check itself:
+ * slots that own memory (release) are compared by same, never by bytes;
+ * the counter table ends within PB_MAX_COUNTERS, its names are names
+ * ([a-z0-9_], not "units" or "seconds", "expanded" only first); every
+ * variant name appears once. */
+static void test_registry_contracts(void)
+{
+    for (size_t i = 0; pb_kernels[i]; i++) {
+        const struct pb_kernel *k = pb_kernels[i];
+        CHECK(!k->answer.release || k->answer.same, "%s: release without same",
+              k->name);
+        const struct pb_counter_def *defs = k->work.counters;
+        size_t n = 0;
+        while (defs && defs[n].name && n <= PB_MAX_COUNTERS)
+            n++;
+        CHECK(!defs || n <= PB_MAX_COUNTERS,
+              "%s: more than %d counters, or no NULL name ending them", k->name,
+              PB_MAX_COUNTERS);
+        for (size_t j = 0; defs && j < n && j < PB_MAX_COUNTERS; j++) {
+            const char *name = defs[j].name;
+            CHECK(tidy_name_ok(name) && strcmp(name, "units") &&
+                      strcmp(name, "seconds") &&
+                      (j == 0 || strcmp(name, "expanded")),
+                  "%s: counter %zu '%s' is not a counter name", k->name, j,
+                  name);
+        }
+        for (size_t a = 0; k->variants[a]; a++)
+            for (size_t b = a + 1; k->variants[b]; b++)
+                CHECK(strcmp(k->variants[a]->name, k->variants[b]->name),
+                      "%s: variant '%s' registered twice", k->name,
+                      k->variants[a]->name);
+    }
+}
+
 int main(void)
 {
     struct pb_corpus c;
@@ -481,6 +516,7 @@ int main(void)
     test_repeated_rechecks(&c);
     test_report(&c, oracle);
     test_decliner(&c);
+    test_registry_contracts();
     CHECK(atomic_load(&routes_made) == atomic_load(&routes_freed),
           "%d routes made, %d released", atomic_load(&routes_made),
           atomic_load(&routes_freed));

@@ -224,7 +224,10 @@ struct pb_answer_ops {
     /* Optional: frees what a slot owns and leaves it zeroed and reusable
      * (a no-op on a zeroed slot). Called by the runner and harness
      * outside any timed region: before a slot is reused and when answers
-     * are freed. NULL: slots own nothing. */
+     * are freed. NULL: slots own nothing. A kernel with release has same
+     * too: slots that own memory hold pointers, which differ from solve
+     * to solve, so their bytes cannot be compared (test_interface checks
+     * the registry). */
     void (*release)(void *answer);
 };
 
