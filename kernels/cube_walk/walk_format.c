@@ -207,8 +207,8 @@ static int read_instance(struct pb_scan *s, size_t index,
         }
         char what[64];
         long v;
-        snprintf(what, sizeof(what), "instance %zu: the %s face value",
-                 index + 1, names[f]);
+        snprintf(what, sizeof(what), "the %s face value of instance %zu",
+                 names[f], index + 1);
         rc = pb_scan_long(s, 0, in->w, what, &v, e);
         in->face[f] = (uint32_t)v;
     }
