@@ -8,12 +8,14 @@
 
 extern const struct pb_kernel cubic_eight_kernel;
 extern const struct pb_kernel cubing_kernel;
+extern const struct pb_kernel cube_walk_kernel;
 extern const struct pb_kernel magic_squares_kernel;
 
 const struct pb_kernel *const pb_kernels[] = {
     &magic_squares_kernel,
     &cubic_eight_kernel,
     &cubing_kernel,
+    &cube_walk_kernel,
     NULL,
 };
 

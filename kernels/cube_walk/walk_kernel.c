@@ -1,0 +1,151 @@
+/*
+ * walk_kernel.c - the cube_walk kernel descriptor: its answers (a route
+ * owned by the slot; two answers are the same when both routes are valid
+ * and their sums equal, decided by re-simulating the route with the
+ * tables of walk.h, O(route)), its size syntax (the board RxC), its work
+ * counters (queue pops, the main unit, and relaxations) and units of work
+ * (12 states per square reachable from the start: every orientation of
+ * the square's parity class, see walk.h; exact on an open board of at
+ * least 2 x 2, an upper bound on one-square-wide boards and in mazes).
+ */
+#include "walk_internal.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pb_limits.h"
+
+extern const struct pb_variant *const cube_walk_variants[];
+extern const struct pb_kernel cube_walk_kernel;
+
+int walk_board_of_size(const struct pb_size *size, uint32_t *rows,
+                       uint32_t *cols, struct pb_error *e)
+{
+    struct pb_size s = pb_size_or_judge(&cube_walk_kernel, size);
+    if (s.a < 1 || s.b < 1 || (uint64_t)s.a * (uint64_t)s.b > WALK_MAX_CELLS)
+        return pb_fail(e, -EINVAL,
+                       "size %dx%d is not a cube_walk board; expected RxC "
+                       "with at most %u squares (8x8, 4096x4096)",
+                       (int)s.a, (int)s.b, WALK_MAX_CELLS);
+    *rows = (uint32_t)s.a;
+    *cols = (uint32_t)s.b;
+    return 0;
+}
+
+static int walk_size_parse(const char *text, struct pb_size *out,
+                           struct pb_error *e)
+{
+    if (pb_size_parse_board(text, out, NULL) == 0)
+        return 0;
+    return pb_fail(e, -EINVAL,
+                   "size '%.40s' is not a board; expected RxC such as 8x8 "
+                   "or 4096x4096",
+                   text);
+}
+
+static bool walk_same(const void *instance, const void *expected,
+                      const void *answer, char *why, size_t why_len)
+{
+    const struct walk_answer *x = expected, *a = answer;
+    if (x->sum == WALK_UNREACHABLE || a->sum == WALK_UNREACHABLE) {
+        bool ok = x->sum == a->sum && a->length == 0;
+        if (!ok)
+            snprintf(why, why_len, "%s",
+                     a->sum == WALK_UNREACHABLE
+                         ? "says unreachable, but a route exists"
+                         : "prints a route, but the end is unreachable");
+        return ok;
+    }
+    uint64_t sum;
+    if (!walk_simulate(instance, a->route, a->length, &sum, why, why_len))
+        return false;
+    if (sum != a->sum) {
+        snprintf(why, why_len, "prints sum %llu, but its route sums to %llu",
+                 (unsigned long long)a->sum, (unsigned long long)sum);
+        return false;
+    }
+    if (sum != x->sum) {
+        snprintf(why, why_len, "sum %llu, expected %llu",
+                 (unsigned long long)sum, (unsigned long long)x->sum);
+        return false;
+    }
+    return true;
+}
+
+static void walk_release(void *answer)
+{
+    struct walk_answer *a = answer;
+    free(a->route);
+    memset(a, 0, sizeof(*a));
+}
+
+/* 12 per square reachable from the start (open squares, 4 neighbours). */
+static uint64_t walk_units(const void *instance)
+{
+    const struct walk_instance *in = instance;
+    uint64_t cells = walk_cells(in);
+    if (!in->blocked)
+        return WALK_CLASS * cells;
+    uint8_t *seen = calloc(cells, 1);
+    uint32_t *queue = malloc(cells * sizeof(*queue));
+    uint64_t n = 0;
+    if (!seen || !queue) {
+        free(seen);
+        free(queue);
+        return WALK_CLASS * cells; /* the bound, when out of memory */
+    }
+    queue[n++] = in->start;
+    seen[in->start] = 1;
+    for (uint64_t head = 0; head < n; head++)
+        for (unsigned d = 0; d < WALK_DIRS; d++) {
+            uint32_t next;
+            if (walk_step(in, queue[head], d, &next) && walk_open(in, next) &&
+                !seen[next]) {
+                seen[next] = 1;
+                queue[n++] = next;
+            }
+        }
+    free(seen);
+    free(queue);
+    return WALK_CLASS * n;
+}
+
+/* Counter PB_WORK_MAIN first: what work_per_second counts. */
+static const struct pb_counter_def walk_counters[] = {
+    {"pops", "queue pops"},
+    {"relaxations", "distance improvements"},
+    {NULL, NULL}};
+
+const struct pb_kernel cube_walk_kernel = {
+    .name = "cube_walk",
+    .summary = "Timus 1016 Cube on the Walk: the least sum of bottom faces "
+               "rolling a die between two squares of an R x C board, and "
+               "a route",
+    .instance_size = sizeof(struct walk_instance),
+    .answer = {.size = sizeof(struct walk_answer),
+               .write = walk_write_answer,
+               .same = walk_same,
+               .release = walk_release},
+    .size = {.label = "board squares (rows x columns)",
+             .judge = {WALK_JUDGE_SIDE, WALK_JUDGE_SIDE},
+             .parse = walk_size_parse,
+             .format = pb_size_format_board,
+             .value = pb_size_value_cells},
+    .work = {.counters = walk_counters,
+             .units = walk_units,
+             .unit_name = "reachable state"},
+    .families_help = "uniform (faces 0..1000) | small (0..3) | extreme "
+                     "({0, 1000}) | maze[:P] (P% blocked, default 30, a "
+                     "route kept); size = the board RxC (8x8)",
+    .default_variant = "dijkstra",
+    .read = walk_read,
+    .write_instance = walk_write_instance,
+    .instance_free = walk_instance_free,
+    .generate = walk_generate,
+    .oracle_new = walk_oracle_new,
+    .oracle_check = walk_oracle_check,
+    .oracle_solve = walk_oracle_solve,
+    .oracle_free = walk_oracle_free,
+    .variants = cube_walk_variants,
+};

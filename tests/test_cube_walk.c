@@ -1,0 +1,399 @@
+/*
+ * test_cube_walk.c - the cube_walk kernel and its variants: the official
+ * sample (sum 5; both routes of PROBLEMS.md accepted, by re-simulation)
+ * and the extra cases (44, 9, 2, 15000) for every variant; the
+ * orientation laws (four rolls one way and a roll then its opposite are
+ * the identity, 24 orientations reachable, parity flips with each roll);
+ * cross-variant agreement with the oracle on every generator family and
+ * boards from 1x2 to 64x64, 1 vs 2 threads identical; mazes with
+ * unreachable ends ("-1"); start == end; answer.same refusing bad routes;
+ * the extended format round trip; bad input named by line; boards too
+ * big for memory refused up front with the estimate. Ends with
+ * "N passed, N failed".
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "kernel_test.h"
+#include "pb_limits.h"
+#include "runner.h"
+#include "walk.h"
+#include "walk_internal.h"
+#include "gen.h"
+
+static const struct pb_kernel *kernel(void)
+{
+    return pb_kernel_find("cube_walk");
+}
+
+/* Square names of the 8 x 8 board ("e2") to square numbers. */
+static uint32_t sq(const char *name)
+{
+    return (uint32_t)((name[1] - '1') * 8 + (name[0] - 'a'));
+}
+
+/* Solves text with v at `threads`; answers into *out (caller frees with
+ * pb_answers_free), corpus into c. */
+static int solve(const struct pb_variant *v, const char *text,
+                 struct pb_corpus *c, struct walk_answer **out, int threads)
+{
+    struct pb_error e = {""};
+    if (kt_read(kernel(), text, c, &e)) {
+        CHECK(0, "read: %s", e.msg);
+        return -1;
+    }
+    *out = pb_answers_new(c, &e);
+    struct pb_run run;
+    int rc = *out ? pb_run_variant(v, c, threads, *out, &run, &e) : -ENOMEM;
+    CHECK(rc == 0, "%s: %s", v->name, e.msg);
+    return rc;
+}
+
+/* Each answer's sum as listed, and the oracle accepts each route. */
+static void expect_sums(const char *text, const uint64_t *sums, size_t n)
+{
+    const struct pb_kernel *k = kernel();
+    for (size_t j = 0; k->variants[j]; j++) {
+        struct pb_corpus c;
+        struct walk_answer *a = NULL;
+        if (solve(k->variants[j], text, &c, &a, 1) == 0) {
+            CHECK(c.count == n, "count %zu", c.count);
+            struct pb_error e;
+            void *oracle = k->oracle_new(&c, &e);
+            for (size_t i = 0; i < n && i < c.count; i++) {
+                char why[256] = "";
+                CHECK(a[i].sum == sums[i], "%s #%zu: sum %llu, want %llu",
+                      k->variants[j]->name, i, (unsigned long long)a[i].sum,
+                      (unsigned long long)sums[i]);
+                CHECK(k->oracle_check(oracle, pb_corpus_item(&c, i), &a[i], why,
+                                      sizeof(why)),
+                      "%s #%zu: %s", k->variants[j]->name, i, why);
+            }
+            k->oracle_free(oracle);
+        }
+        pb_answers_free(&c, a);
+        pb_corpus_free(&c);
+    }
+}
+
+static void test_sample_and_extras(void)
+{
+    const uint64_t sample[] = {5};
+    expect_sums("e2 e3 0 8 1 2 1 1\n", sample, 1);
+    const uint64_t extra[] = {44, 9, 2, 15000};
+    expect_sums("a1 h8 1 2 3 4 5 6\na1 a2 0 8 1 2 1 1\ne2 e3 1 1 1 1 1 1\n"
+                "h8 a1 1000 1000 1000 1000 1000 1000\n",
+                extra, 4);
+    /* both routes PROBLEMS.md prints are right; near misses are not */
+    struct pb_corpus c;
+    struct pb_error e;
+    CHECK(kt_read(kernel(), "e2 e3 0 8 1 2 1 1\n", &c, &e) == 0, "%s", e.msg);
+    const struct walk_instance *in = pb_corpus_item(&c, 0);
+    void *oracle = kernel()->oracle_new(&c, &e);
+    struct walk_answer best = {0, 0, NULL};
+    CHECK(kernel()->oracle_solve(oracle, in, &best) == 0 && best.sum == 5,
+          "oracle sum %llu", (unsigned long long)best.sum);
+    static const char *const routes[][7] = {
+        {"e2", "d2", "d1", "e1", "e2", "e3", NULL},
+        {"e2", "e1", "f1", "f2", "e2", "e3", NULL},
+        {"e2", "e3", NULL},             /* sum 9, not optimal */
+        {"e2", "d2", "d1", "e1", "e3"}, /* a jump */
+    };
+    const uint64_t printed[] = {5, 5, 9, 5};
+    const bool good[] = {true, true, false, false};
+    for (int r = 0; r < 4; r++) {
+        uint32_t route[7];
+        uint32_t n = 0;
+        while (n < 7 && routes[r][n])
+            route[n] = sq(routes[r][n]), n++;
+        struct walk_answer a = {printed[r], n, route};
+        char why[256] = "";
+        bool ok = kernel()->oracle_check(oracle, in, &a, why, sizeof(why));
+        CHECK(ok == good[r], "route %d: oracle %d (%s)", r, ok, why);
+        ok = kernel()->answer.same(in, &best, &a, why, sizeof(why));
+        CHECK(ok == good[r], "route %d: same %d (%s)", r, ok, why);
+    }
+    /* the right route with a wrong printed sum */
+    uint32_t route[] = {sq("e2"), sq("d2"), sq("d1"),
+                        sq("e1"), sq("e2"), sq("e3")};
+    struct walk_answer lie = {4, 6, route};
+    char why[256];
+    CHECK(!kernel()->answer.same(in, &best, &lie, why, sizeof(why)) &&
+              strstr(why, "sums to 5"),
+          "a wrong printed sum: %s", why);
+    CHECK(!kernel()->oracle_check(oracle, in, &lie, why, sizeof(why)),
+          "oracle: a wrong printed sum");
+    char out[128];
+    FILE *f = fmemopen(out, sizeof(out), "w");
+    kernel()->answer.write(f, in, &best);
+    fclose(f);
+    CHECK(!strncmp(out, "5 e2 ", 5) && strstr(out, " e3\n"), "written '%s'",
+          out);
+    kernel()->answer.release(&best);
+    CHECK(best.route == NULL && best.length == 0, "release clears");
+    kernel()->oracle_free(oracle);
+    pb_corpus_free(&c);
+}
+
+static void test_orientation_laws(void)
+{
+    for (unsigned o = 0; o < WALK_ORIENTATIONS; o++) {
+        unsigned seen = 0;
+        for (unsigned p = 0; p < WALK_FACES; p++)
+            seen |= 1u << walk_face[o][p];
+        CHECK(seen == 63, "orientation %u is a permutation", o);
+        for (unsigned d = 0; d < WALK_DIRS; d++) {
+            unsigned x = o;
+            for (int i = 0; i < 4; i++)
+                x = walk_roll[x][d];
+            CHECK(x == o, "four rolls %u from %u", d, o);
+            unsigned r = walk_roll[o][d];
+            CHECK(walk_roll[r][d ^ 1u] == o, "roll %u then back from %u", d, o);
+            CHECK(r / WALK_CLASS != o / WALK_CLASS, "roll flips parity");
+            CHECK(walk_face[r][WALK_TOP] != walk_face[o][WALK_TOP],
+                  "a roll moves the top face");
+        }
+    }
+    CHECK(walk_face[0][WALK_NEAR] == 0 && walk_face[0][WALK_LEFT] == 5,
+          "code 0 is the start");
+    /* the face that goes down is the one the statement says */
+    CHECK(walk_face[walk_roll[0][WALK_UP]][WALK_BOTTOM] == WALK_FAR &&
+              walk_face[walk_roll[0][WALK_DOWN]][WALK_BOTTOM] == WALK_NEAR &&
+              walk_face[walk_roll[0][WALK_EAST]][WALK_BOTTOM] == WALK_RIGHT &&
+              walk_face[walk_roll[0][WALK_WEST]][WALK_BOTTOM] == WALK_LEFT,
+          "rolling toward far, near, right, left");
+    unsigned reached = 1, queue[WALK_ORIENTATIONS] = {0}, mark = 1;
+    for (unsigned h = 0; h < reached; h++)
+        for (unsigned d = 0; d < WALK_DIRS; d++) {
+            unsigned r = walk_roll[queue[h]][d];
+            if (!(mark & (1u << r))) {
+                mark |= 1u << r;
+                queue[reached++] = r;
+            }
+        }
+    CHECK(reached == 24, "%u orientations reachable", reached);
+}
+
+/* Every variant at 1 and 2 threads against the oracle, sums identical. */
+static void agree_corpus(const struct pb_corpus *c, const char *what)
+{
+    const struct pb_kernel *k = kernel();
+    struct pb_error e;
+    void *oracle = k->oracle_new(c, &e);
+    CHECK(oracle != NULL, "oracle for %s: %s", what, e.msg);
+    if (!oracle)
+        return;
+    uint64_t *first = calloc(c->count, sizeof(*first));
+    bool have = false;
+    for (size_t j = 0; k->variants[j]; j++)
+        for (int threads = 1; threads <= 2; threads++) {
+            const struct pb_variant *v = k->variants[j];
+            struct walk_answer *ans = pb_answers_new(c, &e);
+            struct pb_run run;
+            int rc =
+                ans ? pb_run_variant(v, c, threads, ans, &run, &e) : -ENOMEM;
+            CHECK(rc == 0, "%s on %s: %s", v->name, what, e.msg);
+            struct pb_check check;
+            pb_check_answers(c, oracle, ans, &check);
+            CHECK(check.wrong == 0,
+                  "%s on %s, %d threads: %zu wrong, first #%zu: %s", v->name,
+                  what, threads, check.wrong, check.first_wrong, check.why);
+            for (size_t i = 0; rc == 0 && i < c->count; i++) {
+                if (!have)
+                    first[i] = ans[i].sum;
+                CHECK(first[i] == ans[i].sum, "%s at %d threads on %s #%zu",
+                      v->name, threads, what, i);
+            }
+            have = true;
+            pb_answers_free(c, ans);
+        }
+    free(first);
+    k->oracle_free(oracle);
+}
+
+static void agree(const char *family, int rows, int cols, size_t count)
+{
+    struct pb_corpus c;
+    struct pb_error e;
+    if (pb_generate(kernel(), family, (struct pb_size){rows, cols}, count, 77,
+                    &c, &e)) {
+        CHECK(0, "gen %s/%dx%d: %s", family, rows, cols, e.msg);
+        return;
+    }
+    char what[64];
+    snprintf(what, sizeof(what), "%s %dx%d", family, rows, cols);
+    agree_corpus(&c, what);
+    pb_corpus_free(&c);
+}
+
+static void test_cross_variants(void)
+{
+    static const char *const families[] = {"uniform", "small", "extreme",
+                                           "maze", "maze:55"};
+    static const int boards[][2] = {{1, 2}, {2, 1}, {1, 9},  {2, 2},
+                                    {3, 5}, {8, 8}, {17, 9}, {31, 32}};
+    for (size_t f = 0; f < 5; f++) {
+        for (size_t b = 0; b < sizeof(boards) / sizeof(boards[0]); b++)
+            agree(families[f], boards[b][0], boards[b][1], 25);
+        agree(families[f], 64, 64, 3);
+    }
+}
+
+static void test_mazes_and_corners(void)
+{
+    /* a wall across rank 3: e1 cannot reach e5; c4 reaches e5 */
+    const char *text = "board 5x5\nmaze\n.....\n.....\nxxxxx\n.....\n.....\n"
+                       "e1 e5 1 2 3 4 5 6\n"
+                       "maze\n.....\n.....\nxxxx.\n.....\n.....\n"
+                       "a1 a5 1 2 3 4 5 6\n"
+                       "c3 c3 5 6 7 8 9 10\n"
+                       "board 1x1\na1 a1 0 0 0 0 7 0\n";
+    const struct pb_kernel *k = kernel();
+    for (size_t j = 0; k->variants[j]; j++) {
+        struct pb_corpus c;
+        struct walk_answer *a = NULL;
+        if (solve(k->variants[j], text, &c, &a, 2) == 0) {
+            CHECK(a[0].sum == WALK_UNREACHABLE && a[0].length == 0,
+                  "%s: unreachable", k->variants[j]->name);
+            CHECK(a[1].sum != WALK_UNREACHABLE && a[1].length >= 9,
+                  "%s: around the wall", k->variants[j]->name);
+            CHECK(a[2].sum == 9 && a[2].length == 1 &&
+                      a[2].route[0] == 2 * 5 + 2,
+                  "%s: start == end", k->variants[j]->name);
+            CHECK(a[3].sum == 7 && a[3].length == 1, "%s: 1x1",
+                  k->variants[j]->name);
+            char out[512];
+            FILE *f = fmemopen(out, sizeof(out), "w");
+            for (size_t i = 0; i < c.count; i++)
+                k->answer.write(f, pb_corpus_item(&c, i), &a[i]);
+            fclose(f);
+            CHECK(!strncmp(out, "-1\n", 3) && strstr(out, "\n9 c3\n7 a1\n"),
+                  "written: '%s'", out);
+            agree_corpus(&c, "hand-made mazes");
+            /* a route through the wall is refused */
+            const struct walk_instance *in = pb_corpus_item(&c, 1);
+            uint32_t through[] = {0, 5, 10, 15, 20};
+            struct walk_answer bad = {a[1].sum, 5, through};
+            char why[256] = "";
+            CHECK(!k->answer.same(in, &a[1], &bad, why, sizeof(why)) &&
+                      strstr(why, "blocked"),
+                  "through a wall: %s", why);
+            struct walk_answer none = {WALK_UNREACHABLE, 0, NULL};
+            CHECK(!k->answer.same(in, &a[1], &none, why, sizeof(why)),
+                  "unreachable where a route exists");
+        }
+        pb_answers_free(&c, a);
+        pb_corpus_free(&c);
+    }
+}
+
+/* gen's extended format reads back to the same instances. */
+static void test_round_trip(void)
+{
+    struct pb_corpus c, back;
+    struct pb_error e;
+    CHECK(pb_generate(kernel(), "maze", (struct pb_size){7, 30}, 5, 9, &c,
+                      &e) == 0,
+          "%s", e.msg);
+    const char *path = "build_test_walk.txt";
+    CHECK(pb_corpus_save(&c, path, &e) == 0, "%s", e.msg);
+    CHECK(pb_corpus_load(kernel(), path, &back, &e) == 0, "%s", e.msg);
+    CHECK(back.count == c.count && pb_corpus_hash(&back) == pb_corpus_hash(&c),
+          "round trip");
+    const struct walk_instance *a = pb_corpus_item(&back, 4);
+    CHECK(a->rows == 7 && a->cols == 30 && a->blocked, "board and maze kept");
+    pb_corpus_free(&back);
+    pb_corpus_free(&c);
+    remove(path);
+    struct walk_instance big = {.rows = 5, .cols = 800};
+    char name[32];
+    walk_square_name(&big, 4 * 800 + 26, name, sizeof(name));
+    CHECK(!strcmp(name, "aa5"), "file 27 is aa: %s", name);
+    walk_square_name(&big, 799, name, sizeof(name));
+    CHECK(!strcmp(name, "adt1"), "file 800 is adt: %s", name);
+    CHECK(kt_read(kernel(), "board 5x800\naa5 adt1 1 2 3 4 5 6\n", &back, &e) ==
+              0,
+          "%s", e.msg);
+    a = pb_corpus_item(&back, 0);
+    CHECK(a->start == 4 * 800 + 26 && a->end == 799, "names read back");
+    pb_corpus_free(&back);
+}
+
+static void test_bad_input(void)
+{
+    static const struct bad_case cases[] = {
+        {"i2 e3 0 8 1 2 1 1\n", "<test>:1: instance 1: expected the start "
+                                "square, a1..h8"},
+        {"e2 e9 0 8 1 2 1 1\n", "expected the end square"},
+        {"e2 e0 0 8 1 2 1 1\n", "found 'e0'"},
+        {"e2\n", "the line ends after the start square"},
+        {"e2 e3 0 8 1 2 1 1\ne2 e3 0 8 1\n1 1\n",
+         "<test>:2: instance 2: the line ends after 3 of the six face"},
+        {"e2 e3 0 -8 1 2 1 1\n",
+         "expected the far face value of instance 1 (0..1000), found -8"},
+        {"e2 e3 0 8 1.5 2 1 1\n", "found '1.5'"},
+        {"e2 e3 0 8 1 2 1 1001\n", "found 1001"},
+        {"max 5\ne2 e3 0 8 1 2 1 1\n", "<test>:2: expected the far face value "
+                                       "of instance 1 (0..5), found 8"},
+        {"e2 e3 0 8 1 2 1 1 9\n", "expected the end of the line"},
+        {"board 0x4\n", "expected a board RxC"},
+        {"board 65536x65536\n", "at most 1073741824 squares"},
+        {"board 2x2\nmaze\n..\n.\na1 b2 1 1 1 1 1 1\n",
+         "<test>:4: maze: expected rank 1 as 2 characters"},
+        {"board 2x2\nmaze\n.x\n..\nb2 a1 1 1 1 1 1 1\n",
+         "the start square is blocked"},
+        {"board 2x2\nmaze\n..\n..\n", "without its instance"},
+        {"", "expected an instance"},
+    };
+    kt_check_bad(kernel(), cases, sizeof(cases) / sizeof(cases[0]));
+}
+
+/* Boards whose search would not fit are refused before allocating. */
+static void test_too_big(void)
+{
+    pb_memory_cap_set(1ull << 30);
+    struct pb_corpus c;
+    struct pb_error e = {""};
+    CHECK(kt_read(kernel(), "board 32768x32768\na1 b1 1 1 1 1 1 1\n", &c, &e) ==
+              0,
+          "%s", e.msg);
+    void *oracle = kernel()->oracle_new(&c, &e);
+    CHECK(!oracle && strstr(e.msg, "needs about") &&
+              strstr(e.msg, "memory cap"),
+          "oracle refused: %s", e.msg);
+    for (size_t j = 0; kernel()->variants[j]; j++) {
+        const struct pb_variant *v = kernel()->variants[j];
+        struct walk_answer a[1] = {{0, 0, NULL}};
+        struct pb_run run;
+        e.msg[0] = '\0';
+        int rc = pb_run_variant(v, &c, 1, a, &run, &e);
+        CHECK(rc == -ENOMEM && strstr(e.msg, "needs about"), "%s: %d %s",
+              v->name, rc, e.msg);
+    }
+    pb_corpus_free(&c);
+    pb_memory_cap_set(1ull << 20);
+    int rc = kt_read(kernel(), "board 2048x2048\nmaze\n", &c, &e);
+    CHECK(rc == -ENOMEM && strstr(e.msg, "the maze of the 2048x2048 board"),
+          "maze refused: %d %s", rc, e.msg);
+    rc = pb_generate(kernel(), "maze", (struct pb_size){2048, 2048}, 4, 1, &c,
+                     &e);
+    CHECK(rc == -ENOMEM && strstr(e.msg, "needs about"), "gen refused: %s",
+          e.msg);
+    if (rc == 0)
+        pb_corpus_free(&c);
+    pb_memory_cap_set(0);
+}
+
+int main(void)
+{
+    test_sample_and_extras();
+    test_orientation_laws();
+    test_cross_variants();
+    test_mazes_and_corners();
+    test_round_trip();
+    test_bad_input();
+    test_too_big();
+    return check_summary();
+}
