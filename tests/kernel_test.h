@@ -67,4 +67,24 @@ static inline void kt_check_generator_seeds(const struct pb_kernel *k,
     pb_corpus_free(&c);
 }
 
+/* Generates family on a rows x cols board (seed 77) and hands the corpus,
+ * named "family RxC" for messages, to check. */
+static inline void kt_on_board(const struct pb_kernel *k, const char *family,
+                               int rows, int cols, size_t count,
+                               void (*check)(const struct pb_corpus *c,
+                                             const char *what))
+{
+    struct pb_corpus c;
+    struct pb_error e = {""};
+    if (pb_generate(k, family, (struct pb_size){rows, cols}, count, 77, &c,
+                    &e)) {
+        CHECK(0, "gen %s/%dx%d: %s", family, rows, cols, e.msg);
+        return;
+    }
+    char what[64];
+    snprintf(what, sizeof(what), "%s %dx%d", family, rows, cols);
+    check(&c, what);
+    pb_corpus_free(&c);
+}
+
 #endif

@@ -191,17 +191,7 @@ static void agree_corpus(const struct pb_corpus *c, const char *what)
 
 static void agree(const char *family, int rows, int cols, size_t count)
 {
-    struct pb_corpus c;
-    struct pb_error e;
-    if (pb_generate(kernel(), family, (struct pb_size){rows, cols}, count, 77,
-                    &c, &e)) {
-        CHECK(0, "gen %s/%dx%d: %s", family, rows, cols, e.msg);
-        return;
-    }
-    char what[64];
-    snprintf(what, sizeof(what), "%s size %dx%d", family, rows, cols);
-    agree_corpus(&c, what);
-    pb_corpus_free(&c);
+    kt_on_board(kernel(), family, rows, cols, count, agree_corpus);
 }
 
 /* Every start and every pattern of a small board, at the given cap. */
