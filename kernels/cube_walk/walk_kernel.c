@@ -33,17 +33,6 @@ int walk_board_of_size(const struct pb_size *size, uint32_t *rows,
     return 0;
 }
 
-static int walk_size_parse(const char *text, struct pb_size *out,
-                           struct pb_error *e)
-{
-    if (pb_size_parse_board(text, out, NULL) == 0)
-        return 0;
-    return pb_fail(e, -EINVAL,
-                   "size '%.40s' is not a board; expected RxC such as 8x8 "
-                   "or 4096x4096",
-                   text);
-}
-
 static bool walk_same(const void *instance, const void *expected,
                       const void *answer, char *why, size_t why_len)
 {
@@ -129,7 +118,7 @@ const struct pb_kernel cube_walk_kernel = {
                .release = walk_release},
     .size = {.label = "board squares (rows x columns)",
              .judge = {WALK_JUDGE_SIDE, WALK_JUDGE_SIDE},
-             .parse = walk_size_parse,
+             .parse = pb_size_parse_board,
              .format = pb_size_format_board,
              .value = pb_size_value_cells},
     .work = {.counters = walk_counters,
