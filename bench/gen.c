@@ -3,13 +3,11 @@
  * the kernel's generator into a fresh corpus.
  */
 #include "gen.h"
+#include "tidy.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define FAMILY_CHARS                                                           \
-    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-"
 
 int pb_generate(const struct pb_kernel *k, const char *family_spec,
                 struct pb_size size, size_t count, uint64_t seed,
@@ -28,14 +26,16 @@ int pb_generate_noted(const struct pb_kernel *k, const char *family_spec,
     const char *colon = strchr(family_spec, ':');
     size_t n = colon ? (size_t)(colon - family_spec) : strlen(family_spec);
     pb_corpus_init(corpus, k, "<generated>");
-    /* the family is a name in results and figures: letters, digits, '_'
-     * and '-' (tidy.h's set), at most PB_FAMILY_MAX characters in all */
-    if (n == 0 || n >= sizeof(family) || strlen(family_spec) > PB_FAMILY_MAX ||
-        strspn(family_spec, FAMILY_CHARS) < n)
+    /* the family is a name in results and figures: what the results
+     * readers take (tidy_family_ok), parameter included */
+    bool fits = n > 0 && strlen(family_spec) < sizeof(family);
+    if (fits) {
+        memcpy(family, family_spec, n);
+        family[n] = '\0';
+    }
+    if (!fits || !tidy_family_ok(family))
         return pb_fail(e, -EINVAL, "bad family '%s'; %s families: %s",
                        family_spec, k->name, k->families_help);
-    memcpy(family, family_spec, n);
-    family[n] = '\0';
     if (colon) {
         char *end;
         errno = 0;

@@ -13,10 +13,6 @@
 /* size {0, 0} selects the kernel's judge size.
  * -EINVAL: bad family, parameter or size (a usage error); other codes:
  * resource failures. On success corpus holds count instances. */
-/* The longest family text, parameter included ("depth:22"): what the
- * results readers take as a name (tidy.h). */
-#define PB_FAMILY_MAX 31
-
 int pb_generate(const struct pb_kernel *k, const char *family_spec,
                 struct pb_size size, size_t count, uint64_t seed,
                 struct pb_corpus *corpus, struct pb_error *e);

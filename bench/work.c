@@ -6,6 +6,8 @@
  */
 #include "work.h"
 
+#include "tidy.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -93,13 +95,14 @@ bool pb_work_counter_key(const char *key, size_t *len)
     if (n <= s || strcmp(key + n - s, PER_INSTANCE))
         return false;
     n -= s;
-    if (n >= PB_ID_TEXT || (n == 5 && !strncmp(key, "units", 5)) ||
-        (n == 8 && !strncmp(key, "expanded", 8)))
+    char name[PB_ID_TEXT];
+    if (n >= sizeof(name))
         return false;
-    for (size_t i = 0; i < n; i++)
-        if (!(key[i] >= 'a' && key[i] <= 'z') &&
-            !(key[i] >= '0' && key[i] <= '9') && key[i] != '_')
-            return false;
+    memcpy(name, key, n);
+    name[n] = '\0';
+    if (!tidy_name_ok(name) || !strcmp(name, "units") ||
+        !strcmp(name, "expanded"))
+        return false;
     *len = n;
     return true;
 }
