@@ -20,6 +20,7 @@
 #include "harness.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
@@ -153,6 +154,22 @@ static struct corpus_slot *find_or_make_corpus(struct corpus_slot *slots,
     return s;
 }
 
+/* Ends the untimed pass of c with status and its reason (c->skip, which
+ * also makes the benchmark a skip or a failure when it is timed). */
+static void pass_ends(struct bench_case *c, struct pb_verify *rec,
+                      enum pb_verify_status status, const char *fmt, ...)
+    PB_PRINTF(4, 5);
+static void pass_ends(struct bench_case *c, struct pb_verify *rec,
+                      enum pb_verify_status status, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(c->skip, sizeof(c->skip), fmt, ap);
+    va_end(ap);
+    rec->status = status;
+    c->wrong = status == PB_VERIFY_FAILED || status == PB_VERIFY_WRONG;
+}
+
 /* The untimed pass: memory cap, then a verified run, then the budget;
  * what the check found goes to rec (verification_pass records it). */
 static void verification_run(struct harness *h, struct bench_case *c,
@@ -162,17 +179,17 @@ static void verification_run(struct harness *h, struct bench_case *c,
     const struct pb_corpus *corpus = &c->slot->corpus;
     char why[sizeof(c->skip) - 32];
     if (!pb_variant_accepts(x->variant, corpus, why, sizeof(why))) {
-        snprintf(c->skip, sizeof(c->skip), NOT_APPLICABLE "%s", why);
+        pass_ends(c, rec, PB_VERIFY_NOT_APPLICABLE, NOT_APPLICABLE "%s", why);
         return;
     }
     uint64_t cap = apply_memory_cap(x);
     if (x->variant->memory_bound) {
         uint64_t need = x->variant->memory_bound(corpus, x->threads);
         if (need > cap) {
-            snprintf(c->skip, sizeof(c->skip),
-                     "skipped: needs up to %" PRIu64
-                     " KB, over the memory cap of %" PRIu64 " KB",
-                     (need + 1023) >> 10, cap >> 10);
+            pass_ends(c, rec, PB_VERIFY_SKIPPED,
+                      "skipped: needs up to %" PRIu64
+                      " KB, over the memory cap of %" PRIu64 " KB",
+                      (need + 1023) >> 10, cap >> 10);
             return;
         }
     }
@@ -182,23 +199,24 @@ static void verification_run(struct harness *h, struct bench_case *c,
     c->verified = pb_answers_new(corpus, &e);
     c->answers = c->verified ? pb_answers_new(corpus, &e) : NULL;
     if (!c->answers) {
-        snprintf(c->skip, sizeof(c->skip), "skipped: %s", e.msg);
+        pass_ends(c, rec, PB_VERIFY_SKIPPED, "skipped: %s", e.msg);
         return;
     }
     double t0 = pb_now();
     int rc = pb_backend_run(h->backend, x->variant, corpus, x->threads,
                             c->verified, &run, &e);
-    if (rc == -ENOMEM) { /* a refusal under the cap: not a wrong answer */
-        snprintf(c->skip, sizeof(c->skip), "skipped: %s", e.msg);
+    if (rc == -ENOMEM) /* a refusal under the cap: not a wrong answer */
+    {
+        pass_ends(c, rec, PB_VERIFY_SKIPPED, "skipped: %s", e.msg);
         return;
     }
-    if (rc == PB_NOT_APPLICABLE) { /* the back end's own refusal */
-        snprintf(c->skip, sizeof(c->skip), NOT_APPLICABLE "%s", e.msg);
+    if (rc == PB_NOT_APPLICABLE) /* the back end's own refusal */
+    {
+        pass_ends(c, rec, PB_VERIFY_NOT_APPLICABLE, NOT_APPLICABLE "%s", e.msg);
         return;
     }
     if (rc) {
-        snprintf(c->skip, sizeof(c->skip), "failed: %s", e.msg);
-        c->wrong = true;
+        pass_ends(c, rec, PB_VERIFY_FAILED, "failed: %s", e.msg);
         return;
     }
     double seconds = pb_now() - t0;
@@ -215,37 +233,26 @@ static void verification_run(struct harness *h, struct bench_case *c,
             pb_report_wrong(h->results.log, corpus, c->slot->oracle,
                             c->verified, check.first_wrong, x->variant->name,
                             check.why);
-        snprintf(c->skip, sizeof(c->skip),
-                 "failed: %zu wrong answers in the "
-                 "verification pass",
-                 check.wrong);
-        c->wrong = true;
+        pass_ends(c, rec, PB_VERIFY_WRONG,
+                  "failed: %zu wrong answers in the verification pass",
+                  check.wrong);
     } else if (seconds > x->budget) {
-        snprintf(c->skip, sizeof(c->skip),
-                 "skipped: the verification pass "
-                 "took %.1f s, over the suite's budget of %.1f s",
-                 seconds, x->budget);
+        pass_ends(c, rec, PB_VERIFY_SKIPPED,
+                  "skipped: the verification pass took %.1f s, over the "
+                  "suite's budget of %.1f s",
+                  seconds, x->budget);
     }
 }
 
 /* The untimed pass, its result recorded in the JSON context under
- * "verify:<name>" (schema.h), where the report reads it: the status from
- * how the pass ended (c->skip: "skipped: ...", NOT_APPLICABLE "...",
- * "failed: ..."; c->wrong), the reason its text. */
+ * "verify:<name>" (schema.h), where the report reads it. */
 static void verification_pass(struct harness *h, struct bench_case *c)
 {
     struct pb_verify rec = {.order = (uint64_t)(c - h->cases),
                             .instances = c->slot->corpus.count,
-                            .seconds = NAN};
+                            .seconds = NAN,
+                            .status = PB_VERIFY_CORRECT};
     verification_run(h, c, &rec);
-    if (!strncmp(c->skip, NOT_APPLICABLE, strlen(NOT_APPLICABLE)))
-        rec.status = PB_VERIFY_NOT_APPLICABLE;
-    else if (c->wrong)
-        rec.status = isnan(rec.seconds) ? PB_VERIFY_FAILED : PB_VERIFY_WRONG;
-    else if (c->skip[0])
-        rec.status = PB_VERIFY_SKIPPED;
-    else
-        rec.status = PB_VERIFY_CORRECT;
     snprintf(rec.reason, sizeof(rec.reason), "%s", c->skip);
     char key[sizeof(c->name) + sizeof(PB_VERIFY_KEY)];
     char value[sizeof(rec.reason) + 128];
