@@ -4,20 +4,20 @@
  * popped entry whose sum is no longer the state's is skipped (it still
  * counts as a pop). Every reachable state is settled once; time
  * O(E log E) with E <= 4 * states relaxations. Implicit graph
- * (walk_variant.h). Memory: 9 bytes per state plus the heap, 16 bytes
- * per live entry (at most one per relaxation; the worker keeps it between
- * instances). Searches every reachable state. Reference: Dijkstra, "A
- * note on two problems in connexion with graphs" (1959); Williams'
- * binary heap (1964).
+ * (walk_grid.h). Memory: the grid (97 bytes per framed square) plus the
+ * heap, 16 bytes per live entry (at most one per relaxation; the worker
+ * keeps it between instances). Searches every reachable state.
+ * Reference: Dijkstra, "A note on two problems in connexion with graphs"
+ * (1959); Williams' binary heap (1964).
  */
-#include "walk_variant.h"
+#include "walk_grid.h"
 
 struct heap_entry {
     uint64_t dist, state;
 };
 
 struct dijkstra_worker {
-    struct walk_arrays a;
+    struct walk_grid g;
     struct heap_entry *heap;
     size_t cap;
 };
@@ -27,7 +27,7 @@ static void dijkstra_worker_free(void *worker)
     struct dijkstra_worker *w = worker;
     if (!w)
         return;
-    walk_arrays_free(&w->a);
+    walk_grid_free(&w->g);
     free(w->heap);
     free(w);
 }
@@ -39,7 +39,7 @@ static void *dijkstra_worker_new(const struct pb_corpus *corpus,
     struct dijkstra_worker *w = calloc(1, sizeof(*w));
     if (!w)
         return NULL;
-    if (walk_arrays_init(&w->a, walk_corpus_cells(corpus))) {
+    if (walk_grid_init(&w->g, corpus)) {
         dijkstra_worker_free(w);
         return NULL;
     }
@@ -90,13 +90,11 @@ static int dijkstra_solve(void *worker, const void *instance, void *answer,
                           struct pb_work *work, struct pb_error *e)
 {
     struct dijkstra_worker *w = worker;
-    const struct walk_instance *in = instance;
-    uint64_t *dist = w->a.dist;
-    uint8_t *mark = w->a.mark;
+    struct walk_grid *g = &w->g;
+    uint64_t start = walk_grid_reset(g, instance);
+    uint64_t *dist = g->dist;
+    uint8_t *mark = g->mark;
     uint64_t pops = 0, relaxations = 0;
-    uint32_t bottom[WALK_ORIENTATIONS];
-    walk_bottoms(in, bottom);
-    uint64_t start = walk_arrays_reset(&w->a, in);
     size_t len = 0;
     int rc = heap_push(w, &len, dist[start], start);
     while (rc == 0 && len) {
@@ -104,18 +102,16 @@ static int dijkstra_solve(void *worker, const void *instance, void *answer,
         pops++;
         if (x.dist != dist[x.state])
             continue;
-        uint32_t sq = (uint32_t)(x.state / WALK_CLASS);
-        unsigned o = walk_orientation(in, x.state);
-        for (unsigned d = 0; d < WALK_DIRS && rc == 0; d++) {
-            uint32_t next;
-            if (!walk_step(in, sq, d, &next) || !walk_open(in, next))
-                continue;
-            unsigned no = walk_roll[o][d];
-            uint64_t t = walk_state(next, no), nd = x.dist + bottom[no];
+        uint64_t next[WALK_DIRS];
+        uint32_t cost[WALK_DIRS];
+        unsigned dir[WALK_DIRS];
+        unsigned k = walk_grid_next(g, x.state, next, cost, dir);
+        for (unsigned i = 0; i < k && rc == 0; i++) {
+            uint64_t t = next[i], nd = x.dist + cost[i];
             if (nd >= dist[t])
                 continue;
             dist[t] = nd;
-            mark[t] = (uint8_t)d;
+            mark[t] = (uint8_t)dir[i];
             relaxations++;
             rc = heap_push(w, &len, nd, t);
         }
@@ -124,18 +120,17 @@ static int dijkstra_solve(void *worker, const void *instance, void *answer,
     work->count[WALK_RELAXATIONS] += relaxations;
     if (rc)
         return pb_fail(e, rc, "out of memory for the heap");
-    return walk_route(&w->a, in, answer, e);
+    return walk_grid_route(g, answer, e);
 }
 
 static uint64_t dijkstra_memory(const struct pb_corpus *corpus, int threads)
 {
-    uint64_t cells = walk_corpus_cells(corpus);
     /* the heap: at most one entry per relaxation (4 per state), doubled
      * while it grows */
-    uint64_t heap = pb_mul_sat(pb_mul_sat(cells, WALK_CLASS),
-                               4 * 2 * sizeof(struct heap_entry));
+    uint64_t states = pb_mul_sat(walk_corpus_squares(corpus), WALK_CLASS);
+    uint64_t heap = pb_mul_sat(states, 4 * 2 * sizeof(struct heap_entry));
     return pb_mul_sat((uint64_t)threads,
-                      pb_add_sat(walk_arrays_bytes(cells), heap));
+                      pb_add_sat(walk_grid_bytes(corpus), heap));
 }
 
 const struct pb_variant walk_variant_dijkstra = {

@@ -3,17 +3,18 @@
  * in-queue flag per state; the seed's approach): a state is queued when
  * its sum improves and it is not already queued. Label-correcting, so a
  * state may be popped many times; time O(states * edges) in the worst
- * case, about linear on benign faces. Implicit graph (walk_variant.h):
- * four rolls per state, no adjacency lists. Memory: 9 bytes per state
- * plus a circular queue of 8 bytes per state (a state is queued at most
- * once at a time). Searches every reachable state. Reference: Moore,
- * "The shortest path through a maze" (1959); Duan Fanding (1994).
+ * case, about linear on benign faces. Implicit graph (walk_grid.h): four
+ * rolls per state, no adjacency lists. Memory: the grid (97 bytes per
+ * framed square) plus a circular queue of 8 bytes per state (a state is
+ * queued at most once at a time). Searches every reachable state.
+ * Reference: Moore, "The shortest path through a maze" (1959); Duan
+ * Fanding (1994).
  */
-#include "walk_variant.h"
+#include "walk_grid.h"
 
 struct spfa_worker {
-    struct walk_arrays a;
-    uint64_t *queue; /* circular, a->states entries */
+    struct walk_grid g;
+    uint64_t *queue; /* circular, one entry per state */
 };
 
 static void spfa_worker_free(void *worker)
@@ -21,7 +22,7 @@ static void spfa_worker_free(void *worker)
     struct spfa_worker *w = worker;
     if (!w)
         return;
-    walk_arrays_free(&w->a);
+    walk_grid_free(&w->g);
     free(w->queue);
     free(w);
 }
@@ -32,9 +33,9 @@ static void *spfa_worker_new(const struct pb_corpus *corpus, const void *shared)
     struct spfa_worker *w = calloc(1, sizeof(*w));
     if (!w)
         return NULL;
-    uint64_t cells = walk_corpus_cells(corpus);
-    w->queue = malloc(cells * WALK_CLASS * sizeof(*w->queue));
-    if (walk_arrays_init(&w->a, cells) || !w->queue) {
+    w->queue =
+        malloc(walk_corpus_squares(corpus) * WALK_CLASS * sizeof(*w->queue));
+    if (walk_grid_init(&w->g, corpus) || !w->queue) {
         spfa_worker_free(w);
         return NULL;
     }
@@ -45,16 +46,13 @@ static int spfa_solve(void *worker, const void *instance, void *answer,
                       struct pb_work *work, struct pb_error *e)
 {
     struct spfa_worker *w = worker;
-    const struct walk_instance *in = instance;
-    uint64_t *dist = w->a.dist, *queue = w->queue;
-    uint8_t *mark = w->a.mark;
-    uint64_t cap = walk_cells(in) * WALK_CLASS, head = 0, len = 0;
+    struct walk_grid *g = &w->g;
+    uint64_t start = walk_grid_reset(g, instance);
+    uint64_t *dist = g->dist, *queue = w->queue;
+    uint8_t *mark = g->mark;
+    uint64_t cap = g->states, head = 0, len = 1;
     uint64_t pops = 0, relaxations = 0;
-    uint32_t bottom[WALK_ORIENTATIONS];
-    walk_bottoms(in, bottom);
-    uint64_t start = walk_arrays_reset(&w->a, in);
     queue[0] = start;
-    len = 1;
     mark[start] |= WALK_IN_QUEUE;
     while (len) {
         uint64_t s = queue[head];
@@ -62,19 +60,17 @@ static int spfa_solve(void *worker, const void *instance, void *answer,
         len--;
         pops++;
         mark[s] &= (uint8_t)~WALK_IN_QUEUE;
-        uint32_t sq = (uint32_t)(s / WALK_CLASS);
-        unsigned o = walk_orientation(in, s);
-        for (unsigned d = 0; d < WALK_DIRS; d++) {
-            uint32_t next;
-            if (!walk_step(in, sq, d, &next) || !walk_open(in, next))
-                continue;
-            unsigned no = walk_roll[o][d];
-            uint64_t t = walk_state(next, no), nd = dist[s] + bottom[no];
+        uint64_t next[WALK_DIRS];
+        uint32_t cost[WALK_DIRS];
+        unsigned dir[WALK_DIRS];
+        unsigned k = walk_grid_next(g, s, next, cost, dir);
+        for (unsigned i = 0; i < k; i++) {
+            uint64_t t = next[i], nd = dist[s] + cost[i];
             if (nd >= dist[t])
                 continue;
             dist[t] = nd;
             relaxations++;
-            mark[t] = (uint8_t)((mark[t] & WALK_IN_QUEUE) | d);
+            mark[t] = (uint8_t)((mark[t] & WALK_IN_QUEUE) | dir[i]);
             if (!(mark[t] & WALK_IN_QUEUE)) {
                 mark[t] |= WALK_IN_QUEUE;
                 uint64_t tail = head + len;
@@ -85,14 +81,14 @@ static int spfa_solve(void *worker, const void *instance, void *answer,
     }
     work->count[WALK_POPS] += pops;
     work->count[WALK_RELAXATIONS] += relaxations;
-    return walk_route(&w->a, in, answer, e);
+    return walk_grid_route(g, answer, e);
 }
 
 static uint64_t spfa_memory(const struct pb_corpus *corpus, int threads)
 {
-    uint64_t cells = walk_corpus_cells(corpus);
-    uint64_t one = pb_add_sat(walk_arrays_bytes(cells),
-                              pb_mul_sat(cells, WALK_CLASS * sizeof(uint64_t)));
+    uint64_t queue =
+        pb_mul_sat(walk_corpus_squares(corpus), WALK_CLASS * sizeof(uint64_t));
+    uint64_t one = pb_add_sat(walk_grid_bytes(corpus), queue);
     return pb_mul_sat((uint64_t)threads, one);
 }
 

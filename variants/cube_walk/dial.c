@@ -1,0 +1,166 @@
+/*
+ * dial.c - cube_walk by Dial's algorithm: Dijkstra with a bucket queue,
+ * exploiting integer costs no larger than W (the largest face value).
+ * Every tentative sum lies within W of the sum being settled, so W + 1
+ * buckets used circularly hold the queue: bucket k % (W + 1) holds the
+ * states with tentative sum k, as a stack of state numbers (LIFO within
+ * a bucket: the order among equal sums does not matter). A state is
+ * pushed each time its sum improves; a popped entry whose state's sum is
+ * no longer the bucket's is stale and skipped (it still counts as a
+ * pop). Time O(states + relaxations + D), D the largest sum (the buckets
+ * scanned), against Dijkstra's O(E log E); memory the grid's 97 bytes per
+ * framed square (walk_grid.h) plus 8 bytes per queued entry, kept between
+ * instances, and (W + 1) bucket headers. Searches every reachable state.
+ * Reference: R. B. Dial, "Algorithm 360: shortest-path forest with
+ * topological ordering", CACM 12(11), 1969.
+ */
+#include "walk_grid.h"
+
+struct bucket {
+    uint64_t *entry;
+    size_t len, cap;
+};
+
+struct dial_worker {
+    struct walk_grid g;
+    struct bucket *bucket;
+    uint32_t buckets; /* room for */
+};
+
+/* The largest face value of instance: the costliest roll. */
+static uint32_t max_face(const struct walk_instance *in)
+{
+    uint32_t most = 0;
+    for (int k = 0; k < WALK_FACES; k++)
+        if (in->face[k] > most)
+            most = in->face[k];
+    return most;
+}
+
+static void dial_worker_free(void *worker)
+{
+    struct dial_worker *w = worker;
+    if (!w)
+        return;
+    walk_grid_free(&w->g);
+    for (uint32_t b = 0; b < w->buckets; b++)
+        free(w->bucket[b].entry);
+    free(w->bucket);
+    free(w);
+}
+
+static void *dial_worker_new(const struct pb_corpus *corpus, const void *shared)
+{
+    (void)shared;
+    struct dial_worker *w = calloc(1, sizeof(*w));
+    if (!w)
+        return NULL;
+    uint32_t most = 0;
+    for (size_t i = 0; i < corpus->count; i++) {
+        uint32_t m = max_face(pb_corpus_item(corpus, i));
+        if (m > most)
+            most = m;
+    }
+    w->buckets = most + 1;
+    w->bucket = calloc(w->buckets, sizeof(*w->bucket));
+    if (walk_grid_init(&w->g, corpus) || !w->bucket) {
+        dial_worker_free(w);
+        return NULL;
+    }
+    return w;
+}
+
+static int bucket_grow(struct bucket *b)
+{
+    size_t cap = b->cap ? 2 * b->cap : 64;
+    uint64_t *v = realloc(b->entry, cap * sizeof(*v));
+    if (!v)
+        return -ENOMEM;
+    b->entry = v;
+    b->cap = cap;
+    return 0;
+}
+
+static int dial_solve(void *worker, const void *instance, void *answer,
+                      struct pb_work *work, struct pb_error *e)
+{
+    struct dial_worker *w = worker;
+    struct walk_grid *g = &w->g;
+    uint64_t start = walk_grid_reset(g, instance);
+    uint64_t *dist = g->dist;
+    uint8_t *mark = g->mark;
+    const uint32_t n = max_face(instance) + 1;
+    struct bucket *bucket = w->bucket;
+    uint64_t pops = 0, relaxations = 0, live = 1, cur = dist[start];
+    int rc = 0;
+    for (uint32_t b = 0; b < n; b++)
+        bucket[b].len = 0;
+    struct bucket *first = &bucket[cur % n];
+    if (first->cap == 0 && bucket_grow(first))
+        return pb_fail(e, -ENOMEM, "out of memory for Dial's buckets");
+    first->entry[first->len++] = start;
+    uint32_t at = (uint32_t)(cur % n);
+    while (live && rc == 0) {
+        struct bucket *b = &bucket[at];
+        while (b->len && rc == 0) {
+            uint64_t s = b->entry[--b->len];
+            live--;
+            pops++;
+            if (dist[s] != cur)
+                continue;
+            uint64_t next[WALK_DIRS];
+            uint32_t cost[WALK_DIRS];
+            unsigned dir[WALK_DIRS];
+            unsigned k = walk_grid_next(g, s, next, cost, dir);
+            for (unsigned i = 0; i < k; i++) {
+                uint64_t t = next[i], nd = cur + cost[i];
+                if (nd >= dist[t])
+                    continue;
+                dist[t] = nd;
+                mark[t] = (uint8_t)dir[i];
+                relaxations++;
+                struct bucket *to = &bucket[nd % n];
+                if (to->len == to->cap && (rc = bucket_grow(to)) != 0)
+                    break;
+                to->entry[to->len++] = t;
+                live++;
+            }
+        }
+        cur++;
+        at = at + 1 == n ? 0 : at + 1;
+    }
+    work->count[WALK_POPS] += pops;
+    work->count[WALK_RELAXATIONS] += relaxations;
+    if (rc)
+        return pb_fail(e, rc, "out of memory for Dial's buckets");
+    return walk_grid_route(g, answer, e);
+}
+
+static uint64_t dial_memory(const struct pb_corpus *corpus, int threads)
+{
+    uint32_t most = 0;
+    for (size_t i = 0; i < corpus->count; i++) {
+        uint32_t m = max_face(pb_corpus_item(corpus, i));
+        if (m > most)
+            most = m;
+    }
+    /* entries: at most one per relaxation (4 per state) alive over the
+     * buckets' capacities, doubled while they grow */
+    uint64_t states = pb_mul_sat(walk_corpus_squares(corpus), WALK_CLASS);
+    uint64_t entries = pb_mul_sat(states, 4 * 2 * sizeof(uint64_t));
+    uint64_t heads =
+        pb_mul_sat((uint64_t)most + 1, sizeof(struct bucket) + 64 * 8);
+    uint64_t one =
+        pb_add_sat(walk_grid_bytes(corpus), pb_add_sat(entries, heads));
+    return pb_mul_sat((uint64_t)threads, one);
+}
+
+const struct pb_variant walk_variant_dial = {
+    .name = "dial",
+    .summary = "Dial's bucket queue: W + 1 circular buckets of integer sums, "
+               "over (square, orientation)",
+    .worker_new = dial_worker_new,
+    .solve = dial_solve,
+    .worker_free = dial_worker_free,
+    .memory_bound = dial_memory,
+};

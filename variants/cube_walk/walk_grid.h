@@ -1,0 +1,234 @@
+/*
+ * walk_grid.h - the search space every cube_walk variant shares: the
+ * implicit graph over (square, orientation), laid out so that one state's
+ * expansion needs no division by the board's width and no bounds test.
+ *
+ * Layout. The board is framed by a border of blocked squares and its
+ * rows are padded to an odd width, so a square p = row * width + column
+ * (framed coordinates) has its neighbours at p + width, p - width, p + 1,
+ * p - 1, a step off the board lands on a blocked frame square, and the
+ * square's colour is the parity of p (row + column is p's parity when the
+ * width is odd). Only the 12 orientations of a square's colour occur on
+ * it (walk.h), so state = p * 12 + orientation % 12 and the orientation
+ * is recovered from the state's parity against the start's. Per
+ * instance, the grid tabulates for each orientation o and direction d
+ * the next state's offset (p's step * 12 plus the new class) and cost
+ * (the bottom of the rolled die), so an expansion is four table look-ups,
+ * four open tests and four adds.
+ *
+ * Memory per worker: 8 bytes of distance and 1 byte of parent direction
+ * (WALK_PARENT_MASK; WALK_NO_PARENT at the start and at unreached states;
+ * WALK_IN_QUEUE is a flag label-correcting variants may use) per state,
+ * 12 states per framed square, plus 1 byte per framed square (open). The
+ * frame adds (2 * rows + 2 * columns + 4) squares, the odd width up to
+ * one column more. Reset is O(states) per instance (every variant
+ * searches every reachable state, so it is within a constant of the
+ * search). The route is rebuilt from the parent directions, each undone
+ * by the opposite roll, O(route length).
+ */
+#ifndef WALK_GRID_H
+#define WALK_GRID_H
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pb.h"
+#include "pb_limits.h"
+#include "walk.h"
+
+#define WALK_NO_PARENT 0x7Fu
+#define WALK_IN_QUEUE 0x80u
+#define WALK_PARENT_MASK 0x7Fu
+
+enum { WALK_POPS = 0, WALK_RELAXATIONS = 1 }; /* work counters */
+
+struct walk_grid {
+    /* per worker, sized for the largest board of the corpus */
+    uint64_t *dist;
+    uint8_t *mark;
+    uint8_t *open; /* per framed square: 1 open, 0 blocked or frame */
+    uint64_t room; /* framed squares the arrays hold */
+    /* per instance (walk_grid_reset) */
+    const struct walk_instance *in;
+    uint32_t width, height;                       /* framed */
+    uint64_t states;                              /* width * height * 12 */
+    uint32_t start, end;                          /* framed squares */
+    int64_t offset[WALK_ORIENTATIONS][WALK_DIRS]; /* next state - p * 12 */
+    uint32_t cost[WALK_ORIENTATIONS][WALK_DIRS];
+    int64_t square_step[WALK_DIRS];
+};
+
+static inline uint32_t walk_grid_width(uint32_t cols)
+{
+    return (cols + 2) | 1u;
+}
+
+static inline uint64_t walk_grid_squares(uint32_t rows, uint32_t cols)
+{
+    return (uint64_t)(rows + 2) * walk_grid_width(cols);
+}
+
+/* The most framed squares of any instance of corpus. */
+static inline uint64_t walk_corpus_squares(const struct pb_corpus *corpus)
+{
+    uint64_t most = 0;
+    for (size_t i = 0; i < corpus->count; i++) {
+        const struct walk_instance *in = pb_corpus_item(corpus, i);
+        uint64_t n = walk_grid_squares(in->rows, in->cols);
+        if (n > most)
+            most = n;
+    }
+    return most;
+}
+
+/* Bytes of one worker's grid over corpus. */
+static inline uint64_t walk_grid_bytes(const struct pb_corpus *corpus)
+{
+    uint64_t squares = walk_corpus_squares(corpus);
+    return pb_mul_sat(squares, WALK_CLASS * (sizeof(uint64_t) + 1) + 1);
+}
+
+static inline int walk_grid_init(struct walk_grid *g,
+                                 const struct pb_corpus *corpus)
+{
+    memset(g, 0, sizeof(*g));
+    g->room = walk_corpus_squares(corpus);
+    g->dist = malloc(g->room * WALK_CLASS * sizeof(*g->dist));
+    g->mark = malloc(g->room * WALK_CLASS);
+    g->open = malloc(g->room);
+    return g->dist && g->mark && g->open ? 0 : -ENOMEM;
+}
+
+static inline void walk_grid_free(struct walk_grid *g)
+{
+    free(g->dist);
+    free(g->mark);
+    free(g->open);
+}
+
+static inline uint32_t walk_grid_square(const struct walk_grid *g,
+                                        uint32_t square)
+{
+    uint32_t cols = g->in->cols;
+    return (square / cols + 1) * g->width + square % cols + 1;
+}
+
+/* The orientation code (0..23) of state s. */
+static inline unsigned walk_grid_orientation(const struct walk_grid *g,
+                                             uint64_t s)
+{
+    uint64_t p = s / WALK_CLASS;
+    return (unsigned)(s % WALK_CLASS) +
+           WALK_CLASS * (unsigned)((p ^ g->start) & 1u);
+}
+
+/* Lays out instance in: the frame, the open squares, the step tables;
+ * every state unreached. Returns the start state, its sum the start's
+ * bottom. */
+static inline uint64_t walk_grid_reset(struct walk_grid *g,
+                                       const struct walk_instance *in)
+{
+    g->in = in;
+    g->width = walk_grid_width(in->cols);
+    g->height = in->rows + 2;
+    uint64_t squares = (uint64_t)g->width * g->height;
+    g->states = squares * WALK_CLASS;
+    memset(g->open, 0, squares);
+    for (uint32_t r = 0; r < in->rows; r++) {
+        uint8_t *row = g->open + (uint64_t)(r + 1) * g->width + 1;
+        if (!in->blocked) {
+            memset(row, 1, in->cols);
+            continue;
+        }
+        const uint8_t *blocked = in->blocked + (uint64_t)r * in->cols;
+        for (uint32_t c = 0; c < in->cols; c++)
+            row[c] = !blocked[c];
+    }
+    memset(g->dist, 0xFF, g->states * sizeof(*g->dist)); /* UNREACHABLE */
+    memset(g->mark, WALK_NO_PARENT, g->states);
+    g->square_step[WALK_UP] = g->width;
+    g->square_step[WALK_DOWN] = -(int64_t)g->width;
+    g->square_step[WALK_EAST] = 1;
+    g->square_step[WALK_WEST] = -1;
+    for (unsigned o = 0; o < WALK_ORIENTATIONS; o++)
+        for (unsigned d = 0; d < WALK_DIRS; d++) {
+            unsigned next = walk_roll[o][d];
+            g->offset[o][d] =
+                g->square_step[d] * WALK_CLASS + next % WALK_CLASS;
+            g->cost[o][d] = walk_bottom(in, next);
+        }
+    g->start = walk_grid_square(g, in->start);
+    g->end = walk_grid_square(g, in->end);
+    uint64_t start = (uint64_t)g->start * WALK_CLASS;
+    g->dist[start] = walk_bottom(in, 0);
+    return start;
+}
+
+/* The open neighbours of state s: their states, the cost of rolling
+ * there and the direction; returns how many (0..4). */
+static inline unsigned walk_grid_next(const struct walk_grid *g, uint64_t s,
+                                      uint64_t next[WALK_DIRS],
+                                      uint32_t cost[WALK_DIRS],
+                                      unsigned dir[WALK_DIRS])
+{
+    uint64_t p = s / WALK_CLASS;
+    unsigned o = walk_grid_orientation(g, s), n = 0;
+    uint64_t base = p * WALK_CLASS;
+    for (unsigned d = 0; d < WALK_DIRS; d++) {
+        if (!g->open[(int64_t)p + g->square_step[d]])
+            continue;
+        next[n] = (uint64_t)((int64_t)base + g->offset[o][d]);
+        cost[n] = g->cost[o][d];
+        dir[n] = d;
+        n++;
+    }
+    return n;
+}
+
+/* The state before s on its best route (s has a parent). */
+static inline uint64_t walk_grid_parent(const struct walk_grid *g, uint64_t s)
+{
+    unsigned d = g->mark[s] & WALK_PARENT_MASK;
+    unsigned o = walk_grid_orientation(g, s);
+    int64_t p = (int64_t)(s / WALK_CLASS) - g->square_step[d];
+    return (uint64_t)p * WALK_CLASS + walk_roll[o][d ^ 1u] % WALK_CLASS;
+}
+
+/* The best state of the end square and its route into answer (board
+ * square numbers, start to end). */
+static inline int walk_grid_route(const struct walk_grid *g,
+                                  struct walk_answer *answer,
+                                  struct pb_error *e)
+{
+    uint64_t best = WALK_UNREACHABLE, state = 0;
+    for (unsigned k = 0; k < WALK_CLASS; k++) {
+        uint64_t s = (uint64_t)g->end * WALK_CLASS + k;
+        if (g->dist[s] < best) {
+            best = g->dist[s];
+            state = s;
+        }
+    }
+    answer->sum = best;
+    if (best == WALK_UNREACHABLE)
+        return 0;
+    uint32_t length = 1;
+    for (uint64_t s = state; (g->mark[s] & WALK_PARENT_MASK) != WALK_NO_PARENT;
+         length++)
+        s = walk_grid_parent(g, s);
+    answer->route = malloc((size_t)length * sizeof(*answer->route));
+    if (!answer->route)
+        return pb_fail(e, -ENOMEM, "out of memory for a route of %u squares",
+                       length);
+    answer->length = length;
+    uint64_t s = state;
+    for (uint32_t i = length; i-- > 0;) {
+        uint32_t p = (uint32_t)(s / WALK_CLASS);
+        answer->route[i] = (p / g->width - 1) * g->in->cols + p % g->width - 1;
+        if (i > 0)
+            s = walk_grid_parent(g, s);
+    }
+    return 0;
+}
+
+#endif
