@@ -8,12 +8,14 @@
 extern const struct pb_variant walk_variant_spfa;
 extern const struct pb_variant walk_variant_dijkstra;
 extern const struct pb_variant walk_variant_dial;
+extern const struct pb_variant walk_variant_radix;
 
 /* clang-format off: one variant a line */
 const struct pb_variant *const cube_walk_variants[] = {
     &walk_variant_spfa,
     &walk_variant_dijkstra,
     &walk_variant_dial,
+    &walk_variant_radix,
     NULL,
 };
 /* clang-format on */
