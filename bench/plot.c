@@ -45,15 +45,28 @@ enum figure_rows {
     ALL_ROWS,   /* every benchmark */
     SWEPT_ROWS, /* those run at several thread counts */
     SIZE_SWEEP, /* the kernel's size sweep (summary.h) */
+    UNIT_SWEEP, /* the size sweep, where the kernel counts units of work */
+    KNOB_SWEEP, /* the kernel's knob sweep (summary.h) */
+};
+
+/* Which rows of a kernel are on its sweeps. */
+struct sweeps {
+    const char *size_family; /* NULL: none */
+    bool knob;
+    char knob_family[32], knob_size[PB_ID_TEXT];
 };
 
 static const struct figure {
     const char *kind; /* script plots/KIND.gp, file KIND-KERNEL.* */
     enum figure_rows rows;
 } figures[] = {
-    {"time_vs_size", SIZE_SWEEP},   {"speedup", SWEPT_ROWS},
-    {"memory_vs_size", SIZE_SWEEP}, {"relative", ALL_ROWS},
+    {"time_vs_size", SIZE_SWEEP},
+    {"speedup", SWEPT_ROWS},
+    {"memory_vs_size", SIZE_SWEEP},
+    {"relative", ALL_ROWS},
     {"work_vs_time", ALL_ROWS},
+    {"unit_time_vs_size", UNIT_SWEEP},
+    {"work_per_unit_vs_knob", KNOB_SWEEP},
 };
 
 static const char *const formats[] = {"png", "svg", "pdf"};
@@ -96,12 +109,32 @@ static int run_gnuplot(const char *defs, const char *script, const char *log,
     return 0;
 }
 
-/* The kernel's variants with a benchmark the figure draws (`rows`; for
- * SIZE_SWEEP, of family `sweep`), in registry order, with their style
- * numbers, as space-separated words. */
+/* b is among the rows a figure draws. */
+static bool drawn(const struct tidy_bench *b, enum figure_rows rows,
+                  const struct sweeps *sw)
+{
+    switch (rows) {
+    case ALL_ROWS:
+        return true;
+    case SWEPT_ROWS:
+        return b->threads > 1;
+    case SIZE_SWEEP:
+        return pb_summary_in_sweep(b, sw->size_family);
+    case UNIT_SWEEP:
+        return pb_summary_in_sweep(b, sw->size_family) &&
+               isfinite(b->units_per_instance) && b->units_per_instance > 0;
+    default:
+        return sw->knob &&
+               pb_summary_in_knob_sweep(b, sw->knob_family, sw->knob_size);
+    }
+}
+
+/* The kernel's variants with a benchmark the figure draws (`rows`), in
+ * registry order, with their style numbers, as space-separated words. */
 static void variant_words(const struct tidy *t, const char *kernel,
-                          enum figure_rows rows, const char *sweep, char *names,
-                          size_t names_len, char *styles, size_t styles_len)
+                          enum figure_rows rows, const struct sweeps *sw,
+                          char *names, size_t names_len, char *styles,
+                          size_t styles_len)
 {
     names[0] = styles[0] = '\0';
     const struct pb_kernel *k = pb_kernel_find(kernel);
@@ -110,10 +143,8 @@ static void variant_words(const struct tidy *t, const char *kernel,
         bool present = false;
         for (size_t i = 0; i < t->count && !present; i++) {
             const struct tidy_bench *b = &t->b[i];
-            present =
-                !strcmp(b->kernel, kernel) && !strcmp(b->variant, name) &&
-                (rows == ALL_ROWS || (rows == SWEPT_ROWS && b->threads > 1) ||
-                 (rows == SIZE_SWEEP && pb_summary_in_sweep(b, sweep)));
+            present = !strcmp(b->kernel, kernel) && !strcmp(b->variant, name) &&
+                      drawn(b, rows, sw);
         }
         if (!present)
             continue;
@@ -262,6 +293,12 @@ static int plot_kernel(const struct tidy *t, const char *dir,
         return 0; /* a kernel this build lacks: nothing to draw it with */
     const char *base = pb_summary_baseline(t, kernel, baseline);
     const char *sweep = pb_summary_sweep_family(t, kernel);
+    struct sweeps sw = {.size_family = sweep};
+    sw.knob =
+        pb_summary_knob_sweep(t, kernel, sw.knob_family, sizeof(sw.knob_family),
+                              sw.knob_size, sizeof(sw.knob_size));
+    const struct pb_counter_def *counters;
+    pb_work_counters(k, &counters);
     char sizes[1024], common[8192], summary[PB_PATH_MAX];
     size_words(t, k, sweep, sizes, sizeof(sizes));
     snprintf(summary, sizeof(summary), "%s/summary.csv", dir);
@@ -278,6 +315,10 @@ static int plot_kernel(const struct tidy *t, const char *dir,
         {"family", sweep ? sweep : "", false},
         {"size_label", k->size.label ? k->size.label : "size", false},
         {"sizes", sizes, false},
+        {"knob_family", sw.knob_family, false},
+        {"knob_size", sw.knob_size, false},
+        {"unit_name", k->work.unit_name ? k->work.unit_name : "unit", false},
+        {"work_unit", counters[0].unit, false},
     };
     int rc = 0;
     for (size_t d = 0; rc == 0 && d < sizeof(defs) / sizeof(defs[0]); d++)
@@ -294,7 +335,7 @@ static int plot_kernel(const struct tidy *t, const char *dir,
     snprintf(log, sizeof(log), "%s/figures/gnuplot.log", dir);
     for (size_t f = 0; f < sizeof(figures) / sizeof(figures[0]); f++) {
         char names[1024], styles[256];
-        variant_words(t, kernel, figures[f].rows, sweep, names, sizeof(names),
+        variant_words(t, kernel, figures[f].rows, &sw, names, sizeof(names),
                       styles, sizeof(styles));
         if (!names[0])
             continue; /* nothing for this figure to draw */

@@ -537,9 +537,9 @@ static void kernel_part(const struct tidy *t, const char *dir,
         warn_about(b, cores, warnings, wlen);
     }
     table_end(o);
-    static const char *const kinds[] = {"time_vs_size", "speedup",
-                                        "memory_vs_size", "relative",
-                                        "work_vs_time"};
+    static const char *const kinds[] = {
+        "time_vs_size", "speedup",           "memory_vs_size",       "relative",
+        "work_vs_time", "unit_time_vs_size", "work_per_unit_vs_knob"};
     for (size_t k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
         char path[1024];
         struct stat st;

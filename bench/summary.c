@@ -5,7 +5,8 @@
  * q1 / q3(baseline) .. q3 / q1(baseline): the spread of either side,
  * taken pessimistically. The size sweep (summary.h) lets figures draw one
  * line per variant across sizes instead of a column of unrelated
- * corpora at each size. O(benchmarks^2) matching.
+ * corpora at each size; the knob sweep (NAME:K at one size) one line
+ * per variant across knobs. O(benchmarks^2) matching.
  */
 #include "summary.h"
 
@@ -208,7 +209,86 @@ static void write_row(FILE *f, const struct tidy *t, const struct tidy_bench *b,
         fprintf(f, "%d", corpus);
     else
         fputs("NaN", f);
-    fprintf(f, ",%d\n", pb_summary_style(b->variant));
+    fprintf(f, ",%d", pb_summary_style(b->variant));
+    number(f, b->units_per_instance);
+    number(f, pb_summary_knob(b->family, NULL, 0));
+    fputc('\n', f);
+}
+
+double pb_summary_knob(const char *family, char *base, size_t base_len)
+{
+    const char *colon = strchr(family, ':');
+    if (base)
+        snprintf(base, base_len, "%.*s",
+                 (int)(colon ? (size_t)(colon - family) : strlen(family)),
+                 family);
+    if (!colon || colon[1] < '0' || colon[1] > '9')
+        return NAN;
+    char *end;
+    double k = strtod(colon + 1, &end);
+    return *end ? NAN : k;
+}
+
+bool pb_summary_in_knob_sweep(const struct tidy_bench *b, const char *family,
+                              const char *size)
+{
+    char base[32];
+    return b->threads == 1 && !strcmp(b->size, size) &&
+           isfinite(pb_summary_knob(b->family, base, sizeof(base))) &&
+           !strcmp(base, family);
+}
+
+/* Distinct knobs of family NAME at size, one thread, in kernel. */
+static size_t knobs_of(const struct tidy *t, const char *kernel,
+                       const char *family, const char *size)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < t->count; i++) {
+        const struct tidy_bench *x = &t->b[i];
+        if (strcmp(x->kernel, kernel) ||
+            !pb_summary_in_knob_sweep(x, family, size))
+            continue;
+        bool seen = false;
+        for (size_t j = 0; j < i && !seen; j++)
+            seen = !strcmp(t->b[j].kernel, kernel) &&
+                   pb_summary_in_knob_sweep(&t->b[j], family, size) &&
+                   !strcmp(t->b[j].family, x->family);
+        n += !seen;
+    }
+    return n;
+}
+
+bool pb_summary_knob_sweep(const struct tidy *t, const char *kernel,
+                           char *family, size_t family_len, char *size,
+                           size_t size_len)
+{
+    size_t best = 2; /* a sweep has at least 3 knobs */
+    for (size_t i = 0; i < t->count; i++) {
+        const struct tidy_bench *x = &t->b[i];
+        char base[32];
+        if (strcmp(x->kernel, kernel) || x->threads != 1 ||
+            !isfinite(pb_summary_knob(x->family, base, sizeof(base))))
+            continue;
+        size_t n = knobs_of(t, kernel, base, x->size);
+        if (n > best) {
+            best = n;
+            snprintf(family, family_len, "%s", base);
+            snprintf(size, size_len, "%s", x->size);
+        }
+    }
+    return best > 2;
+}
+
+/* Families by name, a knob (NAME:K) in order of K. */
+static int family_order(const char *a, const char *b)
+{
+    char na[32], nb[32];
+    double ka = pb_summary_knob(a, na, sizeof(na));
+    double kb = pb_summary_knob(b, nb, sizeof(nb));
+    int c = strcmp(na, nb);
+    if (c || isnan(ka) || isnan(kb))
+        return c ? c : strcmp(a, b);
+    return ka != kb ? (ka > kb) - (ka < kb) : strcmp(a, b);
 }
 
 /* Sizes in order of their plotted value (NaN last), then of their text. */
@@ -224,7 +304,7 @@ static int size_order(const struct tidy_bench *a, const struct tidy_bench *b)
  * threads (a benchmark's corpus and thread count, not its variant). */
 static int corpus_order(const struct tidy_bench *a, const struct tidy_bench *b)
 {
-    int c = strcmp(a->family, b->family);
+    int c = family_order(a->family, b->family);
     if (!c)
         c = size_order(a, b);
     if (!c)

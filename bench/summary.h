@@ -6,8 +6,10 @@
  * kernel's baseline variant, the size as figures plot it (size_x; the
  * size column is the kernel's size text, "3x3" or "4"), whether the
  * row is on the kernel's size sweep, the number of its corpus among those
- * the baseline ran on (pb_summary_corpora; NaN for the others), and the
- * variant's fixed style number. Rows come kernel by kernel, corpus by
+ * the baseline ran on (pb_summary_corpora; NaN for the others), the
+ * variant's fixed style number, the kernel's units of work per instance
+ * (NaN without) and the family's knob (K of `adversarial:K`; NaN
+ * without). Rows come kernel by kernel, corpus by
  * corpus (pb_summary_corpora's order), then variant.
  */
 #ifndef SUMMARY_H
@@ -21,7 +23,7 @@
     "kernel,variant,family,size,count,seed,threads,repetitions,median_s,"      \
     "q1_s,q3_s,build_s,work_per_instance,peak_heap_bytes,speedup,"             \
     "speedup_lo,speedup_hi,efficiency,baseline,ratio,ratio_lo,ratio_hi,"       \
-    "size_x,sweep,corpus,style"
+    "size_x,sweep,corpus,style,units_per_instance,knob"
 
 /* The baseline variant of kernel k in t: `wanted` when t has it for k,
  * else the first of k's registered variants present in t; NULL if none. */
@@ -46,6 +48,19 @@ double pb_summary_size_x(const struct tidy_bench *b);
 size_t pb_summary_corpora(const struct tidy *t, const char *kernel,
                           const char *baseline,
                           const struct tidy_bench **corpus);
+/* The knob of a family "NAME:K" (K a decimal number), NaN for a family
+ * without one; when base, its NAME (base_len bytes) into base. */
+double pb_summary_knob(const char *family, char *base, size_t base_len);
+/* The kernel's knob sweep in t: the family NAME run with the most
+ * distinct knobs K as NAME:K at one thread and one size (at least 3;
+ * the first such), into family and size; false when none. Figures
+ * against the knob draw its rows, one per variant and knob. */
+bool pb_summary_knob_sweep(const struct tidy *t, const char *kernel,
+                           char *family, size_t family_len, char *size,
+                           size_t size_len);
+/* b is on the knob sweep (family, size) found above. */
+bool pb_summary_in_knob_sweep(const struct tidy_bench *b, const char *family,
+                              const char *size);
 /* 1-based style number of a variant name: its place among the distinct
  * variant names of all registered kernels, in registry order, so a name
  * keeps its colour and marker in every figure (wraps after 16). */

@@ -32,7 +32,7 @@ C_KERNEL = 1; C_VARIANT = 2; C_FAMILY = 3; C_SIZE = 4; C_THREADS = 7
 C_MEDIAN = 9; C_Q1 = 10; C_Q3 = 11; C_WORK = 13; C_HEAP = 14
 C_SPEEDUP = 15; C_SPEEDUP_LO = 16; C_SPEEDUP_HI = 17; C_EFFICIENCY = 18
 C_RATIO = 20; C_RATIO_LO = 21; C_RATIO_HI = 22; C_SIZE_X = 23; C_SWEEP = 24
-C_CORPUS = 25
+C_CORPUS = 25; C_UNITS = 27; C_KNOB = 28
 # a value when the row belongs to the kernel and variant i, else NaN
 is(i) = strcol(C_KERNEL) eq kernel && strcol(C_VARIANT) eq word(variants, i)
 only(i, v) = is(i) ? v : NaN

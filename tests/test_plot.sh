@@ -53,7 +53,7 @@ rows=$(($(wc -l <"$TMP/run/summary.csv") - 1))
 if [ "$rows" -eq "$benchmarks" ]; then pass; else
     fail "summary.csv has $rows rows, expected one per benchmark ($benchmarks)"
 fi
-styles=$(awk -F, 'NR > 1 && $2 == "bfs_hash" { print $NF }' \
+styles=$(awk -F, 'NR > 1 && $2 == "bfs_hash" { print $26 }' \
     "$TMP/run/summary.csv" | sort -u | wc -l)
 if [ "$styles" -eq 1 ]; then pass; else
     fail "bfs_hash has $styles style numbers across kernels, expected 1"
@@ -217,4 +217,36 @@ printf 'kernel,variant,seconds\nmagic_squares,table,1\n' >"$TMP/bad/results.csv"
 check_error "a malformed results.csv" 1 "results.csv:1: no column 'family'" \
     "$TMP/bad"
 check_error "no folder" 2 "expected one results folder"
+# figures per unit of work (cube_walk counts reachable states) and against
+# a family's knob (NAME:K at one size): a tiny bench of its own
+cat >"$TMP/knob.suite" <<'SUITE'
+repetitions 2
+min_time 0.01
+threads 1
+bench cube_walk spfa,dial uniform 8x8 5 1
+bench cube_walk spfa,dial uniform 16x16 5 1
+bench cube_walk spfa,dial maze:30 16x16 5 1
+bench cube_walk spfa,dial maze:5 16x16 5 1
+bench cube_walk spfa,dial maze:10 16x16 5 1
+SUITE
+run_from /dev/null "$PB" bench --suite "$TMP/knob.suite" --out "$TMP/knob"
+check_rc "bench on a knob suite" 0
+for entry in unit_time_vs_size:'time per reachable state against size' \
+    work_per_unit_vs_knob:'queue pops per reachable state against the knob'
+do
+    kind=${entry%%:*} title=${entry#*:}
+    svg=$TMP/knob/latest/figures/$kind-cube_walk.svg
+    if [ -s "$svg" ] && grep -Fq "$title" "$svg"; then pass; else
+        fail "$svg: missing, or without the title '$title'"
+    fi
+done
+# units per instance (27) are reachable states; knobs (28) in numeric order
+if awk -F, '$1 == "cube_walk" && ($27 <= 0 || $27 == "NaN") { bad = 1 }
+    $1 == "cube_walk" && $2 == "spfa" && $3 ~ /^maze:/ { k = k " " $28 }
+    END { exit bad || k != " 5 10 30" }' "$TMP/knob/latest/summary.csv"
+then pass; else
+    fail "summary.csv: cube_walk units or knob order: $(cut -d, -f1-4,27,28 \
+        "$TMP/knob/latest/summary.csv" | grep cube_walk)"
+fi
+
 summary

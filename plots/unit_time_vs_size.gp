@@ -1,0 +1,16 @@
+# unit_time_vs_size.gp - figure 6: time per unit of work (the kernel's
+# units: cube_walk's reachable states) against size, one line per variant
+# through the kernel's size sweep (as figure 1), nanoseconds, log-log,
+# median with the interquartile range as error bars: a flat line is
+# linear time. Drawn for kernels that count units. Inputs: see
+# common.gp, plus family='F', size_label='L', sizes='S...' and
+# unit_name='U'.
+load dir.'/common.gp'
+set logscale y
+set ylabel sprintf('ns per %s', unit_name)
+load dir.'/size_axis.gp'
+set title sprintf("%s: time per %s against size\n(%s corpora, 1 thread; median, IQR bars)", kernel, unit_name, family)
+ns(c) = column(C_UNITS) > 0 ? 1e9 * column(c) / column(C_UNITS) : NaN
+plot for [i=1:words(variants)] summary skip 1 \
+    using (only(i, sweep_x(i))):(ns(C_MEDIAN)):(ns(C_Q1)):(ns(C_Q3)) \
+    with yerrorlines ls style(i) title word(variants, i)
