@@ -199,6 +199,7 @@ variants_of() {
 variants=$(variants_of "$K")
 eight_variants=$(variants_of cubic_eight)
 cubing_variants=$(variants_of cubing)
+walk_variants=$(variants_of cube_walk)
 if [ -n "$variants" ]; then
     pass
 else
@@ -465,6 +466,38 @@ fi
 
 # The committed magic_squares sample too.
 check_samples magic_squares $variants
+
+# ----------------------------------------------------------- cube_walk
+# Routes are not unique (PROBLEMS.md section 2): the sample's answer is
+# checked by its sum and ends, and by `verify`, which re-simulates every
+# route and compares its sum with the oracle's, never as text.
+for v in $walk_variants default; do
+    for t in 1 2; do
+        if [ "$v" = default ]; then
+            run "$DATA/cube_walk/sample.in" "$PB" solve cube_walk --threads "$t"
+        else
+            run "$DATA/cube_walk/sample.in" "$PB" solve cube_walk \
+                --variant "$v" --threads "$t"
+        fi
+        if [ "$rc" -eq 0 ] && grep -Eq '^5 e2( [a-h][1-8])* e3$' "$TMP/out"
+        then
+            pass
+        else
+            fail "solve cube_walk --variant $v --threads $t on the sample:" \
+                "exit $rc; $(outputs)"
+        fi
+    done
+done
+for t in 1 2; do
+    run /dev/null "$PB" verify cube_walk --threads "$t" \
+        "$DATA/cube_walk/sample.in" "$DATA/cube_walk/extra.in"
+    check_verify "verify cube_walk --threads $t on the sample and extra cases"
+    # one row per variant and file
+    want=$((2 * $(echo "$walk_variants" | wc -w)))
+    if [ "$rows" -eq "$want" ]; then pass; else
+        fail "verify cube_walk: $rows rows, expected $want; $(outputs)"
+    fi
+done
 
 # `run` and `bench` (the timing harness) are tested in test_bench.sh.
 
