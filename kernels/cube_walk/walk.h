@@ -43,6 +43,10 @@
 #define WALK_MAX_W 1000000        /* sums of 12 * 2^40 bottoms fit in 64 bits */
 #define WALK_MAX_CELLS (1u << 30) /* square numbers fit in 32 bits */
 #define WALK_UNREACHABLE UINT64_MAX
+/* Work counter 2 (walk_kernel.c; pops and relaxations, 0 and 1, are named
+ * in variants/cube_walk/walk_variant.h): nanoseconds spent building an
+ * explicit graph, the igraph variant's per-instance build. */
+#define WALK_BUILD_NS 2
 
 enum walk_face_pos {
     WALK_NEAR,
