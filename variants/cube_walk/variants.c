@@ -7,11 +7,17 @@
 
 extern const struct pb_variant walk_variant_spfa;
 extern const struct pb_variant walk_variant_dijkstra;
+#ifdef PB_HAVE_IGRAPH
+extern const struct pb_variant walk_variant_igraph;
+#endif
 
 /* clang-format off: one variant a line */
 const struct pb_variant *const cube_walk_variants[] = {
     &walk_variant_spfa,
     &walk_variant_dijkstra,
+#ifdef PB_HAVE_IGRAPH
+    &walk_variant_igraph,
+#endif
     NULL,
 };
 /* clang-format on */
