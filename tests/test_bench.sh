@@ -250,6 +250,9 @@ def work(json_path, csv_path):
     # cube_walk (issue 13) counts relaxations too and has units of work
     # (reachable states); every other kernel has neither
     united = {"cube_walk"}
+    # igraph's heap operations are hidden inside the library: its pops
+    # and relaxations are not counted (0), only its build_ns
+    uncounted = {("cube_walk", "igraph")}
     _, rows = load_csv(csv_path)
     bad = ["%s/%s: %r, expanded %r, units %r" %
            (r["kernel"], r["variant"], r["counters_per_instance"],
@@ -259,9 +262,11 @@ def work(json_path, csv_path):
                main.get(r["kernel"], "expanded"), r["expanded_per_instance"])
            or (";" in r["counters_per_instance"]) != (r["kernel"] in united)
            or (r["units_per_instance"] == "NA") == (r["kernel"] in united)
-           or not float(r["expanded_per_instance"]) > 0]
+           or not (float(r["expanded_per_instance"]) > 0 or
+                   (r["kernel"], r["variant"]) in uncounted)]
     report(rows and not bad, "CSV counters_per_instance is counter 0 "
-           "(expanded, cubing's turns) = expanded_per_instance > 0, "
+           "(expanded, cubing's turns) = expanded_per_instance > 0 (but "
+           "cube_walk/igraph's 0), "
            "units_per_instance NA", "; ".join(bad[:5]))
     nan = []
     with open(json_path) as f:

@@ -43,6 +43,10 @@
 #define WALK_MAX_W 1000000        /* sums of 12 * 2^40 bottoms fit in 64 bits */
 #define WALK_MAX_CELLS (1u << 30) /* square numbers fit in 32 bits */
 #define WALK_UNREACHABLE UINT64_MAX
+/* The work counters (named in walk_kernel.c): queue pops (the main
+ * one), distance improvements, and nanoseconds spent building an explicit
+ * graph (the igraph variant's per-instance build). */
+enum walk_counter { WALK_POPS, WALK_RELAXATIONS, WALK_BUILD_NS };
 
 enum walk_face_pos {
     WALK_NEAR,

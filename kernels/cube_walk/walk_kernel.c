@@ -3,7 +3,8 @@
  * owned by the slot; two answers are the same when both routes are valid
  * and their sums equal, decided by re-simulating the route with the
  * tables of walk.h, O(route)), its size syntax (the board RxC), its work
- * counters (queue pops, the main unit, and relaxations) and units of work
+ * counters (queue pops, the main unit, relaxations, and the igraph
+ * variant's graph build time, WALK_BUILD_NS) and units of work
  * (12 states per square reachable from the start: every orientation of
  * the square's parity class, see walk.h; exact on an open board of at
  * least 2 x 2, an upper bound on one-square-wide boards and in mazes).
@@ -104,6 +105,7 @@ static uint64_t walk_units(const void *instance)
 static const struct pb_counter_def walk_counters[] = {
     {"pops", "queue pops"},
     {"relaxations", "distance improvements"},
+    {"build_ns", "nanoseconds building an explicit graph (igraph only)"},
     {NULL, NULL}};
 
 const struct pb_kernel cube_walk_kernel = {
@@ -127,7 +129,7 @@ const struct pb_kernel cube_walk_kernel = {
     .families_help = "uniform (faces 0..1000) | small (0..3) | extreme "
                      "({0, 1000}) | maze[:P] (P% blocked, default 30, a "
                      "route kept); size = the board RxC (8x8)",
-    .default_variant = "dijkstra",
+    .default_variant = "dial",
     .read = walk_read,
     .write_instance = walk_write_instance,
     .instance_free = walk_instance_free,

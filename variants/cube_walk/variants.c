@@ -9,6 +9,9 @@ extern const struct pb_variant walk_variant_spfa;
 extern const struct pb_variant walk_variant_dijkstra;
 extern const struct pb_variant walk_variant_dial;
 extern const struct pb_variant walk_variant_radix;
+#ifdef PB_HAVE_IGRAPH
+extern const struct pb_variant walk_variant_igraph;
+#endif
 
 /* clang-format off: one variant a line */
 const struct pb_variant *const cube_walk_variants[] = {
@@ -16,6 +19,9 @@ const struct pb_variant *const cube_walk_variants[] = {
     &walk_variant_dijkstra,
     &walk_variant_dial,
     &walk_variant_radix,
+#ifdef PB_HAVE_IGRAPH
+    &walk_variant_igraph,
+#endif
     NULL,
 };
 /* clang-format on */

@@ -41,8 +41,6 @@
 #define WALK_IN_QUEUE 0x80u
 #define WALK_PARENT_MASK 0x7Fu
 
-enum { WALK_POPS = 0, WALK_RELAXATIONS = 1 }; /* work counters */
-
 struct walk_grid {
     /* per worker, sized for the largest board of the corpus */
     uint64_t *dist;

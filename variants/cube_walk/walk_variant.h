@@ -25,8 +25,6 @@
 #define WALK_IN_QUEUE 0x80u
 #define WALK_PARENT_MASK 0x7Fu
 
-enum { WALK_POPS = 0, WALK_RELAXATIONS = 1 }; /* work counters */
-
 struct walk_arrays {
     uint64_t *dist;
     uint8_t *mark;
