@@ -126,7 +126,10 @@ const struct pb_kernel cube_walk_kernel = {
              .unit_name = "reachable state"},
     .families_help = "uniform (faces 0..1000) | small (0..3) | extreme "
                      "({0, 1000}) | maze[:P] (P% blocked, default 30, a "
-                     "route kept); size = the board RxC (8x8)",
+                     "route kept) | adversarial[:P] (two adjacent faces "
+                     "heavy; P% of ranks open ground over a street grid, "
+                     "default 100: SPFA re-expands more as P grows); size = "
+                     "the board RxC (8x8)",
     .default_variant = "dijkstra",
     .read = walk_read,
     .write_instance = walk_write_instance,
