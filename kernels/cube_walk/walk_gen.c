@@ -24,29 +24,29 @@
  * run of rolls cycles the four faces round the rolling axis, and two
  * adjacent faces never share an axis, so every such ring holds a heavy
  * face: a route with the fewest hops puts a heavy face down about once in
- * four rolls, while routes that step aside to turn the die (more hops)
- * can keep light faces down. A FIFO queue labels states in about hop
- * order, so a state d hops from the start is labelled first by a short
- * heavy route and then improved, and queued again, each time a longer,
- * lighter route arrives: about d / 4 times. (One heavy face, or an
- * opposite pair, leaves an all-light ring, straight routes are cheap and
- * SPFA pops about 2 per state; measured on open 256 x 256 boards.)
- * Stepping aside needs room: on a grid of one-square streets (every third
- * rank and file open, 2 x 2 blocks between) the die turns only at the
- * crossings, the shortest routes stay nearly optimal and SPFA pops each
- * state about 1.5 times, while every open square still sees all 12
- * orientations of its colour once the grid holds two blocks, so the
- * kernel's reachable-state units stay exact. The ranks nearest the start
- * are street grid, the rest (about P%) open ground: SPFA's pops per state
- * grow about linearly with P, from 1.5 at P = 0 to about the board's
- * side / 3 at P = 100 (85 to 120 on 256 x 256 depending on the heavy
- * pair), while a label-setting queue pops each state once (a step's cost
- * depends only on the state it enters, so the first label set is final).
- * The grid keeps 12m + 1 ranks (m >= 1 when P > 0 and the board has 13
- * ranks or more): it ends on a street rank that is a multiple of 3 and of
- * the die's four-roll cycle, so the die meets the open ground the same
- * way at every P; otherwise pops per state jump by up to a third from one
- * rank to the next, and an open board (no grid) sits off the line.
+ * four rolls, while routes that step aside to turn the die (more hops) can
+ * keep light faces down. A FIFO queue labels states in about hop order, so
+ * a state d hops from the start is labelled first by a short heavy route
+ * and then improved, and queued again, each time a longer, lighter route
+ * arrives: about d / 4 times. (One heavy face, or an opposite pair, leaves
+ * an all-light ring, straight routes are cheap and SPFA pops about 2 per
+ * state; measured on open 256 x 256 boards.) Stepping aside needs room: on
+ * a grid of one-square streets (every third rank and file open, 2 x 2
+ * blocks between) the die turns only at the crossings, the shortest routes
+ * stay nearly optimal and SPFA pops each state about 1.5 times, while
+ * every open square still sees all 12 orientations of its colour once the
+ * grid holds two blocks, so the kernel's reachable-state units stay exact.
+ * The ranks nearest the start are street grid, the rest (about P%) open
+ * ground: SPFA's pops per state grow about linearly with P, from 1.5
+ * at P = 0 to a quarter to a half of the board's side at P = 100 (60 to 150 on
+ * 256 x 256, by the faces drawn; 126 for seed 7 on 512 x 512), while a
+ * label-setting queue pops each state once (a step's cost depends only on
+ * the state it enters, so the first label set is final). The grid keeps
+ * 12m + 1 ranks (m >= 1 when P > 0 and the board has 13 ranks or more): it
+ * ends on a street rank that is a multiple of 3 and of the die's four-roll
+ * cycle, so the die meets the open ground the same way at every P;
+ * otherwise pops per state jump by up to a third from one rank to the
+ * next, and an open board (no grid) sits off the line.
  */
 #include "walk_internal.h"
 
