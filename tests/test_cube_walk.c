@@ -5,7 +5,10 @@
  * orientation laws (four rolls one way and a roll then its opposite are
  * the identity, 24 orientations reachable, parity flips with each roll);
  * cross-variant agreement with the oracle on every generator family and
- * boards from 1x2 to 64x64, 1 vs 2 threads identical; mazes with
+ * boards from 1x2 to 64x64, 1 vs 2 threads identical; the adversarial
+ * family: deterministic, its knob refused out of range, a route on every
+ * board, and SPFA's pops per state (a deterministic count) many times
+ * Dijkstra's with open ground and near 1 without; mazes with
  * unreachable ends ("-1"); start == end; answer.same refusing bad routes;
  * the extended format round trip; bad input named by line; boards too
  * big for memory refused up front with the estimate. Ends with
@@ -220,15 +223,129 @@ static void agree(const char *family, int rows, int cols, size_t count)
 
 static void test_cross_variants(void)
 {
-    static const char *const families[] = {"uniform", "small", "extreme",
-                                           "maze", "maze:55"};
+    static const char *const families[] = {
+        "uniform", "small",         "extreme",        "maze",
+        "maze:55", "adversarial:0", "adversarial:50", "adversarial"};
     static const int boards[][2] = {{1, 2}, {2, 1}, {1, 9},  {2, 2},
                                     {3, 5}, {8, 8}, {17, 9}, {31, 32}};
-    for (size_t f = 0; f < 5; f++) {
+    for (size_t f = 0; f < sizeof(families) / sizeof(families[0]); f++) {
         for (size_t b = 0; b < sizeof(boards) / sizeof(boards[0]); b++)
             agree(families[f], boards[b][0], boards[b][1], 25);
         agree(families[f], 64, 64, 3);
     }
+    agree("adversarial:30", 40, 64, 3); /* open ground over a street grid */
+}
+
+/* The variant's counters and the corpus's units, summed. */
+static void counts(const char *name, const struct pb_corpus *c,
+                   struct pb_work *work, uint64_t *units)
+{
+    const struct pb_variant *v = pb_variant_find(kernel(), name);
+    struct pb_error e = {""};
+    struct walk_answer *ans = pb_answers_new(c, &e);
+    struct pb_run run;
+    memset(work, 0, sizeof(*work));
+    int rc = v && ans ? pb_run_variant(v, c, 1, ans, &run, &e) : -ENOMEM;
+    CHECK(rc == 0, "%s: %s", name, e.msg);
+    if (rc == 0)
+        *work = run.work;
+    pb_answers_free(c, ans);
+    *units = 0;
+    for (size_t i = 0; i < c->count; i++)
+        *units += kernel()->work.units(pb_corpus_item(c, i));
+}
+
+/* adversarial:P: deterministic, its knob checked, a route to a far end
+ * on every board, and adversarial by the queue counters (deterministic,
+ * not timings): FIFO SPFA pops each reachable state about once on the
+ * street grid (P = 0) and many times with open ground (P = 100: about
+ * 20 on 64 x 64, the side over 3), Dijkstra about once on both. */
+static void test_adversarial(void)
+{
+    kt_check_generator_seeds(kernel(), "adversarial", (struct pb_size){9, 7},
+                             4);
+    kt_check_generator_seeds(kernel(), "adversarial:40",
+                             (struct pb_size){30, 20}, 4);
+    static const struct {
+        const char *family, *want;
+    } bad[] = {
+        {"adversarial:101", "adversarial:P takes an open-ground percentage P "
+                            "of 0..100"},
+        {"adversarial:-1", "expected a non-negative integer after ':'"},
+        {"adversarial:x", "expected a non-negative integer after ':'"},
+        {"adversarial:", "expected a non-negative integer after ':'"},
+    };
+    for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+        struct pb_corpus c;
+        struct pb_error e = {""};
+        int rc = pb_generate(kernel(), bad[i].family, (struct pb_size){8, 8}, 2,
+                             1, &c, &e);
+        if (rc == 0)
+            pb_corpus_free(&c);
+        CHECK(rc == -EINVAL && strstr(e.msg, bad[i].want), "%s: %d %s",
+              bad[i].family, rc, e.msg);
+    }
+    static const int boards[][2] = {{1, 1},  {1, 5},  {2, 2},   {5, 1},
+                                    {13, 4}, {14, 9}, {30, 30}, {64, 64}};
+    for (long p = 0; p <= 100; p += 25)
+        for (size_t b = 0; b < sizeof(boards) / sizeof(boards[0]); b++) {
+            char family[32];
+            snprintf(family, sizeof(family), "adversarial:%ld", p);
+            struct pb_corpus c;
+            struct pb_error e = {""};
+            int rows = boards[b][0], cols = boards[b][1];
+            if (pb_generate(kernel(), family, (struct pb_size){rows, cols}, 2,
+                            3, &c, &e)) {
+                CHECK(0, "%s %dx%d: %s", family, rows, cols, e.msg);
+                continue;
+            }
+            CHECK(!strcmp(c.meta.family, family), "family '%s'", c.meta.family);
+            void *oracle = kernel()->oracle_new(&c, &e);
+            for (size_t i = 0; oracle && i < c.count; i++) {
+                const struct walk_instance *in = pb_corpus_item(&c, i);
+                struct walk_answer a = {0, 0, NULL};
+                int rc = kernel()->oracle_solve(oracle, in, &a);
+                /* the end in the last file, on the last rank or on the
+                 * last street rank below at most two ranks of blocks */
+                uint32_t end_rank = in->end / in->cols;
+                CHECK(rc == 0 && a.sum != WALK_UNREACHABLE && in->start == 0 &&
+                          in->end % in->cols == in->cols - 1 &&
+                          end_rank + 3 >= in->rows,
+                      "%s %dx%d #%zu: start %u end %u sum %llu", family, rows,
+                      cols, i, in->start, in->end, (unsigned long long)a.sum);
+                kernel()->answer.release(&a);
+            }
+            kernel()->oracle_free(oracle);
+            pb_corpus_free(&c);
+        }
+
+    struct pb_corpus grid, open;
+    struct pb_error e = {""};
+    CHECK(pb_generate(kernel(), "adversarial:0", (struct pb_size){64, 64}, 3, 5,
+                      &grid, &e) == 0,
+          "%s", e.msg);
+    CHECK(pb_generate(kernel(), "adversarial", (struct pb_size){64, 64}, 3, 5,
+                      &open, &e) == 0,
+          "%s", e.msg);
+    struct pb_work spfa_grid, spfa_open, dijkstra_grid, dijkstra_open;
+    uint64_t grid_units, open_units;
+    counts("spfa", &grid, &spfa_grid, &grid_units);
+    counts("spfa", &open, &spfa_open, &open_units);
+    counts("dijkstra", &grid, &dijkstra_grid, &grid_units);
+    counts("dijkstra", &open, &dijkstra_open, &open_units);
+    double sg = (double)spfa_grid.count[0] / (double)grid_units;
+    double so = (double)spfa_open.count[0] / (double)open_units;
+    double dg = (double)dijkstra_grid.count[0] / (double)grid_units;
+    double d_o = (double)dijkstra_open.count[0] / (double)open_units;
+    CHECK(grid_units > 0 && open_units > 0 && sg < 3 && so > 10 && so > 5 * sg,
+          "spfa pops per state: %.2f on the street grid, %.2f with open "
+          "ground",
+          sg, so);
+    CHECK(dg < 2 && d_o < 2 &&
+              dijkstra_open.count[0] <= dijkstra_open.count[1] + open.count,
+          "dijkstra pops per state: %.2f, %.2f", dg, d_o);
+    pb_corpus_free(&grid);
+    pb_corpus_free(&open);
 }
 
 static void test_mazes_and_corners(void)
@@ -381,6 +498,7 @@ int main(void)
     test_sample_and_extras();
     test_orientation_laws();
     test_cross_variants();
+    test_adversarial();
     test_mazes_and_corners();
     test_round_trip();
     test_bad_input();

@@ -126,9 +126,13 @@ const struct pb_kernel cube_walk_kernel = {
     .work = {.counters = walk_counters,
              .units = walk_units,
              .unit_name = "reachable state"},
-    .families_help = "uniform (faces 0..1000) | small (0..3) | extreme "
-                     "({0, 1000}) | maze[:P] (P% blocked, default 30, a "
-                     "route kept); size = the board RxC (8x8)",
+    .families_help =
+        "uniform[:W] (faces 0..W, default 1000) | small (0..3) | extreme "
+        "({0, 1000}) | maze[:P] (P% blocked, default 30, a "
+        "route kept) | adversarial[:P] (two adjacent faces "
+        "heavy; P% of ranks open ground over a street grid, "
+        "default 100: SPFA re-expands more as P grows); size = "
+        "the board RxC (8x8)",
     .default_variant = "dial",
     .read = walk_read,
     .write_instance = walk_write_instance,
