@@ -7,11 +7,13 @@
 
 extern const struct pb_variant walk_variant_spfa;
 extern const struct pb_variant walk_variant_dijkstra;
+extern const struct pb_variant walk_variant_delta_stepping;
 
 /* clang-format off: one variant a line */
 const struct pb_variant *const cube_walk_variants[] = {
     &walk_variant_spfa,
     &walk_variant_dijkstra,
+    &walk_variant_delta_stepping,
     NULL,
 };
 /* clang-format on */
