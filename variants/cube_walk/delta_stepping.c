@@ -3,65 +3,67 @@
  * Sanders): one search of one instance shared by an OpenMP team, over the
  * implicit (square, orientation) graph of walk_variant.h, 12 states per
  * square. PB_VARIANT_PARALLEL, as magic_squares' table_omp: the runner's
- * `threads` become this team (omp_set_num_threads before worker_new), it
- * makes one worker and hands it the instances one by one.
+ * `threads` become this team (omp_set_num_threads before worker_new), and
+ * it makes one worker and hands it the instances one by one.
  *
  * Buckets of width delta hold the states whose tentative sum lies in
- * [i * delta, (i + 1) * delta). The lowest non-empty bucket is settled
- * in phases: the team takes every entry of the bucket and expands each
- * state over its light rolls (bottom <= delta; these may land in the
- * same bucket, so phases repeat until it stays empty), then relaxes the
- * heavy rolls (bottom > delta; they land in later buckets) once from
- * every state the bucket settled. A roll costs at most W (the largest
- * face value), so only the ceil(W / delta) + 1 buckets from the current
- * one on hold entries: a circular window of slots.
+ * [i * delta, (i + 1) * delta). Each phase, the team takes every entry of
+ * the lowest non-empty bucket and expands each state over its four rolls;
+ * rolls that stay in the bucket bring it back for another phase, so a
+ * bucket is settled when a phase leaves it empty. A roll costs at most W
+ * (the largest face value), so only the ceil(W / delta) + 1 buckets from
+ * the current one on hold entries: a circular window of slots. One
+ * barrier a phase: every thread publishes the heads of its own lists and
+ * its lowest non-empty bucket before it, and all read the next frontier
+ * from that after it. There is no separate pass for the heavy rolls
+ * (bottom > delta) at the end of a bucket, as in the paper: on these
+ * boards every state is expanded once (pops = states), so that pass
+ * would only re-read each state and cost a barrier per bucket (measured:
+ * 1.3x slower at 1 thread and 1.5x at 2 on uniform 1024 x 1024).
  *
- * delta is a power of two (buckets by shifts, not divisions): twice the
- * power of two at or below the mean face value (DS_DELTA_SHIFT), and at
+ * delta is a power of two (buckets by shifts, not divisions): 2^DS_DELTA
+ * _SHIFT times the power of two at or below the mean face value, and at
  * least W / (DS_WINDOW - 1) so that the window has at most DS_WINDOW
- * slots. On uniform boards (faces 0..1000, delta 512 or 1024) that is 2
- * to 4 slots and about two phases per bucket; 1x to 8x the power of two
- * measured within 10% of each other at 1 thread and 1.5x apart at 2,
- * where a smaller delta pays more barriers.
+ * slots. The number of phases hardly depends on delta (it is bounded
+ * below by the depth of the shortest-path tree, about rows + columns
+ * hops); a larger delta adds re-expansions, a smaller one buckets that
+ * each need a phase.
  *
  * One 64-bit word per state, in the walk_arrays dist array during the
- * search: the sum << DS_SUM_SHIFT, a flag DS_SETTLED (the state has been
- * put on the current bucket's settled list), a tag (the bucket, mod
- * DS_TAGS, of the state's queued entry, or DS_TAG_NONE: so that a state
- * improved twice into one bucket is queued once) and the arrival
- * direction. Sums stay below 2^54 (the static assertion), so the flags
- * fit. All of a state's changes are compare-and-swaps of its word: a
- * relaxation lowers the sum, sets the direction and merges the tag in
- * one; an expansion clears the tag and reads the sum in one. Sum,
- * parent and tag therefore never tear, and the word's single
- * modification order decides every race: either an improvement comes
- * before the expansion's swap (which then reads it) or after (and then
- * sees the cleared tag and queues the state again). Relaxed ordering is
- * enough, as only this one word is involved; bucket entries, the lists
- * and what threads publish are plain data read after a barrier.
+ * search: the sum << DS_SUM_SHIFT, a tag (the bucket, mod DS_TAGS, of the
+ * state's waiting entry, or DS_TAG_NONE) and the arrival direction. Sums
+ * stay below 2^55 (the static assertion), so the flags fit. All of a
+ * state's changes are compare-and-swaps of its word: a relaxation lowers
+ * the sum, sets the direction and the tag in one, and queues the state
+ * only when the tag changes; an expansion clears the tag and reads the
+ * sum in one. So a state waits at most once in a bucket, sum, parent and
+ * tag never tear, and the word's single modification order decides every
+ * race: an improvement comes either before the expansion's swap (which
+ * then reads it) or after it (and then sees the cleared tag and queues
+ * the state again). Relaxed ordering is enough, as only this one word is
+ * involved; bucket entries, the lists and what threads publish are plain
+ * data, written before a barrier and read after it.
  *
  * Parents change only on a strict improvement, so they form a tree even
  * with zero-cost rolls (a cycle closed by a strict improvement would be
  * a negative cycle), and they are consistent with the final sums (a
  * parent whose sum still fell would relax the child again). A parallel
  * pass then writes the sums and arrival directions into walk_arrays for
- * walk_route. Different runs may pick different routes among equal ones;
- * the sum is the same.
+ * walk_route. Runs may pick different routes among equal ones; the sum is
+ * the same.
  *
  * Bucket storage: linked chunks of DS_CHUNK entries from a pool shared
  * by the team (a lock per chunk, not per entry), kept by the worker
- * across instances. Each thread owns one list per slot and pushes into
- * its own; a phase gathers the current slot's chunks of every thread
- * after a barrier and hands them out one by one (dynamic schedule), so
- * the work balances whoever queued it.
+ * across instances. Each thread pushes only into its own list per slot;
+ * after the barrier every thread lists the frontier's chunks (all
+ * threads' lists of the bucket) in the same order, and a dynamic schedule
+ * hands them out one at a time, so the work balances whoever queued it.
  *
  * Work: pops = states taken from a bucket and expanded (entries of states
- * settled in a lower bucket are skipped and not counted), relaxations =
- * strict improvements. Every reachable state is expanded at least once;
- * O(states + relaxations) work and O(phases) barriers. Memory: 9 bytes
- * per state (walk_arrays), plus the live bucket entries, 8 bytes each: at
- * most one per state and bucket of the window, plus the current phase
- * and the settled list (see ds_memory). The arrays are reset and read
+ * that moved to a lower bucket are skipped and not counted), relaxations
+ * = strict improvements; O(states + relaxations) work and O(phases)
+ * barriers. Memory: 9 bytes per state (walk_arrays), plus the bucket
+ * entries, 8 bytes each (see ds_memory). The arrays are reset and read
  * back in parallel too.
  *
  * Reference: U. Meyer and P. Sanders, "Delta-stepping: a parallelizable
@@ -78,14 +80,17 @@ enum {
     DS_WINDOW = 32,     /* the most buckets that hold entries at once */
     DS_TAGS = 64,       /* tag values: a power of two above DS_WINDOW */
     DS_DELTA_SHIFT = 1, /* delta = 2^shift * the power of two <= mean */
+    /* what a team member costs the OpenMP runtime and the allocator's
+     * thread cache, allowed for in ds_memory: up to about 16 KB a
+     * thread in test_walk_delta's heap peaks, doubled */
+    DS_TEAM_BYTES = 32 << 10,
 };
 
-/* The state word: sum | DS_SETTLED | tag | arrival direction. */
+/* The state word: sum | tag | arrival direction. */
 #define DS_DIR_MASK 3u
 #define DS_TAG_SHIFT 2
 #define DS_TAG_NONE 0x7Fu /* 7 bits; tags are 0..DS_TAGS - 1 */
-#define DS_SETTLED (1ull << 9)
-#define DS_SUM_SHIFT 10
+#define DS_SUM_SHIFT 9
 /* unreached: every bit set (walk_arrays' WALK_UNREACHABLE), so its tag
  * is DS_TAG_NONE and its sum above every real one */
 #define DS_UNREACHED UINT64_MAX
@@ -103,31 +108,29 @@ struct ds_chunk {
     uint64_t s[DS_CHUNK];
 };
 
-/* One thread's lists; only its owner writes them. */
+/* One thread's own lists and counts; only its owner writes them. */
 struct ds_thread {
     _Alignas(64) struct ds_chunk *bin[DS_WINDOW]; /* slot = bucket % slots */
-    struct ds_chunk *settled; /* states first expanded in this bucket */
-    struct ds_chunk *done;    /* this phase's chunks, back to the pool */
-    struct ds_chunk **seg;    /* its chunks of the current slot, per phase */
+    struct ds_chunk **seg; /* the phase's frontier, every thread's chunks */
     size_t segs, seg_cap;
     uint64_t pops, relaxations;
     bool failed; /* out of memory, published at the next barrier */
 };
 
 /* What a thread publishes before a barrier for the team to read after
- * it; each field is written at one kind of barrier only. */
+ * it; two sets, by the parity of the phase, so that a thread running
+ * ahead never writes what a slower one may still read. */
 struct ds_public {
-    _Alignas(64) size_t segs; /* phase: its chunks of the slot */
-    bool phase_failed;
-    uint64_t proposal; /* bucket end: its lowest non-empty later bucket */
-    bool bucket_failed;
+    _Alignas(64) struct ds_chunk *head[DS_WINDOW]; /* its bin, per slot */
+    uint64_t lowest; /* its lowest non-empty bucket, or DS_NO_BUCKET */
+    bool failed;
 };
 
 struct ds_worker {
     struct walk_arrays a;
     int threads; /* the team size at worker_new */
     struct ds_thread *th;
-    struct ds_public *pub;
+    struct ds_public *pub[2];
     omp_lock_t lock; /* guards pool */
     struct ds_chunk *pool;
     /* the instance being solved, read-only inside the search */
@@ -175,14 +178,10 @@ static struct ds_chunk *ds_chunk_get(struct ds_worker *w)
     return c ? c : malloc(sizeof(*c));
 }
 
-/* Gives back the list from head (NULL: nothing). */
-static void ds_chunk_put(struct ds_worker *w, struct ds_chunk *head)
+/* Gives back the list from head to tail. */
+static void ds_chunk_put(struct ds_worker *w, struct ds_chunk *head,
+                         struct ds_chunk *tail)
 {
-    if (!head)
-        return;
-    struct ds_chunk *tail = head;
-    while (tail->next)
-        tail = tail->next;
     omp_set_lock(&w->lock);
     tail->next = w->pool;
     w->pool = head;
@@ -221,8 +220,7 @@ static inline void ds_relax(struct ds_worker *w, struct ds_thread *th,
         if (old >> DS_SUM_SHIFT <= nd)
             return;
         queue = ((old >> DS_TAG_SHIFT) & DS_TAG_NONE) != tag;
-        uint64_t settled = old == DS_UNREACHED ? 0 : old & DS_SETTLED;
-        want = nd << DS_SUM_SHIFT | settled | tag << DS_TAG_SHIFT | d;
+        want = nd << DS_SUM_SHIFT | tag << DS_TAG_SHIFT | d;
     } while (!__atomic_compare_exchange_n(&w->word[t], &old, want, false,
                                           __ATOMIC_RELAXED, __ATOMIC_RELAXED));
     th->relaxations++;
@@ -230,13 +228,12 @@ static inline void ds_relax(struct ds_worker *w, struct ds_thread *th,
         ds_push(w, th, &th->bin[b & (w->slots - 1)], t);
 }
 
-/* Relaxes the light (heavy: the heavy) rolls out of state s at sum ds.
- * walk_step's moves, with the square's rank and file divided out once. */
+/* Relaxes the four rolls out of state s at sum ds: walk_step's moves,
+ * with the square's rank and file divided out once. */
 static inline void ds_expand(struct ds_worker *w, struct ds_thread *th,
-                             uint64_t s, uint64_t ds, bool heavy)
+                             uint64_t s, uint64_t ds)
 {
     const struct walk_instance *in = w->in;
-    const uint64_t delta = 1ull << w->shift;
     const uint32_t sq = (uint32_t)(s / WALK_CLASS), cols = in->cols;
     const uint32_t r = sq / cols, c = sq - r * cols;
     const unsigned o =
@@ -253,134 +250,88 @@ static inline void ds_expand(struct ds_worker *w, struct ds_thread *th,
         if (!can[d] || !walk_open(in, to[d]))
             continue;
         unsigned no = walk_roll[o][d];
-        uint64_t cost = w->bottom[no];
-        if ((cost > delta) == heavy)
-            ds_relax(w, th, walk_state(to[d], no), ds + cost, d);
+        ds_relax(w, th, walk_state(to[d], no), ds + w->bottom[no], d);
     }
 }
 
-/* Expands the entries of chunk c (taken in the bucket whose sums start
- * at lo) over their light rolls. */
-static void ds_light(struct ds_worker *w, struct ds_thread *th, uint64_t lo,
-                     const struct ds_chunk *c)
+/* Expands the entries of chunk c, taken from the bucket whose sums start
+ * at lo. */
+static void ds_chunk_expand(struct ds_worker *w, struct ds_thread *th,
+                            uint64_t lo, const struct ds_chunk *c)
 {
-    const uint64_t taken = DS_SETTLED | (uint64_t)DS_TAG_NONE << DS_TAG_SHIFT;
+    const uint64_t none = (uint64_t)DS_TAG_NONE << DS_TAG_SHIFT;
     for (uint32_t i = 0; i < c->len; i++) {
         uint64_t s = c->s[i];
         uint64_t old = __atomic_load_n(&w->word[s], __ATOMIC_RELAXED);
-        /* settled in a lower bucket: an entry left by an older sum */
+        /* moved to a lower bucket, and expanded there */
         if (old >> DS_SUM_SHIFT < lo)
             continue;
-        while ((old & taken) != taken &&
-               !__atomic_compare_exchange_n(&w->word[s], &old, old | taken,
+        while (!__atomic_compare_exchange_n(&w->word[s], &old, old | none,
                                             false, __ATOMIC_RELAXED,
                                             __ATOMIC_RELAXED))
             ;
-        if (!(old & DS_SETTLED))
-            ds_push(w, th, &th->settled, s);
         th->pops++;
-        ds_expand(w, th, s, old >> DS_SUM_SHIFT, false);
+        ds_expand(w, th, s, old >> DS_SUM_SHIFT);
     }
 }
 
-/* The heavy rolls out of every state this thread settled in the bucket
- * (their sums are final now, and nothing else writes their words); their
- * flags cleared for the words' read-back. */
-static void ds_heavy(struct ds_worker *w, struct ds_thread *th)
+/* Publishes this thread's lists and its lowest non-empty bucket from
+ * cur on. */
+static void ds_publish(const struct ds_worker *w, const struct ds_thread *th,
+                       struct ds_public *p, uint64_t cur)
 {
-    for (const struct ds_chunk *c = th->settled; c; c = c->next)
-        for (uint32_t i = 0; i < c->len; i++) {
-            uint64_t s = c->s[i];
-            uint64_t old = __atomic_load_n(&w->word[s], __ATOMIC_RELAXED);
-            __atomic_store_n(&w->word[s], old & ~DS_SETTLED, __ATOMIC_RELAXED);
-            ds_expand(w, th, s, old >> DS_SUM_SHIFT, true);
-        }
-    ds_chunk_put(w, th->settled);
-    th->settled = NULL;
-}
-
-/* Detaches this thread's list of slot into its segment array. */
-static void ds_detach(struct ds_thread *th, uint64_t slot)
-{
-    th->segs = 0;
-    for (struct ds_chunk *c = th->bin[slot]; c; c = c->next) {
-        if (th->segs == th->seg_cap) {
-            size_t cap = th->seg_cap ? 2 * th->seg_cap : 64;
-            struct ds_chunk **v = realloc(th->seg, cap * sizeof(*v));
-            if (!v) {
-                th->failed = true;
-                th->segs = 0; /* the list stays in its slot */
-                return;
-            }
-            th->seg = v;
-            th->seg_cap = cap;
-        }
-        th->seg[th->segs++] = c;
+    p->lowest = DS_NO_BUCKET;
+    for (uint64_t b = cur + w->slots; b-- > cur;) {
+        p->head[b & (w->slots - 1)] = th->bin[b & (w->slots - 1)];
+        if (th->bin[b & (w->slots - 1)])
+            p->lowest = b;
     }
-    th->bin[slot] = NULL;
+    p->failed = th->failed;
 }
 
-/* The body of the team's parallel region: settles bucket after bucket.
- * Every branch below depends only on what the team published before the
- * barrier just passed, so all threads take it together. */
+/* The body of the team's parallel region. Every branch depends only on
+ * what the team published before the barrier just passed, so all threads
+ * take it together. */
 static void ds_search(struct ds_worker *w)
 {
     const int me = omp_get_thread_num(), team = omp_get_num_threads();
     struct ds_thread *th = &w->th[me];
-    struct ds_public *pub = w->pub;
     uint64_t cur = w->first;
-    for (;;) {
-        const uint64_t lo = cur << w->shift, slot = cur & (w->slots - 1);
-        for (;;) { /* light phases until the bucket stays empty */
-            ds_detach(th, slot);
-            pub[me].segs = th->segs;
-            pub[me].phase_failed = th->failed;
+    for (unsigned parity = 0;; parity ^= 1) {
+        ds_publish(w, th, &w->pub[parity][me], cur);
 #pragma omp barrier
-            size_t total = 0;
-            bool failed = false;
-            for (int t = 0; t < team; t++) {
-                total += pub[t].segs;
-                failed |= pub[t].phase_failed;
-            }
-            if (failed)
-                return;
-            if (total == 0)
-                break;
-#pragma omp for schedule(dynamic, 1) nowait
-            for (size_t k = 0; k < total; k++) {
-                size_t i = k;
-                int t = 0;
-                while (i >= pub[t].segs)
-                    i -= pub[t++].segs;
-                struct ds_chunk *c = w->th[t].seg[i];
-                ds_light(w, th, lo, c);
-                c->next = th->done;
-                th->done = c;
-            }
-            ds_chunk_put(w, th->done);
-            th->done = NULL;
-#pragma omp barrier
+        /* the chunks of the last phase, which every thread has read */
+        struct ds_chunk *head = NULL, *tail = NULL;
+        for (size_t k = (size_t)me; k < th->segs; k += (size_t)team) {
+            th->seg[k]->next = head;
+            head = th->seg[k];
+            if (!tail)
+                tail = head;
         }
-        ds_heavy(w, th);
-        uint64_t mine = DS_NO_BUCKET;
-        for (uint64_t b = cur + 1; b < cur + w->slots; b++)
-            if (th->bin[b & (w->slots - 1)]) {
-                mine = b;
-                break;
-            }
-        pub[me].proposal = mine;
-        pub[me].bucket_failed = th->failed;
-#pragma omp barrier
+        if (head)
+            ds_chunk_put(w, head, tail);
+        const struct ds_public *p = w->pub[parity];
         uint64_t next = DS_NO_BUCKET;
         for (int t = 0; t < team; t++) {
-            if (pub[t].bucket_failed)
+            if (p[t].failed)
                 return;
-            if (pub[t].proposal < next)
-                next = pub[t].proposal;
+            if (p[t].lowest < next)
+                next = p[t].lowest;
         }
         if (next == DS_NO_BUCKET)
             return;
         cur = next;
+        const uint64_t slot = cur & (w->slots - 1), lo = cur << w->shift;
+        th->bin[slot] = NULL;
+        th->segs = 0;
+        for (int t = 0; t < team; t++)
+            for (struct ds_chunk *c = p[t].head[slot]; c; c = c->next)
+                th->seg[th->segs++] = c; /* room: see ds_worker_new */
+        const size_t segs = th->segs;
+        struct ds_chunk *const *seg = th->seg;
+#pragma omp for schedule(dynamic, 1) nowait
+        for (size_t k = 0; k < segs; k++)
+            ds_chunk_expand(w, th, lo, seg[k]);
     }
 }
 
@@ -393,7 +344,8 @@ static void ds_worker_free(void *worker)
     for (int t = 0; w->th && t < w->threads; t++)
         free(w->th[t].seg);
     free(w->th);
-    free(w->pub);
+    free(w->pub[0]);
+    free(w->pub[1]);
     while (w->pool) {
         struct ds_chunk *c = w->pool;
         w->pool = c->next;
@@ -401,6 +353,13 @@ static void ds_worker_free(void *worker)
     }
     omp_destroy_lock(&w->lock);
     free(w);
+}
+
+/* A frontier is one bucket: at most one entry per state (see ds_relax),
+ * in full chunks and one partly filled chunk per thread. */
+static uint64_t ds_frontier_chunks(uint64_t cells, int threads)
+{
+    return pb_mul_sat(cells, WALK_CLASS) / DS_CHUNK + (uint64_t)threads + 1;
 }
 
 static void *ds_worker_new(const struct pb_corpus *corpus, const void *shared)
@@ -411,21 +370,31 @@ static void *ds_worker_new(const struct pb_corpus *corpus, const void *shared)
         return NULL;
     omp_init_lock(&w->lock);
     w->threads = omp_get_max_threads();
-    size_t n = (size_t)w->threads;
+    const size_t n = (size_t)w->threads;
+    const uint64_t cells = walk_corpus_cells(corpus);
     w->th = aligned_alloc(64, n * sizeof(*w->th));
-    w->pub = aligned_alloc(64, n * sizeof(*w->pub));
+    w->pub[0] = aligned_alloc(64, n * sizeof(*w->pub[0]));
+    w->pub[1] = aligned_alloc(64, n * sizeof(*w->pub[1]));
+    bool ok = w->th && w->pub[0] && w->pub[1];
     if (w->th)
         memset(w->th, 0, n * sizeof(*w->th));
-    if (walk_arrays_init(&w->a, walk_corpus_cells(corpus)) || !w->th ||
-        !w->pub) {
+    /* sized up front, so that listing a frontier never fails half-way
+     * through a team (their loop bounds must agree) */
+    for (size_t t = 0; ok && t < n; t++) {
+        w->th[t].seg_cap = ds_frontier_chunks(cells, w->threads);
+        w->th[t].seg = malloc(w->th[t].seg_cap * sizeof(*w->th[t].seg));
+        ok = w->th[t].seg != NULL;
+    }
+    if (!ok || walk_arrays_init(&w->a, cells)) {
         ds_worker_free(w);
         return NULL;
     }
     return w;
 }
 
-/* Every list back to the pool, the counts into work; whether a thread
- * ran out of memory. */
+/* The counts into work, and every chunk back to the pool (lists are
+ * left only by a search cut short; the last phase's chunks went back
+ * after its barrier); whether a thread ran out of memory. */
 static bool ds_collect(struct ds_worker *w, struct pb_work *work)
 {
     bool failed = false;
@@ -434,13 +403,15 @@ static bool ds_collect(struct ds_worker *w, struct pb_work *work)
         work->count[WALK_POPS] += th->pops;
         work->count[WALK_RELAXATIONS] += th->relaxations;
         failed |= th->failed;
-        /* already empty after a search that ran to its end */
-        for (uint64_t b = 0; b < DS_WINDOW; b++) {
-            ds_chunk_put(w, th->bin[b]);
+        for (int b = 0; b < DS_WINDOW; b++) {
+            struct ds_chunk *tail = th->bin[b];
+            while (tail && tail->next)
+                tail = tail->next;
+            if (tail)
+                ds_chunk_put(w, th->bin[b], tail);
             th->bin[b] = NULL;
         }
-        ds_chunk_put(w, th->settled);
-        th->settled = NULL;
+        th->segs = 0;
         th->pops = th->relaxations = 0;
         th->failed = false;
     }
@@ -475,8 +446,8 @@ static int ds_solve(void *worker, const void *instance, void *answer,
     if (ds_collect(w, work))
         return pb_fail(e, -ENOMEM,
                        "delta_stepping: out of memory for the buckets");
-        /* the walk_arrays of walk_arrays_reset after a search: sums, arrival
-         * directions, WALK_UNREACHABLE and WALK_NO_PARENT */
+        /* what walk_route reads: sums and arrival directions, or
+         * WALK_UNREACHABLE and WALK_NO_PARENT (as after walk_arrays_reset) */
 #pragma omp parallel for schedule(static)                                      \
     num_threads(w->threads) default(none) shared(word, mark, states, start)
     for (uint64_t s = 0; s < states; s++) {
@@ -489,31 +460,35 @@ static int ds_solve(void *worker, const void *instance, void *answer,
     return walk_route(&w->a, in, answer, e);
 }
 
-/* walk_arrays, and the bucket entries: at most one per state for each
- * bucket of the widest window of the corpus (a second needs the tag
- * cleared, that is the first taken out), plus the phase being expanded
- * and the settled list (one per state each), in chunks, plus per thread
- * its partly filled chunks and its segment array. The team is the
- * runner's threads (PB_VARIANT_PARALLEL: one worker). */
+/* walk_arrays; the bucket entries: at most one per state waiting in each
+ * bucket of the widest window of the corpus, and one more per state for
+ * the phase being expanded, in chunks, with a partly filled one per
+ * thread and slot; per thread its frontier array and DS_TEAM_BYTES; the
+ * routes, each at most one square per state (parents form a tree). The
+ * team is the runner's threads (PB_VARIANT_PARALLEL: one worker). */
 static uint64_t ds_memory(const struct pb_corpus *corpus, int threads)
 {
-    uint64_t cells = walk_corpus_cells(corpus), window = 1;
+    uint64_t cells = walk_corpus_cells(corpus), window = 1, routes = 0;
     for (size_t i = 0; i < corpus->count; i++) {
+        const struct walk_instance *in = pb_corpus_item(corpus, i);
         unsigned shift;
         uint64_t slots;
-        ds_delta(pb_corpus_item(corpus, i), &shift, &slots);
+        ds_delta(in, &shift, &slots);
         if (slots > window)
             window = slots;
+        routes = pb_add_sat(
+            routes, pb_mul_sat(walk_cells(in), WALK_CLASS * sizeof(uint32_t)));
     }
-    uint64_t states = pb_mul_sat(cells, WALK_CLASS);
-    uint64_t entries = pb_mul_sat(states, window + 2);
+    uint64_t entries = pb_mul_sat(pb_mul_sat(cells, WALK_CLASS), window + 1);
     uint64_t chunks = pb_add_sat(entries / DS_CHUNK + 1,
-                                 pb_mul_sat((uint64_t)threads, DS_WINDOW + 3));
-    uint64_t per_thread =
-        pb_add_sat(sizeof(struct ds_thread) + sizeof(struct ds_public),
-                   pb_mul_sat(chunks, 2 * sizeof(struct ds_chunk *)));
-    return pb_add_sat(pb_add_sat(walk_arrays_bytes(cells),
-                                 pb_mul_sat(chunks, sizeof(struct ds_chunk))),
+                                 pb_mul_sat((uint64_t)threads, window + 1));
+    uint64_t per_thread = pb_add_sat(
+        DS_TEAM_BYTES + 2 * sizeof(struct ds_public) + sizeof(struct ds_thread),
+        pb_mul_sat(ds_frontier_chunks(cells, threads),
+                   sizeof(struct ds_chunk *)));
+    uint64_t shared = pb_add_sat(walk_arrays_bytes(cells),
+                                 pb_mul_sat(chunks, sizeof(struct ds_chunk)));
+    return pb_add_sat(pb_add_sat(shared, routes),
                       pb_mul_sat((uint64_t)threads, per_thread));
 }
 
