@@ -24,9 +24,10 @@
  * expands only the states of its stripes, so that the sums of a stripe
  * stay in one core's cache and only rolls across a stripe's edge touch
  * another core's lines. Handing the bucket's entries out to whichever
- * thread was free instead gave no speedup at all at 2 threads on 2048 x
- * 2048 (the band of the wavefront bounced between the cores' caches);
- * stripes give 1.4x to 1.9x here. A thread queues each improved state in
+ * thread was free instead gave 1.04x at 2 threads on uniform 2048 x 2048
+ * (the band of the wavefront bounced between the cores' caches), 3.3x
+ * at 16; stripes give 1.8x at 2 and 7.9x at 16 (a quiet 16-core Xeon),
+ * 1.4x to 1.6x at 2 on a quiet 2-core EPYC. A thread queues each state in
  * its own list for the state's owner and bucket; before the one barrier
  * of a phase every thread publishes the heads of its lists and its
  * lowest non-empty bucket, and after it each reads the next bucket and
@@ -74,9 +75,10 @@
  * Work: pops = states taken from a bucket and expanded (entries of states
  * that moved to a lower bucket are skipped and not counted), relaxations
  * = strict improvements; O(states + relaxations) work and O(phases)
- * barriers. Memory: 9 bytes per state (walk_arrays), plus the bucket
- * entries, 8 bytes each (see ds_memory). The arrays are reset and read
- * back in parallel too.
+ * barriers. At more than one thread both counts vary a little from run
+ * to run (the order of the improvements), the sums never. Memory: 9 bytes per
+ * state (walk_arrays), plus the bucket entries, 8 bytes each (see ds_memory).
+ * The arrays are reset and read back in parallel too.
  *
  * Reference: U. Meyer and P. Sanders, "Delta-stepping: a parallelizable
  * shortest path algorithm", J. Algorithms 49 (2003) 114-152; the thread-
@@ -248,7 +250,8 @@ static inline void ds_relax(struct ds_worker *w, struct ds_thread *th,
                                           __ATOMIC_RELAXED, __ATOMIC_RELAXED));
     th->relaxations++;
     if (queue)
-        ds_push(w, th, &th->box[to * DS_WINDOW + (b & (w->slots - 1))], t);
+        ds_push(w, th, &th->box[(size_t)to * DS_WINDOW + (b & (w->slots - 1))],
+                t);
 }
 
 /* Relaxes the four rolls out of state s at sum ds: walk_step's moves,
@@ -494,7 +497,8 @@ static int ds_solve(void *worker, const void *instance, void *answer,
             ds_stripes(w, in->cols, omp_get_num_threads());
             unsigned to = w->owner[(in->start % in->cols) >> w->stripe];
             ds_push(w, &w->th[0],
-                    &w->th[0].box[to * DS_WINDOW + (w->first & (w->slots - 1))],
+                    &w->th[0].box[(size_t)to * DS_WINDOW +
+                                  (w->first & (w->slots - 1))],
                     start);
         }
         ds_search(w);
