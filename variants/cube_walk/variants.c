@@ -9,6 +9,7 @@ extern const struct pb_variant walk_variant_spfa;
 extern const struct pb_variant walk_variant_dijkstra;
 extern const struct pb_variant walk_variant_dial;
 extern const struct pb_variant walk_variant_radix;
+extern const struct pb_variant walk_variant_delta_stepping;
 #ifdef PB_HAVE_IGRAPH
 extern const struct pb_variant walk_variant_igraph;
 #endif
@@ -19,6 +20,7 @@ const struct pb_variant *const cube_walk_variants[] = {
     &walk_variant_dijkstra,
     &walk_variant_dial,
     &walk_variant_radix,
+    &walk_variant_delta_stepping,
 #ifdef PB_HAVE_IGRAPH
     &walk_variant_igraph,
 #endif

@@ -1,0 +1,567 @@
+/*
+ * delta_stepping.c - cube_walk by parallel delta-stepping (Meyer and
+ * Sanders): one search of one instance shared by an OpenMP team, over the
+ * implicit (square, orientation) graph of walk_variant.h, 12 states per
+ * square. PB_VARIANT_PARALLEL, as magic_squares' table_omp: the runner's
+ * `threads` become this team (omp_set_num_threads before worker_new), and
+ * it makes one worker and hands it the instances one by one.
+ *
+ * Buckets of width delta hold the states whose tentative sum lies in
+ * [i * delta, (i + 1) * delta). Each phase, the team takes every entry of
+ * the lowest non-empty bucket and expands each state over its four rolls;
+ * rolls that stay in the bucket bring it back for another phase, so a
+ * bucket is settled when a phase leaves it empty. A roll costs at most W
+ * (the largest face value), so only the ceil(W / delta) + 1 buckets from
+ * the current one on hold entries: a circular window of slots. There is
+ * no separate pass for the heavy rolls (bottom > delta) at the end of a
+ * bucket, as in the paper: on these boards every state is expanded about
+ * once (pops per state 1.00 to 1.04), so that pass only re-read each
+ * state and cost a barrier per bucket (1.4x slower at 1 thread on
+ * uniform 1024 x 1024).
+ *
+ * Work is split by place, not by entry: the board's files are cut into
+ * stripes (8 to 64 files, ds_stripes) dealt round the team, and a thread
+ * expands only the states of its stripes, so that the sums of a stripe
+ * stay in one core's cache and only rolls across a stripe's edge touch
+ * another core's lines. Handing the bucket's entries out to whichever
+ * thread was free instead gave 1.04x at 2 threads on uniform 2048 x 2048
+ * (the band of the wavefront bounced between the cores' caches), 3.3x
+ * at 16; stripes give 1.8x at 2 and 7.9x at 16 (a quiet 16-core Xeon),
+ * 1.4x to 1.6x at 2 on a quiet 2-core EPYC. A thread queues each state in
+ * its own list for the state's owner and bucket; before the one barrier
+ * of a phase every thread publishes the heads of its lists and its
+ * lowest non-empty bucket, and after it each reads the next bucket and
+ * the lists addressed to it.
+ *
+ * delta is a power of two (buckets by shifts, not divisions): 2^DS_DELTA
+ * _SHIFT times the power of two at or below the mean face value, and at
+ * least W / (DS_WINDOW - 1) so that the window has at most DS_WINDOW
+ * slots. The phases hardly depend on delta (they are bounded below by
+ * the depth of the shortest-path tree, about rows + columns hops): on
+ * uniform 2048 x 2048 (mean 292) shifts 0 to 3 gave 12942, 9420, 6339 and
+ * 4890 phases and 1.006, 1.036, 1.076 and 1.16 pops per state; at 1
+ * thread shifts 1 and 2 were fastest, within 10% of 0 and 3, and at 16
+ * threads shift 3 was 13% faster than shift 1 (measured on a 16-core
+ * machine with the entries handed out dynamically, see above).
+ *
+ * One 64-bit word per state, in the walk_arrays dist array during the
+ * search: the sum << DS_SUM_SHIFT, a tag (the bucket, mod DS_TAGS, of the
+ * state's waiting entry, or DS_TAG_NONE) and the arrival direction. Sums
+ * stay below 2^55 (the static assertion), so the flags fit. All of a
+ * state's changes are compare-and-swaps of its word: a relaxation lowers
+ * the sum, sets the direction and the tag in one, and queues the state
+ * only when the tag changes; an expansion clears the tag and reads the
+ * sum in one. So a state waits at most once in a bucket, sum, parent and
+ * tag never tear, and the word's single modification order decides every
+ * race: an improvement comes either before the expansion's swap (which
+ * then reads it) or after it (and then sees the cleared tag and queues
+ * the state again). Relaxed ordering is enough, as only this one word is
+ * involved; bucket entries, the lists and what threads publish are plain
+ * data, written before a barrier and read after it (ThreadSanitizer with
+ * LLVM's libomp and Archer finds no race in test_walk_delta).
+ *
+ * Parents change only on a strict improvement, so they form a tree even
+ * with zero-cost rolls (a cycle closed by a strict improvement would be
+ * a negative cycle), and they are consistent with the final sums (a
+ * parent whose sum still fell would relax the child again). A parallel
+ * pass then writes the sums and arrival directions into walk_arrays for
+ * walk_route. Runs may pick different routes among equal ones; the sum is
+ * the same.
+ *
+ * Lists are linked chunks of DS_CHUNK entries from a pool shared by the
+ * team (a lock per chunk, not per entry), kept by the worker across
+ * instances; the thread that expands a list gives its chunks back.
+ *
+ * Work: pops = states taken from a bucket and expanded (entries of states
+ * that moved to a lower bucket are skipped and not counted), relaxations
+ * = strict improvements; O(states + relaxations) work and O(phases)
+ * barriers. At more than one thread both counts vary a little from run
+ * to run (the order of the improvements), the sums never. Memory: 9 bytes per
+ * state (walk_arrays), plus the bucket entries, 8 bytes each (see ds_memory).
+ * The arrays are reset and read back in parallel too.
+ *
+ * Reference: U. Meyer and P. Sanders, "Delta-stepping: a parallelizable
+ * shortest path algorithm", J. Algorithms 49 (2003) 114-152; the thread-
+ * local bins of GAP's sssp.cc (Beamer, Asanovic and Patterson, 2015).
+ */
+#include <omp.h>
+#include <stdbool.h>
+
+#include "walk_variant.h"
+
+enum {
+    DS_CHUNK = 510,     /* entries of a chunk: 4 KB with its header */
+    DS_WINDOW = 32,     /* the most buckets that hold entries at once */
+    DS_TAGS = 64,       /* tag values: a power of two above DS_WINDOW */
+    DS_DELTA_SHIFT = 1, /* delta = 2^shift * the power of two <= mean */
+    /* stripes of 2^3 to 2^6 files, the widest that still gives every
+     * thread DS_STRIPES_EACH of them (2^3 to 2^6 measured within 10% at
+     * 2 threads on 2048 x 2048, the widest best) */
+    DS_STRIPE_MIN = 3,
+    DS_STRIPE_MAX = 6,
+    DS_STRIPES_EACH = 8,
+    /* what a team member costs the OpenMP runtime and the allocator's
+     * thread cache, allowed for in ds_memory: up to about 16 KB a
+     * thread in test_walk_delta's heap peaks, doubled */
+    DS_TEAM_BYTES = 32 << 10,
+};
+
+/* The state word: sum | tag | arrival direction. */
+#define DS_DIR_MASK 3u
+#define DS_TAG_SHIFT 2
+#define DS_TAG_NONE 0x7Fu /* 7 bits; tags are 0..DS_TAGS - 1 */
+#define DS_SUM_SHIFT 9
+/* unreached: every bit set (walk_arrays' WALK_UNREACHABLE), so its tag
+ * is DS_TAG_NONE and its sum above every real one */
+#define DS_UNREACHED UINT64_MAX
+#define DS_NO_BUCKET UINT64_MAX
+
+/* A shortest route visits a state at most once, and a tentative sum
+ * exceeds a final one by less than delta + W <= 3 W. */
+_Static_assert(((uint64_t)WALK_MAX_CELLS * WALK_CLASS + 3) * WALK_MAX_W <
+                   DS_UNREACHED >> DS_SUM_SHIFT,
+               "sums must fit above the flags of a state word");
+
+struct ds_chunk {
+    struct ds_chunk *next;
+    uint32_t len;
+    uint64_t s[DS_CHUNK];
+};
+
+/* One thread's own lists and counts; only its owner writes them. */
+struct ds_thread {
+    /* box[d * DS_WINDOW + slot]: entries for thread d's stripes, slot =
+     * bucket % slots */
+    _Alignas(64) struct ds_chunk **box;
+    uint64_t pops, relaxations;
+    bool failed; /* out of memory, published at the next barrier */
+};
+
+/* What a thread publishes before a barrier for the team to read after
+ * it; two sets, by the parity of the phase, so that a thread running
+ * ahead never writes what a slower one may still read. */
+struct ds_public {
+    _Alignas(64) struct ds_chunk **head; /* its box, as it was */
+    uint64_t lowest; /* its lowest non-empty bucket, or DS_NO_BUCKET */
+    bool failed;
+};
+
+struct ds_worker {
+    /* the instance being solved, read-only inside the search */
+    _Alignas(64) const struct walk_instance *in;
+    uint32_t bottom[WALK_ORIENTATIONS];
+    uint64_t *word;  /* a.dist during the search */
+    uint16_t *owner; /* the thread of each stripe of files */
+    uint32_t colour; /* the start's rank + file, for walk_colour */
+    unsigned shift;  /* delta = 1 << shift */
+    unsigned stripe; /* files per stripe = 1 << stripe */
+    uint64_t slots;  /* buckets in the window, a power of two */
+    uint64_t first;  /* the start's bucket */
+    struct ds_thread *th;
+    struct ds_public *pub[2];
+    /* apart from the fields above, which every thread reads */
+    _Alignas(64) omp_lock_t lock; /* guards pool */
+    struct ds_chunk *pool;
+    struct walk_arrays a;
+    int threads;      /* the team size at worker_new */
+    uint32_t stripes; /* room in owner */
+};
+
+/* delta's exponent and the window for an instance's faces. */
+static void ds_delta(const struct walk_instance *in, unsigned *shift,
+                     uint64_t *slots)
+{
+    uint64_t sum = 0, most = 0;
+    for (int f = 0; f < WALK_FACES; f++) {
+        sum += in->face[f];
+        if (in->face[f] > most)
+            most = in->face[f];
+    }
+    uint64_t mean = sum / WALK_FACES;
+    unsigned k = 0;
+    while ((2ull << k) <= mean)
+        k++;
+    k += DS_DELTA_SHIFT;
+    /* rolls reach ceil(most / delta) buckets past the current one */
+    while (((most + (1ull << k) - 1) >> k) + 1 > DS_WINDOW)
+        k++;
+    uint64_t window = ((most + (1ull << k) - 1) >> k) + 1, n = 1;
+    while (n < window)
+        n <<= 1;
+    *shift = k;
+    *slots = n;
+}
+
+static struct ds_chunk *ds_chunk_get(struct ds_worker *w)
+{
+    omp_set_lock(&w->lock);
+    struct ds_chunk *c = w->pool;
+    if (c)
+        w->pool = c->next;
+    omp_unset_lock(&w->lock);
+    return c ? c : malloc(sizeof(*c));
+}
+
+/* Gives back the list from head to tail. */
+static void ds_chunk_put(struct ds_worker *w, struct ds_chunk *head,
+                         struct ds_chunk *tail)
+{
+    omp_set_lock(&w->lock);
+    tail->next = w->pool;
+    w->pool = head;
+    omp_unset_lock(&w->lock);
+}
+
+static inline void ds_push(struct ds_worker *w, struct ds_thread *th,
+                           struct ds_chunk **list, uint64_t state)
+{
+    struct ds_chunk *c = *list;
+    if (!c || c->len == DS_CHUNK) {
+        struct ds_chunk *n = ds_chunk_get(w);
+        if (!n) {
+            th->failed = true;
+            return;
+        }
+        n->next = c;
+        n->len = 0;
+        *list = c = n;
+    }
+    c->s[c->len++] = state;
+}
+
+/* The sum nd for state t arriving by direction d: kept when it improves
+ * on t's, and t queued in nd's bucket, for the thread `to` of its
+ * stripe, unless its entry there is already waiting. A word's tag, when
+ * not DS_TAG_NONE, is the bucket of its sum (they change together), so
+ * it differs from nd's bucket exactly when the improvement moved t to a
+ * lower bucket or t is not queued. */
+static inline void ds_relax(struct ds_worker *w, struct ds_thread *th,
+                            uint64_t t, uint64_t nd, unsigned d, unsigned to)
+{
+    const uint64_t b = nd >> w->shift, tag = b % DS_TAGS;
+    uint64_t old = __atomic_load_n(&w->word[t], __ATOMIC_RELAXED), want;
+    bool queue;
+    do {
+        if (old >> DS_SUM_SHIFT <= nd)
+            return;
+        queue = ((old >> DS_TAG_SHIFT) & DS_TAG_NONE) != tag;
+        want = nd << DS_SUM_SHIFT | tag << DS_TAG_SHIFT | d;
+    } while (!__atomic_compare_exchange_n(&w->word[t], &old, want, false,
+                                          __ATOMIC_RELAXED, __ATOMIC_RELAXED));
+    th->relaxations++;
+    if (queue)
+        ds_push(w, th, &th->box[(size_t)to * DS_WINDOW + (b & (w->slots - 1))],
+                t);
+}
+
+/* Relaxes the four rolls out of state s at sum ds: walk_step's moves,
+ * with the square's rank and file divided out once. */
+static inline void ds_expand(struct ds_worker *w, struct ds_thread *th,
+                             uint64_t s, uint64_t ds)
+{
+    const struct walk_instance *in = w->in;
+    const uint32_t sq = (uint32_t)(s / WALK_CLASS), cols = in->cols;
+    const uint32_t r = sq / cols, c = sq - r * cols;
+    const unsigned o =
+        (unsigned)(s % WALK_CLASS) + WALK_CLASS * ((r + c + w->colour) & 1u);
+    const bool can[WALK_DIRS] = {[WALK_UP] = r + 1 < in->rows,
+                                 [WALK_DOWN] = r > 0,
+                                 [WALK_EAST] = c + 1 < cols,
+                                 [WALK_WEST] = c > 0};
+    const uint32_t to[WALK_DIRS] = {[WALK_UP] = sq + cols,
+                                    [WALK_DOWN] = sq - cols,
+                                    [WALK_EAST] = sq + 1,
+                                    [WALK_WEST] = sq - 1};
+    const uint32_t file[WALK_DIRS] = {[WALK_UP] = c,
+                                      [WALK_DOWN] = c,
+                                      [WALK_EAST] = c + 1,
+                                      [WALK_WEST] = c - 1};
+    for (unsigned d = 0; d < WALK_DIRS; d++) {
+        if (!can[d] || !walk_open(in, to[d]))
+            continue;
+        unsigned no = walk_roll[o][d];
+        ds_relax(w, th, walk_state(to[d], no), ds + w->bottom[no], d,
+                 w->owner[file[d] >> w->stripe]);
+    }
+}
+
+/* Expands the entries of the list from c, taken from the bucket whose
+ * sums start at lo, and gives its chunks back. */
+static void ds_list_expand(struct ds_worker *w, struct ds_thread *th,
+                           uint64_t lo, struct ds_chunk *c)
+{
+    const uint64_t none = (uint64_t)DS_TAG_NONE << DS_TAG_SHIFT;
+    struct ds_chunk *head = c, *tail = c;
+    for (; c; tail = c, c = c->next)
+        for (uint32_t i = 0; i < c->len; i++) {
+            uint64_t s = c->s[i];
+            uint64_t old = __atomic_load_n(&w->word[s], __ATOMIC_RELAXED);
+            /* moved to a lower bucket, and expanded there */
+            if (old >> DS_SUM_SHIFT < lo)
+                continue;
+            while (!__atomic_compare_exchange_n(&w->word[s], &old, old | none,
+                                                false, __ATOMIC_RELAXED,
+                                                __ATOMIC_RELAXED))
+                ;
+            th->pops++;
+            ds_expand(w, th, s, old >> DS_SUM_SHIFT);
+        }
+    if (head)
+        ds_chunk_put(w, head, tail);
+}
+
+/* Publishes this thread's lists and its lowest non-empty bucket from
+ * cur on. */
+static void ds_publish(const struct ds_worker *w, const struct ds_thread *th,
+                       struct ds_public *p, uint64_t cur, int team)
+{
+    const uint64_t mask = w->slots - 1;
+    p->lowest = DS_NO_BUCKET;
+    for (int d = 0; d < team; d++)
+        for (uint64_t b = cur; b < cur + w->slots; b++) {
+            struct ds_chunk *c = th->box[(uint64_t)d * DS_WINDOW + (b & mask)];
+            p->head[(uint64_t)d * DS_WINDOW + (b & mask)] = c;
+            if (c && b < p->lowest)
+                p->lowest = b;
+        }
+    p->failed = th->failed;
+}
+
+/* The body of the team's parallel region. Thread me expands the states
+ * of its stripes of files, queued by any thread, so that the sums of a
+ * stripe stay in one core's cache; only rolls across a stripe's edge
+ * touch another's. Every branch depends only on what the team published
+ * before the barrier just passed, so all threads take it together. */
+static void ds_search(struct ds_worker *w)
+{
+    const int me = omp_get_thread_num(), team = omp_get_num_threads();
+    struct ds_thread *th = &w->th[me];
+    uint64_t cur = w->first;
+    for (unsigned parity = 0;; parity ^= 1) {
+        ds_publish(w, th, &w->pub[parity][me], cur, team);
+#pragma omp barrier
+        const struct ds_public *p = w->pub[parity];
+        uint64_t next = DS_NO_BUCKET;
+        for (int t = 0; t < team; t++) {
+            if (p[t].failed)
+                return;
+            if (p[t].lowest < next)
+                next = p[t].lowest;
+        }
+        if (next == DS_NO_BUCKET)
+            return;
+        cur = next;
+        const uint64_t slot = cur & (w->slots - 1), lo = cur << w->shift;
+        for (int d = 0; d < team; d++)
+            th->box[(uint64_t)d * DS_WINDOW + slot] = NULL;
+        for (int t = 0; t < team; t++)
+            ds_list_expand(w, th, lo,
+                           p[t].head[(uint64_t)me * DS_WINDOW + slot]);
+    }
+}
+
+static void ds_worker_free(void *worker)
+{
+    struct ds_worker *w = worker;
+    if (!w)
+        return;
+    walk_arrays_free(&w->a);
+    for (int t = 0; t < w->threads; t++) {
+        if (w->th)
+            free(w->th[t].box);
+        for (int k = 0; k < 2; k++)
+            if (w->pub[k])
+                free(w->pub[k][t].head);
+    }
+    free(w->th);
+    free(w->pub[0]);
+    free(w->pub[1]);
+    free(w->owner);
+    while (w->pool) {
+        struct ds_chunk *c = w->pool;
+        w->pool = c->next;
+        free(c);
+    }
+    omp_destroy_lock(&w->lock);
+    free(w);
+}
+
+/* The most files of any instance of corpus. */
+static uint32_t ds_corpus_files(const struct pb_corpus *corpus)
+{
+    uint32_t most = 1;
+    for (size_t i = 0; i < corpus->count; i++) {
+        const struct walk_instance *in = pb_corpus_item(corpus, i);
+        if (in->cols > most)
+            most = in->cols;
+    }
+    return most;
+}
+
+static void *ds_worker_new(const struct pb_corpus *corpus, const void *shared)
+{
+    (void)shared;
+    struct ds_worker *w = calloc(1, sizeof(*w));
+    if (!w)
+        return NULL;
+    omp_init_lock(&w->lock);
+    w->threads = omp_get_max_threads();
+    const size_t n = (size_t)w->threads, lists = n * DS_WINDOW;
+    w->stripes = (ds_corpus_files(corpus) >> DS_STRIPE_MIN) + 1;
+    w->owner = malloc(w->stripes * sizeof(*w->owner));
+    w->th = aligned_alloc(64, n * sizeof(*w->th));
+    w->pub[0] = aligned_alloc(64, n * sizeof(*w->pub[0]));
+    w->pub[1] = aligned_alloc(64, n * sizeof(*w->pub[1]));
+    bool ok = w->owner && w->th && w->pub[0] && w->pub[1];
+    for (int k = 0; k < 2; k++)
+        if (w->pub[k])
+            memset(w->pub[k], 0, n * sizeof(*w->pub[k]));
+    if (w->th)
+        memset(w->th, 0, n * sizeof(*w->th));
+    for (size_t t = 0; ok && t < n; t++) {
+        w->th[t].box = calloc(lists, sizeof(*w->th[t].box));
+        w->pub[0][t].head = calloc(lists, sizeof(*w->pub[0][t].head));
+        w->pub[1][t].head = calloc(lists, sizeof(*w->pub[1][t].head));
+        ok = w->th[t].box && w->pub[0][t].head && w->pub[1][t].head;
+    }
+    if (!ok || walk_arrays_init(&w->a, walk_corpus_cells(corpus))) {
+        ds_worker_free(w);
+        return NULL;
+    }
+    return w;
+}
+
+/* The counts into work, and every chunk back to the pool (lists are
+ * left only by a search cut short); whether a thread ran out of memory. */
+static bool ds_collect(struct ds_worker *w, struct pb_work *work)
+{
+    bool failed = false;
+    for (int t = 0; t < w->threads; t++) {
+        struct ds_thread *th = &w->th[t];
+        work->count[WALK_POPS] += th->pops;
+        work->count[WALK_RELAXATIONS] += th->relaxations;
+        failed |= th->failed;
+        for (size_t b = 0; b < (size_t)w->threads * DS_WINDOW; b++) {
+            struct ds_chunk *tail = th->box[b];
+            while (tail && tail->next)
+                tail = tail->next;
+            if (tail)
+                ds_chunk_put(w, th->box[b], tail);
+            th->box[b] = NULL;
+        }
+        th->pops = th->relaxations = 0;
+        th->failed = false;
+    }
+    return failed;
+}
+
+/* Stripes of files for a team: the widest of 2^DS_STRIPE_MIN to
+ * 2^DS_STRIPE_MAX files that still gives each thread DS_STRIPES_EACH,
+ * dealt round the team. */
+static void ds_stripes(struct ds_worker *w, uint32_t cols, int team)
+{
+    unsigned s = DS_STRIPE_MAX;
+    while (s > DS_STRIPE_MIN && (cols >> s) < (uint32_t)team * DS_STRIPES_EACH)
+        s--;
+    w->stripe = s;
+    for (uint32_t i = 0; i <= (cols - 1) >> s; i++)
+        w->owner[i] = (uint16_t)(i % (uint32_t)team);
+}
+
+static int ds_solve(void *worker, const void *instance, void *answer,
+                    struct pb_work *work, struct pb_error *e)
+{
+    struct ds_worker *w = worker;
+    const struct walk_instance *in = instance;
+    uint64_t *word = w->a.dist;
+    uint8_t *mark = w->a.mark;
+    const uint64_t states = walk_cells(in) * WALK_CLASS;
+    const uint64_t start = walk_state(in->start, 0);
+    w->in = in;
+    w->word = word;
+    w->colour = in->start / in->cols + in->start % in->cols;
+    walk_bottoms(in, w->bottom);
+    ds_delta(in, &w->shift, &w->slots);
+    const uint64_t sum = in->face[WALK_BOTTOM];
+    w->first = sum >> w->shift;
+#pragma omp parallel for schedule(static)                                      \
+    num_threads(w->threads) default(none) shared(word, states)
+    for (uint64_t s = 0; s < states; s++)
+        word[s] = DS_UNREACHED;
+    word[start] = sum << DS_SUM_SHIFT | (uint64_t)(w->first % DS_TAGS)
+                                            << DS_TAG_SHIFT;
+#pragma omp parallel num_threads(w->threads) default(none) shared(w, in, start)
+    {
+#pragma omp single
+        {
+            ds_stripes(w, in->cols, omp_get_num_threads());
+            unsigned to = w->owner[(in->start % in->cols) >> w->stripe];
+            ds_push(w, &w->th[0],
+                    &w->th[0].box[(size_t)to * DS_WINDOW +
+                                  (w->first & (w->slots - 1))],
+                    start);
+        }
+        ds_search(w);
+    }
+    if (ds_collect(w, work))
+        return pb_fail(e, -ENOMEM,
+                       "delta_stepping: out of memory for the buckets");
+        /* what walk_route reads: sums and arrival directions, or
+         * WALK_UNREACHABLE and WALK_NO_PARENT (as after walk_arrays_reset) */
+#pragma omp parallel for schedule(static)                                      \
+    num_threads(w->threads) default(none) shared(word, mark, states, start)
+    for (uint64_t s = 0; s < states; s++) {
+        uint64_t x = word[s];
+        bool reached = x != DS_UNREACHED;
+        word[s] = reached ? x >> DS_SUM_SHIFT : WALK_UNREACHABLE;
+        mark[s] = reached && s != start ? (uint8_t)(x & DS_DIR_MASK)
+                                        : (uint8_t)WALK_NO_PARENT;
+    }
+    return walk_route(&w->a, in, answer, e);
+}
+
+/* walk_arrays; the bucket entries: at most one per state waiting in each
+ * bucket of the widest window of the corpus, and one more per state for
+ * the phase being expanded, in chunks, with a partly filled one per list
+ * (threads^2 * window lists); per thread its lists, DS_TEAM_BYTES and
+ * the stripe table; the routes, each at most one square per state
+ * (parents form a tree). The team is the runner's threads
+ * (PB_VARIANT_PARALLEL: one worker). */
+static uint64_t ds_memory(const struct pb_corpus *corpus, int threads)
+{
+    uint64_t cells = walk_corpus_cells(corpus), window = 1, routes = 0;
+    for (size_t i = 0; i < corpus->count; i++) {
+        const struct walk_instance *in = pb_corpus_item(corpus, i);
+        unsigned shift;
+        uint64_t slots;
+        ds_delta(in, &shift, &slots);
+        if (slots > window)
+            window = slots;
+        routes = pb_add_sat(
+            routes, pb_mul_sat(walk_cells(in), WALK_CLASS * sizeof(uint32_t)));
+    }
+    const uint64_t team = (uint64_t)threads;
+    uint64_t entries = pb_mul_sat(pb_mul_sat(cells, WALK_CLASS), window + 1);
+    uint64_t chunks = pb_add_sat(
+        entries / DS_CHUNK + 1, pb_mul_sat(pb_mul_sat(team, team), window + 1));
+    uint64_t per_thread = pb_add_sat(
+        DS_TEAM_BYTES + 2 * sizeof(struct ds_public) + sizeof(struct ds_thread),
+        pb_mul_sat(3 * team * DS_WINDOW, sizeof(struct ds_chunk *)));
+    uint64_t shared = pb_add_sat(
+        pb_add_sat(walk_arrays_bytes(cells),
+                   pb_mul_sat(chunks, sizeof(struct ds_chunk))),
+        ((uint64_t)ds_corpus_files(corpus) >> DS_STRIPE_MIN) * 2 + 2);
+    return pb_add_sat(pb_add_sat(shared, routes), pb_mul_sat(team, per_thread));
+}
+
+const struct pb_variant walk_variant_delta_stepping = {
+    .name = "delta_stepping",
+    .summary = "parallel delta-stepping (OpenMP team on one instance, "
+               "stripes of files per thread), CAS on one (sum, parent, "
+               "bucket tag) word per state",
+    .flags = PB_VARIANT_PARALLEL,
+    .worker_new = ds_worker_new,
+    .solve = ds_solve,
+    .worker_free = ds_worker_free,
+    .memory_bound = ds_memory,
+};
