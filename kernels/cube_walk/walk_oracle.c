@@ -7,8 +7,12 @@
  * the (top, near) pair of input faces (36 codes per square, 24 used).
  * The check re-simulates the printed route with this die: legal steps,
  * start and end right, no blocked square, the printed sum equal to the
- * route's sum and to the optimum. O(S log S) for S = 24 * squares; memory
- * about 37 bytes per code plus the heap (walk_oracle_bytes).
+ * route's sum and to the optimum. O(S log S) for S = 24 * squares.
+ * Memory: 9 bytes per code (36 a square) and the heap, 16 bytes an entry;
+ * a push finding the heap at 24 entries a square first drops the stale
+ * entries (at most one entry per code is current, and the start's is
+ * gone), so the heap never holds more (walk_oracle_bytes: 708 bytes a
+ * square, 12 GB for a 4096 x 4096 board).
  */
 #include "walk_internal.h"
 
@@ -70,21 +74,83 @@ static uint64_t code_of(uint64_t sq, struct die d)
     return sq * CODES + d.at[WALK_TOP] * 6u + d.at[WALK_NEAR];
 }
 
+/* The oracle: the die of each (top, near) code (the pair fixes the die,
+ * so the heap keeps codes, not dies). */
+struct walk_oracle {
+    struct die die_of_code[CODES];
+};
+
+/* Fills o's table by rolling the start die (its faces where the input put
+ * them) until no new code appears. */
+static void die_table_fill(struct walk_oracle *o)
+{
+    bool seen[CODES] = {false};
+    struct die queue[CODES];
+    size_t head = 0, tail = 0;
+    for (int f = 0; f < WALK_FACES; f++)
+        queue[0].at[f] = (uint8_t)f;
+    seen[code_of(0, queue[0])] = true;
+    tail = 1;
+    while (head < tail) {
+        struct die d = queue[head++];
+        o->die_of_code[code_of(0, d)] = d;
+        for (int dir = 0; dir < 4; dir++) {
+            struct die n = die_roll(d, dir);
+            if (!seen[code_of(0, n)]) {
+                seen[code_of(0, n)] = true;
+                queue[tail++] = n;
+            }
+        }
+    }
+}
+
 struct entry {
-    uint64_t dist;
-    uint32_t sq;
-    struct die die;
+    uint64_t dist, code;
 };
 
 struct heap {
     struct entry *v;
-    size_t len, cap;
+    size_t len, cap, most; /* most: 24 entries a square */
 };
 
-static int heap_push(struct heap *h, struct entry x)
+static void sift_down(struct entry *v, size_t len, size_t i)
 {
+    struct entry x = v[i];
+    for (;;) {
+        size_t l = 2 * i + 1;
+        if (l >= len)
+            break;
+        size_t m = l + 1 < len && v[l + 1].dist < v[l].dist ? l + 1 : l;
+        if (v[m].dist >= x.dist)
+            break;
+        v[i] = v[m];
+        i = m;
+    }
+    v[i] = x;
+}
+
+/* Drops the entries whose code has a smaller sum since, and re-heaps. */
+static void heap_compact(struct heap *h, const uint64_t *dist)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < h->len; i++)
+        if (h->v[i].dist == dist[h->v[i].code])
+            h->v[n++] = h->v[i];
+    h->len = n;
+    for (size_t i = n / 2; i-- > 0;)
+        sift_down(h->v, n, i);
+}
+
+static int heap_push(struct heap *h, struct entry x, const uint64_t *dist)
+{
+    if (h->len == h->most)
+        heap_compact(h, dist);
+    if (h->len == h->most)
+        return -EOVERFLOW; /* cannot happen: see the opening comment */
     if (h->len == h->cap) {
         size_t cap = h->cap ? 2 * h->cap : 64;
+        if (cap > h->most)
+            cap = h->most;
         struct entry *v = realloc(h->v, cap * sizeof(*v));
         if (!v)
             return -ENOMEM;
@@ -102,40 +168,31 @@ static int heap_push(struct heap *h, struct entry x)
 
 static struct entry heap_pop(struct heap *h)
 {
-    struct entry top = h->v[0], x = h->v[--h->len];
-    size_t i = 0;
-    for (;;) {
-        size_t l = 2 * i + 1, m = i;
-        if (l >= h->len)
-            break;
-        m = l + 1 < h->len && h->v[l + 1].dist < h->v[l].dist ? l + 1 : l;
-        if (h->v[m].dist >= x.dist)
-            break;
-        h->v[i] = h->v[m];
-        i = m;
-    }
+    struct entry top = h->v[0];
+    h->v[0] = h->v[--h->len];
     if (h->len)
-        h->v[i] = x;
+        sift_down(h->v, h->len, 0);
     return top;
 }
 
 uint64_t walk_oracle_bytes(uint64_t cells)
 {
-    /* dist and parent per code, the instance's route (4 bytes a code at
-     * most), and the heap: at most one entry per relaxation, 4 per code,
-     * doubled while it grows */
-    uint64_t codes = pb_mul_sat(cells, CODES);
-    return pb_mul_sat(codes, 8 + 1 + 4 + 4 * 2 * sizeof(struct entry));
+    /* dist and parent per code, the heap (24 entries a square at most,
+     * see heap_push) and the instance's route (4 bytes a square at most) */
+    return pb_mul_sat(cells, CODES * (8 + 1) +
+                                 WALK_ORIENTATIONS * sizeof(struct entry) + 4);
 }
 
 /* The optimum and, when route is not NULL, one optimal route into a. */
-static int plain_solve(const struct walk_instance *in, struct walk_answer *a,
+static int plain_solve(const struct walk_oracle *o,
+                       const struct walk_instance *in, struct walk_answer *a,
                        bool route)
 {
     uint64_t cells = walk_cells(in), codes = cells * CODES;
     uint64_t *dist = malloc(codes * sizeof(*dist));
     uint8_t *parent = malloc(codes);
-    struct heap h = {NULL, 0, 0};
+    /* 24 codes a square are reachable: one current entry each, at most */
+    struct heap h = {NULL, 0, 0, cells * WALK_ORIENTATIONS};
     int rc = dist && parent ? 0 : -ENOMEM;
     if (rc)
         goto out;
@@ -146,29 +203,36 @@ static int plain_solve(const struct walk_instance *in, struct walk_answer *a,
         d0.at[f] = (uint8_t)f;
     dist[code_of(in->start, d0)] = in->face[WALK_BOTTOM];
     parent[code_of(in->start, d0)] = NO_PARENT;
-    rc = heap_push(&h, (struct entry){in->face[WALK_BOTTOM], in->start, d0});
+    rc = heap_push(
+        &h, (struct entry){in->face[WALK_BOTTOM], code_of(in->start, d0)},
+        dist);
     a->sum = WALK_UNREACHABLE;
-    struct entry goal = {0, 0, d0};
+    struct walk_point {
+        uint32_t sq;
+        struct die die;
+    } goal = {0, d0};
     while (rc == 0 && h.len) {
-        struct entry x = heap_pop(&h);
-        if (x.dist != dist[code_of(x.sq, x.die)])
+        struct entry e = heap_pop(&h);
+        if (e.dist != dist[e.code])
             continue;
-        if (x.sq == in->end) {
-            a->sum = x.dist;
-            goal = x;
+        struct walk_point p = {(uint32_t)(e.code / CODES),
+                               o->die_of_code[e.code % CODES]};
+        if (p.sq == in->end) {
+            a->sum = e.dist;
+            goal = p;
             break;
         }
         for (int dir = 0; dir < 4 && rc == 0; dir++) {
-            int64_t n = plain_step(in, x.sq, dir);
+            int64_t n = plain_step(in, p.sq, dir);
             if (n < 0)
                 continue;
-            struct die nd = die_roll(x.die, dir);
-            uint64_t nd_dist = x.dist + in->face[nd.at[WALK_BOTTOM]];
+            struct die nd = die_roll(p.die, dir);
+            uint64_t nd_dist = e.dist + in->face[nd.at[WALK_BOTTOM]];
             uint64_t c = code_of((uint64_t)n, nd);
             if (nd_dist < dist[c]) {
                 dist[c] = nd_dist;
                 parent[c] = (uint8_t)dir;
-                rc = heap_push(&h, (struct entry){nd_dist, (uint32_t)n, nd});
+                rc = heap_push(&h, (struct entry){nd_dist, c}, dist);
             }
         }
     }
@@ -176,7 +240,7 @@ static int plain_solve(const struct walk_instance *in, struct walk_answer *a,
         goto out;
     /* walk back: the parent direction undone by rolling the opposite way */
     uint32_t length = 1;
-    for (struct entry x = goal; parent[code_of(x.sq, x.die)] != NO_PARENT;
+    for (struct walk_point x = goal; parent[code_of(x.sq, x.die)] != NO_PARENT;
          length++) {
         int dir = parent[code_of(x.sq, x.die)];
         x.sq = (uint32_t)plain_step(in, x.sq, dir ^ 1);
@@ -188,7 +252,7 @@ static int plain_solve(const struct walk_instance *in, struct walk_answer *a,
         goto out;
     }
     a->length = length;
-    struct entry x = goal;
+    struct walk_point x = goal;
     for (uint32_t i = length; i-- > 0;) {
         a->route[i] = x.sq;
         if (i == 0)
@@ -204,10 +268,6 @@ out:
     return rc;
 }
 
-struct walk_oracle {
-    int unused;
-};
-
 void *walk_oracle_new(const struct pb_corpus *corpus, struct pb_error *e)
 {
     uint64_t most = 0;
@@ -222,23 +282,23 @@ void *walk_oracle_new(const struct pb_corpus *corpus, struct pb_error *e)
     struct walk_oracle *o = calloc(1, sizeof(*o));
     if (!o)
         pb_fail(e, -ENOMEM, "out of memory");
+    else
+        die_table_fill(o);
     return o;
 }
 
 int walk_oracle_solve(const void *oracle, const void *instance, void *answer)
 {
-    (void)oracle;
-    return plain_solve(instance, answer, true);
+    return plain_solve(oracle, instance, answer, true);
 }
 
 bool walk_oracle_check(const void *oracle, const void *instance,
                        const void *answer, char *why, size_t why_len)
 {
-    (void)oracle;
     const struct walk_instance *in = instance;
     const struct walk_answer *a = answer;
     struct walk_answer best = {0, 0, NULL};
-    if (plain_solve(in, &best, false)) {
+    if (plain_solve(oracle, in, &best, false)) {
         snprintf(why, why_len, "the reference search ran out of memory");
         return false;
     }
