@@ -5,9 +5,9 @@
  * counts as a pop). Every reachable state is settled once; time
  * O(E log E) with E <= 4 * states relaxations. Implicit graph
  * (walk_grid.h). Memory: the grid (97 bytes per framed square) plus the
- * heap, 16 bytes per live entry (at most one per relaxation; the worker
- * keeps it between instances). Searches every reachable state.
- * Reference: Dijkstra, "A note on two problems in connexion with graphs"
+ * heap, 16 bytes per live entry (at most one per relaxation, so 4 per
+ * state; the worker keeps it between instances). Searches every reachable
+ * state. Reference: Dijkstra, "A note on two problems in connexion with graphs"
  * (1959); Williams' binary heap (1964).
  */
 #include "walk_grid.h"
@@ -19,7 +19,7 @@ struct heap_entry {
 struct dijkstra_worker {
     struct walk_grid g;
     struct heap_entry *heap;
-    size_t cap;
+    size_t cap, most; /* most: 4 pushes a state, and the start's */
 };
 
 static void dijkstra_worker_free(void *worker)
@@ -43,6 +43,7 @@ static void *dijkstra_worker_new(const struct pb_corpus *corpus,
         dijkstra_worker_free(w);
         return NULL;
     }
+    w->most = w->g.room * WALK_CLASS * WALK_DIRS + 1;
     return w;
 }
 
@@ -51,6 +52,10 @@ static inline int heap_push(struct dijkstra_worker *w, size_t *len,
 {
     if (*len == w->cap) {
         size_t cap = w->cap ? 2 * w->cap : 1024;
+        if (cap > w->most)
+            cap = w->most;
+        if (cap <= *len)
+            return -EOVERFLOW; /* cannot happen: see dijkstra_memory */
         struct heap_entry *v = realloc(w->heap, cap * sizeof(*v));
         if (!v)
             return -ENOMEM;
@@ -125,10 +130,12 @@ static int dijkstra_solve(void *worker, const void *instance, void *answer,
 
 static uint64_t dijkstra_memory(const struct pb_corpus *corpus, int threads)
 {
-    /* the heap: at most one entry per relaxation (4 per state), doubled
-     * while it grows */
+    /* the heap: one entry per push, at most one per relaxation, and a
+     * state is relaxed at most once per settled neighbour (4); its
+     * doubling stops there (heap_push) */
     uint64_t states = pb_mul_sat(walk_corpus_squares(corpus), WALK_CLASS);
-    uint64_t heap = pb_mul_sat(states, 4 * 2 * sizeof(struct heap_entry));
+    uint64_t heap = pb_mul_sat(pb_add_sat(pb_mul_sat(states, WALK_DIRS), 1),
+                               sizeof(struct heap_entry));
     return pb_mul_sat((uint64_t)threads,
                       pb_add_sat(walk_grid_bytes(corpus), heap));
 }
