@@ -174,7 +174,7 @@ static void size_words(const struct tidy *t, const struct pb_kernel *k,
     for (size_t i = 0; i < n; i++) {
         size_t used = strlen(out);
         if (i == 0 || x[i] != x[i - 1])
-            snprintf(out + used, len - used, "%s%g", used ? " " : "", x[i]);
+            snprintf(out + used, len - used, "%s%.15g", used ? " " : "", x[i]);
     }
     free(x);
 }

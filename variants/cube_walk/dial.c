@@ -88,7 +88,6 @@ static int dial_solve(void *worker, const void *instance, void *answer,
     struct walk_grid *g = &w->g;
     uint64_t start = walk_grid_reset(g, instance);
     uint64_t *dist = g->dist;
-    uint8_t *mark = g->mark;
     const uint32_t n = max_face(instance) + 1;
     struct bucket *bucket = w->bucket;
     uint64_t pops = 0, relaxations = 0, live = 1, cur = dist[start];
@@ -108,21 +107,14 @@ static int dial_solve(void *worker, const void *instance, void *answer,
             pops++;
             if (dist[s] != cur)
                 continue;
-            uint64_t next[WALK_DIRS];
-            uint32_t cost[WALK_DIRS];
-            unsigned dir[WALK_DIRS];
-            unsigned k = walk_grid_next(g, s, next, cost, dir);
+            uint64_t t[WALK_DIRS], nd[WALK_DIRS];
+            unsigned k = walk_grid_relax(g, s, cur, t, nd);
+            relaxations += k;
             for (unsigned i = 0; i < k; i++) {
-                uint64_t t = next[i], nd = cur + cost[i];
-                if (nd >= dist[t])
-                    continue;
-                dist[t] = nd;
-                mark[t] = (uint8_t)dir[i];
-                relaxations++;
-                struct bucket *to = &bucket[nd % n];
+                struct bucket *to = &bucket[nd[i] % n];
                 if (to->len == to->cap && (rc = bucket_grow(to)) != 0)
                     break;
-                to->entry[to->len++] = t;
+                to->entry[to->len++] = t[i];
                 live++;
             }
         }

@@ -114,7 +114,6 @@ static int radix_solve(void *worker, const void *instance, void *answer,
     struct walk_grid *g = &w->g;
     uint64_t start = walk_grid_reset(g, instance);
     uint64_t *dist = g->dist;
-    uint8_t *mark = g->mark;
     uint64_t pops = 0, relaxations = 0, last = dist[start];
     for (int b = 0; b < RADIX_BUCKETS; b++)
         w->bucket[b].len = 0;
@@ -127,19 +126,11 @@ static int radix_solve(void *worker, const void *instance, void *answer,
         pops++;
         if (x.key != dist[x.state])
             continue;
-        uint64_t next[WALK_DIRS];
-        uint32_t cost[WALK_DIRS];
-        unsigned dir[WALK_DIRS];
-        unsigned k = walk_grid_next(g, x.state, next, cost, dir);
-        for (unsigned i = 0; i < k && rc == 0; i++) {
-            uint64_t t = next[i], nd = x.key + cost[i];
-            if (nd >= dist[t])
-                continue;
-            dist[t] = nd;
-            mark[t] = (uint8_t)dir[i];
-            relaxations++;
-            rc = radix_push(&w->bucket[radix_index(nd, last)], nd, t);
-        }
+        uint64_t t[WALK_DIRS], nd[WALK_DIRS];
+        unsigned k = walk_grid_relax(g, x.state, x.key, t, nd);
+        relaxations += k;
+        for (unsigned i = 0; i < k && rc == 0; i++)
+            rc = radix_push(&w->bucket[radix_index(nd[i], last)], nd[i], t[i]);
     }
     work->count[WALK_POPS] += pops;
     work->count[WALK_RELAXATIONS] += relaxations;

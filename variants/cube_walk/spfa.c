@@ -60,23 +60,16 @@ static int spfa_solve(void *worker, const void *instance, void *answer,
         len--;
         pops++;
         mark[s] &= (uint8_t)~WALK_IN_QUEUE;
-        uint64_t next[WALK_DIRS];
-        uint32_t cost[WALK_DIRS];
-        unsigned dir[WALK_DIRS];
-        unsigned k = walk_grid_next(g, s, next, cost, dir);
+        uint64_t t[WALK_DIRS], nd[WALK_DIRS];
+        unsigned k = walk_grid_relax(g, s, dist[s], t, nd);
+        relaxations += k;
         for (unsigned i = 0; i < k; i++) {
-            uint64_t t = next[i], nd = dist[s] + cost[i];
-            if (nd >= dist[t])
+            if (mark[t[i]] & WALK_IN_QUEUE)
                 continue;
-            dist[t] = nd;
-            relaxations++;
-            mark[t] = (uint8_t)((mark[t] & WALK_IN_QUEUE) | dir[i]);
-            if (!(mark[t] & WALK_IN_QUEUE)) {
-                mark[t] |= WALK_IN_QUEUE;
-                uint64_t tail = head + len;
-                queue[tail >= cap ? tail - cap : tail] = t;
-                len++;
-            }
+            mark[t[i]] |= WALK_IN_QUEUE;
+            uint64_t tail = head + len;
+            queue[tail >= cap ? tail - cap : tail] = t[i];
+            len++;
         }
     }
     work->count[WALK_POPS] += pops;

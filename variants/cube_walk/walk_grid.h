@@ -184,6 +184,31 @@ static inline unsigned walk_grid_next(const struct walk_grid *g, uint64_t s,
     return n;
 }
 
+/* Relaxes the rolls out of state s, whose sum is d: each open neighbour
+ * whose sum falls gets d plus its roll's cost and s as its parent (the
+ * WALK_IN_QUEUE flag kept); their states into improved[] and new sums
+ * into sum[]; returns how many (0..4). */
+static inline unsigned walk_grid_relax(struct walk_grid *g, uint64_t s,
+                                       uint64_t d, uint64_t improved[WALK_DIRS],
+                                       uint64_t sum[WALK_DIRS])
+{
+    uint64_t next[WALK_DIRS];
+    uint32_t cost[WALK_DIRS];
+    unsigned dir[WALK_DIRS];
+    unsigned k = walk_grid_next(g, s, next, cost, dir), n = 0;
+    for (unsigned i = 0; i < k; i++) {
+        uint64_t t = next[i], nd = d + cost[i];
+        if (nd >= g->dist[t])
+            continue;
+        g->dist[t] = nd;
+        g->mark[t] = (uint8_t)((g->mark[t] & WALK_IN_QUEUE) | dir[i]);
+        improved[n] = t;
+        sum[n] = nd;
+        n++;
+    }
+    return n;
+}
+
 /* The state before s on its best route (s has a parent). */
 static inline uint64_t walk_grid_parent(const struct walk_grid *g, uint64_t s)
 {
