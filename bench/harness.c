@@ -59,6 +59,7 @@ struct bench_case {
     void *verified;            /* the verification pass's answers */
     void *answers;             /* scratch for timed iterations */
     size_t finished;           /* repetitions reported so far */
+    bool ended;                /* counted in the progress once */
     struct pb_session session; /* open from the first call to the last */
     struct pb_run build;       /* the session's build figures */
     const struct pb_backend *backend; /* how the variant is reached */
@@ -434,7 +435,9 @@ static void csv_row(struct harness *h, const struct bench_case *c,
 static void progress(struct harness *h, const struct bench_case *c)
 {
     double elapsed = pb_now() - h->started;
-    double left = elapsed / (double)h->done * (double)(h->to_time - h->done);
+    double left = h->done < h->to_time ? elapsed / (double)h->done *
+                                             (double)(h->to_time - h->done)
+                                       : 0;
     fprintf(stderr, "%s[%zu/%zu] %s  %.0f s elapsed, ~%.0f s left%s",
             h->tty ? "\r\033[K" : "", h->done, h->to_time, c->name, elapsed,
             left, h->tty ? "" : "\n");
@@ -460,7 +463,11 @@ static void on_run(const struct pb_gb_run *run, void *user)
         h->timed++;
     if (run->error && !c->skip[0] && !strstr(run->error_message, "skipped"))
         h->status = PB_EXIT_FAIL;
-    if (++c->finished == (size_t)run->repetitions || run->error) {
+    /* a skipped case reports an error for each of its repetitions, but
+     * ends (and counts in the progress) once */
+    if (!c->ended &&
+        (++c->finished == (size_t)run->repetitions || run->error)) {
+        c->ended = true;
         close_case(c);
         h->done++;
         progress(h, c);

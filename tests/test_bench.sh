@@ -547,6 +547,22 @@ if fields "$T/r_na/latest/results.csv" variant verified error; then
     fi
 fi
 
+# a skipped case reports an error for each of its repetitions but counts
+# once in the progress: never [k/n] with k > n, and the last is [n/n]
+suite na3 'repetitions 3' 'min_time 0.01' 'threads 1' \
+    "bench cubing geometry,cubie random:20 4 5 1"
+run "$PB" bench --suite "$T/na3.suite" --out "$T/r_na3"
+check_rc "a suite with a skipped variant at 3 repetitions" 0
+progress=$(grep -o '^\[[0-9]*/[0-9]*\]' "$T/err" | tr -d '[]')
+if [ -n "$progress" ] &&
+    echo "$progress" | awk -F/ '$1 > $2 { bad = 1 } END { exit bad }' &&
+    [ "$(echo "$progress" | tail -n 1)" = "2/2" ]; then
+    pass
+else
+    fail "progress with a skipped case: [$(echo "$progress" | tr '\n' ' ')]," \
+        "expected up to 2/2; $(outputs)"
+fi
+
 # ------------------------------------------------------ 9: overrides
 run "$PB" bench --suite "$T/tiny.suite" --threads 1,2 --repetitions 2 \
     --out "$T/r_thr"
