@@ -116,6 +116,14 @@ static inline uint32_t walk_bottom(const struct walk_instance *in, unsigned o)
     return in->face[walk_face[o][WALK_BOTTOM]];
 }
 
+/* The bottom number of each orientation. */
+static inline void walk_bottoms(const struct walk_instance *in,
+                                uint32_t bottom[WALK_ORIENTATIONS])
+{
+    for (unsigned o = 0; o < WALK_ORIENTATIONS; o++)
+        bottom[o] = walk_bottom(in, o);
+}
+
 static inline bool walk_open(const struct walk_instance *in, uint32_t square)
 {
     return !in->blocked || !in->blocked[square];

@@ -1,10 +1,11 @@
 /*
  * delta_stepping.c - cube_walk by parallel delta-stepping (Meyer and
  * Sanders): one search of one instance shared by an OpenMP team, over the
- * implicit (square, orientation) graph of walk_variant.h, 12 states per
- * square. PB_VARIANT_PARALLEL, as magic_squares' table_omp: the runner's
- * `threads` become this team (omp_set_num_threads before worker_new), and
- * it makes one worker and hands it the instances one by one.
+ * implicit (square, orientation) graph of walk_grid.h (the framed board,
+ * 12 states per square, neighbours at fixed offsets). PB_VARIANT_PARALLEL, as
+ * magic_squares' table_omp: the runner's `threads` become this team
+ * (omp_set_num_threads before worker_new), and it makes one worker and hands it
+ * the instances one by one.
  *
  * Buckets of width delta hold the states whose tentative sum lies in
  * [i * delta, (i + 1) * delta). Each phase, the team takes every entry of
@@ -44,7 +45,7 @@
  * threads shift 3 was 13% faster than shift 1 (measured on a 16-core
  * machine with the entries handed out dynamically, see above).
  *
- * One 64-bit word per state, in the walk_arrays dist array during the
+ * One 64-bit word per state, in walk_grid's dist array during the
  * search: the sum << DS_SUM_SHIFT, a tag (the bucket, mod DS_TAGS, of the
  * state's waiting entry, or DS_TAG_NONE) and the arrival direction. Sums
  * stay below 2^55 (the static assertion), so the flags fit. All of a
@@ -64,9 +65,17 @@
  * with zero-cost rolls (a cycle closed by a strict improvement would be
  * a negative cycle), and they are consistent with the final sums (a
  * parent whose sum still fell would relax the child again). A parallel
- * pass then writes the sums and arrival directions into walk_arrays for
- * walk_route. Runs may pick different routes among equal ones; the sum is
- * the same.
+ * pass then writes the sums and arrival directions into walk_grid's
+ * dist and mark for walk_grid_route. Runs may pick different routes among equal
+ * ones; the sum is the same.
+ *
+ * An expansion is walk_grid's: four open tests and four look-ups in the
+ * offset and cost tables, no bounds test. Thread me expands only the
+ * states of its stripes, so the rolls up and down stay with it; the
+ * owner of the files east and west comes from the stripe table, the
+ * file from the square by a multiplicative remainder (ds_file), not a
+ * division. The reset and the read-back run in parallel over the framed
+ * states (walk_grid_layout lays out the board alone).
  *
  * Lists are linked chunks of DS_CHUNK entries from a pool shared by the
  * team (a lock per chunk, not per entry), kept by the worker across
@@ -76,18 +85,23 @@
  * that moved to a lower bucket are skipped and not counted), relaxations
  * = strict improvements; O(states + relaxations) work and O(phases)
  * barriers. At more than one thread both counts vary a little from run
- * to run (the order of the improvements), the sums never. Memory: 9 bytes per
- * state (walk_arrays), plus the bucket entries, 8 bytes each (see ds_memory).
+ * to run (the order of the improvements), the sums never. Memory:
+ * walk_grid's 97 bytes per framed square, plus the bucket entries, 8
+ * bytes each (see ds_memory).
  * The arrays are reset and read back in parallel too.
  *
  * Reference: U. Meyer and P. Sanders, "Delta-stepping: a parallelizable
  * shortest path algorithm", J. Algorithms 49 (2003) 114-152; the thread-
- * local bins of GAP's sssp.cc (Beamer, Asanovic and Patterson, 2015).
+ * local bins of GAP's sssp.cc (Beamer, Asanovic and Patterson, 2015); the
+ * remainder: D. Lemire, O. Kaser and N. Kurz, "Faster remainder by direct
+ * computation", Software: Practice and Experience 49 (2019) 953-964.
  */
 #include <omp.h>
 #include <stdbool.h>
 
-#include "walk_variant.h"
+#include "walk_grid.h"
+
+__extension__ typedef unsigned __int128 ds_u128;
 
 enum {
     DS_CHUNK = 510,     /* entries of a chunk: 4 KB with its header */
@@ -111,7 +125,7 @@ enum {
 #define DS_TAG_SHIFT 2
 #define DS_TAG_NONE 0x7Fu /* 7 bits; tags are 0..DS_TAGS - 1 */
 #define DS_SUM_SHIFT 9
-/* unreached: every bit set (walk_arrays' WALK_UNREACHABLE), so its tag
+/* unreached: every bit set (WALK_UNREACHABLE), so its tag
  * is DS_TAG_NONE and its sum above every real one */
 #define DS_UNREACHED UINT64_MAX
 #define DS_NO_BUCKET UINT64_MAX
@@ -147,12 +161,12 @@ struct ds_public {
 };
 
 struct ds_worker {
-    /* the instance being solved, read-only inside the search */
-    _Alignas(64) const struct walk_instance *in;
-    uint32_t bottom[WALK_ORIENTATIONS];
-    uint64_t *word;  /* a.dist during the search */
+    /* the instance being solved (laid out, its dist the state words),
+     * read-only inside the search */
+    _Alignas(64) struct walk_grid g;
+    uint64_t *word;  /* g.dist during the search */
     uint16_t *owner; /* the thread of each stripe of files */
-    uint32_t colour; /* the start's rank + file, for walk_colour */
+    uint64_t magic;  /* for ds_file: 2^64 / g.width, rounded up */
     unsigned shift;  /* delta = 1 << shift */
     unsigned stripe; /* files per stripe = 1 << stripe */
     uint64_t slots;  /* buckets in the window, a power of two */
@@ -162,7 +176,6 @@ struct ds_worker {
     /* apart from the fields above, which every thread reads */
     _Alignas(64) omp_lock_t lock; /* guards pool */
     struct ds_chunk *pool;
-    struct walk_arrays a;
     int threads;      /* the team size at worker_new */
     uint32_t stripes; /* room in owner */
 };
@@ -254,41 +267,42 @@ static inline void ds_relax(struct ds_worker *w, struct ds_thread *th,
                 t);
 }
 
-/* Relaxes the four rolls out of state s at sum ds: walk_step's moves,
- * with the square's rank and file divided out once. */
-static inline void ds_expand(struct ds_worker *w, struct ds_thread *th,
-                             uint64_t s, uint64_t ds)
+/* The file (framed column) of framed square p: p % g.width by two
+ * multiplications (Lemire, Kaser and Kurz's direct remainder, exact for
+ * 32-bit p and width) instead of a division per state. */
+static inline uint32_t ds_file(const struct ds_worker *w, uint32_t p)
 {
-    const struct walk_instance *in = w->in;
-    const uint32_t sq = (uint32_t)(s / WALK_CLASS), cols = in->cols;
-    const uint32_t r = sq / cols, c = sq - r * cols;
+    return (uint32_t)(((ds_u128)(w->magic * p) * w->g.width) >> 64);
+}
+
+/* Relaxes the open rolls out of state s at sum ds with walk_grid's step
+ * tables. Thread me owns s's stripe, so it owns the squares up and down;
+ * only the files east and west may belong to another. */
+static inline void ds_expand(struct ds_worker *w, struct ds_thread *th,
+                             unsigned me, uint64_t s, uint64_t ds)
+{
+    const struct walk_grid *g = &w->g;
+    const uint64_t p = s / WALK_CLASS, base = p * WALK_CLASS;
     const unsigned o =
-        (unsigned)(s % WALK_CLASS) + WALK_CLASS * ((r + c + w->colour) & 1u);
-    const bool can[WALK_DIRS] = {[WALK_UP] = r + 1 < in->rows,
-                                 [WALK_DOWN] = r > 0,
-                                 [WALK_EAST] = c + 1 < cols,
-                                 [WALK_WEST] = c > 0};
-    const uint32_t to[WALK_DIRS] = {[WALK_UP] = sq + cols,
-                                    [WALK_DOWN] = sq - cols,
-                                    [WALK_EAST] = sq + 1,
-                                    [WALK_WEST] = sq - 1};
-    const uint32_t file[WALK_DIRS] = {[WALK_UP] = c,
-                                      [WALK_DOWN] = c,
-                                      [WALK_EAST] = c + 1,
-                                      [WALK_WEST] = c - 1};
+        (unsigned)(s - base) + WALK_CLASS * (unsigned)((p ^ g->start) & 1u);
+    const uint32_t file = ds_file(w, (uint32_t)p);
+    const unsigned to[WALK_DIRS] = {
+        [WALK_UP] = me,
+        [WALK_DOWN] = me,
+        [WALK_EAST] = w->owner[(file + 1) >> w->stripe],
+        [WALK_WEST] = w->owner[(file - 1) >> w->stripe]};
     for (unsigned d = 0; d < WALK_DIRS; d++) {
-        if (!can[d] || !walk_open(in, to[d]))
+        if (!g->open[(int64_t)p + g->square_step[d]])
             continue;
-        unsigned no = walk_roll[o][d];
-        ds_relax(w, th, walk_state(to[d], no), ds + w->bottom[no], d,
-                 w->owner[file[d] >> w->stripe]);
+        ds_relax(w, th, (uint64_t)((int64_t)base + g->offset[o][d]),
+                 ds + g->cost[o][d], d, to[d]);
     }
 }
 
 /* Expands the entries of the list from c, taken from the bucket whose
  * sums start at lo, and gives its chunks back. */
 static void ds_list_expand(struct ds_worker *w, struct ds_thread *th,
-                           uint64_t lo, struct ds_chunk *c)
+                           unsigned me, uint64_t lo, struct ds_chunk *c)
 {
     const uint64_t none = (uint64_t)DS_TAG_NONE << DS_TAG_SHIFT;
     struct ds_chunk *head = c, *tail = c;
@@ -304,7 +318,7 @@ static void ds_list_expand(struct ds_worker *w, struct ds_thread *th,
                                                 __ATOMIC_RELAXED))
                 ;
             th->pops++;
-            ds_expand(w, th, s, old >> DS_SUM_SHIFT);
+            ds_expand(w, th, me, s, old >> DS_SUM_SHIFT);
         }
     if (head)
         ds_chunk_put(w, head, tail);
@@ -355,7 +369,7 @@ static void ds_search(struct ds_worker *w)
         for (int d = 0; d < team; d++)
             th->box[(uint64_t)d * DS_WINDOW + slot] = NULL;
         for (int t = 0; t < team; t++)
-            ds_list_expand(w, th, lo,
+            ds_list_expand(w, th, (unsigned)me, lo,
                            p[t].head[(uint64_t)me * DS_WINDOW + slot]);
     }
 }
@@ -365,7 +379,7 @@ static void ds_worker_free(void *worker)
     struct ds_worker *w = worker;
     if (!w)
         return;
-    walk_arrays_free(&w->a);
+    walk_grid_free(&w->g);
     for (int t = 0; t < w->threads; t++) {
         if (w->th)
             free(w->th[t].box);
@@ -386,14 +400,14 @@ static void ds_worker_free(void *worker)
     free(w);
 }
 
-/* The most files of any instance of corpus. */
+/* The most framed files (walk_grid_width) of any instance of corpus. */
 static uint32_t ds_corpus_files(const struct pb_corpus *corpus)
 {
     uint32_t most = 1;
     for (size_t i = 0; i < corpus->count; i++) {
         const struct walk_instance *in = pb_corpus_item(corpus, i);
-        if (in->cols > most)
-            most = in->cols;
+        if (walk_grid_width(in->cols) > most)
+            most = walk_grid_width(in->cols);
     }
     return most;
 }
@@ -424,7 +438,7 @@ static void *ds_worker_new(const struct pb_corpus *corpus, const void *shared)
         w->pub[1][t].head = calloc(lists, sizeof(*w->pub[1][t].head));
         ok = w->th[t].box && w->pub[0][t].head && w->pub[1][t].head;
     }
-    if (!ok || walk_arrays_init(&w->a, walk_corpus_cells(corpus))) {
+    if (!ok || walk_grid_init(&w->g, corpus)) {
         ds_worker_free(w);
         return NULL;
     }
@@ -458,13 +472,13 @@ static bool ds_collect(struct ds_worker *w, struct pb_work *work)
 /* Stripes of files for a team: the widest of 2^DS_STRIPE_MIN to
  * 2^DS_STRIPE_MAX files that still gives each thread DS_STRIPES_EACH,
  * dealt round the team. */
-static void ds_stripes(struct ds_worker *w, uint32_t cols, int team)
+static void ds_stripes(struct ds_worker *w, uint32_t files, int team)
 {
     unsigned s = DS_STRIPE_MAX;
-    while (s > DS_STRIPE_MIN && (cols >> s) < (uint32_t)team * DS_STRIPES_EACH)
+    while (s > DS_STRIPE_MIN && (files >> s) < (uint32_t)team * DS_STRIPES_EACH)
         s--;
     w->stripe = s;
-    for (uint32_t i = 0; i <= (cols - 1) >> s; i++)
+    for (uint32_t i = 0; i <= (files - 1) >> s; i++)
         w->owner[i] = (uint16_t)(i % (uint32_t)team);
 }
 
@@ -473,16 +487,15 @@ static int ds_solve(void *worker, const void *instance, void *answer,
 {
     struct ds_worker *w = worker;
     const struct walk_instance *in = instance;
-    uint64_t *word = w->a.dist;
-    uint8_t *mark = w->a.mark;
-    const uint64_t states = walk_cells(in) * WALK_CLASS;
-    const uint64_t start = walk_state(in->start, 0);
-    w->in = in;
+    struct walk_grid *g = &w->g;
+    const uint64_t start = walk_grid_layout(g, in);
+    uint64_t *word = g->dist;
+    uint8_t *mark = g->mark;
+    const uint64_t states = g->states;
     w->word = word;
-    w->colour = in->start / in->cols + in->start % in->cols;
-    walk_bottoms(in, w->bottom);
+    w->magic = UINT64_MAX / g->width + 1;
     ds_delta(in, &w->shift, &w->slots);
-    const uint64_t sum = in->face[WALK_BOTTOM];
+    const uint64_t sum = walk_bottom(in, 0);
     w->first = sum >> w->shift;
 #pragma omp parallel for schedule(static)                                      \
     num_threads(w->threads) default(none) shared(word, states)
@@ -490,12 +503,12 @@ static int ds_solve(void *worker, const void *instance, void *answer,
         word[s] = DS_UNREACHED;
     word[start] = sum << DS_SUM_SHIFT | (uint64_t)(w->first % DS_TAGS)
                                             << DS_TAG_SHIFT;
-#pragma omp parallel num_threads(w->threads) default(none) shared(w, in, start)
+#pragma omp parallel num_threads(w->threads) default(none) shared(w, g, start)
     {
 #pragma omp single
         {
-            ds_stripes(w, in->cols, omp_get_num_threads());
-            unsigned to = w->owner[(in->start % in->cols) >> w->stripe];
+            ds_stripes(w, g->width, omp_get_num_threads());
+            unsigned to = w->owner[ds_file(w, g->start) >> w->stripe];
             ds_push(w, &w->th[0],
                     &w->th[0].box[(size_t)to * DS_WINDOW +
                                   (w->first & (w->slots - 1))],
@@ -506,8 +519,8 @@ static int ds_solve(void *worker, const void *instance, void *answer,
     if (ds_collect(w, work))
         return pb_fail(e, -ENOMEM,
                        "delta_stepping: out of memory for the buckets");
-        /* what walk_route reads: sums and arrival directions, or
-         * WALK_UNREACHABLE and WALK_NO_PARENT (as after walk_arrays_reset) */
+        /* what walk_grid_route reads: sums and arrival directions, or
+         * WALK_UNREACHABLE and WALK_NO_PARENT (as after walk_grid_reset) */
 #pragma omp parallel for schedule(static)                                      \
     num_threads(w->threads) default(none) shared(word, mark, states, start)
     for (uint64_t s = 0; s < states; s++) {
@@ -517,10 +530,11 @@ static int ds_solve(void *worker, const void *instance, void *answer,
         mark[s] = reached && s != start ? (uint8_t)(x & DS_DIR_MASK)
                                         : (uint8_t)WALK_NO_PARENT;
     }
-    return walk_route(&w->a, in, answer, e);
+    return walk_grid_route(g, answer, e);
 }
 
-/* walk_arrays; the bucket entries: at most one per state waiting in each
+/* walk_grid's arrays; the bucket entries: at most one per state (of the
+ * board: frame and blocked squares are never queued) waiting in each
  * bucket of the widest window of the corpus, and one more per state for
  * the phase being expanded, in chunks, with a partly filled one per list
  * (threads^2 * window lists); per thread its lists, DS_TEAM_BYTES and
@@ -548,7 +562,7 @@ static uint64_t ds_memory(const struct pb_corpus *corpus, int threads)
         DS_TEAM_BYTES + 2 * sizeof(struct ds_public) + sizeof(struct ds_thread),
         pb_mul_sat(3 * team * DS_WINDOW, sizeof(struct ds_chunk *)));
     uint64_t shared = pb_add_sat(
-        pb_add_sat(walk_arrays_bytes(cells),
+        pb_add_sat(walk_grid_bytes(corpus) + sizeof(struct ds_worker),
                    pb_mul_sat(chunks, sizeof(struct ds_chunk))),
         ((uint64_t)ds_corpus_files(corpus) >> DS_STRIPE_MIN) * 2 + 2);
     return pb_add_sat(pb_add_sat(shared, routes), pb_mul_sat(team, per_thread));

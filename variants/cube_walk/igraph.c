@@ -50,7 +50,7 @@
 #include <stdio.h>
 #include <time.h>
 
-#include "walk_variant.h"
+#include "walk_grid.h"
 
 #define WALK_EXACT_DOUBLE (1ull << 53) /* integers below it are exact */
 

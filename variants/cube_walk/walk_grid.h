@@ -67,6 +67,18 @@ static inline uint64_t walk_grid_squares(uint32_t rows, uint32_t cols)
     return (uint64_t)(rows + 2) * walk_grid_width(cols);
 }
 
+/* The most board squares of any instance of corpus (unframed). */
+static inline uint64_t walk_corpus_cells(const struct pb_corpus *corpus)
+{
+    uint64_t most = 0;
+    for (size_t i = 0; i < corpus->count; i++) {
+        const struct walk_instance *in = pb_corpus_item(corpus, i);
+        if (walk_cells(in) > most)
+            most = walk_cells(in);
+    }
+    return most;
+}
+
 /* The most framed squares of any instance of corpus. */
 static inline uint64_t walk_corpus_squares(const struct pb_corpus *corpus)
 {
@@ -122,10 +134,10 @@ static inline unsigned walk_grid_orientation(const struct walk_grid *g,
 }
 
 /* Lays out instance in: the frame, the open squares, the step tables;
- * every state unreached. Returns the start state, its sum the start's
- * bottom. */
-static inline uint64_t walk_grid_reset(struct walk_grid *g,
-                                       const struct walk_instance *in)
+ * dist and mark untouched (walk_grid_reset, or a variant's own reset).
+ * Returns the start state. */
+static inline uint64_t walk_grid_layout(struct walk_grid *g,
+                                        const struct walk_instance *in)
 {
     g->in = in;
     g->width = walk_grid_width(in->cols);
@@ -143,8 +155,6 @@ static inline uint64_t walk_grid_reset(struct walk_grid *g,
         for (uint32_t c = 0; c < in->cols; c++)
             row[c] = !blocked[c];
     }
-    memset(g->dist, 0xFF, g->states * sizeof(*g->dist)); /* UNREACHABLE */
-    memset(g->mark, WALK_NO_PARENT, g->states);
     g->square_step[WALK_UP] = g->width;
     g->square_step[WALK_DOWN] = -(int64_t)g->width;
     g->square_step[WALK_EAST] = 1;
@@ -158,7 +168,17 @@ static inline uint64_t walk_grid_reset(struct walk_grid *g,
         }
     g->start = walk_grid_square(g, in->start);
     g->end = walk_grid_square(g, in->end);
-    uint64_t start = (uint64_t)g->start * WALK_CLASS;
+    return (uint64_t)g->start * WALK_CLASS;
+}
+
+/* Lays out instance in (walk_grid_layout), every state unreached.
+ * Returns the start state, its sum the start's bottom. */
+static inline uint64_t walk_grid_reset(struct walk_grid *g,
+                                       const struct walk_instance *in)
+{
+    uint64_t start = walk_grid_layout(g, in);
+    memset(g->dist, 0xFF, g->states * sizeof(*g->dist)); /* UNREACHABLE */
+    memset(g->mark, WALK_NO_PARENT, g->states);
     g->dist[start] = walk_bottom(in, 0);
     return start;
 }
