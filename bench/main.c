@@ -14,6 +14,8 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "gbench.h"
+#include "provenance.h"
 
 struct verb {
     const char *name;
@@ -79,13 +81,28 @@ static int close_stdout(const char *verb, bool reported, int rc)
     return rc != PB_EXIT_OK ? rc : PB_EXIT_FAIL;
 }
 
+/* `puzzlebench --version`: the version, the commit the binary was built
+ * from (as results record it), the compiler and Google Benchmark. */
+static int version(void)
+{
+    char commit[256];
+    const char *dirty;
+    pb_provenance_commit(commit, sizeof(commit), &dirty);
+    printf("puzzlebench %s\ncommit %s (dirty: %s)\n"
+           "built with %s (%s), Google Benchmark %s\n",
+           PB_VERSION, commit, dirty, PB_COMPILER, PB_BUILD_TYPE,
+           pb_gb_version());
+    return PB_EXIT_OK;
+}
+
 static void usage(FILE *f)
 {
     fprintf(f, "usage: puzzlebench VERB [options] [args]\n\n"
                "Verified benchmarks of puzzle-search kernels.\n\nverbs:\n");
     for (const struct verb *v = verbs; v->name; v++)
         fprintf(f, "  %-8s %s\n", v->name, v->summary);
-    fprintf(f, "\n'puzzlebench VERB --help' describes a verb.\n"
+    fprintf(f, "\n'puzzlebench VERB --help' describes a verb; "
+               "'puzzlebench --version' the build.\n"
                "exit status: 0 success, 1 wrong answers or bad data, "
                "2 usage error\n");
 }
@@ -109,6 +126,8 @@ int main(int argc, char **argv)
         usage(stdout);
         return close_stdout(NULL, false, PB_EXIT_OK);
     }
+    if (!strcmp(name, "--version") || !strcmp(name, "-V"))
+        return close_stdout(NULL, false, version());
     for (const struct verb *v = verbs; v->name; v++)
         if (!strcmp(v->name, name))
             return close_stdout(v->name, v->reports_stdout,

@@ -70,6 +70,18 @@ static void git_state(char *commit, size_t commit_len, const char **dirty)
         *dirty = line[0] ? "true" : "false";
 }
 
+void pb_provenance_commit(char *commit, size_t commit_len, const char **dirty)
+{
+    const char *c = getenv("PB_COMMIT"), *d = getenv("PB_DIRTY");
+    if (c && c[0] && d && d[0]) {
+        /* a bundle (scripts/bundle.sh) on a machine without the tree */
+        snprintf(commit, commit_len, "%s", c);
+        *dirty = d;
+        return;
+    }
+    git_state(commit, commit_len, dirty);
+}
+
 static void add(struct pb_results *r, const char *key, const char *value)
 {
     pb_gb_add_context(key, value);
@@ -80,17 +92,10 @@ void pb_provenance_record(struct pb_results *r, const char *suite,
                           int max_threads)
 {
     char buf[256];
-    const char *commit = getenv("PB_COMMIT"), *dirty = getenv("PB_DIRTY");
-    if (commit && commit[0] && dirty && dirty[0]) {
-        /* a bundle (scripts/bundle.sh) on a machine without the tree */
-        add(r, "puzzlebench_commit", commit);
-        add(r, "puzzlebench_dirty", dirty);
-    } else {
-        const char *tree_dirty;
-        git_state(buf, sizeof(buf), &tree_dirty);
-        add(r, "puzzlebench_commit", buf);
-        add(r, "puzzlebench_dirty", tree_dirty);
-    }
+    const char *dirty;
+    pb_provenance_commit(buf, sizeof(buf), &dirty);
+    add(r, "puzzlebench_commit", buf);
+    add(r, "puzzlebench_dirty", dirty);
     add(r, "compiler", PB_COMPILER);
     add(r, "compiler_flags", PB_CFLAGS);
     add(r, "build_type", PB_BUILD_TYPE);

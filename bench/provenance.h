@@ -9,6 +9,12 @@
 
 #include "results.h"
 
+/* The commit of the source tree this binary was built from and whether
+ * the tree was dirty ("true", "false" or "unknown"): PB_COMMIT and
+ * PB_DIRTY when both are set (a bundle on a machine without the tree),
+ * else git in the source tree at run time, else "unknown". */
+void pb_provenance_commit(char *commit, size_t commit_len, const char **dirty);
+
 void pb_provenance_record(struct pb_results *results, const char *suite,
                           int max_threads);
 

@@ -153,6 +153,24 @@ check_verify() {
 
 # ---------------------------------------------------------------- help
 check_help --help
+# --version: the version, and the commit the results would record (git
+# in the source tree; PB_COMMIT/PB_DIRTY in a bundle)
+run /dev/null "$PB" --version
+want_commit=$(git -C "$HERE/.." rev-parse HEAD 2>/dev/null || echo unknown)
+if [ "$rc" -eq 0 ] && head -n 1 "$TMP/out" | grep -Eq '^puzzlebench [0-9]+\.[0-9]+\.[0-9]+$' &&
+    sed -n 2p "$TMP/out" | grep -Eq "^commit $want_commit \(dirty: (true|false|unknown)\)\$"
+then
+    pass
+else
+    fail "--version: exit $rc, expected the version and commit $want_commit;" \
+        "$(outputs)"
+fi
+PB_COMMIT=0123abc PB_DIRTY=false run /dev/null "$PB" -V
+if [ "$rc" -eq 0 ] && grep -q '^commit 0123abc (dirty: false)$' "$TMP/out"; then
+    pass
+else
+    fail "-V with PB_COMMIT: exit $rc; $(outputs)"
+fi
 for verb in list solve gen verify census bench run; do
     check_help "$verb" --help
 done
