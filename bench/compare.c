@@ -121,7 +121,13 @@ int pb_compare(const char *a_path, const char *b_path,
         print_time(out, ma);
         fputc(' ', out);
         print_time(out, mb);
-        fprintf(out, " %8.3f %9.4f %s\n", ratio, p, significant ? "" : "~");
+        /* four decimals; below them "<0.0001", never a false 0.0000 */
+        char p_text[16];
+        if (p < 0.0001)
+            snprintf(p_text, sizeof(p_text), "<0.0001");
+        else
+            snprintf(p_text, sizeof(p_text), "%.4f", p);
+        fprintf(out, " %8.3f %9s %s\n", ratio, p_text, significant ? "" : "~");
         if (significant && o->fail_above >= 0 &&
             ratio > 1 + o->fail_above / 100)
             failing++;

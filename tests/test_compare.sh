@@ -6,7 +6,8 @@
 # Benchmark binary): the ratios of medians, the exact
 # Mann-Whitney p values (2/252 = 0.0079 for two fully separated samples of
 # five; 0.6905 for the overlapping pair), the '~' mark, the per-kernel
-# geometric means, --fail-above as a gate, and clear errors for missing or
+# geometric means, --fail-above as a gate, p below 0.0001 as "<0.0001",
+# and clear errors for missing or
 # malformed results. Usage: test_compare.sh PUZZLEBENCH SOURCE_DIR
 PB=$1
 FIX=$2/tests/fixtures/compare
@@ -158,5 +159,21 @@ do
             "matched at ratio 1, expected 18; $(outputs)"
     fi
 done
+
+# p below 0.0001 prints as "<0.0001", never 0.0000: ten repetitions a
+# side, fully separated (p = 2 / C(20, 10) = 1.1e-5)
+mkdir -p "$TMP/p10/a" "$TMP/p10/b"
+for side in a b; do
+    head -n 1 "$FIX/a/results.csv" >"$TMP/p10/$side/results.csv"
+    for i in 0 1 2 3 4 5 6 7 8 9; do
+        t=$([ "$side" = a ] && echo "1.$i" || echo "3.$i")
+        sed -n 2p "$FIX/a/results.csv" |
+            awk -F, -v OFS=, -v i="$i" -v t="$t" '{ $9 = i; $11 = t; print }'
+    done >>"$TMP/p10/$side/results.csv"
+done
+run_from /dev/null "$PB" compare "$TMP/p10/a" "$TMP/p10/b"
+check_rc "compare with ten repetitions a side" 0
+expect_row magic_squares/bfs_array/uniform/size:4/n:100/seed:1/threads:1 \
+    2.379 '<0.0001' ''
 
 summary
