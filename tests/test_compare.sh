@@ -7,8 +7,8 @@
 # Mann-Whitney p values (2/252 = 0.0079 for two fully separated samples of
 # five; 0.6905 for the overlapping pair), the '~' mark, the per-kernel
 # geometric means, --fail-above as a gate, p below 0.0001 as "<0.0001",
-# and clear errors for missing or
-# malformed results. Usage: test_compare.sh PUZZLEBENCH SOURCE_DIR
+# and clear errors for missing or malformed results.
+# Usage: test_compare.sh PUZZLEBENCH SOURCE_DIR
 PB=$1
 FIX=$2/tests/fixtures/compare
 HERE=$(cd "$(dirname "$0")" && pwd)
