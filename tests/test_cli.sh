@@ -174,6 +174,27 @@ fi
 for verb in list solve gen verify census bench run; do
     check_help "$verb" --help
 done
+# list --families: every kernel's families and size knob (what gen --help
+# points to)
+run /dev/null "$PB" list
+kernels=$(grep -c '^[a-z]' "$TMP/out")
+run /dev/null "$PB" list --families
+kernels_listed=$(grep -c '^[a-z_]* *size: ' "$TMP/out")
+if [ "$rc" -eq 0 ] && [ "$kernels_listed" -eq "$kernels" ] &&
+    [ "$(grep -c '^  families: ' "$TMP/out")" -eq "$kernels" ] &&
+    grep -q 'adversarial\[:P\]' "$TMP/out" &&
+    grep -q 'depth:D' "$TMP/out"; then
+    pass
+else
+    fail "list --families: exit $rc, $kernels_listed kernels; $(outputs)"
+fi
+run /dev/null "$PB" gen --help
+if grep -q "puzzlebench list" "$TMP/out" && grep -q -- "--families'" "$TMP/out"
+then
+    pass
+else
+    fail "gen --help does not point to 'puzzlebench list --families'"
+fi
 for verb in bench run; do # ours, not Google Benchmark's --help
     run /dev/null "$PB" "$verb" --help
     if grep -q "^usage: puzzlebench $verb" "$TMP/out"; then
