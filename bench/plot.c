@@ -45,8 +45,9 @@ enum figure_rows {
     ALL_ROWS,   /* every benchmark */
     SWEPT_ROWS, /* those run at several thread counts */
     SIZE_SWEEP, /* the kernel's size sweep (summary.h) */
+    HEAP_SWEEP, /* the size sweep, where the heap was measured (jemalloc) */
     UNIT_SWEEP, /* the size sweep, where the kernel counts units of work */
-    KNOB_SWEEP, /* the kernel's knob sweep (summary.h) */
+    KNOB_SWEEP, /* the knob sweep (summary.h), where work was counted */
 };
 
 /* Which rows of a kernel are on its sweeps. */
@@ -62,7 +63,7 @@ static const struct figure {
 } figures[] = {
     {"time_vs_size", SIZE_SWEEP},
     {"speedup", SWEPT_ROWS},
-    {"memory_vs_size", SIZE_SWEEP},
+    {"memory_vs_size", HEAP_SWEEP},
     {"relative", ALL_ROWS},
     {"work_vs_time", ALL_ROWS},
     {"unit_time_vs_size", UNIT_SWEEP},
@@ -120,12 +121,16 @@ static bool drawn(const struct tidy_bench *b, enum figure_rows rows,
         return b->threads > 1;
     case SIZE_SWEEP:
         return pb_summary_in_sweep(b, sw->size_family);
+    case HEAP_SWEEP:
+        return pb_summary_in_sweep(b, sw->size_family) &&
+               isfinite(b->peak_heap_bytes);
     case UNIT_SWEEP:
         return pb_summary_in_sweep(b, sw->size_family) &&
                isfinite(b->units_per_instance) && b->units_per_instance > 0;
     default:
         return sw->knob &&
-               pb_summary_in_knob_sweep(b, sw->knob_family, sw->knob_size);
+               pb_summary_in_knob_sweep(b, sw->knob_family, sw->knob_size) &&
+               b->work_per_instance > 0 && b->units_per_instance > 0;
     }
 }
 
