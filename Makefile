@@ -21,7 +21,7 @@ run: build
 	$(BUILD_DIR)/puzzlebench run
 
 test: build
-	cd $(BUILD_DIR) && ctest --output-on-failure
+	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS)
 
 # puzzlebench with its shared libraries and loader, to carry to a machine
 # without the Debian packages (scripts/bundle.sh)
