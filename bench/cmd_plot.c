@@ -17,7 +17,8 @@ static const char help[] =
     "memory vs size, time relative to the baseline variant, and work vs\n"
     "time. Prints each figure's path.\n\n"
     "  -b, --baseline NAME  the variant figure 4 divides by (default: each\n"
-    "                       kernel's first registered variant present)\n"
+    "                       kernel's first registered variant present);\n"
+    "                       a NAME no benchmark has is an error\n"
     "  -h, --help           this text\n";
 
 int cmd_plot(int argc, char **argv)

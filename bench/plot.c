@@ -387,6 +387,16 @@ int pb_plot(const char *dir, const char *baseline, FILE *out,
     int rc = tidy_load(dir, &t, TIDY_PUZZLEBENCH_ONLY, e);
     if (rc)
         return rc;
+    /* a baseline no kernel ran is a typo, not a request for the default */
+    bool known = !baseline;
+    for (size_t i = 0; !known && i < t.count; i++)
+        known = !strcmp(t.b[i].variant, baseline);
+    if (!known) {
+        tidy_free(&t);
+        return pb_fail(e, -EINVAL,
+                       "--baseline %s: no benchmark of %s has that variant",
+                       baseline, dir);
+    }
     char path[PB_PATH_MAX];
     /* what an interrupted run left (its figures and summary are whole) */
     pb_remove_stale_temporaries(dir);

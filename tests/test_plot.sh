@@ -217,6 +217,9 @@ printf 'kernel,variant,seconds\nmagic_squares,table,1\n' >"$TMP/bad/results.csv"
 check_error "a malformed results.csv" 1 "results.csv:1: no column 'family'" \
     "$TMP/bad"
 check_error "no folder" 2 "expected one results folder"
+check_error "an unknown baseline" 1 \
+    "--baseline nosuch: no benchmark of .*run has that variant" \
+    "$TMP/run" --baseline nosuch
 # figures per unit of work (cube_walk counts reachable states) and against
 # a family's knob (NAME:K at one size): a tiny bench of its own
 cat >"$TMP/knob.suite" <<'SUITE'
