@@ -87,6 +87,7 @@ int pb_compare(const char *a_path, const char *b_path,
         return rc;
     }
     fprintf(out, "# A = %s\n# B = %s\n", a.path, b.path);
+    pb_compare_context(out, a.path, b.path);
     fprintf(out,
             "# ratio = median(B) / median(A) of the time per instance "
             "(per iteration for other Google Benchmark names); p = "

@@ -20,6 +20,11 @@ struct pb_compare_options {
 /* Compares results a (baseline) and b, prints the table and the per-kernel
  * geometric means to out. Returns 0, 1 when a significant slowdown
  * exceeds fail_above, or a negative error (e says where and what). */
+/* Prints "# differs: KEY: A = ...; B = ..." for each provenance field
+ * (the results.json context beside results files a and b) that differs,
+ * or one line saying they are the same or could not be compared. */
+void pb_compare_context(FILE *out, const char *a, const char *b);
+
 int pb_compare(const char *a, const char *b, const struct pb_compare_options *o,
                FILE *out, struct pb_error *e);
 

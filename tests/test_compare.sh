@@ -7,7 +7,8 @@
 # Mann-Whitney p values (2/252 = 0.0079 for two fully separated samples of
 # five; 0.6905 for the overlapping pair), the '~' mark, the per-kernel
 # geometric means, --fail-above as a gate, p below 0.0001 as "<0.0001",
-# and clear errors for missing or malformed results.
+# the provenance fields that differ, and clear errors for missing or
+# malformed results.
 # Usage: test_compare.sh PUZZLEBENCH SOURCE_DIR
 PB=$1
 FIX=$2/tests/fixtures/compare
@@ -175,5 +176,32 @@ run_from /dev/null "$PB" compare "$TMP/p10/a" "$TMP/p10/b"
 check_rc "compare with ten repetitions a side" 0
 expect_row magic_squares/bfs_array/uniform/size:4/n:100/seed:1/threads:1 \
     2.379 '<0.0001' ''
+
+# the provenance that differs, above the table: a changed field is named
+# with both values; the date and per-run records are not; identical
+# contexts say so
+mkdir -p "$TMP/prov/a" "$TMP/prov/b"
+for side in a b; do
+    python3 -c 'import json, sys
+d = json.load(open(sys.argv[1]))
+d["context"]["compiler_flags"] = sys.argv[3]
+d["context"]["date"] = sys.argv[3]
+d["context"]["verify:x"] = sys.argv[3]
+json.dump(d, open(sys.argv[2], "w"))' "$FIX/$side/results.json" \
+        "$TMP/prov/$side/results.json" "$([ $side = a ] && echo -O3 || echo -O0)"
+done
+run_from /dev/null "$PB" compare "$TMP/prov/a" "$TMP/prov/b"
+if [ "$rc" -eq 0 ] &&
+    grep -qx '# differs: compiler_flags: A = -O3; B = -O0' "$TMP/out" &&
+    [ "$(grep -c '^# differs:' "$TMP/out")" -eq 1 ]; then
+    pass
+else
+    fail "compare: the differing provenance is not the one compiler_flags" \
+        "line; $(outputs)"
+fi
+run_from /dev/null "$PB" compare "$FIX/a" "$FIX/b"
+if grep -q '^# provenance: the same' "$TMP/out"; then pass; else
+    fail "compare of identical contexts does not say so; $(outputs)"
+fi
 
 summary

@@ -1,0 +1,105 @@
+/*
+ * compare_context.c - the provenance that differs between two runs, for
+ * `compare` to print above its table: the Google Benchmark "context" of
+ * each side's results.json (the file itself, or the one beside its
+ * results.csv), key by key. A key present on one side only, or with
+ * another value (strings, numbers, booleans and arrays compared as
+ * JSON), is one "# differs:" line; the date, the load average and the
+ * per-corpus and per-verification records (corpus:..., verify:...),
+ * which differ between any two runs, are left out. Jansson parses the
+ * files. O(keys^2) over two small objects.
+ */
+#include "compare.h"
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pb.h"
+
+/* results.json of the run whose results file is path: path itself when
+ * it names a JSON file, else the file beside it. */
+static void json_beside(const char *path, char *out, size_t len)
+{
+    size_t n = strlen(path);
+    if (n >= 5 && !strcmp(path + n - 5, ".json")) {
+        snprintf(out, len, "%s", path);
+        return;
+    }
+    const char *slash = strrchr(path, '/');
+    int dir = slash ? (int)(slash - path) : 1;
+    snprintf(out, len, "%.*s/results.json", dir, slash ? path : ".");
+}
+
+static bool compared(const char *key)
+{
+    return strcmp(key, "date") && strcmp(key, "load_avg") &&
+           strncmp(key, "corpus:", 7) && strncmp(key, "verify:", 7);
+}
+
+/* value as one line of at most 80 characters, control bytes escaped */
+static void value_text(const json_t *value, char *out, size_t len)
+{
+    char raw[256], *dump = NULL;
+    if (!value)
+        snprintf(raw, sizeof(raw), "(absent)");
+    else if (json_is_string(value))
+        snprintf(raw, sizeof(raw), "%s", json_string_value(value));
+    else if ((dump = json_dumps(value, JSON_COMPACT | JSON_ENCODE_ANY)))
+        snprintf(raw, sizeof(raw), "%s", dump);
+    else
+        snprintf(raw, sizeof(raw), "?");
+    free(dump);
+    if (strlen(raw) > 80)
+        strcpy(raw + 77, "...");
+    pb_escape_controls(raw, out, len);
+}
+
+static void say_difference(FILE *out, const char *key, const json_t *a,
+                           const json_t *b)
+{
+    char name[256], va[512], vb[512];
+    pb_escape_controls(key, name, sizeof(name));
+    value_text(a, va, sizeof(va));
+    value_text(b, vb, sizeof(vb));
+    fprintf(out, "# differs: %s: A = %s; B = %s\n", name, va, vb);
+}
+
+void pb_compare_context(FILE *out, const char *a_path, const char *b_path)
+{
+    char pa[1024], pb_[1024];
+    json_beside(a_path, pa, sizeof(pa));
+    json_beside(b_path, pb_, sizeof(pb_));
+    json_t *a = json_load_file(pa, 0, NULL), *b = json_load_file(pb_, 0, NULL);
+    const json_t *ca = json_object_get(a, "context");
+    const json_t *cb = json_object_get(b, "context");
+    if (!json_is_object(ca) || !json_is_object(cb)) {
+        fprintf(out, "# provenance: not compared (no context in %s)\n",
+                json_is_object(ca) ? pb_ : pa);
+    } else {
+        int differ = 0;
+        const char *key;
+        const json_t *value;
+        json_object_foreach((json_t *)ca, key, value)
+        {
+            if (compared(key) && !json_equal(value, json_object_get(cb, key))) {
+                say_difference(out, key, value, json_object_get(cb, key));
+                differ++;
+            }
+        }
+        json_object_foreach((json_t *)cb, key, value)
+        {
+            if (compared(key) && !json_object_get(ca, key)) {
+                say_difference(out, key, NULL, value);
+                differ++;
+            }
+        }
+        if (!differ)
+            fprintf(out, "# provenance: the same (commit, compiler, flags, "
+                         "machine and settings)\n");
+    }
+    json_decref(a);
+    json_decref(b);
+}
