@@ -74,6 +74,29 @@ static int add_ratio(struct kernel_mean **means, const char *kernel,
     return 0;
 }
 
+/* x's counterpart in b: the same name, or with --variants the same
+ * benchmark of variant_b when x is of variant_a (puzzlebench names only:
+ * kernel/variant/rest). */
+static struct tidy_bench *match(struct tidy *b, const struct tidy_bench *x,
+                                const struct pb_compare_options *o)
+{
+    if (!o->variant_a)
+        return tidy_get(b, x->key);
+    size_t head = strlen(x->kernel) + 1 + strlen(x->variant);
+    if (x->foreign || strcmp(x->variant, o->variant_a) ||
+        strncmp(x->key, x->kernel, strlen(x->kernel)) || x->key[head] != '/')
+        return NULL;
+    char key[sizeof(x->key)];
+    int n = snprintf(key, sizeof(key), "%s/%s%s", x->kernel, o->variant_b,
+                     x->key + head);
+    return n > 0 && (size_t)n < sizeof(key) ? tidy_get(b, key) : NULL;
+}
+
+/* The comparison into out; *matched gets the benchmarks compared. */
+static int compare_into(struct tidy *a, struct tidy *b,
+                        const struct pb_compare_options *o, FILE *out,
+                        int *matched_out, struct pb_error *e);
+
 int pb_compare(const char *a_path, const char *b_path,
                const struct pb_compare_options *o, FILE *out,
                struct pb_error *e)
@@ -86,8 +109,36 @@ int pb_compare(const char *a_path, const char *b_path,
         tidy_free(&a);
         return rc;
     }
-    fprintf(out, "# A = %s\n# B = %s\n", a.path, b.path);
-    pb_compare_context(out, a.path, b.path);
+    /* the table is printed only when something matched: an error alone
+     * otherwise, not a header and then an error */
+    char *text = NULL;
+    size_t len = 0;
+    FILE *table = open_memstream(&text, &len);
+    int matched = 0;
+    rc = table ? compare_into(&a, &b, o, table, &matched, e)
+               : pb_fail(e, -ENOMEM, "out of memory");
+    if (table && fclose(table) != 0 && rc >= 0)
+        rc = pb_fail(e, -ENOMEM, "out of memory");
+    if (rc >= 0 && matched)
+        fwrite(text, 1, len, out);
+    free(text);
+    tidy_free(&a);
+    tidy_free(&b);
+    return rc;
+}
+
+static int compare_into(struct tidy *a, struct tidy *b,
+                        const struct pb_compare_options *o, FILE *out,
+                        int *matched_out, struct pb_error *e)
+{
+    int rc = 0;
+    fprintf(out, "# A = %s\n# B = %s\n", a->path, b->path);
+    pb_compare_context(out, a->path, b->path);
+    if (o->variant_a)
+        fprintf(out,
+                "# variants: %s of A against %s of B, corpus by corpus "
+                "(rows named by A's benchmark)\n",
+                o->variant_a, o->variant_b);
     fprintf(out,
             "# ratio = median(B) / median(A) of the time per instance "
             "(per iteration for other Google Benchmark names); p = "
@@ -98,8 +149,8 @@ int pb_compare(const char *a_path, const char *b_path,
             "median B", "ratio", "p", "");
     struct kernel_mean *means = NULL, *m, *next;
     int matched = 0, failing = 0;
-    for (size_t i = 0; rc == 0 && i < a.count; i++) {
-        struct tidy_bench *x = &a.b[i], *y = tidy_get(&b, x->key);
+    for (size_t i = 0; rc == 0 && i < a->count; i++) {
+        struct tidy_bench *x = &a->b[i], *y = match(b, x, o);
         if (!y)
             continue;
         matched++;
@@ -111,7 +162,7 @@ int pb_compare(const char *a_path, const char *b_path,
             rc = pb_fail(e, -EDOM,
                          "%s: %s: the baseline's median time is 0; a ratio "
                          "B / A needs a time above 0",
-                         a.path, x->key);
+                         a->path, x->key);
             break;
         }
         double ratio = mb / ma;
@@ -147,13 +198,17 @@ int pb_compare(const char *a_path, const char *b_path,
         HASH_DEL(means, m);
         free(m);
     }
-    if (rc == 0 && matched == 0)
+    if (rc == 0 && matched == 0 && o->variant_a)
+        rc = pb_fail(e, -EINVAL,
+                     "no benchmark of variant %s in %s has one of variant %s "
+                     "on the same corpus in %s",
+                     o->variant_a, a->path, o->variant_b, b->path);
+    else if (rc == 0 && matched == 0)
         rc = pb_fail(e, -EINVAL, "%s and %s have no benchmark in common",
-                     a.path, b.path);
+                     a->path, b->path);
     else if (rc == 0 && failing)
         fprintf(out, "# %d significant slowdowns above %.3g %%\n", failing,
                 o->fail_above);
-    tidy_free(&a);
-    tidy_free(&b);
+    *matched_out = matched;
     return rc ? rc : failing ? 1 : 0;
 }

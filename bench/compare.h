@@ -15,16 +15,20 @@
 struct pb_compare_options {
     double alpha;      /* significance level (0.05) */
     double fail_above; /* percent slowdown that fails; < 0: never */
+    /* NULL: benchmarks match by name. Else variant_a's benchmarks of a
+     * against variant_b's of b on the same corpus and threads (a and b
+     * may be the same results: two variants of one run). */
+    const char *variant_a, *variant_b;
 };
 
-/* Compares results a (baseline) and b, prints the table and the per-kernel
- * geometric means to out. Returns 0, 1 when a significant slowdown
- * exceeds fail_above, or a negative error (e says where and what). */
 /* Prints "# differs: KEY: A = ...; B = ..." for each provenance field
  * (the results.json context beside results files a and b) that differs,
  * or one line saying they are the same or could not be compared. */
 void pb_compare_context(FILE *out, const char *a, const char *b);
 
+/* Compares results a (baseline) and b, prints the table and the per-kernel
+ * geometric means to out. Returns 0, 1 when a significant slowdown
+ * exceeds fail_above, or a negative error (e says where and what). */
 int pb_compare(const char *a, const char *b, const struct pb_compare_options *o,
                FILE *out, struct pb_error *e);
 

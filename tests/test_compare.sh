@@ -7,8 +7,8 @@
 # Mann-Whitney p values (2/252 = 0.0079 for two fully separated samples of
 # five; 0.6905 for the overlapping pair), the '~' mark, the per-kernel
 # geometric means, --fail-above as a gate, p below 0.0001 as "<0.0001",
-# the provenance fields that differ, and clear errors for missing or
-# malformed results.
+# the provenance fields that differ, --variants X,Y (two variants of one
+# run or of two), and clear errors for missing or malformed results.
 # Usage: test_compare.sh PUZZLEBENCH SOURCE_DIR
 PB=$1
 FIX=$2/tests/fixtures/compare
@@ -203,5 +203,23 @@ run_from /dev/null "$PB" compare "$FIX/a" "$FIX/b"
 if grep -q '^# provenance: the same' "$TMP/out"; then pass; else
     fail "compare of identical contexts does not say so; $(outputs)"
 fi
+
+# --variants X,Y: two variants of one run, and across two runs, corpus by
+# corpus; a variant with no counterpart is one error line, no table
+run_from /dev/null "$PB" compare "$FIX/a" --variants bfs_array,table
+check_rc "compare A --variants bfs_array,table" 0
+expect_row magic_squares/bfs_array/uniform/size:4/n:100/seed:1/threads:1 \
+    3.000 0.0465 ''
+run_from /dev/null "$PB" compare "$FIX/a" "$FIX/b" --variants geometry,simd
+check_rc "compare A B --variants geometry,simd" 0
+expect_row cubing/geometry/long/size:3/n:2/seed:41/threads:1 0.058 0.0079 ''
+check_fails "compare --variants with no counterpart" 1 \
+    'no benchmark of variant bfs_array in .* has one of variant nosuch' \
+    "$PB" compare "$FIX/a" --variants bfs_array,nosuch
+if [ ! -s "$TMP/out" ]; then pass; else
+    fail "compare with nothing matched printed a table: $(outputs)"
+fi
+check_fails "compare --variants X" 2 "expects two variant names X,Y" \
+    "$PB" compare "$FIX/a" --variants bfs_array
 
 summary
