@@ -72,6 +72,45 @@ static const struct figure {
 
 static const char *const formats[] = {"png", "svg", "pdf"};
 
+const char *pb_plot_kinds(void)
+{
+    return "time_vs_size,speedup,memory_vs_size,relative,work_vs_time,"
+           "unit_time_vs_size,work_per_unit_vs_knob";
+}
+
+/* name is one of the comma-separated words of list (NULL: every name). */
+static bool listed(const char *list, const char *name)
+{
+    if (!list)
+        return true;
+    size_t n = strlen(name);
+    for (const char *w = list; *w;) {
+        size_t len = strcspn(w, ",");
+        if (len == n && !strncmp(w, name, n))
+            return true;
+        w += len + (w[len] == ',');
+    }
+    return false;
+}
+
+/* Each word of list (NULL: none) is one of the comma-separated words of
+ * allowed; else -EINVAL with the first word that is not. */
+static int words_known(const char *option, const char *list,
+                       const char *allowed, struct pb_error *e)
+{
+    for (const char *w = list; w && *w;) {
+        size_t len = strcspn(w, ",");
+        char word[64];
+        snprintf(word, sizeof(word), "%.*s", (int)len, w);
+        if (!len || !listed(allowed, word))
+            return pb_fail(e, -EINVAL,
+                           "%s: unknown '%s'; expected a list of %s", option,
+                           word, allowed);
+        w += len + (w[len] == ',');
+    }
+    return 0;
+}
+
 const char *pb_plots_dir(void)
 {
     const char *env = getenv("PB_PLOTS_DIR");
@@ -138,14 +177,16 @@ static bool drawn(const struct tidy_bench *b, enum figure_rows rows,
  * registry order, with their style numbers, as space-separated words. */
 static void variant_words(const struct tidy *t, const char *kernel,
                           enum figure_rows rows, const struct sweeps *sw,
-                          char *names, size_t names_len, char *styles,
-                          size_t styles_len)
+                          const char *only, char *names, size_t names_len,
+                          char *styles, size_t styles_len)
 {
     names[0] = styles[0] = '\0';
     const struct pb_kernel *k = pb_kernel_find(kernel);
     for (size_t v = 0; k && k->variants[v]; v++) {
         const char *name = k->variants[v]->name;
         bool present = false;
+        if (!listed(only, name))
+            continue;
         for (size_t i = 0; i < t->count && !present; i++) {
             const struct tidy_bench *b = &t->b[i];
             present = !strcmp(b->kernel, kernel) && !strcmp(b->variant, name) &&
@@ -290,9 +331,10 @@ static int draw(const char *defs, const char *script, const char *path,
 }
 
 static int plot_kernel(const struct tidy *t, const char *dir,
-                       const char *kernel, const char *baseline, FILE *out,
-                       struct pb_error *e)
+                       const char *kernel, const struct pb_plot_options *o,
+                       FILE *out, struct pb_error *e)
 {
+    const char *baseline = o->baseline;
     const struct pb_kernel *k = pb_kernel_find(kernel);
     if (!k)
         return 0; /* a kernel this build lacks: nothing to draw it with */
@@ -340,12 +382,16 @@ static int plot_kernel(const struct tidy *t, const char *dir,
     snprintf(log, sizeof(log), "%s/figures/gnuplot.log", dir);
     for (size_t f = 0; f < sizeof(figures) / sizeof(figures[0]); f++) {
         char names[1024], styles[256];
-        variant_words(t, kernel, figures[f].rows, &sw, names, sizeof(names),
-                      styles, sizeof(styles));
+        if (!listed(o->kinds, figures[f].kind))
+            continue;
+        variant_words(t, kernel, figures[f].rows, &sw, o->variants, names,
+                      sizeof(names), styles, sizeof(styles));
         if (!names[0])
             continue; /* nothing for this figure to draw */
         for (size_t fmt = 0; fmt < sizeof(formats) / sizeof(formats[0]);
              fmt++) {
+            if (!listed(o->formats, formats[fmt]))
+                continue;
             char all[sizeof(common) + 2048], script[PB_PATH_MAX],
                 file[PB_PATH_MAX];
             snprintf(script, sizeof(script), "%s%s/%s.gp",
@@ -369,9 +415,37 @@ static int plot_kernel(const struct tidy *t, const char *dir,
     return 0;
 }
 
-int pb_plot(const char *dir, const char *baseline, FILE *out,
+/* Each comma-separated variant of list (NULL: none) has a benchmark in
+ * t; else -EINVAL naming the first that has none. */
+static int variants_ran(const struct tidy *t, const char *option,
+                        const char *list, const char *dir, struct pb_error *e)
+{
+    for (const char *w = list; w && *w;) {
+        size_t len = strcspn(w, ",");
+        bool ran = false;
+        for (size_t i = 0; i < t->count && !ran; i++)
+            ran = strlen(t->b[i].variant) == len &&
+                  !strncmp(t->b[i].variant, w, len);
+        if (!ran)
+            return pb_fail(e, -EINVAL,
+                           "%s %.*s: no benchmark of %s has that variant",
+                           option, (int)len, w, dir);
+        w += len + (w[len] == ',');
+    }
+    return 0;
+}
+
+int pb_plot(const char *dir, const struct pb_plot_options *options, FILE *out,
             struct pb_error *e)
 {
+    static const struct pb_plot_options all = {NULL, NULL, NULL, NULL};
+    const struct pb_plot_options *o = options ? options : &all;
+    const char *baseline = o->baseline;
+    int known = words_known("--kinds", o->kinds, pb_plot_kinds(), e);
+    if (known == 0)
+        known = words_known("--format", o->formats, "png,svg,pdf", e);
+    if (known)
+        return known;
     if (!gp_safe(dir) || !gp_safe(pb_plots_dir()))
         return pb_fail(e, -EINVAL,
                        "%s: a path with a single quote or a control byte "
@@ -387,15 +461,14 @@ int pb_plot(const char *dir, const char *baseline, FILE *out,
     int rc = tidy_load(dir, &t, TIDY_PUZZLEBENCH_ONLY, e);
     if (rc)
         return rc;
-    /* a baseline no kernel ran is a typo, not a request for the default */
-    bool known = !baseline;
-    for (size_t i = 0; !known && i < t.count; i++)
-        known = !strcmp(t.b[i].variant, baseline);
-    if (!known) {
+    /* a baseline or variant no kernel ran is a typo, not a request for
+     * the default */
+    rc = variants_ran(&t, "--baseline", baseline, dir, e);
+    if (rc == 0)
+        rc = variants_ran(&t, "--variants", o->variants, dir, e);
+    if (rc) {
         tidy_free(&t);
-        return pb_fail(e, -EINVAL,
-                       "--baseline %s: no benchmark of %s has that variant",
-                       baseline, dir);
+        return rc;
     }
     char path[PB_PATH_MAX];
     /* what an interrupted run left (its figures and summary are whole) */
@@ -412,7 +485,7 @@ int pb_plot(const char *dir, const char *baseline, FILE *out,
         for (size_t i = 0; i < t.count && !present; i++)
             present = !strcmp(t.b[i].kernel, pb_kernels[k]->name);
         if (present)
-            rc = plot_kernel(&t, dir, pb_kernels[k]->name, baseline, out, e);
+            rc = plot_kernel(&t, dir, pb_kernels[k]->name, o, out, e);
     }
     tidy_free(&t);
     return rc ? rc : pb_report_write(dir, e);

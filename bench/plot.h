@@ -15,7 +15,19 @@
  * (report.h). baseline names the
  * variant that figure 4 divides by (NULL: each kernel's first registered
  * variant in the results). 0, or an error in e. */
-int pb_plot(const char *dir, const char *baseline, FILE *out,
+/* What to draw; NULL fields (or NULL options): everything. The lists are
+ * comma-separated names. */
+struct pb_plot_options {
+    const char *baseline; /* the variant figure 4 divides by */
+    const char *kinds;    /* figures: time_vs_size,speedup,... */
+    const char *variants; /* variants drawn (summary.csv keeps all) */
+    const char *formats;  /* png,svg,pdf */
+};
+
+/* The figure kinds, in the order they are drawn, comma-separated. */
+const char *pb_plot_kinds(void);
+
+int pb_plot(const char *dir, const struct pb_plot_options *o, FILE *out,
             struct pb_error *e);
 
 /* The folder of the gnuplot scripts: $PB_PLOTS_DIR, else the source

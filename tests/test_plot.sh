@@ -217,6 +217,31 @@ printf 'kernel,variant,seconds\nmagic_squares,table,1\n' >"$TMP/bad/results.csv"
 check_error "a malformed results.csv" 1 "results.csv:1: no column 'family'" \
     "$TMP/bad"
 check_error "no folder" 2 "expected one results folder"
+# --kinds, --variants, --format: only the figures, variants and formats
+# asked for
+mkdir "$TMP/only" && cp "$FIX/results.csv" "$FIX/results.json" "$TMP/only/"
+run_from /dev/null "$PB" plot "$TMP/only" --kinds time_vs_size,relative \
+    --variants bfs_array,bfs_hash --format svg
+drawn=$(cd "$TMP/only/figures" && ls ./*.png ./*.svg ./*.pdf 2>/dev/null |
+    sed 's|^\./||' | sort | tr '\n' ' ')
+legend_ok=true
+for f in "$TMP"/only/figures/*.svg; do
+    grep -q '>table<' "$f" && legend_ok=false
+done
+if [ "$rc" -eq 0 ] && [ -n "$drawn" ] &&
+    ! echo "$drawn" | grep -Eq '\.(png|pdf)|speedup|memory|work' &&
+    $legend_ok; then
+    pass
+else
+    fail "plot --kinds/--variants/--format: exit $rc, drew [$drawn]," \
+        "legend without table: $legend_ok; $(outputs)"
+fi
+check_error "an unknown kind" 1 "--kinds: unknown 'nosuch'" "$TMP/only" \
+    --kinds time_vs_size,nosuch
+check_error "an unknown format" 1 "--format: unknown 'gif'" "$TMP/only" \
+    --format gif
+check_error "an unknown variant" 1 "--variants nosuch: no benchmark" \
+    "$TMP/only" --variants bfs_hash,nosuch
 check_error "an unknown baseline" 1 \
     "--baseline nosuch: no benchmark of .*run has that variant" \
     "$TMP/run" --baseline nosuch
