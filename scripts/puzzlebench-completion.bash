@@ -1,0 +1,95 @@
+# puzzlebench-completion.bash - bash completion for puzzlebench: verbs,
+# each verb's long options (read from `puzzlebench VERB --help`), kernels
+# (from `puzzlebench list`), a kernel's variants after --variant, and its
+# families after --family (from `puzzlebench list --families`); files
+# elsewhere. Load it with
+#   source scripts/puzzlebench-completion.bash
+# or install it as /usr/share/bash-completion/completions/puzzlebench.
+# It asks the puzzlebench being completed (the first word as typed, else
+# the one on PATH), so completions follow that build's registry.
+
+_puzzlebench_kernels() {
+    "$1" list 2>/dev/null | awk '/^[a-z]/ { print $1 }'
+}
+
+# the variants of kernel $2
+_puzzlebench_variants() {
+    "$1" list 2>/dev/null |
+        awk -v k="$2" '/^[a-z]/ { on = ($1 == k); next }
+            on { sub(/^  [* ] */, ""); print $1 }'
+}
+
+# the family names of kernel $2, each with ':' when it takes a knob
+_puzzlebench_families() {
+    "$1" list --families 2>/dev/null |
+        awk -v k="$2" '/^[a-z]/ { on = ($1 == k); next }
+            on && /families:/ { sub(/^ *families: */, ""); sub(/; size.*/, "")
+                n = split($0, f, /\|/)
+                for (i = 1; i <= n; i++) {
+                    w = f[i]; sub(/^ */, "", w); sub(/ .*/, "", w)
+                    sub(/\[:.*/, ":", w); sub(/:.*/, ":", w); print w } }'
+}
+
+_puzzlebench() {
+    local cur prev pb verb kernel i
+    cur=${COMP_WORDS[COMP_CWORD]}
+    prev=${COMP_WORDS[COMP_CWORD - 1]}
+    pb=${COMP_WORDS[0]}
+    command -v "$pb" >/dev/null 2>&1 || pb=puzzlebench
+    verb=${COMP_WORDS[1]}
+    if [ "$COMP_CWORD" -eq 1 ]; then
+        mapfile -t COMPREPLY < <(compgen -W "list solve gen verify census
+            bench run compare plot --help --version" -- "$cur")
+        return
+    fi
+    # the kernel: the first word after the verb that is one
+    local kernels
+    kernels=$(_puzzlebench_kernels "$pb")
+    for ((i = 2; i < COMP_CWORD; i++)); do
+        if printf '%s\n' $kernels | grep -qx -- "${COMP_WORDS[i]}"; then
+            kernel=${COMP_WORDS[i]}
+            break
+        fi
+    done
+    case $prev in
+    --variant | -v)
+        [ -n "$kernel" ] && mapfile -t COMPREPLY < <(compgen -W \
+            "$(_puzzlebench_variants "$pb" "$kernel") all" -- "$cur")
+        return
+        ;;
+    --family | -f)
+        if [ -n "$kernel" ] && [ "$verb" = gen ]; then
+            compopt -o nospace 2>/dev/null
+            mapfile -t COMPREPLY < <(compgen -W \
+                "$(_puzzlebench_families "$pb" "$kernel")" -- "$cur")
+            return
+        fi
+        ;;
+    --suite | -s)
+        mapfile -t COMPREPLY < <(compgen -W "smoke default full cube_walk" \
+            -- "$cur")
+        mapfile -t -O "${#COMPREPLY[@]}" COMPREPLY < <(compgen -f -- "$cur")
+        return
+        ;;
+    esac
+    if [[ $cur == -* ]]; then
+        # the options the help lists, one a line: "  -x, --name ..."; run
+        # takes bench's and --data
+        local helped=$verb extra=""
+        [ "$verb" = run ] && helped=bench extra=--data
+        mapfile -t COMPREPLY < <(compgen -W "$extra $("$pb" "$helped" --help \
+            2>/dev/null | grep -oE -- '^ +(-[A-Za-z], )?--[a-z][a-z-]*' |
+            grep -oE -- '--[a-z][a-z-]*' | sort -u)" -- "$cur")
+        return
+    fi
+    case $verb in
+    solve | gen | verify | census)
+        if [ -z "$kernel" ]; then
+            mapfile -t COMPREPLY < <(compgen -W "$kernels" -- "$cur")
+            return
+        fi
+        ;;
+    esac
+    mapfile -t COMPREPLY < <(compgen -f -- "$cur")
+}
+complete -F _puzzlebench puzzlebench
