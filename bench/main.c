@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "data_dir.h"
 #include "gbench.h"
 #include "provenance.h"
 
@@ -89,9 +90,10 @@ static int version(void)
     const char *dirty;
     pb_provenance_commit(commit, sizeof(commit), &dirty);
     printf("puzzlebench %s\ncommit %s (dirty: %s)\n"
-           "built with %s (%s), Google Benchmark %s\n",
+           "built with %s (%s), Google Benchmark %s\n"
+           "installed data: %s\n",
            PB_VERSION, commit, dirty, PB_COMPILER, PB_BUILD_TYPE,
-           pb_gb_version());
+           pb_gb_version(), pb_data_dir());
     return PB_EXIT_OK;
 }
 

@@ -32,6 +32,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "data_dir.h"
 #include "pb_file.h"
 #include "report.h"
 #include "stats.h"
@@ -114,7 +115,14 @@ static int words_known(const char *option, const char *list,
 const char *pb_plots_dir(void)
 {
     const char *env = getenv("PB_PLOTS_DIR");
-    return env && env[0] ? env : PB_SOURCE_DIR "/plots";
+    if (env && env[0])
+        return env;
+    /* the source tree's while it exists, else the installed copy */
+    static char installed[PB_PATH_MAX];
+    if (access(PB_SOURCE_DIR "/plots/common.gp", R_OK) == 0)
+        return PB_SOURCE_DIR "/plots";
+    snprintf(installed, sizeof(installed), "%s/plots", pb_data_dir());
+    return installed;
 }
 
 /* Runs gnuplot with `defs` on script, its messages appended to log; 0
@@ -394,9 +402,11 @@ static int plot_kernel(const struct tidy *t, const char *dir,
                 continue;
             char all[sizeof(common) + 2048], script[PB_PATH_MAX],
                 file[PB_PATH_MAX];
-            snprintf(script, sizeof(script), "%s%s/%s.gp",
-                     gp_path_prefix(pb_plots_dir()), pb_plots_dir(),
-                     figures[f].kind);
+            if (snprintf(script, sizeof(script), "%s%s/%s.gp",
+                         gp_path_prefix(pb_plots_dir()), pb_plots_dir(),
+                         figures[f].kind) >= (int)sizeof(script))
+                return pb_fail(e, -ENAMETOOLONG, "%s: a path too long",
+                               pb_plots_dir());
             snprintf(all, sizeof(all), "%s", common);
             if (snprintf(file, sizeof(file), "%s/figures/%s-%s.%s", dir,
                          figures[f].kind, kernel,

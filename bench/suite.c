@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "data_dir.h"
 #include "pb_limits.h"
 
 _Static_assert(PB_SUITE_MAX_REPETITIONS <= TIDY_MAX_REPS,
@@ -50,7 +51,7 @@ int pb_suite_find(const char *name, char *path, size_t len, struct pb_error *e)
                            strlen(name), len - 1);
         return 0;
     }
-    const char *roots[] = {".", PB_SOURCE_DIR};
+    const char *roots[] = {".", PB_SOURCE_DIR, pb_data_dir()};
     for (size_t i = 0; i < sizeof(roots) / sizeof(roots[0]); i++) {
         if ((size_t)snprintf(path, len, "%s/bench/suites/%s.suite", roots[i],
                              name) < len &&

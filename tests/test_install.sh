@@ -1,0 +1,46 @@
+#!/bin/bash
+# test_install.sh - `cmake --install BUILD --prefix P` into a fresh
+# folder: the binary, the suites and gnuplot scripts it finds by name,
+# the manual page (which groff reads without a warning, when groff is
+# installed) and the bash completion; the installed binary runs and
+# resolves its data beside itself (P/share/puzzlebench, whatever P is).
+# Usage: test_install.sh BUILD_DIR SOURCE_DIR
+BUILD=$1
+SRC=$2
+HERE=$(cd "$(dirname "$0")" && pwd)
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/test_install.XXXXXX") || exit 2
+trap 'rm -rf "$TMP"' EXIT
+OUT_DIR=$TMP
+# shellcheck source=tests/testlib.sh
+. "$HERE/testlib.sh"
+
+P=$TMP/prefix
+run_from /dev/null cmake --install "$BUILD" --prefix "$P"
+check_rc "cmake --install" 0
+for f in bin/puzzlebench share/man/man1/puzzlebench.1 \
+    share/bash-completion/completions/puzzlebench \
+    share/puzzlebench/plots/common.gp share/puzzlebench/plots/relative.gp; do
+    if [ -s "$P/$f" ]; then pass; else fail "not installed: $f"; fi
+done
+for s in "$SRC"/bench/suites/*.suite; do
+    if cmp -s "$s" "$P/share/puzzlebench/bench/suites/$(basename "$s")"; then
+        pass
+    else
+        fail "suite $(basename "$s") not installed as in the tree"
+    fi
+done
+run_from /dev/null "$P/bin/puzzlebench" --version
+if [ "$rc" -eq 0 ] &&
+    grep -qx "installed data: $P/share/puzzlebench" "$TMP/out"; then
+    pass
+else
+    fail "the installed binary does not find its data beside it; $(outputs)"
+fi
+if command -v groff >/dev/null; then
+    groff -man -Tutf8 -ww -z "$P/share/man/man1/puzzlebench.1" \
+        >"$TMP/groff" 2>&1
+    if [ ! -s "$TMP/groff" ]; then pass; else
+        fail "groff warns on the manual page: $(head -3 "$TMP/groff")"
+    fi
+fi
+summary
