@@ -124,6 +124,16 @@ static inline void walk_bottoms(const struct walk_instance *in,
         bottom[o] = walk_bottom(in, o);
 }
 
+/* The largest face value of in: the costliest roll. */
+static inline uint32_t walk_max_face(const struct walk_instance *in)
+{
+    uint32_t most = 0;
+    for (unsigned f = 0; f < WALK_FACES; f++)
+        if (in->face[f] > most)
+            most = in->face[f];
+    return most;
+}
+
 static inline bool walk_open(const struct walk_instance *in, uint32_t square)
 {
     return !in->blocked || !in->blocked[square];

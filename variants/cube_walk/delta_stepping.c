@@ -184,12 +184,9 @@ struct ds_worker {
 static void ds_delta(const struct walk_instance *in, unsigned *shift,
                      uint64_t *slots)
 {
-    uint64_t sum = 0, most = 0;
-    for (int f = 0; f < WALK_FACES; f++) {
+    uint64_t sum = 0, most = walk_max_face(in);
+    for (int f = 0; f < WALK_FACES; f++)
         sum += in->face[f];
-        if (in->face[f] > most)
-            most = in->face[f];
-    }
     uint64_t mean = sum / WALK_FACES;
     unsigned k = 0;
     while ((2ull << k) <= mean)

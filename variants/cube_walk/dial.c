@@ -27,13 +27,16 @@ struct dial_worker {
     uint32_t buckets; /* room for */
 };
 
-/* The largest face value of instance: the costliest roll. */
-static uint32_t max_face(const struct walk_instance *in)
+/* The largest face value of any instance of corpus: W, the buckets the
+ * worker keeps are W + 1. */
+static uint32_t corpus_max_face(const struct pb_corpus *corpus)
 {
     uint32_t most = 0;
-    for (int k = 0; k < WALK_FACES; k++)
-        if (in->face[k] > most)
-            most = in->face[k];
+    for (size_t i = 0; i < corpus->count; i++) {
+        uint32_t m = walk_max_face(pb_corpus_item(corpus, i));
+        if (m > most)
+            most = m;
+    }
     return most;
 }
 
@@ -55,13 +58,7 @@ static void *dial_worker_new(const struct pb_corpus *corpus, const void *shared)
     struct dial_worker *w = calloc(1, sizeof(*w));
     if (!w)
         return NULL;
-    uint32_t most = 0;
-    for (size_t i = 0; i < corpus->count; i++) {
-        uint32_t m = max_face(pb_corpus_item(corpus, i));
-        if (m > most)
-            most = m;
-    }
-    w->buckets = most + 1;
+    w->buckets = corpus_max_face(corpus) + 1;
     w->bucket = calloc(w->buckets, sizeof(*w->bucket));
     if (walk_grid_init(&w->g, corpus) || !w->bucket) {
         dial_worker_free(w);
@@ -88,7 +85,7 @@ static int dial_solve(void *worker, const void *instance, void *answer,
     struct walk_grid *g = &w->g;
     uint64_t start = walk_grid_reset(g, instance);
     uint64_t *dist = g->dist;
-    const uint32_t n = max_face(instance) + 1;
+    const uint32_t n = walk_max_face(instance) + 1;
     struct bucket *bucket = w->bucket;
     uint64_t pops = 0, relaxations = 0, live = 1, cur = dist[start];
     int rc = 0;
@@ -130,12 +127,7 @@ static int dial_solve(void *worker, const void *instance, void *answer,
 
 static uint64_t dial_memory(const struct pb_corpus *corpus, int threads)
 {
-    uint32_t most = 0;
-    for (size_t i = 0; i < corpus->count; i++) {
-        uint32_t m = max_face(pb_corpus_item(corpus, i));
-        if (m > most)
-            most = m;
-    }
+    uint32_t most = corpus_max_face(corpus);
     /* entries: at most one per relaxation (4 per state) alive over the
      * buckets' capacities, doubled while they grow */
     uint64_t states = pb_mul_sat(walk_corpus_squares(corpus), WALK_CLASS);

@@ -87,20 +87,11 @@ static void walk_igraph_worker_free(void *worker)
     free(worker);
 }
 
-static uint32_t walk_igraph_max_face(const struct walk_instance *in)
-{
-    uint32_t most = 0;
-    for (unsigned f = 0; f < WALK_FACES; f++)
-        if (in->face[f] > most)
-            most = in->face[f];
-    return most;
-}
-
 /* Whether every distance igraph forms on in is an exact double. */
 static bool walk_igraph_exact(const struct walk_instance *in)
 {
     uint64_t vertices = pb_mul_sat(walk_cells(in), WALK_ORIENTATIONS);
-    return pb_mul_sat(walk_igraph_max_face(in), pb_add_sat(vertices, 1)) <
+    return pb_mul_sat(walk_max_face(in), pb_add_sat(vertices, 1)) <
            WALK_EXACT_DOUBLE;
 }
 
@@ -113,7 +104,7 @@ static bool walk_igraph_accepts(const struct pb_corpus *corpus, char *why,
             snprintf(why, why_len,
                      "needs sums below 2^53 (igraph's weights are doubles); "
                      "instance %zu: face %u on %ux%u",
-                     i + 1, walk_igraph_max_face(in), in->rows, in->cols);
+                     i + 1, walk_max_face(in), in->rows, in->cols);
             return false;
         }
     }
@@ -279,7 +270,7 @@ static int walk_igraph_solve(void *worker, const void *instance, void *answer,
                        "igraph: sums on a %u x %u board with face %u may "
                        "reach 2^53, past what its double weights hold "
                        "exactly",
-                       in->rows, in->cols, walk_igraph_max_face(in));
+                       in->rows, in->cols, walk_max_face(in));
     pthread_mutex_lock(&walk_igraph_lock);
     walk_igraph_why[0] = '\0';
     igraph_set_error_handler(walk_igraph_error);

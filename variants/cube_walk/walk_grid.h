@@ -183,27 +183,6 @@ static inline uint64_t walk_grid_reset(struct walk_grid *g,
     return start;
 }
 
-/* The open neighbours of state s: their states, the cost of rolling
- * there and the direction; returns how many (0..4). */
-static inline unsigned walk_grid_next(const struct walk_grid *g, uint64_t s,
-                                      uint64_t next[WALK_DIRS],
-                                      uint32_t cost[WALK_DIRS],
-                                      unsigned dir[WALK_DIRS])
-{
-    uint64_t p = s / WALK_CLASS;
-    unsigned o = walk_grid_orientation(g, s), n = 0;
-    uint64_t base = p * WALK_CLASS;
-    for (unsigned d = 0; d < WALK_DIRS; d++) {
-        if (!g->open[(int64_t)p + g->square_step[d]])
-            continue;
-        next[n] = (uint64_t)((int64_t)base + g->offset[o][d]);
-        cost[n] = g->cost[o][d];
-        dir[n] = d;
-        n++;
-    }
-    return n;
-}
-
 /* Relaxes the rolls out of state s, whose sum is d: each open neighbour
  * whose sum falls gets d plus its roll's cost and s as its parent (the
  * WALK_IN_QUEUE flag kept); their states into improved[] and new sums
@@ -212,16 +191,17 @@ static inline unsigned walk_grid_relax(struct walk_grid *g, uint64_t s,
                                        uint64_t d, uint64_t improved[WALK_DIRS],
                                        uint64_t sum[WALK_DIRS])
 {
-    uint64_t next[WALK_DIRS];
-    uint32_t cost[WALK_DIRS];
-    unsigned dir[WALK_DIRS];
-    unsigned k = walk_grid_next(g, s, next, cost, dir), n = 0;
-    for (unsigned i = 0; i < k; i++) {
-        uint64_t t = next[i], nd = d + cost[i];
+    uint64_t p = s / WALK_CLASS, base = p * WALK_CLASS;
+    unsigned o = walk_grid_orientation(g, s), n = 0;
+    for (unsigned dir = 0; dir < WALK_DIRS; dir++) {
+        if (!g->open[(int64_t)p + g->square_step[dir]])
+            continue;
+        uint64_t t = (uint64_t)((int64_t)base + g->offset[o][dir]);
+        uint64_t nd = d + g->cost[o][dir];
         if (nd >= g->dist[t])
             continue;
         g->dist[t] = nd;
-        g->mark[t] = (uint8_t)((g->mark[t] & WALK_IN_QUEUE) | dir[i]);
+        g->mark[t] = (uint8_t)((g->mark[t] & WALK_IN_QUEUE) | dir);
         improved[n] = t;
         sum[n] = nd;
         n++;
