@@ -73,10 +73,32 @@ static const struct figure {
 
 static const char *const formats[] = {"png", "svg", "pdf"};
 
-const char *pb_plot_kinds(void)
+/* Appends printf-style text to the string in buf; false when it does not
+ * fit. */
+static bool append(char *buf, size_t len, const char *fmt, ...) PB_PRINTF(3, 4);
+static bool append(char *buf, size_t len, const char *fmt, ...)
 {
-    return "time_vs_size,speedup,memory_vs_size,relative,work_vs_time,"
-           "unit_time_vs_size,work_per_unit_vs_knob";
+    size_t used = strlen(buf);
+    va_list ap;
+    va_start(ap, fmt);
+    int w = vsnprintf(buf + used, len - used, fmt, ap);
+    va_end(ap);
+    return w >= 0 && (size_t)w < len - used;
+}
+
+const char *pb_plot_kind(size_t i)
+{
+    return i < sizeof(figures) / sizeof(figures[0]) ? figures[i].kind : NULL;
+}
+
+/* The kinds, comma-separated (what --kinds takes). */
+static const char *plot_kinds(void)
+{
+    static char list[256];
+    if (!list[0])
+        for (size_t i = 0; pb_plot_kind(i); i++)
+            append(list, sizeof(list), "%s%s", i ? "," : "", pb_plot_kind(i));
+    return list;
 }
 
 /* name is one of the comma-separated words of list (NULL: every name). */
@@ -231,19 +253,6 @@ static void size_words(const struct tidy *t, const struct pb_kernel *k,
             snprintf(out + used, len - used, "%s%.15g", used ? " " : "", x[i]);
     }
     free(x);
-}
-
-/* Appends printf-style text to the string in buf; false when it does not
- * fit. */
-static bool append(char *buf, size_t len, const char *fmt, ...) PB_PRINTF(3, 4);
-static bool append(char *buf, size_t len, const char *fmt, ...)
-{
-    size_t used = strlen(buf);
-    va_list ap;
-    va_start(ap, fmt);
-    int w = vsnprintf(buf + used, len - used, fmt, ap);
-    va_end(ap);
-    return w >= 0 && (size_t)w < len - used;
 }
 
 /* s can be a single-quoted gnuplot string: no single quote (which would
@@ -451,7 +460,7 @@ int pb_plot(const char *dir, const struct pb_plot_options *options, FILE *out,
     static const struct pb_plot_options all = {NULL, NULL, NULL, NULL};
     const struct pb_plot_options *o = options ? options : &all;
     const char *baseline = o->baseline;
-    int known = words_known("--kinds", o->kinds, pb_plot_kinds(), e);
+    int known = words_known("--kinds", o->kinds, plot_kinds(), e);
     if (known == 0)
         known = words_known("--format", o->formats, "png,svg,pdf", e);
     if (known)

@@ -24,8 +24,9 @@ struct pb_plot_options {
     const char *formats;  /* png,svg,pdf */
 };
 
-/* The figure kinds, in the order they are drawn, comma-separated. */
-const char *pb_plot_kinds(void);
+/* The i-th figure kind (plots/KIND.gp, figures/KIND-KERNEL.*), in the
+ * order they are drawn; NULL past the last. */
+const char *pb_plot_kind(size_t i);
 
 int pb_plot(const char *dir, const struct pb_plot_options *o, FILE *out,
             struct pb_error *e);

@@ -30,6 +30,7 @@
 #include <sys/stat.h>
 
 #include "pb_file.h"
+#include "plot.h"
 #include "schema.h"
 #include "stats.h"
 #include "summary.h"
@@ -537,14 +538,11 @@ static void kernel_part(const struct tidy *t, const char *dir,
         warn_about(b, cores, warnings, wlen);
     }
     table_end(o);
-    static const char *const kinds[] = {
-        "time_vs_size", "speedup",           "memory_vs_size",       "relative",
-        "work_vs_time", "unit_time_vs_size", "work_per_unit_vs_knob"};
-    for (size_t k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
+    const char *kind;
+    for (size_t k = 0; (kind = pb_plot_kind(k)) != NULL; k++) {
         char path[1024];
         struct stat st;
-        snprintf(path, sizeof(path), "%s/figures/%s-%s.svg", dir, kinds[k],
-                 kernel);
+        snprintf(path, sizeof(path), "%s/figures/%s-%s.svg", dir, kind, kernel);
         if (stat(path, &st) != 0)
             continue;
         /* kernel is a registered name (pb_kernels), kinds fixed: both are
@@ -552,12 +550,11 @@ static void kernel_part(const struct tidy *t, const char *dir,
         fprintf(o->md,
                 "\n![%s %s](figures/%s-%s.png)\n\n"
                 "[SVG](figures/%s-%s.svg), [PDF](figures/%s-%s.pdf)\n",
-                kernel, kinds[k], kinds[k], kernel, kinds[k], kernel, kinds[k],
-                kernel);
+                kernel, kind, kind, kernel, kind, kernel, kind, kernel);
         fprintf(o->html,
                 "<p><img src=\"figures/%s-%s.svg\" alt=\"%s %s\"><br>"
                 "<a href=\"figures/%s-%s.pdf\">PDF</a></p>\n",
-                kinds[k], kernel, kernel, kinds[k], kinds[k], kernel);
+                kind, kernel, kernel, kind, kind, kernel);
     }
 }
 
