@@ -66,8 +66,13 @@ _puzzlebench() {
         fi
         ;;
     --suite | -s)
-        mapfile -t COMPREPLY < <(compgen -W "smoke default full cube_walk" \
-            -- "$cur")
+        # suite names where bench finds them by name: ./bench/suites and
+        # the installed data (`--version` names it)
+        local data names
+        data=$("$pb" --version 2>/dev/null | sed -n 's/^installed data: //p')
+        names=$(ls ./bench/suites "$data/bench/suites" 2>/dev/null |
+            sed -n 's/\.suite$//p' | sort -u)
+        mapfile -t COMPREPLY < <(compgen -W "$names" -- "$cur")
         mapfile -t -O "${#COMPREPLY[@]}" COMPREPLY < <(compgen -f -- "$cur")
         return
         ;;

@@ -42,4 +42,7 @@ completes "--count --family --help --max-memory --output --seed --size" \
     gen cube_walk --
 completes "--data --help --max-memory --out --repetitions --suite --threads" \
     run --
+# suites by name, where bench finds them (here ./bench/suites)
+cd "$2" || exit 2
+completes "smoke" bench --suite sm
 summary
