@@ -1,0 +1,223 @@
+/*
+ * console.c - the compact console's formats and its progress line
+ * (console.h). Numbers are written with %f at a precision chosen for
+ * three significant digits after rounding (the thresholds 99.5, 9.95,
+ * 0.995... are where rounding adds a digit), so no %g ever falls into
+ * scientific notation. The spread is the median absolute deviation over
+ * the median: robust to one slow repetition, as the median is. Each
+ * format is O(1); pb_console_center is O(n log n).
+ * References: hyperfine's and pyperf's consoles (units per value,
+ * "+-" spread); no-color.org (NO_COLOR set and not empty: no escapes).
+ */
+#include "console.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include "stats.h"
+
+/* Width of the name column; a longer name pushes the rest right. */
+#define NAME_COLUMN 46
+/* A terminal's width when it does not say. */
+#define DEFAULT_COLUMNS 80
+
+/* The fewest decimals (up to max) that show v >= 0 to sig significant
+ * digits once rounded: v >= 10^(sig-1-d) - 0.5 * 10^-d needs d. */
+static int decimals(double v, int sig, int max)
+{
+    for (int d = 0; d < max; d++)
+        if (v >= pow(10, sig - 1 - d) - 0.5 * pow(10, -d))
+            return d;
+    return max;
+}
+
+/* Cuts buf to at most width characters, the last three "..." */
+static void cut(char *buf, size_t width)
+{
+    if (strlen(buf) > width && width >= 3)
+        strcpy(buf + width - 3, "...");
+}
+
+void pb_console_time(double seconds, char *buf, size_t len)
+{
+    static const struct {
+        double scale;
+        const char *unit;
+    } units[] = {{1, "s"}, {1e-3, "ms"}, {1e-6, "us"}, {1e-9, "ns"}};
+    if (!isfinite(seconds) || seconds < 0) {
+        snprintf(buf, len, "-");
+        return;
+    }
+    size_t u = 0;
+    /* the largest unit in which it reads 1.00 or more: 999.5 of the
+     * next unit down rounds to 1000 there (three digits) */
+    while (u + 1 < sizeof(units) / sizeof(units[0]) &&
+           seconds / units[u].scale < 0.9995)
+        u++;
+    double v = seconds / units[u].scale;
+    snprintf(buf, len, "%.*f %s", decimals(v, 3, 3), v, units[u].unit);
+}
+
+void pb_console_ratio(double ratio, char *buf, size_t len)
+{
+    if (!isfinite(ratio) || ratio <= 0) {
+        snprintf(buf, len, "-");
+        return;
+    }
+    snprintf(buf, len, "%.*fx", decimals(ratio, 3, 4), ratio);
+}
+
+void pb_console_spread(double fraction, char *buf, size_t len)
+{
+    if (isnan(fraction)) {
+        snprintf(buf, len, "%s", "");
+        return;
+    }
+    double percent = 100 * fabs(fraction);
+    snprintf(buf, len, "+-%.*f%%", percent >= 9.95 ? 0 : 1, percent);
+}
+
+void pb_console_clock(double seconds, char *buf, size_t len)
+{
+    if (!isfinite(seconds) || seconds < 0) {
+        snprintf(buf, len, "?");
+        return;
+    }
+    double s = floor(seconds + 0.5);
+    if (s < 60)
+        snprintf(buf, len, "%.0fs", s);
+    else if (s < 3600)
+        snprintf(buf, len, "%.0fm%02.0fs", floor(s / 60), fmod(s, 60));
+    else
+        snprintf(buf, len, "%.0fh%02.0fm", floor(s / 3600),
+                 floor(fmod(s, 3600) / 60));
+}
+
+void pb_console_center(double *x, size_t n, double *median, double *mad)
+{
+    double m = pb_median(x, n);
+    double *dev = malloc(n * sizeof(*dev));
+    *median = m;
+    *mad = NAN;
+    if (!dev)
+        return;
+    for (size_t i = 0; i < n; i++)
+        dev[i] = fabs(x[i] - m);
+    *mad = pb_median(dev, n);
+    free(dev);
+}
+
+void pb_console_name(const struct pb_bench_id *id, char *buf, size_t len)
+{
+    snprintf(buf, len, "%s/%s/%s/%s/n=%llu/t=%llu", id->kernel, id->variant,
+             id->family, id->size, (unsigned long long)id->count,
+             (unsigned long long)id->threads);
+}
+
+void pb_console_line(const struct pb_console_result *r, char *buf, size_t len)
+{
+    char line[4 * PB_CONSOLE_WIDTH];
+    if (isnan(r->median)) { /* not timed: the reason is all there is */
+        snprintf(line, sizeof(line), "%-*s  %s", NAME_COLUMN, r->name,
+                 r->status ? r->status : "not timed");
+    } else {
+        char time[32], spread[32], ratio[32], versus[80] = "";
+        pb_console_time(r->median, time, sizeof(time));
+        pb_console_spread(r->spread, spread, sizeof(spread));
+        pb_console_ratio(r->ratio, ratio, sizeof(ratio));
+        if (r->is_baseline)
+            snprintf(versus, sizeof(versus), "baseline");
+        else if (r->baseline && isfinite(r->ratio))
+            snprintf(versus, sizeof(versus), "%s %s", ratio, r->baseline);
+        snprintf(line, sizeof(line), "%-*s  %9s  %-6s  %-18s  %s", NAME_COLUMN,
+                 r->name, time, spread, versus,
+                 r->status ? r->status : "verified");
+    }
+    /* a reason may hold a newline (an error message): one line */
+    line[strcspn(line, "\r\n")] = '\0';
+    cut(line, PB_CONSOLE_WIDTH);
+    snprintf(buf, len, "%s", line);
+}
+
+void pb_console_header(char *buf, size_t len)
+{
+    snprintf(buf, len, "%-*s  %9s  %-6s  %-18s  %s", NAME_COLUMN,
+             "kernel/variant/family/size/n/threads", "median", "spread",
+             "vs baseline", "check");
+}
+
+void pb_progress_init(struct pb_progress *p, FILE *f, int fd, bool quiet)
+{
+    const char *no_color = getenv("NO_COLOR");
+    struct winsize ws;
+    p->f = f;
+    p->drawn = false;
+    p->width = DEFAULT_COLUMNS;
+    if (quiet)
+        p->mode = PB_PROGRESS_OFF;
+    else if ((no_color && no_color[0]) || !isatty(fd))
+        p->mode = PB_PROGRESS_LINES;
+    else
+        p->mode = PB_PROGRESS_REDRAW;
+    if (p->mode == PB_PROGRESS_REDRAW && ioctl(fd, TIOCGWINSZ, &ws) == 0 &&
+        ws.ws_col > 1)
+        p->width = ws.ws_col;
+}
+
+double pb_progress_left(size_t done, size_t total, double elapsed)
+{
+    if (done == 0 || done >= total)
+        return NAN;
+    return elapsed / (double)done * (double)(total - done);
+}
+
+void pb_progress_text(size_t i, size_t n, const char *what, double elapsed,
+                      double left, int width, char *buf, size_t len)
+{
+    char line[4 * PB_CONSOLE_WIDTH], e[32], l[32] = "";
+    pb_console_clock(elapsed, e, sizeof(e));
+    if (!isnan(left)) {
+        char t[24];
+        pb_console_clock(left, t, sizeof(t));
+        snprintf(l, sizeof(l), ", ~%s left", t);
+    }
+    snprintf(line, sizeof(line), "[%zu/%zu] %s  %s elapsed%s", i, n, what, e,
+             l);
+    /* a redrawn line must not wrap, or "\r" returns to its second half */
+    cut(line, width > 1 ? (size_t)width - 1 : 0);
+    snprintf(buf, len, "%s", line);
+}
+
+void pb_progress_show(struct pb_progress *p, size_t i, size_t n,
+                      const char *what, double elapsed, double left)
+{
+    char text[4 * PB_CONSOLE_WIDTH];
+    switch (p->mode) {
+    case PB_PROGRESS_OFF:
+        return;
+    case PB_PROGRESS_LINES:
+        pb_progress_text(i, n, what, elapsed, left, 4 * PB_CONSOLE_WIDTH, text,
+                         sizeof(text));
+        fprintf(p->f, "%s\n", text);
+        break;
+    case PB_PROGRESS_REDRAW:
+        pb_progress_text(i, n, what, elapsed, left, p->width, text,
+                         sizeof(text));
+        fprintf(p->f, "\r\033[K%s", text);
+        p->drawn = true;
+        break;
+    }
+    fflush(p->f);
+}
+
+void pb_progress_clear(struct pb_progress *p)
+{
+    if (!p->drawn)
+        return;
+    fputs("\r\033[K", p->f);
+    fflush(p->f);
+    p->drawn = false;
+}

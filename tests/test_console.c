@@ -1,0 +1,230 @@
+/*
+ * test_console.c - the compact console's formats (bench/console.h):
+ * times in a unit chosen per value and never in scientific notation
+ * (rounding at unit boundaries: 999.6 us is 1.00 ms), ratios, spreads,
+ * clocks, the median and its absolute deviation, short names, result
+ * lines within PB_CONSOLE_WIDTH and on one line, the progress text cut
+ * to a terminal's width, and the progress modes (--quiet, NO_COLOR, not
+ * a terminal). Ends with "N passed, N failed".
+ */
+#define _XOPEN_SOURCE 700 /* posix_openpt, for a terminal to test on */
+#include <fcntl.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "console.h"
+
+static char buf[1024];
+
+#define TIME_IS(seconds, want)                                                 \
+    do {                                                                       \
+        pb_console_time(seconds, buf, sizeof(buf));                            \
+        CHECK(!strcmp(buf, want), "%g s: got '%s', expected '%s'",             \
+              (double)(seconds), buf, want);                                   \
+    } while (0)
+
+#define RATIO_IS(ratio, want)                                                  \
+    do {                                                                       \
+        pb_console_ratio(ratio, buf, sizeof(buf));                             \
+        CHECK(!strcmp(buf, want), "ratio %g: got '%s', expected '%s'",         \
+              (double)(ratio), buf, want);                                     \
+    } while (0)
+
+#define SPREAD_IS(fraction, want)                                              \
+    do {                                                                       \
+        pb_console_spread(fraction, buf, sizeof(buf));                         \
+        CHECK(!strcmp(buf, want), "spread %g: got '%s', expected '%s'",        \
+              (double)(fraction), buf, want);                                  \
+    } while (0)
+
+#define CLOCK_IS(seconds, want)                                                \
+    do {                                                                       \
+        pb_console_clock(seconds, buf, sizeof(buf));                           \
+        CHECK(!strcmp(buf, want), "clock %g: got '%s', expected '%s'",         \
+              (double)(seconds), buf, want);                                   \
+    } while (0)
+
+static void test_time(void)
+{
+    TIME_IS(1.234e-9, "1.23 ns");
+    TIME_IS(1.234e-10, "0.123 ns");
+    TIME_IS(0, "0.000 ns");
+    TIME_IS(999e-9, "999 ns");
+    TIME_IS(999.6e-9, "1.00 us"); /* rounds into the next unit */
+    TIME_IS(999.4e-6, "999 us");
+    TIME_IS(999.6e-6, "1.00 ms");
+    TIME_IS(12.34e-6, "12.3 us");
+    TIME_IS(0.0456, "45.6 ms");
+    TIME_IS(0.9999, "1.00 s");
+    TIME_IS(1.5, "1.50 s");
+    TIME_IS(12345.6, "12346 s"); /* seconds above: never 1.23e+04 */
+    TIME_IS(1e12, "1000000000000 s");
+    TIME_IS(NAN, "-");
+    TIME_IS(INFINITY, "-");
+    TIME_IS(-1, "-");
+    /* no exponent for any value from 1e-12 to 1e9 seconds */
+    for (double s = 1e-12; s < 1e9; s *= 1.7) {
+        pb_console_time(s, buf, sizeof(buf));
+        CHECK(!strchr(buf, 'e'), "%g s: '%s' in scientific notation", s, buf);
+        CHECK(strlen(buf) <= 12, "%g s: '%s' is too wide", s, buf);
+    }
+}
+
+static void test_ratio_spread_clock(void)
+{
+    RATIO_IS(1.0, "1.00x");
+    RATIO_IS(1.084, "1.08x");
+    RATIO_IS(9.996, "10.0x");
+    RATIO_IS(12.34, "12.3x");
+    RATIO_IS(123.4, "123x");
+    RATIO_IS(123456.0, "123456x");
+    RATIO_IS(0.52, "0.520x");
+    RATIO_IS(0.0052, "0.0052x");
+    RATIO_IS(0, "-");
+    RATIO_IS(NAN, "-");
+    SPREAD_IS(0.012, "+-1.2%");
+    SPREAD_IS(0.0004, "+-0.0%");
+    SPREAD_IS(0.15, "+-15%");
+    SPREAD_IS(0.0996, "+-10%");
+    SPREAD_IS(25.0, "+-2500%");
+    SPREAD_IS(NAN, "");
+    CLOCK_IS(0.4, "0s");
+    CLOCK_IS(42, "42s");
+    CLOCK_IS(59.6, "1m00s");
+    CLOCK_IS(185, "3m05s");
+    CLOCK_IS(7380, "2h03m");
+    CLOCK_IS(NAN, "?");
+}
+
+static void test_center(void)
+{
+    double x[] = {3, 1, 2, 100, 2};
+    double median, mad;
+    pb_console_center(x, 5, &median, &mad);
+    CHECK(median == 2 && mad == 1, "median %g (2), mad %g (1)", median, mad);
+    double one[] = {0.5};
+    pb_console_center(one, 1, &median, &mad);
+    CHECK(median == 0.5 && mad == 0, "one sample: median %g, mad %g", median,
+          mad);
+    double two[] = {4, 2};
+    pb_console_center(two, 2, &median, &mad);
+    CHECK(median == 3 && mad == 1, "two: median %g (3), mad %g (1)", median,
+          mad);
+}
+
+static void test_lines(void)
+{
+    struct pb_bench_id id = {
+        "cube_walk", "delta_stepping", "uniform", "64x64", 20, 1, 2};
+    char name[256];
+    pb_console_name(&id, name, sizeof(name));
+    CHECK(!strcmp(name, "cube_walk/delta_stepping/uniform/64x64/n=20/t=2"),
+          "short name '%s'", name);
+
+    struct pb_console_result r = {name,   1.234e-6, 0.012, 4.61,
+                                  "dial", false,    NULL};
+    pb_console_line(&r, buf, sizeof(buf));
+    CHECK(strstr(buf, name) == buf && strstr(buf, "1.23 us") &&
+              strstr(buf, "+-1.2%") && strstr(buf, "4.61x dial") &&
+              strstr(buf, "verified") && strlen(buf) <= PB_CONSOLE_WIDTH,
+          "result line '%s'", buf);
+    r.is_baseline = true;
+    pb_console_line(&r, buf, sizeof(buf));
+    CHECK(strstr(buf, "baseline") && !strstr(buf, "4.61x"),
+          "baseline line '%s'", buf);
+    r.is_baseline = false;
+    r.ratio = NAN; /* the baseline has not run (yet) */
+    pb_console_line(&r, buf, sizeof(buf));
+    CHECK(!strstr(buf, "dial") && strstr(buf, "verified"),
+          "line without a ratio '%s'", buf);
+
+    /* a long reason with a newline: one line, cut to the width */
+    char reason[600];
+    memset(reason, 'x', sizeof(reason) - 1);
+    reason[sizeof(reason) - 1] = '\0';
+    memcpy(reason, "skipped: first\nsecond", 21);
+    struct pb_console_result s = {name, NAN, NAN, NAN, NULL, false, reason};
+    pb_console_line(&s, buf, sizeof(buf));
+    CHECK(!strchr(buf, '\n') && strstr(buf, "skipped: first") &&
+              !strstr(buf, "second"),
+          "reason with a newline: '%s'", buf);
+    r.status = reason + 21; /* verified-column text of 578 x's */
+    r.ratio = 4.61;
+    pb_console_line(&r, buf, sizeof(buf));
+    CHECK(strlen(buf) == PB_CONSOLE_WIDTH &&
+              !strcmp(buf + PB_CONSOLE_WIDTH - 3, "..."),
+          "long line cut to %d: %zu '%s'", PB_CONSOLE_WIDTH, strlen(buf), buf);
+    pb_console_header(buf, sizeof(buf));
+    CHECK(strstr(buf, "median") && strlen(buf) <= PB_CONSOLE_WIDTH,
+          "header '%s'", buf);
+}
+
+static void test_progress(void)
+{
+    pb_progress_text(3, 12, "verify magic_squares/table/uniform/4/n=50/t=1", 65,
+                     pb_progress_left(3, 12, 65), 200, buf, sizeof(buf));
+    CHECK(!strcmp(buf, "[3/12] verify magic_squares/table/uniform/4/n=50/t=1"
+                       "  1m05s elapsed, ~3m15s left"),
+          "progress '%s'", buf);
+    pb_progress_text(12, 12, "x", 5, pb_progress_left(12, 12, 5), 200, buf,
+                     sizeof(buf));
+    CHECK(!strcmp(buf, "[12/12] x  5s elapsed"), "last progress '%s'", buf);
+    pb_progress_text(1, 2, "a-very-long-name-of-a-benchmark", 1, NAN, 20, buf,
+                     sizeof(buf));
+    CHECK(strlen(buf) == 19, "cut to a 20-column terminal: '%s'", buf);
+
+    /* modes: a file is not a terminal; NO_COLOR; --quiet */
+    FILE *f = tmpfile();
+    struct pb_progress p;
+    unsetenv("NO_COLOR");
+    pb_progress_init(&p, f, fileno(f), false);
+    CHECK(p.mode == PB_PROGRESS_LINES, "a file: mode %d", (int)p.mode);
+    pb_progress_show(&p, 1, 2, "x", 0, NAN);
+    pb_progress_clear(&p);
+    long size = ftell(f);
+    rewind(f);
+    size_t n = fread(buf, 1, sizeof(buf) - 1, f);
+    buf[n] = '\0';
+    CHECK(!strcmp(buf, "[1/2] x  0s elapsed\n") && size == (long)n,
+          "plain progress '%s'", buf);
+    pb_progress_init(&p, f, fileno(f), true);
+    CHECK(p.mode == PB_PROGRESS_OFF, "--quiet: mode %d", (int)p.mode);
+    fclose(f);
+
+    /* a terminal (a pseudo-terminal here): redrawn, unless NO_COLOR */
+    int master = posix_openpt(O_RDWR | O_NOCTTY);
+    int slave = -1;
+    if (master >= 0 && grantpt(master) == 0 && unlockpt(master) == 0)
+        slave = open(ptsname(master), O_RDWR | O_NOCTTY);
+    if (slave < 0) {
+        fprintf(stderr, "note: no pseudo-terminal here; terminal modes "
+                        "untested\n");
+    } else {
+        pb_progress_init(&p, stderr, slave, false);
+        CHECK(p.mode == PB_PROGRESS_REDRAW, "a terminal: mode %d", (int)p.mode);
+        setenv("NO_COLOR", "", 1); /* empty: as if unset (no-color.org) */
+        pb_progress_init(&p, stderr, slave, false);
+        CHECK(p.mode == PB_PROGRESS_REDRAW, "NO_COLOR empty: mode %d",
+              (int)p.mode);
+        setenv("NO_COLOR", "1", 1);
+        pb_progress_init(&p, stderr, slave, false);
+        CHECK(p.mode == PB_PROGRESS_LINES, "NO_COLOR=1: mode %d", (int)p.mode);
+        unsetenv("NO_COLOR");
+        close(slave);
+    }
+    if (master >= 0)
+        close(master);
+}
+
+int main(void)
+{
+    test_time();
+    test_ratio_spread_clock();
+    test_center();
+    test_lines();
+    test_progress();
+    return check_summary();
+}
