@@ -1,0 +1,194 @@
+/*
+ * winners.c - per corpus, the fastest variant and its ratios over the
+ * others with bootstrap intervals (winners.h).
+ *
+ * Grouping compares each benchmark with the first of every corpus found
+ * so far: O(B * C) for B benchmarks and C corpora. Each pair's interval
+ * costs PB_WINNERS_DRAWS resamples of both samples (stats.c). The
+ * bootstrap seed is the FNV-1a hash of the two benchmark names, so a
+ * pair's interval does not depend on what else the results hold.
+ */
+#include "winners.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "stats.h"
+
+static bool same_corpus(const struct tidy_bench *a, const struct tidy_bench *b)
+{
+    return !strcmp(a->kernel, b->kernel) && !strcmp(a->family, b->family) &&
+           !strcmp(a->size, b->size) && a->count == b->count &&
+           a->seed == b->seed && a->threads == b->threads;
+}
+
+static double median_of(const struct tidy_bench *b)
+{
+    double x[TIDY_MAX_REPS];
+    memcpy(x, b->per_instance, b->n * sizeof(*x));
+    return pb_median(x, b->n);
+}
+
+static uint64_t fnv1a(uint64_t h, const char *s)
+{
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 0x100000001b3ull;
+    return h;
+}
+
+static int by_ratio(const void *a, const void *b)
+{
+    const struct pb_versus *x = a, *y = b;
+    return (x->ratio > y->ratio) - (x->ratio < y->ratio);
+}
+
+/* The winner of the corpus whose benchmarks are members[0..n). */
+static int corpus_winner(const struct tidy_bench *const *members, size_t n,
+                         struct pb_corpus_winner *w)
+{
+    size_t best = 0;
+    double best_median = median_of(members[0]);
+    for (size_t i = 1; i < n; i++) {
+        double m = median_of(members[i]);
+        if (m < best_median) {
+            best = i;
+            best_median = m;
+        }
+    }
+    w->fastest = members[best];
+    w->n = 0;
+    w->versus = n > 1 ? calloc(n - 1, sizeof(*w->versus)) : NULL;
+    if (n > 1 && !w->versus)
+        return -ENOMEM;
+    const struct tidy_bench *f = w->fastest;
+    for (size_t i = 0; i < n; i++) {
+        if (i == best)
+            continue;
+        struct pb_versus *v = &w->versus[w->n++];
+        v->other = members[i];
+        v->ratio = median_of(v->other) / best_median;
+        uint64_t seed =
+            fnv1a(fnv1a(0xcbf29ce484222325ull, f->key), v->other->key);
+        if (pb_bootstrap_ratio(f->per_instance, f->n, v->other->per_instance,
+                               v->other->n, PB_WINNERS_LEVEL, PB_WINNERS_DRAWS,
+                               seed, &v->lo, &v->hi))
+            return -ENOMEM;
+        v->significant = v->lo > 1; /* false for NaN */
+    }
+    qsort(w->versus, w->n, sizeof(*w->versus), by_ratio);
+    return 0;
+}
+
+int pb_winners_find(const struct tidy *t, struct pb_winners *out,
+                    struct pb_error *e)
+{
+    memset(out, 0, sizeof(*out));
+    const struct tidy_bench **first = calloc(t->count + 1, sizeof(*first));
+    const struct tidy_bench **members = calloc(t->count + 1, sizeof(*members));
+    size_t *corpus_of = calloc(t->count + 1, sizeof(*corpus_of));
+    out->w = calloc(t->count + 1, sizeof(*out->w));
+    int rc = first && members && corpus_of && out->w ? 0 : -ENOMEM;
+    for (size_t i = 0; !rc && i < t->count; i++) {
+        const struct tidy_bench *b = &t->b[i];
+        corpus_of[i] = SIZE_MAX;
+        if (b->foreign || b->n == 0)
+            continue;
+        size_t c = 0;
+        while (c < out->count && !same_corpus(first[c], b))
+            c++;
+        if (c == out->count)
+            first[out->count++] = b;
+        corpus_of[i] = c;
+    }
+    for (size_t c = 0; !rc && c < out->count; c++) {
+        size_t n = 0;
+        for (size_t i = 0; i < t->count; i++)
+            if (corpus_of[i] == c)
+                members[n++] = &t->b[i];
+        rc = corpus_winner(members, n, &out->w[c]);
+    }
+    free(first);
+    free(members);
+    free(corpus_of);
+    if (rc) {
+        pb_winners_free(out);
+        return pb_fail(e, rc, "out of memory finding the fastest variants");
+    }
+    return 0;
+}
+
+void pb_winners_free(struct pb_winners *w)
+{
+    for (size_t i = 0; w->w && i < w->count; i++)
+        free(w->w[i].versus);
+    free(w->w);
+    memset(w, 0, sizeof(*w));
+}
+
+/* A ratio with the precision a reader needs: 1.08, 12.4, 125. */
+static void ratio_text(char *buf, size_t len, double r)
+{
+    snprintf(buf, len, "%.*f", r < 10 ? 2 : r < 100 ? 1 : 0, r);
+}
+
+/* What follows "faster than VARIANT": the interval, or why none. */
+static void interval_text(const struct pb_versus *v, char *buf, size_t len)
+{
+    char lo[32], hi[32];
+    if (isnan(v->lo)) {
+        snprintf(buf, len, "not significant: 1 repetition, no interval");
+        return;
+    }
+    ratio_text(lo, sizeof(lo), v->lo);
+    ratio_text(hi, sizeof(hi), v->hi);
+    snprintf(buf, len, "%s%.0f%% CI %s-%s",
+             v->significant ? "" : "not significant: ", PB_WINNERS_LEVEL * 100,
+             lo, hi);
+}
+
+static void faster_text(const struct pb_versus *v, char *buf, size_t len)
+{
+    char r[32], ci[96];
+    ratio_text(r, sizeof(r), v->ratio);
+    interval_text(v, ci, sizeof(ci));
+    snprintf(buf, len, "%sx faster than %s (%s)", r, v->other->variant, ci);
+}
+
+void pb_versus_text(const struct pb_corpus_winner *w, const struct pb_versus *v,
+                    char *buf, size_t len)
+{
+    char faster[192];
+    faster_text(v, faster, sizeof(faster));
+    snprintf(buf, len, "%s: %s", w->fastest->variant, faster);
+}
+
+void pb_corpus_title(const struct tidy_bench *b, char *buf, size_t len)
+{
+    snprintf(buf, len, "%s %s %s n=%ld seed=%llu, %ld thread%s", b->kernel,
+             b->family, b->size, b->count, b->seed, b->threads,
+             b->threads == 1 ? "" : "s");
+}
+
+void pb_winners_print(FILE *f, const struct pb_winners *w)
+{
+    bool any = false;
+    for (size_t c = 0; c < w->count; c++) {
+        const struct pb_corpus_winner *x = &w->w[c];
+        if (x->n == 0)
+            continue;
+        char title[256], line[256];
+        pb_corpus_title(x->fastest, title, sizeof(title));
+        fprintf(f, "%s%s\n  %s ran\n", any ? "\n" : "", title,
+                x->fastest->variant);
+        for (size_t i = 0; i < x->n; i++) {
+            faster_text(&x->versus[i], line, sizeof(line));
+            fprintf(f, "    %s\n", line);
+        }
+        any = true;
+    }
+    if (!any)
+        fprintf(f, "no corpus was timed with two or more variants\n");
+}
