@@ -25,8 +25,8 @@
 static const char bench_help[] =
     "usage: puzzlebench bench [--suite NAME|FILE] [--threads LIST]\n"
     "                         [--repetitions N] [--max-memory SIZE]\n"
-    "                         [--out DIR]\n"
-    "                         [--benchmark_* flags]\n\n"
+    "                         [--out DIR] [--console compact|gbench]\n"
+    "                         [--quiet] [--benchmark_* flags]\n\n"
     "Generates the suite's corpora, verifies every benchmark against the\n"
     "kernel's oracle (untimed), then times it with Google Benchmark: manual\n"
     "time around the solve, OpenMP threads as an argument, every timed run\n"
@@ -41,6 +41,12 @@ static const char bench_help[] =
     "  -m, --max-memory SIZE  memory cap N[K|M|G|T] for every benchmark\n"
     "                         (default: each suite line's `memory`)\n"
     "  -o, --out DIR          results root (default: results)\n"
+    "      --console KIND     compact (default): one line per benchmark\n"
+    "                         (median per instance, spread, ratio to the\n"
+    "                         kernel's baseline, verified), the winners\n"
+    "                         at the end; gbench: Google Benchmark's table\n"
+    "  -q, --quiet            no progress on stderr; stdout keeps only the\n"
+    "                         results and the end (log.txt keeps all)\n"
     "  -h, --help             this text\n"
     "Google Benchmark flags such as --benchmark_filter=REGEX,\n"
     "--benchmark_min_time=SECONDS, --benchmark_repetitions=N,\n"
@@ -52,6 +58,7 @@ static const char run_help[] =
     "usage: puzzlebench run [--suite NAME|FILE] [--threads LIST]\n"
     "                       [--repetitions N] [--max-memory SIZE]\n"
     "                       [--out DIR] [--data DIR]\n"
+    "                       [--console compact|gbench] [--quiet]\n"
     "                       [--benchmark_* flags]\n\n"
     "The main job: `bench` on the default suite, also saving its corpora\n"
     "under --data (default data/generated). Options as for bench.\n";
@@ -322,6 +329,8 @@ static int bench_verb(const char *verb, int argc, char **argv, bool is_run)
         {"max-memory", required_argument, NULL, 'm'},
         {"out", required_argument, NULL, 'o'},
         {"data", required_argument, NULL, 'd'},
+        {"console", required_argument, NULL, 'c'},
+        {"quiet", no_argument, NULL, 'q'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
     struct pb_bench_options o = {
@@ -341,7 +350,7 @@ static int bench_verb(const char *verb, int argc, char **argv, bool is_run)
     int c;
     long v;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, ":s:t:r:m:o:d:h", options, NULL)) !=
+    while ((c = getopt_long(argc, argv, ":s:t:r:m:o:d:qh", options, NULL)) !=
            -1) {
         switch (c) {
         case 's':
@@ -368,6 +377,17 @@ static int bench_verb(const char *verb, int argc, char **argv, bool is_run)
             if (!is_run)
                 return cli_usage_error(verb, "unknown option '--data'");
             o.data_dir = optarg;
+            break;
+        case 'c':
+            if (strcmp(optarg, "compact") && strcmp(optarg, "gbench"))
+                return cli_usage_error(verb,
+                                       "--console needs compact or gbench, "
+                                       "got '%s'",
+                                       optarg);
+            o.gbench_console = !strcmp(optarg, "gbench");
+            break;
+        case 'q':
+            o.quiet = true;
             break;
         case 'h':
             fputs(is_run ? run_help : bench_help, stdout);

@@ -21,6 +21,8 @@
 
 /* Width of the name column; a longer name pushes the rest right. */
 #define NAME_COLUMN 46
+/* Width of the ratio column: "1.08x slower than delta_stepping" fits. */
+#define VERSUS_COLUMN 30
 /* A terminal's width when it does not say. */
 #define DEFAULT_COLUMNS 80
 
@@ -124,16 +126,20 @@ void pb_console_line(const struct pb_console_result *r, char *buf, size_t len)
         snprintf(line, sizeof(line), "%-*s  %s", NAME_COLUMN, r->name,
                  r->status ? r->status : "not timed");
     } else {
-        char time[32], spread[32], ratio[32], versus[80] = "";
+        char time[32], spread[32], ratio[32], versus[96] = "";
         pb_console_time(r->median, time, sizeof(time));
         pb_console_spread(r->spread, spread, sizeof(spread));
-        pb_console_ratio(r->ratio, ratio, sizeof(ratio));
+        /* as hyperfine says it: the larger time over the smaller */
+        bool faster = r->ratio < 1;
+        pb_console_ratio(faster ? 1 / r->ratio : r->ratio, ratio,
+                         sizeof(ratio));
         if (r->is_baseline)
             snprintf(versus, sizeof(versus), "baseline");
-        else if (r->baseline && isfinite(r->ratio))
-            snprintf(versus, sizeof(versus), "%s %s", ratio, r->baseline);
-        snprintf(line, sizeof(line), "%-*s  %9s  %-6s  %-18s  %s", NAME_COLUMN,
-                 r->name, time, spread, versus,
+        else if (r->baseline && isfinite(r->ratio) && r->ratio > 0)
+            snprintf(versus, sizeof(versus), "%s %s than %s", ratio,
+                     faster ? "faster" : "slower", r->baseline);
+        snprintf(line, sizeof(line), "%-*s  %9s  %-6s  %-*s  %s", NAME_COLUMN,
+                 r->name, time, spread, VERSUS_COLUMN, versus,
                  r->status ? r->status : "verified");
     }
     /* a reason may hold a newline (an error message): one line */
@@ -144,9 +150,9 @@ void pb_console_line(const struct pb_console_result *r, char *buf, size_t len)
 
 void pb_console_header(char *buf, size_t len)
 {
-    snprintf(buf, len, "%-*s  %9s  %-6s  %-18s  %s", NAME_COLUMN,
+    snprintf(buf, len, "%-*s  %9s  %-6s  %-*s  %s", NAME_COLUMN,
              "kernel/variant/family/size/n/threads", "median", "spread",
-             "vs baseline", "check");
+             VERSUS_COLUMN, "median vs baseline", "check");
 }
 
 void pb_progress_init(struct pb_progress *p, FILE *f, int fd, bool quiet)

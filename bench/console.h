@@ -5,13 +5,13 @@
  * formats they use. Formatting only; the harness decides what to say.
  *
  * A result line, at most PB_CONSOLE_WIDTH characters:
- *   magic_squares/bibfs/uniform/4/n=50/t=1    5.67 us  +-1.2%  4.61x table
- *   verified
+ *   magic_squares/bibfs/uniform/4/n=50/t=1    5.67 us  +-1.2%
+ *   4.61x slower than table  verified
  * (one line): the short name (kernel/variant/family/size/n/threads), the
  * median time per instance over the repetitions, their spread (median
- * absolute deviation over the median), the median's ratio to the
- * kernel's baseline variant on the same corpus and threads (time over
- * the baseline's time: above 1 is slower), then "verified" or why not.
+ * absolute deviation over the median), the median against the kernel's
+ * baseline variant's on the same corpus and threads ("baseline" on the
+ * baseline's own line), then "verified" or why not.
  *
  * Progress: redrawn in place ("\r\033[K") when stderr is a terminal,
  * plain lines when it is not or when NO_COLOR is set, nothing under
@@ -53,7 +53,8 @@ struct pb_console_result {
     const char *name;     /* pb_console_name's */
     double median;        /* seconds per instance; NaN: not timed */
     double spread;        /* mad / median; NaN: one repetition */
-    double ratio;         /* median / the baseline's; NaN: none */
+    double ratio;         /* median / the baseline's; NaN: none (shown as the
+                           * larger over the smaller: "2.00x faster than") */
     const char *baseline; /* the baseline's variant; NULL: none */
     bool is_baseline;     /* this is the baseline ("baseline") */
     const char *status;   /* NULL: "verified"; else why not (one line) */

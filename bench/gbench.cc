@@ -4,11 +4,12 @@
 // Every benchmark is registered with UseManualTime(): the C side times each
 // iteration around the solve alone. Reporting goes through TeeReporter, a
 // display reporter that (1) prints Google Benchmark's console table to
-// stdout and to the log, (2) feeds a JSONReporter writing into memory and,
-// after every finished benchmark, writes that document, closed, to the
-// JSON path through a temporary file and rename(), and (3) hands each run
-// to a C callback. --benchmark_out keeps working as Google Benchmark's own
-// file reporter. Cost: O(size of the JSON) per finished benchmark.
+// stdout and to the log (unless no_table: the caller's own console), (2) feeds
+// a JSONReporter writing into memory and, after every finished benchmark,
+// writes that document, closed, to the JSON path through a temporary file and
+// rename(), and (3) hands each run to a C callback. --benchmark_out keeps
+// working as Google Benchmark's own file reporter. Cost: O(size of the JSON)
+// per finished benchmark.
 #include "gbench.h"
 #include "pb_file.h"
 
@@ -57,7 +58,7 @@ class TeeReporter : public benchmark::BenchmarkReporter
 
     bool ReportContext(const Context &context) override
     {
-        bool ok = console_.ReportContext(context);
+        bool ok = out_.no_table || console_.ReportContext(context);
         json_.ReportContext(context);
         flush_console();
         snapshot();
@@ -66,7 +67,8 @@ class TeeReporter : public benchmark::BenchmarkReporter
 
     void ReportRuns(const std::vector<Run> &runs) override
     {
-        console_.ReportRuns(runs);
+        if (!out_.no_table)
+            console_.ReportRuns(runs);
         json_.ReportRuns(finite_counters(runs));
         flush_console();
         snapshot();
@@ -76,7 +78,8 @@ class TeeReporter : public benchmark::BenchmarkReporter
 
     void Finalize() override
     {
-        console_.Finalize();
+        if (!out_.no_table)
+            console_.Finalize();
         flush_console();
     }
 
@@ -105,6 +108,10 @@ class TeeReporter : public benchmark::BenchmarkReporter
     {
         std::string text = console_text_.str();
         console_text_.str("");
+        if (text.empty())
+            return;
+        if (out_.before_table)
+            out_.before_table(out_.user);
         std::fwrite(text.data(), 1, text.size(), stdout);
         std::fflush(stdout);
         if (out_.log) {

@@ -9,7 +9,8 @@
  * Google Benchmark's own flags (--benchmark_filter, _repetitions,
  * _min_time in plain seconds, _out, _enable_random_interleaving, ...).
  *
- * Output: the console table goes to stdout and to a log file; the raw
+ * Output: the console table goes to stdout and to a log file (unless the
+ * caller prints a console of its own: pb_gb_output.no_table); the raw
  * Google Benchmark JSON is rewritten after every finished benchmark as a
  * complete document (temporary file + rename), so an interrupted run
  * keeps every benchmark that finished; a C callback sees every run.
@@ -86,6 +87,12 @@ struct pb_gb_output {
     pb_gb_run_fn on_run;   /* called for every run; NULL: none */
     void *user;
     int *log_error; /* set to -errno by the first failed write to log */
+    /* true: no console table (the caller prints its own console from
+     * on_run); the JSON and on_run are the same either way */
+    bool no_table;
+    /* called before table text is printed (a progress line is cleared
+     * first); NULL: none */
+    void (*before_table)(void *user);
 };
 
 /* Runs the registered benchmarks that pass the filter. Returns the number

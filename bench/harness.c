@@ -16,6 +16,9 @@
  * Variants are reached only through an execution back end (struct
  * pb_backend of runner.h; the local one today). A variant that does not
  * accept a corpus is skipped, once, as "not applicable", not failed.
+ * The console (console.h): a compact line per benchmark as it ends,
+ * from the repetitions on_run sees, or Google Benchmark's table; the
+ * progress on stderr; the winners (winners.h) at the end.
  */
 #include "harness.h"
 
@@ -28,6 +31,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "console.h"
 #include "gbench.h"
 #include "gen.h"
 #include "memprobe.h"
@@ -38,7 +42,9 @@
 #include "results.h"
 #include "runner.h"
 #include "schema.h"
+#include "tidy.h"
 #include "verify.h"
+#include "winners.h"
 #include "work.h"
 
 /* How a benchmark whose variant does not take its corpus is skipped. */
@@ -48,6 +54,13 @@ struct corpus_slot {
     struct pb_corpus corpus;
     void *oracle;
     uint64_t hash;
+};
+
+/* A benchmark's verified repetitions, for its console line. */
+struct case_times {
+    double per_instance[PB_SUITE_MAX_REPETITIONS]; /* seconds */
+    size_t n;
+    double median; /* set when the case ends with n > 0 */
 };
 
 struct bench_case {
@@ -66,6 +79,7 @@ struct bench_case {
     bool open;
     bool units_known; /* units holds pb_work_units of the corpus */
     uint64_t units;
+    struct case_times times;
 };
 
 struct harness {
@@ -77,8 +91,10 @@ struct harness {
     size_t to_time; /* benchmarks registered */
     size_t timed;   /* repetitions that ran without an error */
     double started;
-    bool tty;
-    bool csv_reported; /* a failed results.csv write was reported */
+    struct pb_progress progress; /* on stderr */
+    bool compact;                /* our lines, not Google Benchmark's table */
+    bool header_said;            /* the compact lines' header */
+    bool csv_reported;           /* a failed results.csv write was reported */
     int status;
 };
 
@@ -422,6 +438,7 @@ static void csv_row(struct harness *h, const struct bench_case *c,
     int rc = row ? pb_results_add_row(&h->results, row) : -ENOMEM;
     if (rc) {
         h->status = PB_EXIT_FAIL;
+        pb_progress_clear(&h->progress);
         if (!h->csv_reported)
             fprintf(stderr,
                     "puzzlebench bench: %s: cannot write: %s (it keeps its "
@@ -432,17 +449,98 @@ static void csv_row(struct harness *h, const struct bench_case *c,
     free(row);
 }
 
+/* kernel/variant/family/size/n=N/t=T: the console's name for c */
+static void short_name(const struct bench_case *c, char *buf, size_t len)
+{
+    struct pb_bench_id id;
+    entry_id(c->entry, &id);
+    pb_console_name(&id, buf, len);
+}
+
 static void progress(struct harness *h, const struct bench_case *c)
 {
+    char name[2 * sizeof(c->name)];
+    short_name(c, name, sizeof(name));
     double elapsed = pb_now() - h->started;
-    double left = h->done < h->to_time ? elapsed / (double)h->done *
-                                             (double)(h->to_time - h->done)
-                                       : 0;
-    fprintf(stderr, "%s[%zu/%zu] %s  %.0f s elapsed, ~%.0f s left%s",
-            h->tty ? "\r\033[K" : "", h->done, h->to_time, c->name, elapsed,
-            left, h->tty ? "" : "\n");
-    if (h->tty && h->done == h->to_time)
-        fputc('\n', stderr);
+    pb_progress_show(&h->progress, h->done, h->to_time, name, elapsed,
+                     pb_progress_left(h->done, h->to_time, elapsed));
+}
+
+/* The place of x's variant in its kernel's table. */
+static size_t variant_rank(const struct pb_suite_entry *x)
+{
+    size_t i = 0;
+    while (x->kernel->variants[i] && x->kernel->variants[i] != x->variant)
+        i++;
+    return i;
+}
+
+/* c's baseline on its corpus and threads: the kernel's first registered
+ * variant among those timed (selected, not skipped before timing), as
+ * the report picks it (summary.h); NULL when it has no such benchmark. */
+static const struct bench_case *baseline_of(const struct harness *h,
+                                            const struct bench_case *c)
+{
+    const struct pb_variant *first = NULL;
+    size_t rank = SIZE_MAX;
+    for (size_t i = 0; i < h->case_count; i++) {
+        const struct bench_case *b = &h->cases[i];
+        if (b->backend && !b->skip[0] && b->entry->kernel == c->entry->kernel &&
+            variant_rank(b->entry) < rank) {
+            rank = variant_rank(b->entry);
+            first = b->entry->variant;
+        }
+    }
+    for (size_t i = 0; first && i < h->case_count; i++) {
+        const struct bench_case *b = &h->cases[i];
+        if (b->backend && b->entry->variant == first && b->slot == c->slot &&
+            b->entry->threads == c->entry->threads)
+            return b;
+    }
+    return NULL;
+}
+
+/* The compact console's line for c, which ended with run: its median
+ * and spread, its ratio to the baseline when that has ended, and
+ * "verified" or why not. */
+static void result_line(struct harness *h, struct bench_case *c,
+                        const struct pb_gb_run *run)
+{
+    char name[2 * sizeof(c->name)], line[4 * PB_CONSOLE_WIDTH];
+    char status[sizeof(c->skip) + 16];
+    struct case_times *t = &c->times;
+    struct pb_console_result r = {name, NAN, NAN, NAN, NULL, false, NULL};
+    short_name(c, name, sizeof(name));
+    if (t->n) {
+        double mad;
+        pb_console_center(t->per_instance, t->n, &t->median, &mad);
+        r.median = t->median;
+        if (t->n > 1 && t->median > 0)
+            r.spread = mad / t->median;
+    }
+    const char *why = c->skip[0]   ? c->skip
+                      : run->error ? run->error_message
+                                   : NULL;
+    if (why && !strncmp(why, "skipped", 7))
+        snprintf(status, sizeof(status), "%s", why);
+    else if (why) /* a failure: the word a reader looks for */
+        snprintf(status, sizeof(status), "FAILED: %s",
+                 strncmp(why, "failed: ", 8) ? why : why + 8);
+    r.status = why ? status : NULL;
+    const struct bench_case *b = baseline_of(h, c);
+    if (b == c)
+        r.is_baseline = t->n > 0;
+    else if (b && b->ended && b->times.n && t->n) {
+        r.ratio = t->median / b->times.median;
+        r.baseline = b->entry->variant->name;
+    }
+    if (!h->header_said) {
+        pb_console_header(line, sizeof(line));
+        pb_results_show(&h->results, "%s\n", line);
+        h->header_said = true;
+    }
+    pb_console_line(&r, line, sizeof(line));
+    pb_results_show(&h->results, "%s\n", line);
 }
 
 static void close_case(struct bench_case *c)
@@ -461,6 +559,9 @@ static void on_run(const struct pb_gb_run *run, void *user)
     csv_row(h, c, run);
     if (!run->error)
         h->timed++;
+    if (!run->error && c->times.n < PB_SUITE_MAX_REPETITIONS)
+        c->times.per_instance[c->times.n++] =
+            run->seconds / (double)c->slot->corpus.count;
     if (run->error && !c->skip[0] && !strstr(run->error_message, "skipped"))
         h->status = PB_EXIT_FAIL;
     /* a skipped case reports an error for each of its repetitions, but
@@ -470,6 +571,8 @@ static void on_run(const struct pb_gb_run *run, void *user)
         c->ended = true;
         close_case(c);
         h->done++;
+        if (h->compact)
+            result_line(h, c, run);
         progress(h, c);
     }
 }
@@ -574,13 +677,25 @@ static void record_corpora(const struct corpus_slot *slots, size_t n)
 static void verify_and_register(struct harness *h,
                                 const struct pb_bench_options *o)
 {
+    size_t total = 0, done = 0;
+    for (size_t i = 0; i < h->case_count; i++)
+        total += pb_gb_selected(h->cases[i].name);
+    double started = pb_now();
     for (size_t i = 0; i < h->case_count; i++) {
         struct bench_case *c = &h->cases[i];
         if (!pb_gb_selected(c->name))
             continue;
         c->backend = h->backend;
-        if (!o->list_only)
+        if (!o->list_only) { /* the pass can take minutes: say where */
+            char what[2 * sizeof(c->name) + 8];
+            double elapsed = pb_now() - started;
+            memcpy(what, "verify ", 7);
+            short_name(c, what + 7, sizeof(what) - 7);
+            pb_progress_show(&h->progress, done + 1, total, what, elapsed,
+                             pb_progress_left(done, total, elapsed));
             verification_pass(h, c);
+            done++;
+        }
         if (c->wrong)
             h->status = PB_EXIT_FAIL;
         if (c->skip[0])
@@ -594,12 +709,26 @@ static void verify_and_register(struct harness *h,
     }
 }
 
-static void time_cases(struct harness *h)
+static void clear_progress(void *user)
+{
+    struct harness *h = user;
+    pb_progress_clear(&h->progress);
+}
+
+static void time_cases(struct harness *h, const struct pb_bench_options *o)
 {
     h->started = pb_now();
-    struct pb_gb_output out = {h->results.json_path, h->results.log, on_run, h,
-                               &h->results.log_error};
+    struct pb_gb_output out = {.json_path = h->results.json_path,
+                               .log = h->results.log,
+                               .on_run = on_run,
+                               .user = h,
+                               .log_error = &h->results.log_error,
+                               .no_table = h->compact,
+                               .before_table = clear_progress};
+    if (!o->list_only && h->to_time)
+        pb_progress_show(&h->progress, 0, h->to_time, "timing", 0, NAN);
     long rc = pb_gb_run_all(&out);
+    pb_progress_clear(&h->progress);
     if (rc < 0) {
         fprintf(stderr,
                 "puzzlebench bench: %s: cannot write: %s (it keeps its last "
@@ -612,6 +741,41 @@ static void time_cases(struct harness *h)
         if (h->cases[i].wrong)
             h->status = PB_EXIT_FAIL;
     }
+}
+
+/* The end of the console: every corpus's fastest variant and its ratio
+ * to each other (winners.h), from the results.csv just written, as the
+ * report reads it. */
+static void say_winners(struct harness *h)
+{
+    struct tidy t;
+    struct pb_winners w;
+    struct pb_error e;
+    char *text = NULL;
+    size_t len = 0;
+    if (h->timed == 0)
+        return;
+    int rc = tidy_load(h->results.csv_path, &t, TIDY_PUZZLEBENCH_ONLY, &e);
+    if (rc == 0 && (rc = pb_winners_find(&t, &w, &e)) == 0) {
+        FILE *f = open_memstream(&text, &len);
+        if (f) {
+            pb_winners_print(f, &w);
+            if (fclose(f) != 0) {
+                free(text);
+                text = NULL;
+            }
+        }
+        pb_winners_free(&w);
+    }
+    tidy_free(&t);
+    if (rc)
+        fprintf(stderr, "puzzlebench bench: warning: no winners: %s\n", e.msg);
+    else if (text)
+        pb_results_show(&h->results,
+                        "\nwinners (median time per instance; 95%% "
+                        "bootstrap interval of the ratio):\n%s",
+                        text);
+    free(text);
 }
 
 static void free_run(struct harness *h, struct corpus_slot *slots,
@@ -647,7 +811,8 @@ int pb_bench_suite(const struct pb_bench_options *o)
     }
     struct harness h = {.backend = &pb_backend_local,
                         .status = PB_EXIT_OK,
-                        .tty = isatty(2) != 0};
+                        .compact = !o->gbench_console};
+    pb_progress_init(&h.progress, stderr, STDERR_FILENO, o->quiet);
     struct corpus_slot *slots = NULL;
     size_t slot_count = 0;
     if (apply_threads(&suite, o) == 0) {
@@ -660,6 +825,8 @@ int pb_bench_suite(const struct pb_bench_options *o)
         free_run(&h, slots, 0, &suite);
         return PB_EXIT_FAIL;
     }
+    h.results.quiet = o->quiet;
+    h.results.progress = &h.progress;
     pb_results_say(&h.results,
                    "puzzlebench bench: suite %s (%s), results "
                    "in %s\n",
@@ -682,7 +849,8 @@ int pb_bench_suite(const struct pb_bench_options *o)
     } else {
         record_corpora(slots, slot_count);
         verify_and_register(&h, o);
-        time_cases(&h);
+        time_cases(&h, o);
+        say_winners(&h);
         if (h.timed == 0 && !o->list_only) {
             const char *why = h.to_time == 0
                                   ? "no benchmark of the suite matches "
@@ -705,7 +873,7 @@ int pb_bench_suite(const struct pb_bench_options *o)
     }
     if (h.results.log_error)
         h.status = PB_EXIT_FAIL;
-    pb_results_say(
+    pb_results_show(
         &h.results,
         "\nresults: %s (results.json, results.csv, log.txt%s): "
         "%s\n",

@@ -7,7 +7,7 @@
  *
  *   OUT/<UTC timestamp>/results.json  raw Google Benchmark JSON (primary)
  *   OUT/<UTC timestamp>/results.csv   one row per repetition
- *   OUT/<UTC timestamp>/log.txt       the console output
+ *   OUT/<UTC timestamp>/log.txt       the console output (stdout's)
  *   OUT/latest                        link to the newest folder
  *
  * Each benchmark runs under its memory cap (the suite's memory line, or
@@ -19,6 +19,11 @@
  * temporary file and rename, so an interrupted run keeps what finished.
  * Benchmark names: kernel/variant/family/size:S/n:N/seed:X/threads:T
  * (Google Benchmark appends /repeats:R/manual_time).
+ *
+ * Console (console.h): one compact line per benchmark as it ends, or
+ * Google Benchmark's table (--console gbench); a progress line on
+ * stderr through the verification pass and the timing; at the end the
+ * winners of each corpus (winners.h) read back from results.csv.
  */
 #ifndef HARNESS_H
 #define HARNESS_H
@@ -39,6 +44,8 @@ struct pb_bench_options {
     bool list_only;       /* --benchmark_list_tests: names only, no runs */
     const char *out_dir;  /* results root, e.g. "results" */
     const char *data_dir; /* also save the corpora there; NULL: don't */
+    bool gbench_console;  /* --console gbench: Google Benchmark's table */
+    bool quiet; /* --quiet: no progress; results and the end on stdout */
 };
 
 /* Runs a suite end to end. Returns the exit status: 0 all verified,

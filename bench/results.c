@@ -181,21 +181,39 @@ void pb_results_log_failed(struct pb_results *r)
         r->log_error = errno ? -errno : -EIO;
 }
 
+static void say(struct pb_results *r, bool console, const char *fmt, va_list ap)
+{
+    if (console) {
+        va_list aq;
+        va_copy(aq, ap);
+        if (r->progress) /* never on the same line as a progress line */
+            pb_progress_clear(r->progress);
+        vprintf(fmt, aq);
+        va_end(aq);
+        fflush(stdout);
+    }
+    if (r->log) {
+        errno = 0;
+        int w = vfprintf(r->log, fmt, ap);
+        if (w < 0 || fflush(r->log) != 0)
+            pb_results_log_failed(r);
+    }
+}
+
 void pb_results_say(struct pb_results *r, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    vprintf(fmt, ap);
+    say(r, !r->quiet, fmt, ap);
     va_end(ap);
-    fflush(stdout);
-    if (r->log) {
-        va_start(ap, fmt);
-        errno = 0;
-        int w = vfprintf(r->log, fmt, ap);
-        va_end(ap);
-        if (w < 0 || fflush(r->log) != 0)
-            pb_results_log_failed(r);
-    }
+}
+
+void pb_results_show(struct pb_results *r, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    say(r, true, fmt, ap);
+    va_end(ap);
 }
 
 int pb_results_close(struct pb_results *r)

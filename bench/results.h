@@ -7,8 +7,10 @@
 #ifndef RESULTS_H
 #define RESULTS_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
+#include "console.h"
 #include "pb.h"
 #include "pb_file.h"
 
@@ -32,6 +34,8 @@ struct pb_results {
     char *csv;     /* the whole CSV so far */
     size_t csv_len;
     FILE *csv_stream; /* open_memstream over csv */
+    bool quiet;       /* pb_results_say writes to the log only (--quiet) */
+    struct pb_progress *progress; /* cleared before stdout text; or NULL */
 };
 
 /* Creates ROOT/<UTC timestamp>/ and points ROOT/latest at it, after
@@ -42,9 +46,12 @@ int pb_results_open(struct pb_results *r, const char *root, struct pb_error *e);
  * results.csv through a temporary file: 0, or a negative errno-style code
  * (the previous, complete results.csv is left then). */
 int pb_results_add_row(struct pb_results *r, const char *row);
-/* printf to stdout and the log; a failed log write is kept in
- * r->log_error (the first one). */
+/* printf to stdout (unless r->quiet) and the log; a failed log write is
+ * kept in r->log_error (the first one). */
 void pb_results_say(struct pb_results *r, const char *fmt, ...) PB_PRINTF(2, 3);
+/* The same, to stdout even when r->quiet: results and the end. */
+void pb_results_show(struct pb_results *r, const char *fmt, ...)
+    PB_PRINTF(2, 3);
 /* Closes the log: 0, or the log's first write error (-errno). */
 int pb_results_close(struct pb_results *r);
 /* Notes a failed write to r->log (errno as the write left it). */

@@ -65,6 +65,12 @@ _puzzlebench() {
             return
         fi
         ;;
+    --console)
+        if [ "$verb" = bench ] || [ "$verb" = run ]; then
+            mapfile -t COMPREPLY < <(compgen -W "compact gbench" -- "$cur")
+            return
+        fi
+        ;;
     --suite | -s)
         # suite names where bench finds them by name: ./bench/suites and
         # the installed data (`--version` names it)

@@ -40,8 +40,10 @@ completes "--kinds" plot --k
 completes "--families" list --f
 completes "--count --family --help --max-memory --output --seed --size" \
     gen cube_walk --
-completes "--data --help --max-memory --out --repetitions --suite --threads" \
+completes "--data --console --help --max-memory --out --quiet --repetitions --suite --threads" \
     run --
+completes "compact gbench" bench --console ""
+completes "gbench" run --console g
 # suites by name, where bench finds them (here ./bench/suites)
 cd "$2" || exit 2
 completes "smoke" bench --suite sm

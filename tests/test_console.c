@@ -128,9 +128,13 @@ static void test_lines(void)
                                   "dial", false,    NULL};
     pb_console_line(&r, buf, sizeof(buf));
     CHECK(strstr(buf, name) == buf && strstr(buf, "1.23 us") &&
-              strstr(buf, "+-1.2%") && strstr(buf, "4.61x dial") &&
+              strstr(buf, "+-1.2%") && strstr(buf, "4.61x slower than dial") &&
               strstr(buf, "verified") && strlen(buf) <= PB_CONSOLE_WIDTH,
           "result line '%s'", buf);
+    r.ratio = 0.25;
+    pb_console_line(&r, buf, sizeof(buf));
+    CHECK(strstr(buf, "4.00x faster than dial"), "faster line '%s'", buf);
+    r.ratio = 4.61;
     r.is_baseline = true;
     pb_console_line(&r, buf, sizeof(buf));
     CHECK(strstr(buf, "baseline") && !strstr(buf, "4.61x"),

@@ -49,7 +49,13 @@ struct seen {
     double seconds, widgets, widget_rate, items_rate;
     void *context;
     char label[64], error[64];
+    int before_table; /* calls of pb_gb_output.before_table */
 };
+
+static void before_table(void *user)
+{
+    ((struct seen *)user)->before_table++;
+}
 
 static void on_run(const struct pb_gb_run *run, void *user)
 {
@@ -145,6 +151,38 @@ int main(void)
                                              NULL, NULL, NULL});
     CHECK(n == -ENOENT, "unwritable JSON: %ld, expected -ENOENT", n);
     pb_gb_clear();
+
+    /* Google Benchmark's table, or none (no_table: the caller prints its
+     * own console): the log gets the table only with it, before_table
+     * runs first; the JSON and on_run are the same either way */
+    for (int no_table = 0; no_table < 2; no_table++) {
+        struct toy t = {0, 0, false};
+        struct seen s2 = {0};
+        FILE *log = tmpfile();
+        CHECK(log && pb_gb_register("toy/table", toy_benchmark, &t, 2, 0) == 0,
+              "register");
+        struct pb_gb_output o = {json, log,           on_run,      &s2,
+                                 NULL, no_table == 1, before_table};
+        n = pb_gb_run_all(&o);
+        long logged = log ? ftell(log) : -1;
+        text = check_slurp(json);
+        CHECK(n == 1 && s2.runs == 2 && text &&
+                  strstr(text, "toy/table/repeats:2/manual_time"),
+              "no_table %d: ran %ld, %d runs, JSON %s", no_table, n, s2.runs,
+              text ? "written" : "missing");
+        if (no_table)
+            CHECK(logged == 0 && s2.before_table == 0,
+                  "no table: %ld bytes logged, before_table called %d times",
+                  logged, s2.before_table);
+        else
+            CHECK(logged > 0 && s2.before_table > 0,
+                  "table: %ld bytes logged, before_table called %d times",
+                  logged, s2.before_table);
+        if (log)
+            fclose(log);
+        remove(json);
+        pb_gb_clear();
+    }
 
     char why[256] = "";
     CHECK(pb_gb_filter_valid("toy/(good|bad)", why, sizeof(why)),
