@@ -1,0 +1,164 @@
+#!/usr/bin/env bash
+# test_console.sh - the console of `puzzlebench bench` (bench/console.h):
+# the compact lines (one per benchmark, a time with its unit, a spread,
+# the ratio to the kernel's baseline, verified or the skip's reason, no
+# line over 120 characters, no scientific notation), the progress on
+# stderr through verification and timing, the winners at the end, log.txt
+# the same as stdout; no escape codes when stderr is not a terminal or
+# under NO_COLOR (a pseudo-terminal from script(1), where present), the
+# progress never on a result line's line on a terminal; --console gbench
+# (Google Benchmark's table; results.csv and results.json laid out alike);
+# --quiet; a bad --console value. A four-benchmark suite, about 10 s.
+# Usage: test_console.sh PUZZLEBENCH SOURCE_DIR
+set -u
+HERE=$(cd "$(dirname "$0")" && pwd)
+if [ $# -ne 2 ]; then
+    echo "usage: $0 PUZZLEBENCH SOURCE_DIR" >&2
+    exit 2
+fi
+PB=$1
+case $PB in /*) ;; *) PB=$PWD/$PB ;; esac
+T=$(mktemp -d "${TMPDIR:-/tmp}/test_console.XXXXXX") || exit 2
+trap 'rm -rf "$T"' EXIT
+cd "$T" || exit 2
+OUT_DIR=$T
+# shellcheck source=tests/testlib.sh
+. "$HERE/testlib.sh"
+
+# bibfs before table: bibfs is magic_squares' baseline (its first
+# registered variant of the two), so table's line has a ratio to it;
+# cubie does not take N = 4: a skip with its reason
+cat >t.suite <<'EOF'
+repetitions 3
+min_time 0.005
+threads 1
+bench magic_squares bibfs,table uniform 4 10 1
+bench cubing geometry,cubie random:20 4 5 1
+EOF
+NAMES="magic_squares/bibfs/uniform/4/n=10/t=1
+magic_squares/table/uniform/4/n=10/t=1
+cubing/geometry/random:20/4/n=5/t=1
+cubing/cubie/random:20/4/n=5/t=1"
+ESC=$(printf '\033')
+
+# compact_lines FILE: the result lines of FILE (they start with a name)
+compact_lines() { grep -E '^(magic_squares|cubing)/[a-z_]+/[^/ ]+/[0-9x]+/n=' "$1"; }
+
+# ------------------------------------------------ the compact console
+run_from /dev/null "$PB" bench --suite t.suite --out r
+check_rc "bench (compact)" 0
+cp out compact.out
+for name in $NAMES; do
+    n=$(grep -cF "$name " out)
+    if [ "$n" -eq 1 ]; then pass; else
+        fail "$n lines for $name, expected one; $(outputs)"
+    fi
+done
+compact_lines out >lines
+if [ "$(wc -l <lines)" -eq 4 ]; then pass; else
+    fail "$(wc -l <lines) result lines, expected 4: $(cat lines)"
+fi
+if grep -E '^magic_squares/bibfs/.* [0-9.]+ (ns|us|ms|s) +\+-[0-9.]+% +baseline +verified$' lines >/dev/null &&
+    grep -E '^magic_squares/table/.* [0-9.]+ (ns|us|ms|s) +\+-[0-9.]+% +[0-9.]+x (faster|slower) than bibfs +verified$' lines >/dev/null &&
+    grep -E '^cubing/cubie/.* skipped: not applicable: cubie handles N = 3' lines >/dev/null; then
+    pass
+else
+    fail "result lines without a time and unit, spread, ratio to bibfs," \
+        "verified or the skip's reason: $(cat lines)"
+fi
+long=$(awk 'length($0) > 120' lines)
+if [ -z "$long" ]; then pass; else fail "lines over 120 characters: $long"; fi
+if grep -Eq '[0-9]e[-+]?[0-9]' lines; then
+    fail "scientific notation: $(cat lines)"
+else
+    pass
+fi
+# progress: through the verification pass and the timing, plain lines
+if [ "$(grep -c '^\[[0-9]/4\] verify ' err)" -eq 4 ] &&
+    grep -q '^\[4/4\] ' err; then
+    pass
+else
+    fail "progress: expected [i/4] verify NAME lines and [4/4]; $(outputs)"
+fi
+if grep -q "$ESC" out err; then
+    fail "escape codes when not a terminal: $(grep -c "$ESC" out err)"
+else
+    pass
+fi
+# the winners of each corpus with two timed variants (cubie was skipped)
+if grep -q '^winners' out && grep -q '^  table ran$' out &&
+    grep -Eq '^    [0-9.]+x faster than bibfs \(' out &&
+    ! grep -q '^cubing random' out; then
+    pass
+else
+    fail "winners block: $(sed -n '/^winners/,$p' out)"
+fi
+if cmp -s out r/latest/log.txt; then pass; else
+    fail "log.txt differs from stdout: $(diff out r/latest/log.txt | head -5)"
+fi
+
+# ------------------------------------------------- --console gbench
+run_from /dev/null "$PB" bench --suite t.suite --out g --console gbench
+check_rc "bench --console gbench" 0
+if grep -q 'manual_time' out && ! compact_lines out >/dev/null &&
+    grep -q '^winners' out; then
+    pass
+else
+    fail "--console gbench: expected Google Benchmark's table, no compact" \
+        "lines, the winners; $(outputs)"
+fi
+# results.csv and results.json laid out alike: header, rows' keys, names
+if [ "$(head -n 1 g/latest/results.csv)" = "$(head -n 1 r/latest/results.csv)" ] &&
+    [ "$(cut -d, -f1-9,21 g/latest/results.csv)" = \
+        "$(cut -d, -f1-9,21 r/latest/results.csv)" ] &&
+    python3 - r/latest/results.json g/latest/results.json <<'EOF'; then
+import json, sys
+a, b = (json.load(open(p)) for p in sys.argv[1:3])
+shape = lambda d: [(x["name"], sorted(x)) for x in d["benchmarks"]]
+sys.exit(0 if shape(a) == shape(b) and sorted(a) == sorted(b) else 1)
+EOF
+    pass
+else
+    fail "results.csv or results.json laid out differently with gbench"
+fi
+
+# ---------------------------------------------------------- --quiet
+run_from /dev/null "$PB" bench --suite t.suite --out q --quiet
+check_rc "bench --quiet" 0
+if [ ! -s err ] && [ "$(compact_lines out | wc -l)" -eq 4 ] &&
+    ! grep -q -e '^# puzzlebench_commit' -e '^verify ' out &&
+    grep -q '^winners' out && grep -q '^results: ' out &&
+    grep -q puzzlebench_commit q/latest/log.txt; then
+    pass
+else
+    fail "--quiet: expected no progress, the result lines and the end," \
+        "log.txt in full; $(outputs)"
+fi
+
+# --------------------------------------------------- usage errors
+check_fails "--console bogus" 2 "--console needs compact or gbench" \
+    "$PB" bench --suite t.suite --out bad --console bogus
+if [ ! -e bad ]; then pass; else fail "--console bogus made a folder"; fi
+
+# ------------------------------------------- a terminal (script(1))
+# stderr a pseudo-terminal: the progress is redrawn in place and erased
+# before any other line, so no line as shown mixes the two; NO_COLOR:
+# plain lines, no escape codes.
+if script -qfec true /dev/null >/dev/null 2>&1; then
+    script -qfec "'$PB' bench --suite t.suite --out tty" /dev/null \
+        </dev/null >tty.txt 2>&1
+    shown=$(tr -d '\r' <tty.txt | sed "s/.*$ESC\[K//" |
+        grep -E 'elapsed' | grep -E 'verified|skipped|^winners|correct')
+    if grep -q "$ESC\[K" tty.txt && [ -z "$shown" ]; then pass; else
+        fail "terminal: progress not redrawn, or on a result line: $shown"
+    fi
+    NO_COLOR=1 script -qfec "'$PB' bench --suite t.suite --out nc" \
+        /dev/null </dev/null >nc.txt 2>&1
+    if ! grep -q "$ESC" nc.txt && grep -q '^\[4/4\] ' nc.txt; then pass; else
+        fail "NO_COLOR on a terminal: escape codes or no plain progress"
+    fi
+else
+    echo "note: script(1) cannot make a terminal here; terminal checks" \
+        "skipped" >&2
+fi
+summary
