@@ -5,12 +5,14 @@
  * 0.995... are where rounding adds a digit), so no %g ever falls into
  * scientific notation. The spread is the median absolute deviation over
  * the median: robust to one slow repetition, as the median is. Each
- * format is O(1); pb_console_center is O(n log n).
+ * format is O(1); pb_console_center is O(n log n); the winners are
+ * winners.h's over the results read back (the report's numbers).
  * References: hyperfine's and pyperf's consoles (units per value,
  * "+-" spread); no-color.org (NO_COLOR set and not empty: no escapes).
  */
 #include "console.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +20,8 @@
 #include <unistd.h>
 
 #include "stats.h"
+#include "tidy.h"
+#include "winners.h"
 
 /* Width of the name column; a longer name pushes the rest right. */
 #define NAME_COLUMN 46
@@ -121,10 +125,18 @@ void pb_console_name(const struct pb_bench_id *id, char *buf, size_t len)
 
 void pb_console_line(const struct pb_console_result *r, char *buf, size_t len)
 {
-    char line[4 * PB_CONSOLE_WIDTH];
+    /* failed: enough for a line, which is cut to PB_CONSOLE_WIDTH */
+    char line[4 * PB_CONSOLE_WIDTH], failed[PB_CONSOLE_WIDTH + 16];
+    const char *status = r->status;
+    if (status && strncmp(status, "skipped", 7)) {
+        /* a failure: the word a reader looks for */
+        snprintf(failed, sizeof(failed), "FAILED: %s",
+                 strncmp(status, "failed: ", 8) ? status : status + 8);
+        status = failed;
+    }
     if (isnan(r->median)) { /* not timed: the reason is all there is */
         snprintf(line, sizeof(line), "%-*s  %s", NAME_COLUMN, r->name,
-                 r->status ? r->status : "not timed");
+                 status ? status : "not timed");
     } else {
         char time[32], spread[32], ratio[32], versus[96] = "";
         pb_console_time(r->median, time, sizeof(time));
@@ -140,7 +152,7 @@ void pb_console_line(const struct pb_console_result *r, char *buf, size_t len)
                      faster ? "faster" : "slower", r->baseline);
         snprintf(line, sizeof(line), "%-*s  %9s  %-6s  %-*s  %s", NAME_COLUMN,
                  r->name, time, spread, VERSUS_COLUMN, versus,
-                 r->status ? r->status : "verified");
+                 status ? status : "verified");
     }
     /* a reason may hold a newline (an error message): one line */
     line[strcspn(line, "\r\n")] = '\0';
@@ -153,6 +165,31 @@ void pb_console_header(char *buf, size_t len)
     snprintf(buf, len, "%-*s  %9s  %-6s  %-*s  %s", NAME_COLUMN,
              "kernel/variant/family/size/n/threads", "median", "spread",
              VERSUS_COLUMN, "median vs baseline", "check");
+}
+
+char *pb_console_winners(const char *results, struct pb_error *e)
+{
+    struct tidy t;
+    struct pb_winners w;
+    char *text = NULL;
+    size_t len = 0;
+    int rc = tidy_load(results, &t, TIDY_PUZZLEBENCH_ONLY, e);
+    if (rc == 0 && (rc = pb_winners_find(&t, &w, e)) == 0) {
+        FILE *f = open_memstream(&text, &len);
+        if (f) {
+            fprintf(f, "winners (median time per instance; 95%% bootstrap "
+                       "interval of the ratio):\n");
+            pb_winners_print(f, &w);
+        }
+        if (!f || fclose(f) != 0) {
+            free(text);
+            text = NULL;
+            pb_fail(e, -ENOMEM, "out of memory");
+        }
+        pb_winners_free(&w);
+    }
+    tidy_free(&t);
+    return rc ? NULL : text;
 }
 
 void pb_progress_init(struct pb_progress *p, FILE *f, int fd, bool quiet)

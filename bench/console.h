@@ -24,6 +24,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "pb.h"
 #include "schema.h"
 
 /* The longest result or progress line, in characters. */
@@ -57,13 +58,19 @@ struct pb_console_result {
                            * larger over the smaller: "2.00x faster than") */
     const char *baseline; /* the baseline's variant; NULL: none */
     bool is_baseline;     /* this is the baseline ("baseline") */
-    const char *status;   /* NULL: "verified"; else why not (one line) */
+    /* NULL: "verified"; else why not: a skip ("skipped: ...") as it is,
+     * anything else a failure, "FAILED: ..." ("failed: " dropped) */
+    const char *status;
 };
 
 /* The result line, without newline; longer ones are cut with "...". */
 void pb_console_line(const struct pb_console_result *r, char *buf, size_t len);
 /* The header over the result lines' columns. */
 void pb_console_header(char *buf, size_t len);
+/* The end of the console: "winners (...):" then, per corpus, its fastest
+ * variant and its ratio to each other (winners.h), read from results (a
+ * results folder or file, tidy_load). Malloc'd text, or NULL with e. */
+char *pb_console_winners(const char *results, struct pb_error *e);
 
 enum pb_progress_mode {
     PB_PROGRESS_OFF,    /* --quiet */

@@ -42,9 +42,7 @@
 #include "results.h"
 #include "runner.h"
 #include "schema.h"
-#include "tidy.h"
 #include "verify.h"
-#include "winners.h"
 #include "work.h"
 
 /* How a benchmark whose variant does not take its corpus is skipped. */
@@ -507,7 +505,6 @@ static void result_line(struct harness *h, struct bench_case *c,
                         const struct pb_gb_run *run)
 {
     char name[2 * sizeof(c->name)], line[4 * PB_CONSOLE_WIDTH];
-    char status[sizeof(c->skip) + 16];
     struct case_times *t = &c->times;
     struct pb_console_result r = {name, NAN, NAN, NAN, NULL, false, NULL};
     short_name(c, name, sizeof(name));
@@ -518,15 +515,7 @@ static void result_line(struct harness *h, struct bench_case *c,
         if (t->n > 1 && t->median > 0)
             r.spread = mad / t->median;
     }
-    const char *why = c->skip[0]   ? c->skip
-                      : run->error ? run->error_message
-                                   : NULL;
-    if (why && !strncmp(why, "skipped", 7))
-        snprintf(status, sizeof(status), "%s", why);
-    else if (why) /* a failure: the word a reader looks for */
-        snprintf(status, sizeof(status), "FAILED: %s",
-                 strncmp(why, "failed: ", 8) ? why : why + 8);
-    r.status = why ? status : NULL;
+    r.status = c->skip[0] ? c->skip : run->error ? run->error_message : NULL;
     const struct bench_case *b = baseline_of(h, c);
     if (b == c)
         r.is_baseline = t->n > 0;
@@ -748,33 +737,14 @@ static void time_cases(struct harness *h, const struct pb_bench_options *o)
  * report reads it. */
 static void say_winners(struct harness *h)
 {
-    struct tidy t;
-    struct pb_winners w;
     struct pb_error e;
-    char *text = NULL;
-    size_t len = 0;
     if (h->timed == 0)
         return;
-    int rc = tidy_load(h->results.csv_path, &t, TIDY_PUZZLEBENCH_ONLY, &e);
-    if (rc == 0 && (rc = pb_winners_find(&t, &w, &e)) == 0) {
-        FILE *f = open_memstream(&text, &len);
-        if (f) {
-            pb_winners_print(f, &w);
-            if (fclose(f) != 0) {
-                free(text);
-                text = NULL;
-            }
-        }
-        pb_winners_free(&w);
-    }
-    tidy_free(&t);
-    if (rc)
+    char *text = pb_console_winners(h->results.csv_path, &e);
+    if (!text)
         fprintf(stderr, "puzzlebench bench: warning: no winners: %s\n", e.msg);
-    else if (text)
-        pb_results_show(&h->results,
-                        "\nwinners (median time per instance; 95%% "
-                        "bootstrap interval of the ratio):\n%s",
-                        text);
+    else
+        pb_results_show(&h->results, "\n%s", text);
     free(text);
 }
 

@@ -161,6 +161,18 @@ static void test_lines(void)
     CHECK(strlen(buf) == PB_CONSOLE_WIDTH &&
               !strcmp(buf + PB_CONSOLE_WIDTH - 3, "..."),
           "long line cut to %d: %zu '%s'", PB_CONSOLE_WIDTH, strlen(buf), buf);
+    struct pb_console_result f = {
+        name, NAN, NAN, NAN, NULL, false, "failed: 2 wrong answers"};
+    pb_console_line(&f, buf, sizeof(buf));
+    CHECK(strstr(buf, "  FAILED: 2 wrong answers"), "failure line '%s'", buf);
+    f.status = "wrong answer in a timed run: instance 3";
+    pb_console_line(&f, buf, sizeof(buf));
+    CHECK(strstr(buf, "  FAILED: wrong answer in a timed run: instance 3"),
+          "failure line '%s'", buf);
+    f.status = "skipped: over the memory cap";
+    pb_console_line(&f, buf, sizeof(buf));
+    CHECK(strstr(buf, "  skipped: over the memory cap") && !strstr(buf, "FAIL"),
+          "skip line '%s'", buf);
     pb_console_header(buf, sizeof(buf));
     CHECK(strstr(buf, "median") && strlen(buf) <= PB_CONSOLE_WIDTH,
           "header '%s'", buf);
