@@ -7,7 +7,8 @@
  * JSON), is one "# differs:" line; the date, the load average and the
  * per-corpus and per-verification records (corpus:..., verify:...),
  * which differ between any two runs, are left out. Jansson parses the
- * files. O(keys^2) over two small objects.
+ * files. O(keys^2) over two small objects. The same context gives each
+ * side's machine state for the noise warnings (pb_compare_machine).
  */
 #include "compare.h"
 
@@ -17,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "noise.h"
 #include "pb.h"
 
 /* results.json of the run whose results file is path: path itself when
@@ -102,4 +104,15 @@ void pb_compare_context(FILE *out, const char *a_path, const char *b_path)
     }
     json_decref(a);
     json_decref(b);
+}
+
+bool pb_compare_machine(const char *path, struct pb_noise_machine *m)
+{
+    char json[1024];
+    json_beside(path, json, sizeof(json));
+    json_t *root = json_load_file(json, 0, NULL);
+    bool known =
+        pb_noise_machine_from_context(json_object_get(root, "context"), m);
+    json_decref(root);
+    return known;
 }
