@@ -4,7 +4,7 @@
  * each side's results.json (the file itself, or the one beside its
  * results.csv), key by key. A key present on one side only, or with
  * another value (strings, numbers, booleans and arrays compared as
- * JSON), is one "# differs:" line; the date, the load average and the
+ * JSON), is one "# differs:" line; the date, the load averages and the
  * per-corpus and per-verification records (corpus:..., verify:...),
  * which differ between any two runs, are left out. Jansson parses the
  * files. O(keys^2) over two small objects. The same context gives each
@@ -38,7 +38,8 @@ static void json_beside(const char *path, char *out, size_t len)
 static bool compared(const char *key)
 {
     return strcmp(key, "date") && strcmp(key, "load_avg") &&
-           strncmp(key, "corpus:", 7) && strncmp(key, "verify:", 7);
+           strncmp(key, "load_average_", 13) && strncmp(key, "corpus:", 7) &&
+           strncmp(key, "verify:", 7);
 }
 
 /* value as one line of at most 80 characters, control bytes escaped */
