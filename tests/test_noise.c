@@ -8,7 +8,9 @@
  * none, junk bytes), a state that changes during a run, its warnings,
  * the context record of results.json (with Google Benchmark's load_avg
  * as the fallback); the readings themselves (load, CPU clocks); the
- * console's block from a results folder.
+ * console's block from a results folder; the report's warnings on the
+ * committed fixture tests/fixtures/compare/noisy. Run from the source
+ * tree.
  */
 #include <errno.h>
 #include <jansson.h>
@@ -20,6 +22,7 @@
 
 #include "check.h"
 #include "noise.h"
+#include "report.h"
 #include "tidy.h"
 
 /* A benchmark of magic_squares/bfs_array on one corpus at `threads`,
@@ -325,18 +328,49 @@ static void test_print(const char *dir)
     rmdir(dir);
 }
 
+/* The report's stability warnings (report.c warn_about) carry the noise
+ * rules: the committed fixture "noisy" (load 3.1 on 2 cores, CPU 0.62 of
+ * wall) copied to dir and reported (Markdown escapes '>' as "\\>"). */
+static void test_report(const char *dir)
+{
+    char cmd[600];
+    snprintf(cmd, sizeof(cmd),
+             "mkdir -p '%s' && cp tests/fixtures/compare/noisy/results.csv "
+             "tests/fixtures/compare/noisy/results.json '%s'/",
+             dir, dir);
+    CHECK(system(cmd) == 0, "%s (run from the source tree)", cmd);
+    struct pb_error e;
+    int rc = pb_report_write(dir, &e);
+    CHECK(rc == 0, "report: %s", rc ? e.msg : "");
+    char path[512];
+    snprintf(path, sizeof(path), "%s/report.md", dir);
+    const char *md = check_slurp(path);
+    CHECK(md && strstr(md, "magic_squares/bfs_array/uniform/size:4/n:100/"
+                           "seed:1/threads:1: load 3.1 \\> 2 cores; CPU "
+                           "0.62 of wall;"),
+          "report.md without the noise warnings of bfs_array");
+    CHECK(md && !strstr(md, "magic_squares/table/uniform/size:4/n:100/"
+                            "seed:1/threads:1: load"),
+          "report.md warns about the quiet table");
+    snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+    CHECK(system(cmd) == 0, "%s", cmd);
+}
+
 int main(void)
 {
     char dir[] = "/tmp/test_noise.XXXXXX";
     CHECK(mkdtemp(dir) != NULL, "mkdtemp");
     char sys[sizeof(dir) + 8], results[sizeof(dir) + 8];
+    char report[sizeof(dir) + 8];
     snprintf(sys, sizeof(sys), "%s/sys", dir);
     snprintf(results, sizeof(results), "%s/res", dir);
+    snprintf(report, sizeof(report), "%s/rep", dir);
     test_bench_rules();
     test_machine(sys);
     test_context();
     test_readings();
     test_print(results);
+    test_report(report);
     rmdir(dir);
     return check_summary();
 }
