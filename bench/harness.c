@@ -31,6 +31,7 @@
 #include "gbench.h"
 #include "gen.h"
 #include "memprobe.h"
+#include "noise.h"
 #include "pb_limits.h"
 #include "plot.h"
 #include "provenance.h"
@@ -314,9 +315,14 @@ static void benchmark_case(struct pb_gb_state *st, void *context)
     uint64_t heap_peak = 0, heap_allocated = 0;
     double seconds = 0;
     int64_t iterations = 0;
+    /* the noise readings (noise.h), outside the back end's clock */
+    double load_before = pb_noise_load(), cpu = 0, wall = 0;
     while (pb_gb_keep_running(st)) {
+        double cpu0 = pb_noise_cpu_seconds(x->threads), wall0 = pb_now();
         /* the back end clears the answers before its clock starts */
         rc = b->solve(&c->session, c->answers, &run, &e);
+        wall += pb_now() - wall0;
+        cpu += pb_noise_cpu_seconds(x->threads) - cpu0;
         pb_gb_set_iteration_time(st, run.solve_seconds);
         char why[320];
         if (rc || !timed_answers_right(c, why, sizeof(why))) {
@@ -331,8 +337,14 @@ static void benchmark_case(struct pb_gb_state *st, void *context)
         heap_peak = run.heap_peak;
         heap_allocated = run.heap_allocated;
     }
+    double load_after = pb_noise_load();
     if (iterations == 0)
         return;
+    pb_gb_set_counter(st, "load_before", load_before, PB_GB_VALUE);
+    pb_gb_set_counter(st, "load_after", load_after, PB_GB_VALUE);
+    pb_gb_set_counter(st, "cpu_per_wall",
+                      pb_noise_cpu_per_wall(cpu, wall, x->threads),
+                      PB_GB_VALUE);
     pb_gb_set_items_processed(st, iterations * (int64_t)corpus->count);
     pb_gb_set_counter(st, "instances", (double)corpus->count, PB_GB_VALUE);
     pb_gb_set_counter(st, "omp_threads", (double)x->threads, PB_GB_VALUE);
@@ -400,6 +412,9 @@ static void csv_row(struct harness *h, const struct bench_case *c,
         .peak_heap_bytes = counter(run, "peak_heap_bytes"),
         .allocated_bytes = counter(run, "allocated_bytes"),
         .peak_rss_bytes = counter(run, "peak_rss_bytes"),
+        .load_before = counter(run, "load_before"),
+        .load_after = counter(run, "load_after"),
+        .cpu_per_wall = counter(run, "cpu_per_wall"),
         .verified = !run->error,
     };
     pb_work_row(c->entry->kernel, run->counter_names, run->counter_values,
@@ -671,6 +686,8 @@ int pb_bench_suite(const struct pb_bench_options *o)
                 "cores; oversubscribed runs are recorded as such\n",
                 threads, cli_cores());
     pb_provenance_record(&h.results, suite.name, threads);
+    struct pb_noise_machine machine;
+    pb_noise_run_start(&h.results, &machine);
     int rc = o->data_dir ? pb_make_dirs(o->data_dir) : 0;
     if (rc)
         fprintf(stderr, "puzzlebench bench: %s: cannot create: %s\n",
@@ -694,6 +711,10 @@ int pb_bench_suite(const struct pb_bench_options *o)
                 pb_results_log_failed(&h.results);
             h.status = PB_EXIT_FAIL;
         }
+    }
+    if (!o->list_only && pb_noise_run_end(&h.results, &machine, &e)) {
+        fprintf(stderr, "puzzlebench bench: %s\n", e.msg);
+        h.status = PB_EXIT_FAIL;
     }
     bool drawn = pb_plot(h.results.dir, NULL, NULL, &e) == 0;
     if (!drawn) {
