@@ -339,11 +339,12 @@ static int check_one(const struct pb_corpus *c, const void *oracle, size_t i,
                            &hint, e);
     char why[256];
     struct token k;
-    if (rc == 0 && !peek_token(t, &k))
+    struct tokens at = *t; /* the line the answer starts on */
+    if (rc == 0 && !next_token(&at, &k))
         rc = pb_fail(e, -EINVAL,
-                     "%s:%u: ends after %zu answers; expected %zu, one per "
+                     "%s:%u: ends after %zu answer%s; expected %zu, one per "
                      "instance of %s",
-                     path, t->line, i, c->count, c->source);
+                     path, t->line, i, i == 1 ? "" : "s", c->count, c->source);
     else if (rc == 0 && !read(t, hint, &got, why, sizeof(why)))
         rc = pb_fail(e, -EINVAL, "%s:%u: answer %zu: %s", path, t->line, i + 1,
                      why);
@@ -353,7 +354,7 @@ static int check_one(const struct pb_corpus *c, const void *oracle, size_t i,
         rc = pb_fail(e, -EINVAL,
                      "%s:%u: instance %zu (%s:%u): the expected answer is "
                      "'%.80s', the oracle's is '%.80s'",
-                     path, t->line, i + 1, c->source, (unsigned)c->lines[i],
+                     path, at.line, i + 1, c->source, (unsigned)c->lines[i],
                      got.s, want.s);
     free(want.s);
     free(got.s);
@@ -383,8 +384,9 @@ int pb_expected_check(const struct pb_corpus *c, const void *oracle,
         shown(&k, b, sizeof(b));
         rc = pb_fail(e, -EINVAL,
                      "%s:%u: found '%s' after the last answer; expected %zu "
-                     "answers, one per instance of %s",
-                     path, t.line, b, c->count, c->source);
+                     "answer%s, one per instance of %s",
+                     path, t.line, b, c->count, c->count == 1 ? "" : "s",
+                     c->source);
     }
     free(slot);
     free(text);

@@ -25,6 +25,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -107,7 +108,22 @@ static uint64_t apply_memory_cap(const struct pb_suite_entry *x)
 static int load_file_corpus(struct corpus_slot *s,
                             const struct pb_suite_entry *x, struct pb_error *e)
 {
-    int rc = pb_corpus_load(x->kernel, x->file, &s->corpus, e);
+    struct stat st;
+    if (stat(x->file, &st) == 0 && S_ISDIR(st.st_mode))
+        return pb_fail(e, -EISDIR, "%s: a folder; expected a %s corpus file",
+                       x->file, x->kernel->name);
+    /* the header first: a file of another kernel says so, instead of
+     * failing on the first line this kernel's reader cannot read */
+    char named[64];
+    uint32_t line;
+    int rc = pb_suite_file_kernel(x->file, named, sizeof(named), &line, e);
+    if (rc == 0 && named[0] && strcmp(named, x->kernel->name))
+        rc = pb_fail(e, -EINVAL,
+                     "%s:%u: the header says kernel '%s'; expected a %s "
+                     "corpus",
+                     x->file, (unsigned)line, named, x->kernel->name);
+    if (rc == 0)
+        rc = pb_corpus_load(x->kernel, x->file, &s->corpus, e);
     if (rc)
         return rc;
     s->file = x->file;

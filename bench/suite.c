@@ -325,19 +325,18 @@ void pb_suite_free(struct pb_suite *s)
     s->count = 0;
 }
 
-/* The kernel a corpus file's header names ("# kernel NAME" among the
- * '#' lines it opens with, as gen writes them) into name; "" when it
- * opens with no such line (a judge-format file). */
-static int header_kernel(const char *path, char *name, size_t len,
-                         struct pb_error *e)
+int pb_suite_file_kernel(const char *path, char *name, size_t len,
+                         uint32_t *line, struct pb_error *e)
 {
     FILE *f = fopen(path, "r");
     if (!f)
         return pb_fail(e, -errno, "%s: cannot open: %s", path, strerror(errno));
     char text[256];
     name[0] = '\0';
+    *line = 0;
     while (!name[0] && fgets(text, sizeof(text), f) && text[0] == '#') {
         char key[16], value[64];
+        ++*line;
         if (sscanf(text, "# %15s %63s", key, value) == 2 &&
             !strcmp(key, "kernel"))
             snprintf(name, len, "%s", value);
@@ -355,7 +354,8 @@ int pb_suite_corpus(const char *path, const char *kernel, const char *variants,
     snprintf(s->path, sizeof(s->path), "--corpus %s", path);
     char named[64];
     if (!kernel) {
-        int rc = header_kernel(path, named, sizeof(named), e);
+        uint32_t line;
+        int rc = pb_suite_file_kernel(path, named, sizeof(named), &line, e);
         if (rc)
             return rc;
         if (!named[0])

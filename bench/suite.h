@@ -93,5 +93,10 @@ int pb_suite_load(const char *path, struct pb_suite *suite, struct pb_error *e);
 int pb_suite_corpus(const char *path, const char *kernel, const char *variants,
                     struct pb_suite *suite, struct pb_error *e);
 void pb_suite_free(struct pb_suite *suite);
+/* The kernel a corpus file's header names ("# kernel NAME" among the
+ * '#' lines it opens with, as gen writes them) into name, and its line;
+ * "" when it opens with no such line (a judge-format file). */
+int pb_suite_file_kernel(const char *path, char *name, size_t len,
+                         uint32_t *line, struct pb_error *e);
 
 #endif
