@@ -135,8 +135,7 @@ static int load_file_corpus(struct corpus_slot *s,
         rc = -ENOMEM; /* e says why */
     else if (pb_expected_path(x->file, expected, sizeof(expected)))
         rc = pb_fail(e, -ENAMETOOLONG,
-                     "%s: the path of its expected "
-                     "outputs is too long",
+                     "%s: the path of its expected outputs is too long",
                      x->file);
     else if (access(expected, F_OK) == 0) {
         s->expected = true;
