@@ -29,6 +29,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "noise.h"
 #include "pb_file.h"
 #include "plot.h"
 #include "schema.h"
@@ -36,7 +37,6 @@
 #include "summary.h"
 #include "tidy.h"
 
-#define CV_LIMIT 0.10
 #define SHORT_SAMPLE 1e-3
 #define SLOW_FIRST 1.5
 
@@ -387,9 +387,11 @@ static double cv_of(const struct tidy_bench *b)
     return b->n > 1 && mean > 0 ? sqrt(var / (double)(b->n - 1)) / mean : 0;
 }
 
-/* The stability warnings of one benchmark, appended to warnings. */
-static void warn_about(const struct tidy_bench *b, int cores, char *warnings,
-                       size_t len)
+/* The stability warnings of one benchmark, appended to warnings: the
+ * noise rules (noise.h: CV, load, CPU / wall, threads against one),
+ * then the report's own. */
+static void warn_about(const struct tidy *t, const struct tidy_bench *b,
+                       int cores, char *warnings, size_t len)
 {
     double sorted[TIDY_MAX_REPS];
     memcpy(sorted, b->per_instance + 1,
@@ -397,12 +399,10 @@ static void warn_about(const struct tidy_bench *b, int cores, char *warnings,
     double rest = b->n > 1 ? pb_median(sorted, b->n - 1) : NAN;
     memcpy(sorted, b->per_instance, b->n * sizeof(double));
     double median = pb_median(sorted, b->n);
-    char what[256] = "";
-    size_t at = 0;
-    double cv = cv_of(b);
-    if (cv > CV_LIMIT)
-        at += (size_t)snprintf(what + at, sizeof(what) - at,
-                               " CV %.0f %% (above 10 %%);", 100 * cv);
+    char what[1024] = "", noise[8][PB_NOISE_TEXT];
+    size_t at = 0, noisy = pb_noise_bench(t, b, cores, noise, 8);
+    for (size_t i = 0; i < noisy; i++)
+        at += (size_t)snprintf(what + at, sizeof(what) - at, " %s;", noise[i]);
     if (median * (double)b->count < SHORT_SAMPLE)
         at += (size_t)snprintf(what + at, sizeof(what) - at,
                                " a timed sample under 1 ms;");
@@ -535,7 +535,7 @@ static void kernel_part(const struct tidy *t, const char *dir,
         snprintf(cells[11], 256, "%.4g", b->work_per_instance);
         work_cells(def, b, median, cells + FIXED_COLS);
         table_row(o, cells, ncols);
-        warn_about(b, cores, warnings, wlen);
+        warn_about(t, b, cores, warnings, wlen);
     }
     table_end(o);
     const char *kind;

@@ -40,8 +40,10 @@ completes "--kinds" plot --k
 completes "--families" list --f
 completes "--count --family --help --max-memory --output --seed --size" \
     gen cube_walk --
-completes "--data --console --help --max-memory --out --quiet --repetitions --suite --threads" \
+completes "--data --console --corpus --help --kernel --max-memory --out --quiet --repetitions --suite --threads --variants" \
     run --
+completes "cubic_eight cubing cube_walk" bench --corpus f.in --kernel cu
+completes "bibfs" bench --corpus f.in --kernel magic_squares --variants bi
 completes "compact gbench" bench --console ""
 completes "gbench" run --console g
 # suites by name, where bench finds them (here ./bench/suites)
