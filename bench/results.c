@@ -182,6 +182,8 @@ void pb_results_log_failed(struct pb_results *r)
 }
 
 static void say(struct pb_results *r, bool console, const char *fmt, va_list ap)
+    PB_PRINTF(3, 0);
+static void say(struct pb_results *r, bool console, const char *fmt, va_list ap)
 {
     if (console) {
         va_list aq;
