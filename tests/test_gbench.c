@@ -98,7 +98,7 @@ int main(void)
     const char *json = "test_gbench_out.json";
     remove(json);
     struct seen s = {0};
-    struct pb_gb_output out = {json, NULL, on_run, &s, NULL};
+    struct pb_gb_output out = {json, NULL, on_run, &s, NULL, false, NULL};
     long n = pb_gb_run_all(&out);
     CHECK(n == 2, "ran %ld benchmarks", n);
     CHECK(s.runs == 2, "%d runs reported (2 repetitions)", s.runs);
@@ -139,8 +139,8 @@ int main(void)
     }
     remove(json);
     pb_gb_clear();
-    CHECK(pb_gb_run_all(&(struct pb_gb_output){NULL, NULL, NULL, NULL, NULL}) ==
-              0,
+    CHECK(pb_gb_run_all(&(struct pb_gb_output){NULL, NULL, NULL, NULL, NULL,
+                                               false, NULL}) == 0,
           "nothing left after clear");
 
     /* a JSON snapshot that cannot be written: its errno comes back */
@@ -148,7 +148,7 @@ int main(void)
     CHECK(pb_gb_register("toy/again", toy_benchmark, &again, 1, 0) == 0,
           "register");
     n = pb_gb_run_all(&(struct pb_gb_output){"no_such_folder/out.json", NULL,
-                                             NULL, NULL, NULL});
+                                             NULL, NULL, NULL, false, NULL});
     CHECK(n == -ENOENT, "unwritable JSON: %ld, expected -ENOENT", n);
     pb_gb_clear();
 
