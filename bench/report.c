@@ -465,7 +465,11 @@ static void top_part(struct rp_out *o, const struct tidy *t, const char *dir,
           "body{font-family:sans-serif;max-width:84em;margin:1em auto;"
           "padding:0 1em;line-height:1.4;color:#222}"
           "h1{margin-bottom:.2em}h2{border-bottom:1px solid #ccc;"
-          "margin-top:2em}nav ul{columns:2;margin:.3em 0}"
+          "margin-top:2em}nav ul{display:inline;padding:0}"
+          "nav li{display:inline;margin-right:.8em}"
+          "nav li li{font-size:.9em}nav ul ul{margin-left:.4em}"
+          "p.label{font-weight:bold;margin:1em 0 .2em}"
+          "table.winners td{white-space:nowrap}"
           "table{border-collapse:collapse;margin:.5em 0}"
           "td,th{border:1px solid #ccc;padding:2px 6px;text-align:right;"
           "vertical-align:top}th{background:#f0f0f0}"
@@ -494,7 +498,7 @@ static void top_part(struct rp_out *o, const struct tidy *t, const char *dir,
     entries[n][0] = "Verification", entries[n++][1] = "";
     entries[n][0] = "Provenance", entries[n++][1] = "";
     fputs("Contents:\n\n", o->md);
-    fputs("<nav><b>Contents</b><ul>\n", o->html);
+    fputs("<nav><b>Contents:</b> <ul>\n", o->html);
     for (size_t i = 0; i < n; i++) {
         char id[128];
         rp_slug(entries[i][0], id, sizeof(id));

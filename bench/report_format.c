@@ -70,7 +70,8 @@ void rp_heading(struct rp_out *o, int level, const char *text)
     fprintf(o->html, "</h%d>\n", level);
 }
 
-void rp_table_begin(struct rp_out *o, const char *const *cols, int n, int left)
+void rp_table_begin_class(struct rp_out *o, const char *const *cols, int n,
+                          int left, const char *cls)
 {
     fputc('|', o->md);
     for (int i = 0; i < n; i++) {
@@ -82,8 +83,10 @@ void rp_table_begin(struct rp_out *o, const char *const *cols, int n, int left)
     for (int i = 0; i < n; i++)
         fputs(i < left ? "---|" : "---:|", o->md);
     fputc('\n', o->md);
-    /* the left-aligned columns by class, so a row stays plain <td>s */
-    fprintf(o->html, "<table class=\"l%d\">\n<tr>", left);
+    /* the left-aligned columns by class, so a row stays plain <td>s; cls
+     * is fixed text */
+    fprintf(o->html, "<table class=\"l%d%s%s\">\n<tr>", left, cls ? " " : "",
+            cls ? cls : "");
     for (int i = 0; i < n; i++) {
         fputs("<th>", o->html);
         rp_put(o->html, cols[i], false, false);
@@ -92,16 +95,33 @@ void rp_table_begin(struct rp_out *o, const char *const *cols, int n, int left)
     fputs("</tr>\n", o->html);
 }
 
+void rp_table_begin(struct rp_out *o, const char *const *cols, int n, int left)
+{
+    rp_table_begin_class(o, cols, n, left, NULL);
+}
+
 void rp_table_row(struct rp_out *o, char cells[][RP_CELL], int n)
 {
     fputc('|', o->md);
     fputs("<tr>", o->html);
     for (int i = 0; i < n; i++) {
+        /* a cell's lines: one line in Markdown, <br> between in HTML */
+        char line[RP_CELL];
         fputc(' ', o->md);
-        rp_put(o->md, cells[i], true, false);
-        fputs(" |", o->md);
         fputs("<td>", o->html);
-        rp_put(o->html, cells[i], false, false);
+        for (const char *p = cells[i]; *p;) {
+            size_t len = strcspn(p, "\n");
+            snprintf(line, sizeof(line), "%.*s", (int)len, p);
+            rp_put(o->md, line, true, false);
+            rp_put(o->html, line, false, false);
+            p += len;
+            if (*p == '\n') {
+                fputc(' ', o->md);
+                fputs("<br>", o->html);
+                p++;
+            }
+        }
+        fputs(" |", o->md);
         fputs("</td>", o->html);
     }
     fputc('\n', o->md);
@@ -119,6 +139,17 @@ void rp_para(struct rp_out *o, const char *text)
     rp_put(o->md, text, true, false);
     fputs("\n\n", o->md);
     fputs("<p>", o->html);
+    rp_put(o->html, text, false, false);
+    fputs("</p>\n", o->html);
+}
+
+void rp_label(struct rp_out *o, const char *text)
+{
+    /* text is a kernel name or fixed text, never '*': bold is safe */
+    fputs("**", o->md);
+    rp_put(o->md, text, true, false);
+    fputs("**\n\n", o->md);
+    fputs("<p class=\"label\">", o->html);
     rp_put(o->html, text, false, false);
     fputs("</p>\n", o->html);
 }

@@ -37,11 +37,17 @@ void rp_heading(struct rp_out *o, int level, const char *text);
 /* A table whose first `left` columns are left-aligned (text), the rest
  * right-aligned (numbers). */
 void rp_table_begin(struct rp_out *o, const char *const *cols, int n, int left);
+/* rp_table_begin with an HTML class (fixed text) for the style sheet. */
+void rp_table_begin_class(struct rp_out *o, const char *const *cols, int n,
+                          int left, const char *cls);
+/* A row; a newline in a cell is a space in Markdown, <br> in HTML. */
 void rp_table_row(struct rp_out *o, char cells[][RP_CELL], int n);
 void rp_table_end(struct rp_out *o);
 /* A paragraph. In Markdown every block (heading, paragraph, table, list,
  * figure) ends with a blank line, so blocks follow each other freely. */
 void rp_para(struct rp_out *o, const char *text);
+/* A short bold line that names what follows (a table's kernel). */
+void rp_label(struct rp_out *o, const char *text);
 /* A list item "LEAD: text" with LEAD in bold; rp_list_end after the
  * last (first: whether this is the first item). */
 void rp_item(struct rp_out *o, bool first, const char *lead, const char *text);

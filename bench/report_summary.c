@@ -34,11 +34,11 @@ static void ratio_text(const struct pb_versus *v, bool short_form, char *buf,
     rp_fixed(lo, sizeof(lo), v->lo, 3);
     rp_fixed(hi, sizeof(hi), v->hi, 3);
     if (!isfinite(v->lo) || !isfinite(v->hi))
-        snprintf(buf, len, "%sx (not significant: 1 repetition, no interval)",
-                 r);
-    else if (short_form)
-        snprintf(buf, len, "%sx (%s-%s)%s", r, lo, hi,
-                 v->significant ? "" : " not significant");
+        snprintf(buf, len, "%sx%s(not significant: 1 repetition, no interval)",
+                 r, short_form ? "\n" : " ");
+    else if (short_form) /* three lines in HTML: the cells stay narrow */
+        snprintf(buf, len, "%sx\n(%s-%s)%s", r, lo, hi,
+                 v->significant ? "" : "\nnot significant");
     else
         snprintf(buf, len, "%sx (%s95%% CI %s-%s)", r,
                  v->significant ? "" : "not significant: ", lo, hi);
@@ -151,8 +151,8 @@ static void winners_table(struct rp_out *o, const struct pb_winners *w,
     cols[0] = "corpus";
     cols[1] = "fastest";
     cols[2] = median_head;
-    rp_para(o, k->name);
-    rp_table_begin(o, cols, n, 2);
+    rp_label(o, k->name);
+    rp_table_begin_class(o, cols, n, 2, "winners");
     for (size_t c = 0, r = 0; medians && c < w->count; c++) {
         const struct pb_corpus_winner *x = &w->w[c];
         if (strcmp(x->fastest->kernel, k->name))
