@@ -174,7 +174,8 @@ static void run_cell(const json_t *c, char *cell)
     }
     const json_t *load = json_object_get(c, "load_avg");
     if (json_array_size(load) == 3)
-        cat(cell, "; load average %.2f, %.2f, %.2f (1, 5, 15 min) at start",
+        cat(cell,
+            "; load average %.2f, %.2f, %.2f (1, 5, 15 min) as timing began",
             json_number_value(json_array_get(load, 0)),
             json_number_value(json_array_get(load, 1)),
             json_number_value(json_array_get(load, 2)));
