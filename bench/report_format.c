@@ -84,9 +84,9 @@ void rp_table_begin_class(struct rp_out *o, const char *const *cols, int n,
         fputs(i < left ? "---|" : "---:|", o->md);
     fputc('\n', o->md);
     /* the left-aligned columns by class, so a row stays plain <td>s; cls
-     * is fixed text */
-    fprintf(o->html, "<table class=\"l%d%s%s\">\n<tr>", left, cls ? " " : "",
-            cls ? cls : "");
+     * is fixed text; a wide table scrolls in its own box, not the page */
+    fprintf(o->html, "<div class=\"wide\"><table class=\"l%d%s%s\">\n<tr>",
+            left, cls ? " " : "", cls ? cls : "");
     for (int i = 0; i < n; i++) {
         fputs("<th>", o->html);
         rp_put(o->html, cols[i], false, false);
@@ -131,7 +131,7 @@ void rp_table_row(struct rp_out *o, char cells[][RP_CELL], int n)
 void rp_table_end(struct rp_out *o)
 {
     fputc('\n', o->md);
-    fputs("</table>\n", o->html);
+    fputs("</table></div>\n", o->html);
 }
 
 void rp_para(struct rp_out *o, const char *text)
