@@ -26,7 +26,9 @@ static const char bench_help[] =
     "usage: puzzlebench bench [--suite NAME|FILE] [--threads LIST]\n"
     "                         [--repetitions N] [--max-memory SIZE]\n"
     "                         [--out DIR]\n"
-    "                         [--benchmark_* flags]\n\n"
+    "                         [--benchmark_* flags]\n"
+    "       puzzlebench bench --corpus FILE [--kernel NAME]\n"
+    "                         [--variants LIST] [options as above]\n\n"
     "Generates the suite's corpora, verifies every benchmark against the\n"
     "kernel's oracle (untimed), then times it with Google Benchmark: manual\n"
     "time around the solve, OpenMP threads as an argument, every timed run\n"
@@ -41,6 +43,15 @@ static const char bench_help[] =
     "  -m, --max-memory SIZE  memory cap N[K|M|G|T] for every benchmark\n"
     "                         (default: each suite line's `memory`)\n"
     "  -o, --out DIR          results root (default: results)\n"
+    "      --corpus FILE      time a corpus file of your own (judge or\n"
+    "                         extended format) instead of a suite; named\n"
+    "                         by its content hash (family file-HASH);\n"
+    "                         checked against FILE.out (X.out for X.in)\n"
+    "                         when it exists; 5 repetitions, min_time\n"
+    "                         0.2 s, 1 thread unless overridden\n"
+    "      --kernel NAME      FILE's kernel (default: its '# kernel'\n"
+    "                         header; required for a judge-format file)\n"
+    "      --variants LIST    with --corpus: a,b,... or all (default)\n"
     "  -h, --help             this text\n"
     "Google Benchmark flags such as --benchmark_filter=REGEX,\n"
     "--benchmark_min_time=SECONDS, --benchmark_repetitions=N,\n"
@@ -54,7 +65,8 @@ static const char run_help[] =
     "                       [--out DIR] [--data DIR]\n"
     "                       [--benchmark_* flags]\n\n"
     "The main job: `bench` on the default suite, also saving its corpora\n"
-    "under --data (default data/generated). Options as for bench.\n";
+    "under --data (default data/generated; not a --corpus FILE).\n"
+    "Options as for bench, --corpus, --kernel and --variants included.\n";
 
 enum gb_kind {
     GB_BOOL,     /* true/false, yes/no, on/off, 1/0; bare means true */
@@ -313,8 +325,43 @@ static bool parse_threads(const char *verb, const char *text,
     return true;
 }
 
+/* --corpus, --kernel, --variants: long options only (no letters to
+ * collide with), values beyond any char. */
+enum { OPT_CORPUS = 0x100, OPT_KERNEL, OPT_VARIANTS };
+
+static void corpus_option(struct pb_bench_options *o, int c, const char *arg)
+{
+    if (c == OPT_CORPUS)
+        o->corpus = arg;
+    else if (c == OPT_KERNEL)
+        o->kernel = arg;
+    else
+        o->variants = arg;
+}
+
+/* --kernel and --variants go with --corpus, which replaces --suite. */
+static bool corpus_options_valid(const char *verb, struct pb_bench_options *o,
+                                 bool suite_given)
+{
+    if (!o->corpus && (o->kernel || o->variants)) {
+        cli_usage_error(verb, "--%s needs --corpus FILE",
+                        o->kernel ? "kernel" : "variants");
+        return false;
+    }
+    if (o->corpus && suite_given) {
+        cli_usage_error(verb, "--corpus and --suite: give one of them");
+        return false;
+    }
+    if (o->kernel && !cli_kernel(verb, o->kernel))
+        return false;
+    if (o->corpus && !o->variants)
+        o->variants = "all";
+    return true;
+}
+
 static int bench_verb(const char *verb, int argc, char **argv, bool is_run)
 {
+    bool suite_given = false;
     static const struct option options[] = {
         {"suite", required_argument, NULL, 's'},
         {"threads", required_argument, NULL, 't'},
@@ -323,6 +370,9 @@ static int bench_verb(const char *verb, int argc, char **argv, bool is_run)
         {"out", required_argument, NULL, 'o'},
         {"data", required_argument, NULL, 'd'},
         {"help", no_argument, NULL, 'h'},
+        {"corpus", required_argument, NULL, OPT_CORPUS},
+        {"kernel", required_argument, NULL, OPT_KERNEL},
+        {"variants", required_argument, NULL, OPT_VARIANTS},
         {NULL, 0, NULL, 0}};
     struct pb_bench_options o = {
         .suite = "default",
@@ -372,12 +422,20 @@ static int bench_verb(const char *verb, int argc, char **argv, bool is_run)
         case 'h':
             fputs(is_run ? run_help : bench_help, stdout);
             return PB_EXIT_OK;
+        case OPT_CORPUS:
+        case OPT_KERNEL:
+        case OPT_VARIANTS:
+            corpus_option(&o, c, optarg);
+            break;
         default:
             return cli_bad_option(verb, argc, argv, c);
         }
+        suite_given = suite_given || c == 's';
     }
     if (optind < argc)
         return cli_usage_error(verb, "unexpected argument '%s'", argv[optind]);
+    if (!corpus_options_valid(verb, &o, suite_given))
+        return PB_EXIT_USAGE;
     /* refused before anything is created: a cut path would land elsewhere */
     if (strlen(o.out_dir) > PB_RESULTS_ROOT_MAX)
         return cli_usage_error(verb,

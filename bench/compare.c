@@ -92,6 +92,38 @@ static struct tidy_bench *match(struct tidy *b, const struct tidy_bench *x,
     return n > 0 && (size_t)n < sizeof(key) ? tidy_get(b, key) : NULL;
 }
 
+/* "# warning: SIDE: NAME: W1; W2" for each benchmark of side s (a or b
+ * of the comparison) that is compared and noisy (noise.h), then
+ * "# warning: MACHINE: W" for each of its machine's warnings (none when
+ * machine is NULL: both sides are one run, its machine already said). */
+static void noise_lines(FILE *out, const char *side, struct tidy *a,
+                        struct tidy *b, bool of_b,
+                        const struct pb_compare_options *o, const char *machine)
+{
+    const struct tidy *s = of_b ? b : a;
+    struct pb_noise_machine m;
+    bool known = pb_compare_machine(s->path, &m);
+    char w[8][PB_NOISE_TEXT];
+    for (size_t i = 0; i < a->count; i++) {
+        struct tidy_bench *x = &a->b[i], *y = match(b, x, o);
+        const struct tidy_bench *z = of_b ? y : x;
+        size_t n = y ? pb_noise_bench(s, z, known ? m.cores : 0, w, 8) : 0;
+        if (n == 0)
+            continue;
+        char name[4 * sizeof(z->key)];
+        pb_escape_controls(z->key, name, sizeof(name));
+        fprintf(out, "# warning: %s: %s:", side, name);
+        for (size_t k = 0; k < n; k++)
+            fprintf(out, "%s %s", k ? ";" : "", w[k]);
+        fputc('\n', out);
+    }
+    char prefix[32];
+    snprintf(prefix, sizeof(prefix),
+             "# warning: %s: ", machine ? machine : side);
+    if (known && machine)
+        pb_noise_print(out, prefix, NULL, &m, m.cores);
+}
+
 /* The comparison into out; *matched gets the benchmarks compared. */
 static int compare_into(struct tidy *a, struct tidy *b,
                         const struct pb_compare_options *o, FILE *out,
@@ -139,6 +171,9 @@ static int compare_into(struct tidy *a, struct tidy *b,
                 "# variants: %s of A against %s of B, corpus by corpus "
                 "(rows named by A's benchmark)\n",
                 o->variant_a, o->variant_b);
+    bool one_run = !strcmp(a->path, b->path); /* two variants of one run */
+    noise_lines(out, "A", a, b, false, o, one_run ? "A and B" : "A");
+    noise_lines(out, "B", a, b, true, o, one_run ? NULL : "B");
     fprintf(out,
             "# ratio = median(B) / median(A) of the time per instance "
             "(per iteration for other Google Benchmark names); p = "

@@ -2,7 +2,8 @@
  * compare.h - `puzzlebench compare A B`: two results (results folders,
  * results.csv files, or Google Benchmark JSON files: tidy.h), matched
  * benchmark by benchmark, with the ratio of median times per instance and a
- * Mann-Whitney U test over the repetitions.
+ * Mann-Whitney U test over the repetitions, under the noise warnings
+ * (noise.h) of the benchmarks compared and of each side's machine.
  */
 #ifndef COMPARE_H
 #define COMPARE_H
@@ -10,6 +11,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "noise.h"
 #include "pb.h"
 
 struct pb_compare_options {
@@ -25,6 +27,11 @@ struct pb_compare_options {
  * (the results.json context beside results files a and b) that differs,
  * or one line saying they are the same or could not be compared. */
 void pb_compare_context(FILE *out, const char *a, const char *b);
+
+/* The machine state (noise.h) in the results.json context beside
+ * results file path (the file itself when it is JSON): false, with
+ * nothing known (no load rule, no machine warning), when there is none. */
+bool pb_compare_machine(const char *path, struct pb_noise_machine *m);
 
 /* Compares results a (baseline) and b, prints the table and the per-kernel
  * geometric means to out. Returns 0, 1 when a significant slowdown

@@ -4,10 +4,11 @@
  * each side's results.json (the file itself, or the one beside its
  * results.csv), key by key. A key present on one side only, or with
  * another value (strings, numbers, booleans and arrays compared as
- * JSON), is one "# differs:" line; the date, the load average and the
+ * JSON), is one "# differs:" line; the date, the load averages and the
  * per-corpus and per-verification records (corpus:..., verify:...),
  * which differ between any two runs, are left out. Jansson parses the
- * files. O(keys^2) over two small objects.
+ * files. O(keys^2) over two small objects. The same context gives each
+ * side's machine state for the noise warnings (pb_compare_machine).
  */
 #include "compare.h"
 
@@ -17,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "noise.h"
 #include "pb.h"
 
 /* results.json of the run whose results file is path: path itself when
@@ -36,7 +38,8 @@ static void json_beside(const char *path, char *out, size_t len)
 static bool compared(const char *key)
 {
     return strcmp(key, "date") && strcmp(key, "load_avg") &&
-           strncmp(key, "corpus:", 7) && strncmp(key, "verify:", 7);
+           strncmp(key, "load_average_", 13) && strncmp(key, "corpus:", 7) &&
+           strncmp(key, "verify:", 7);
 }
 
 /* value as one line of at most 80 characters, control bytes escaped */
@@ -102,4 +105,15 @@ void pb_compare_context(FILE *out, const char *a_path, const char *b_path)
     }
     json_decref(a);
     json_decref(b);
+}
+
+bool pb_compare_machine(const char *path, struct pb_noise_machine *m)
+{
+    char json[1024];
+    json_beside(path, json, sizeof(json));
+    json_t *root = json_load_file(json, 0, NULL);
+    bool known =
+        pb_noise_machine_from_context(json_object_get(root, "context"), m);
+    json_decref(root);
+    return known;
 }

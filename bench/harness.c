@@ -25,12 +25,15 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
+#include "expected.h"
 #include "gbench.h"
 #include "gen.h"
 #include "memprobe.h"
+#include "noise.h"
 #include "pb_limits.h"
 #include "plot.h"
 #include "provenance.h"
@@ -48,6 +51,9 @@ struct corpus_slot {
     struct pb_corpus corpus;
     void *oracle;
     uint64_t hash;
+    const char *file; /* a `file` line's path (the entry's); NULL: generated */
+    bool extended;    /* the file has the puzzlebench header */
+    bool expected;    /* it was checked against expected outputs */
 };
 
 struct bench_case {
@@ -98,6 +104,111 @@ static uint64_t apply_memory_cap(const struct pb_suite_entry *x)
     return cap;
 }
 
+/* Loads a `file` line's corpus into slot s (its oracle built, checked
+ * against the expected outputs beside it when there are any). */
+static int load_file_corpus(struct corpus_slot *s,
+                            const struct pb_suite_entry *x, struct pb_error *e)
+{
+    struct stat st;
+    if (stat(x->file, &st) == 0 && S_ISDIR(st.st_mode))
+        return pb_fail(e, -EISDIR, "%s: a folder; expected a %s corpus file",
+                       x->file, x->kernel->name);
+    /* the header first: a file of another kernel says so, instead of
+     * failing on the first line this kernel's reader cannot read */
+    char named[64];
+    uint32_t line;
+    int rc = pb_suite_file_kernel(x->file, named, sizeof(named), &line, e);
+    if (rc == 0 && named[0] && strcmp(named, x->kernel->name))
+        rc = pb_fail(e, -EINVAL,
+                     "%s:%u: the header says kernel '%s'; expected a %s "
+                     "corpus",
+                     x->file, (unsigned)line, named, x->kernel->name);
+    if (rc == 0)
+        rc = pb_corpus_load(x->kernel, x->file, &s->corpus, e);
+    if (rc)
+        return rc;
+    s->file = x->file;
+    s->extended = s->corpus.meta.kernel_line != 0;
+    s->hash = pb_corpus_hash(&s->corpus);
+    s->oracle = x->kernel->oracle_new(&s->corpus, e);
+    char expected[PB_PATH_MAX];
+    if (!s->oracle)
+        rc = -ENOMEM; /* e says why */
+    else if (pb_expected_path(x->file, expected, sizeof(expected)))
+        rc = pb_fail(e, -ENAMETOOLONG,
+                     "%s: the path of its expected outputs is too long",
+                     x->file);
+    else if (access(expected, F_OK) == 0) {
+        s->expected = true;
+        rc = pb_expected_check(&s->corpus, s->oracle, expected, e);
+    }
+    if (rc) {
+        if (s->oracle)
+            x->kernel->oracle_free(s->oracle);
+        pb_corpus_free(&s->corpus);
+    }
+    return rc;
+}
+
+/* Loads the corpus of every `file` line, before the results folder is
+ * made, so that a bad file leaves nothing behind; then names the lines'
+ * entries after their content (family file-<hash>, the header's size or
+ * the judge's, the instance count, seed 0), as find_or_make_corpus
+ * matches them. A file named twice, or two files of the same content,
+ * make one corpus. */
+static int load_files(struct pb_suite *suite, struct corpus_slot *slots,
+                      size_t *n, struct pb_error *e)
+{
+    pb_memory_cap_set(0); /* the harness's own work, as prepare_cases says */
+    for (size_t i = 0; i < suite->count; i++) {
+        struct pb_suite_entry *x = &suite->entries[i];
+        if (!x->file[0] || strcmp(x->family, PB_SUITE_FILE))
+            continue; /* generated, or loaded with an earlier entry */
+        struct corpus_slot *s = &slots[*n];
+        int rc = load_file_corpus(s, x, e);
+        if (rc) {
+            struct pb_error why = *e;
+            if (x->line == 0) /* --corpus: the file is the whole suite */
+                return rc;
+            return pb_fail(e, rc, "%s:%u: %s", suite->path, (unsigned)x->line,
+                           why.msg);
+        }
+        struct corpus_slot *same = NULL;
+        for (size_t j = 0; j < *n && !same; j++)
+            if (slots[j].file && slots[j].corpus.kernel == x->kernel &&
+                slots[j].hash == s->hash)
+                same = &slots[j];
+        if (same) {
+            x->kernel->oracle_free(s->oracle);
+            pb_corpus_free(&s->corpus);
+            memset(s, 0, sizeof(*s));
+            s = same;
+        } else {
+            ++*n;
+        }
+        char family[sizeof(x->family)];
+        snprintf(family, sizeof(family), PB_SUITE_FILE "-%016" PRIx64, s->hash);
+        struct pb_size size = pb_size_or_judge(x->kernel, &s->corpus.meta.size);
+        /* the corpus is known by these from now on (find_or_make_corpus,
+         * record_corpora); the header's family and seed said how it was
+         * made, not which it is */
+        struct pb_corpus_meta *m = &s->corpus.meta;
+        snprintf(m->family, sizeof(m->family), "%s", family);
+        m->size = size;
+        m->seed = 0;
+        for (size_t j = i; j < suite->count; j++) {
+            struct pb_suite_entry *y = &suite->entries[j];
+            if (y->kernel != x->kernel || strcmp(y->file, x->file))
+                continue;
+            snprintf(y->family, sizeof(y->family), "%s", family);
+            y->size = size;
+            y->count = s->corpus.count;
+            y->seed = 0;
+        }
+    }
+    return 0;
+}
+
 static struct corpus_slot *find_or_make_corpus(struct corpus_slot *slots,
                                                size_t *n,
                                                const struct pb_suite_entry *x,
@@ -110,6 +221,10 @@ static struct corpus_slot *find_or_make_corpus(struct corpus_slot *slots,
             pb_size_equal(&c->meta.size, &x->size) && c->count == x->count &&
             c->meta.seed == x->seed)
             return &slots[i];
+    }
+    if (x->file[0]) { /* load_files loaded it, or failed */
+        pb_fail(e, -ENOENT, "%s: not loaded", x->file);
+        return NULL;
     }
     struct corpus_slot *s = &slots[*n];
     char size[PB_SIZE_TEXT]; /* for file names and the corpus's source */
@@ -314,9 +429,14 @@ static void benchmark_case(struct pb_gb_state *st, void *context)
     uint64_t heap_peak = 0, heap_allocated = 0;
     double seconds = 0;
     int64_t iterations = 0;
+    /* the noise readings (noise.h), outside the back end's clock */
+    double load_before = pb_noise_load(), cpu = 0, wall = 0;
     while (pb_gb_keep_running(st)) {
+        double cpu0 = pb_noise_cpu_seconds(x->threads), wall0 = pb_now();
         /* the back end clears the answers before its clock starts */
         rc = b->solve(&c->session, c->answers, &run, &e);
+        wall += pb_now() - wall0;
+        cpu += pb_noise_cpu_seconds(x->threads) - cpu0;
         pb_gb_set_iteration_time(st, run.solve_seconds);
         char why[320];
         if (rc || !timed_answers_right(c, why, sizeof(why))) {
@@ -331,8 +451,14 @@ static void benchmark_case(struct pb_gb_state *st, void *context)
         heap_peak = run.heap_peak;
         heap_allocated = run.heap_allocated;
     }
+    double load_after = pb_noise_load();
     if (iterations == 0)
         return;
+    pb_gb_set_counter(st, "load_before", load_before, PB_GB_VALUE);
+    pb_gb_set_counter(st, "load_after", load_after, PB_GB_VALUE);
+    pb_gb_set_counter(st, "cpu_per_wall",
+                      pb_noise_cpu_per_wall(cpu, wall, x->threads),
+                      PB_GB_VALUE);
     pb_gb_set_items_processed(st, iterations * (int64_t)corpus->count);
     pb_gb_set_counter(st, "instances", (double)corpus->count, PB_GB_VALUE);
     pb_gb_set_counter(st, "omp_threads", (double)x->threads, PB_GB_VALUE);
@@ -400,6 +526,9 @@ static void csv_row(struct harness *h, const struct bench_case *c,
         .peak_heap_bytes = counter(run, "peak_heap_bytes"),
         .allocated_bytes = counter(run, "allocated_bytes"),
         .peak_rss_bytes = counter(run, "peak_rss_bytes"),
+        .load_before = counter(run, "load_before"),
+        .load_after = counter(run, "load_after"),
+        .cpu_per_wall = counter(run, "cpu_per_wall"),
         .verified = !run->error,
     };
     pb_work_row(c->entry->kernel, run->counter_names, run->counter_values,
@@ -551,19 +680,31 @@ static int max_threads(const struct pb_suite *s)
 }
 
 /* Records every corpus (kernel, family, size, count, seed, generator
- * version, content hash) in the JSON context. */
+ * version, content hash; for a file, its format and absolute path, last
+ * as it may hold blanks) in the JSON context, under the key
+ * corpus:KERNEL/FAMILY/size:S/n:N/seed:X. */
 static void record_corpora(const struct corpus_slot *slots, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
-        char key[320], value[256], size[PB_SIZE_TEXT] = "";
+        char key[320], value[PB_PATH_MAX + 256], size[PB_SIZE_TEXT] = "";
         const struct pb_corpus *c = &slots[i].corpus;
         (void)pb_size_format(c->kernel, &c->meta.size, size, sizeof(size));
-        snprintf(key, sizeof(key), "corpus:%s", c->source);
-        snprintf(value, sizeof(value),
-                 "kernel=%s family=%s size=%s count=%zu seed=%" PRIu64
-                 " generator=%d hash=%016" PRIx64,
-                 c->kernel->name, c->meta.family, size, c->count, c->meta.seed,
-                 c->meta.generator, slots[i].hash);
+        snprintf(key, sizeof(key), "corpus:%s/%s/size:%s/n:%zu/seed:%" PRIu64,
+                 c->kernel->name, c->meta.family, size, c->count, c->meta.seed);
+        int w = snprintf(value, sizeof(value),
+                         "kernel=%s family=%s size=%s count=%zu seed=%" PRIu64
+                         " generator=%d hash=%016" PRIx64,
+                         c->kernel->name, c->meta.family, size, c->count,
+                         c->meta.seed, c->meta.generator, slots[i].hash);
+        char cwd[PB_PATH_MAX];
+        const char *file = slots[i].file;
+        bool relative = file && file[0] != '/' && getcwd(cwd, sizeof(cwd));
+        if (file && w > 0 && (size_t)w < sizeof(value))
+            snprintf(value + w, sizeof(value) - (size_t)w,
+                     " format=%s expected_outputs=%s path=%s%s%s",
+                     slots[i].extended ? "extended" : "judge",
+                     slots[i].expected ? "checked" : "none",
+                     relative ? cwd : "", relative ? "/" : "", file);
         pb_gb_add_context(key, value);
     }
 }
@@ -640,8 +781,10 @@ int pb_bench_suite(const struct pb_bench_options *o)
     struct pb_error e;
     char path[1024];
     struct pb_suite suite;
-    if (pb_suite_find(o->suite, path, sizeof(path), &e) ||
-        pb_suite_load(path, &suite, &e)) {
+    if (o->corpus
+            ? pb_suite_corpus(o->corpus, o->kernel, o->variants, &suite, &e)
+            : pb_suite_find(o->suite, path, sizeof(path), &e) ||
+                  pb_suite_load(path, &suite, &e)) {
         fprintf(stderr, "puzzlebench bench: %s\n", e.msg);
         return PB_EXIT_FAIL;
     }
@@ -654,10 +797,11 @@ int pb_bench_suite(const struct pb_bench_options *o)
         slots = calloc(suite.count, sizeof(*slots));
         h.cases = calloc(suite.count, sizeof(*h.cases));
     }
-    if (!slots || !h.cases || pb_results_open(&h.results, o->out_dir, &e)) {
+    if (!slots || !h.cases || load_files(&suite, slots, &slot_count, &e) ||
+        pb_results_open(&h.results, o->out_dir, &e)) {
         fprintf(stderr, "puzzlebench bench: %s\n",
                 slots && h.cases ? e.msg : "out of memory");
-        free_run(&h, slots, 0, &suite);
+        free_run(&h, slots, slot_count, &suite);
         return PB_EXIT_FAIL;
     }
     pb_results_say(&h.results,
@@ -671,6 +815,8 @@ int pb_bench_suite(const struct pb_bench_options *o)
                 "cores; oversubscribed runs are recorded as such\n",
                 threads, cli_cores());
     pb_provenance_record(&h.results, suite.name, threads);
+    struct pb_noise_machine machine;
+    pb_noise_run_start(&h.results, &machine);
     int rc = o->data_dir ? pb_make_dirs(o->data_dir) : 0;
     if (rc)
         fprintf(stderr, "puzzlebench bench: %s: cannot create: %s\n",
@@ -694,6 +840,10 @@ int pb_bench_suite(const struct pb_bench_options *o)
                 pb_results_log_failed(&h.results);
             h.status = PB_EXIT_FAIL;
         }
+    }
+    if (!o->list_only && pb_noise_run_end(&h.results, &machine, &e)) {
+        fprintf(stderr, "puzzlebench bench: %s\n", e.msg);
+        h.status = PB_EXIT_FAIL;
     }
     bool drawn = pb_plot(h.results.dir, NULL, NULL, &e) == 0;
     if (!drawn) {

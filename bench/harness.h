@@ -19,6 +19,15 @@
  * temporary file and rename, so an interrupted run keeps what finished.
  * Benchmark names: kernel/variant/family/size:S/n:N/seed:X/threads:T
  * (Google Benchmark appends /repeats:R/manual_time).
+ *
+ * A corpus file of one's own (a suite's `bench KERNEL VARIANTS file
+ * PATH`, or bench --corpus) is loaded before the results folder is made,
+ * so a bad file leaves none; it is checked against its expected outputs
+ * when a file of them lies beside it (expected.h), and named by its
+ * content: family file-<FNV-1a hash, 16 hex digits>, size the header's
+ * or the kernel's judge size, n its instances, seed 0. Its JSON context
+ * record adds format=judge|extended (extended: with the header gen
+ * writes), expected_outputs=checked|none and its absolute path.
  */
 #ifndef HARNESS_H
 #define HARNESS_H
@@ -29,7 +38,10 @@
 #include "suite.h"
 
 struct pb_bench_options {
-    const char *suite;                 /* suite name or file */
+    const char *suite;    /* suite name or file */
+    const char *corpus;   /* a corpus file to time instead of a suite */
+    const char *kernel;   /* with corpus: its kernel (NULL: its header's) */
+    const char *variants; /* with corpus: "all" or a comma-separated list */
     int threads[PB_SUITE_MAX_THREADS]; /* override the suite's threads */
     int thread_counts;                 /* 0: use the suite's */
     int repetitions;      /* 0: the suite's (or --benchmark_repetitions) */

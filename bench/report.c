@@ -21,10 +21,10 @@
  * instance"), its other counters per instance and, for a kernel with
  * work.units, the units per instance, the time per unit and each
  * counter per unit (work.h), named after the kernel's descriptor.
- * Stability warnings per benchmark (warn_about): coefficient of
- * variation above 10 %, a timed sample (one whole-corpus solve) under 1
- * ms, a first repetition more than 1.5x the median of the others, more
- * threads than cores.
+ * Stability warnings per benchmark (warn_about): the noise rules
+ * (noise.h: CV, load, CPU against wall time, threads against one), a
+ * timed sample (one whole-corpus solve) under 1 ms, a first repetition
+ * more than 1.5x the median of the others, more threads than cores.
  * Deterministic: the same folder gives the same bytes (golden test).
  * O(benchmarks * (variants + corpora)) plus the winners' bootstrap.
  */
@@ -37,6 +37,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "noise.h"
 #include "pb_file.h"
 #include "plot.h"
 #include "report_parts.h"
@@ -45,7 +46,6 @@
 #include "summary.h"
 #include "tidy.h"
 
-#define CV_LIMIT 0.10
 #define SHORT_SAMPLE 1e-3
 #define SLOW_FIRST 1.5
 
@@ -59,9 +59,11 @@ static double cv_of(const struct tidy_bench *b)
     return b->n > 1 && mean > 0 ? sqrt(var / (double)(b->n - 1)) / mean : 0;
 }
 
-/* The stability warnings of one benchmark, appended to warnings. */
-static void warn_about(const struct tidy_bench *b, int cores, char *warnings,
-                       size_t len)
+/* The stability warnings of one benchmark, appended to warnings: the
+ * noise rules (noise.h: CV, load, CPU / wall, threads against one),
+ * then the report's own. */
+static void warn_about(const struct tidy *t, const struct tidy_bench *b,
+                       int cores, char *warnings, size_t len)
 {
     double sorted[TIDY_MAX_REPS];
     memcpy(sorted, b->per_instance + 1,
@@ -69,12 +71,10 @@ static void warn_about(const struct tidy_bench *b, int cores, char *warnings,
     double rest = b->n > 1 ? pb_median(sorted, b->n - 1) : NAN;
     memcpy(sorted, b->per_instance, b->n * sizeof(double));
     double median = pb_median(sorted, b->n);
-    char what[256] = "";
-    size_t at = 0;
-    double cv = cv_of(b);
-    if (cv > CV_LIMIT)
-        at += (size_t)snprintf(what + at, sizeof(what) - at,
-                               " CV %.0f %% (above 10 %%);", 100 * cv);
+    char what[1024] = "", noise[8][PB_NOISE_TEXT];
+    size_t at = 0, noisy = pb_noise_bench(t, b, cores, noise, 8);
+    for (size_t i = 0; i < noisy; i++)
+        at += (size_t)snprintf(what + at, sizeof(what) - at, " %s;", noise[i]);
     if (median * (double)b->count < SHORT_SAMPLE)
         at += (size_t)snprintf(what + at, sizeof(what) - at,
                                " a timed sample under 1 ms;");
@@ -330,7 +330,7 @@ static void table_part(struct rp_out *o, const struct tidy *t,
                 ratio = median / median_of(x);
         }
         size_t before = strlen(warnings);
-        warn_about(b, cores, warnings, WARNINGS_MAX);
+        warn_about(t, b, cores, warnings, WARNINGS_MAX);
         char cells[MAX_COLS][RP_CELL], a[64], z[64];
         snprintf(cells[0], RP_CELL, "%s%s", b->variant,
                  strlen(warnings) > before ? " (!)" : "");
@@ -539,7 +539,7 @@ static int report_write(const char *dir, const struct pb_kernel *const *kernels,
     size_t warned = 0;
     for (size_t i = 0; rc == 0 && i < t.count; i++) {
         scratch[0] = '\0';
-        warn_about(&t.b[i], cores, scratch, sizeof(scratch));
+        warn_about(&t, &t.b[i], cores, scratch, sizeof(scratch));
         warned += scratch[0] != '\0';
     }
     if (rc == 0) {

@@ -52,6 +52,13 @@ static void cpu_cell(const json_t *c, char *cell)
         cat(cell, ", %lld CPUs", (long long)cpus);
     if (mhz > 0)
         cat(cell, ", %lld MHz", (long long)mhz);
+    /* noise_run.c's frequency records, where the run has them */
+    const char *governor = text(c, "cpu_governor"),
+               *turbo = text(c, "cpu_turbo");
+    if (governor)
+        cat(cell, ", governor %s", governor);
+    if (turbo)
+        cat(cell, ", turbo %s", turbo);
 }
 
 /* Google Benchmark's caches of cpu0: "L1d 32 KiB, L2 1 MiB, L3 32 MiB

@@ -59,6 +59,9 @@ static const struct column columns[PB_COLS] = {
     {"peak_heap_bytes", NULL, K_BYTES, AT(peak_heap_bytes), true},
     {"allocated_bytes", NULL, K_BYTES, AT(allocated_bytes), false},
     {"peak_rss_bytes", NULL, K_BYTES, AT(peak_rss_bytes), false},
+    {"load_before", NULL, K_REAL, AT(load_before), false},
+    {"load_after", NULL, K_REAL, AT(load_after), false},
+    {"cpu_per_wall", NULL, K_REAL, AT(cpu_per_wall), false},
     {"verified", NULL, K_FLAG, AT(verified), true},
     {"error", NULL, K_QUOTED, AT(error), false},
 };

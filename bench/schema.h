@@ -87,6 +87,9 @@ struct pb_row {
     double peak_heap_bytes;    /* the byte columns are written as integers */
     double allocated_bytes;
     double peak_rss_bytes;
+    double load_before;  /* 1-minute load average before the timed runs */
+    double load_after;   /* and after them (noise.h); NaN: unknown */
+    double cpu_per_wall; /* CPU s / (wall s * threads) of the solves */
     bool verified;
     char error[640]; /* "" when the repetition ran */
 };
@@ -113,6 +116,9 @@ enum pb_col {
     PB_COL_PEAK_HEAP_BYTES,
     PB_COL_ALLOCATED_BYTES,
     PB_COL_PEAK_RSS_BYTES,
+    PB_COL_LOAD_BEFORE,
+    PB_COL_LOAD_AFTER,
+    PB_COL_CPU_PER_WALL,
     PB_COL_VERIFIED,
     PB_COL_ERROR,
     PB_COLS

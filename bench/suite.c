@@ -99,7 +99,70 @@ static int add_entry(struct pb_suite *s, const struct pb_suite_entry *x)
     return 0;
 }
 
-/* bench KERNEL VARIANTS FAMILY SIZE COUNT SEED */
+/* Adds x once per variant VARIANTS names ("all" or a comma-separated
+ * list, each of which must exist) and per thread count. */
+static int add_variants(struct pb_suite *s, const struct settings *set,
+                        struct pb_suite_entry *x, char *variants,
+                        const char *where, struct pb_error *e)
+{
+    x->repetitions = set->repetitions;
+    x->min_time = set->min_time;
+    x->budget = set->budget;
+    x->memory_cap = set->memory_cap;
+    x->memory_set = set->memory_set;
+    const struct pb_variant *const *all = x->kernel->variants;
+    for (size_t i = 0; all[i]; i++) {
+        bool wanted = !strcmp(variants, "all");
+        for (char *p = variants; !wanted && p;) {
+            size_t n = strcspn(p, ",");
+            wanted = n == strlen(all[i]->name) && !strncmp(p, all[i]->name, n);
+            p = p[n] ? p + n + 1 : NULL;
+        }
+        if (!wanted)
+            continue;
+        x->variant = all[i];
+        for (int t = 0; t < set->thread_counts; t++) {
+            x->threads = set->threads[t];
+            if (add_entry(s, x))
+                return pb_fail(e, -ENOMEM, "out of memory");
+        }
+    }
+    /* every named variant must exist */
+    for (char *p = variants; strcmp(variants, "all") && p;) {
+        size_t n = strcspn(p, ",");
+        char name[64];
+        snprintf(name, sizeof(name), "%.*s", (int)n, p);
+        if (!pb_variant_find(x->kernel, name))
+            return pb_fail(e, -EINVAL, "%sunknown variant '%s' for %s", where,
+                           name, x->kernel->name);
+        p = p[n] ? p + n + 1 : NULL;
+    }
+    return 0;
+}
+
+/* x->file: path, absolute or relative to the folder of the suite file
+ * (suite; NULL: the current directory). */
+static int set_file(struct pb_suite_entry *x, const char *suite,
+                    const char *path, const char *where, struct pb_error *e)
+{
+    const char *slash = suite ? strrchr(suite, '/') : NULL;
+    int dir_len = slash ? (int)(slash - suite) : 0;
+    int n = path[0] == '/' || !slash
+                ? snprintf(x->file, sizeof(x->file), "%s", path)
+                : snprintf(x->file, sizeof(x->file), "%.*s/%s", dir_len, suite,
+                           path);
+    if (n < 0 || (size_t)n >= sizeof(x->file))
+        return pb_fail(e, -ENAMETOOLONG,
+                       "%scorpus path of %d characters is too long (at most "
+                       "%zu)",
+                       where, n, sizeof(x->file) - 1);
+    /* named by its content hash once loaded (harness.c) */
+    snprintf(x->family, sizeof(x->family), "%s", PB_SUITE_FILE);
+    return 0;
+}
+
+/* bench KERNEL VARIANTS FAMILY SIZE COUNT SEED, or
+ * bench KERNEL VARIANTS file PATH */
 static int bench_line(struct pb_suite *s, const struct settings *set,
                       char **save, uint32_t line, struct pb_error *e)
 {
@@ -110,63 +173,39 @@ static int bench_line(struct pb_suite *s, const struct settings *set,
     char *count = strtok_r(NULL, " \t", save);
     char *seed = strtok_r(NULL, " \t", save);
     char *extra = strtok_r(NULL, " \t", save);
+    bool file = family && !strcmp(family, PB_SUITE_FILE);
     long count_v, seed_v;
-    if (!seed || extra || parse_long(count, 1, 100000000, &count_v) ||
-        parse_long(seed, 0, LONG_MAX, &seed_v))
+    if (file ? !size || count
+             : !seed || extra || parse_long(count, 1, 100000000, &count_v) ||
+                   parse_long(seed, 0, LONG_MAX, &seed_v))
         return pb_fail(e, -EINVAL,
                        "%s:%u: expected 'bench KERNEL VARIANTS "
-                       "FAMILY SIZE COUNT SEED'",
+                       "FAMILY SIZE COUNT SEED' or 'bench KERNEL VARIANTS "
+                       "file PATH'",
                        s->path, line);
+    char where[sizeof(s->path) + 16];
+    snprintf(where, sizeof(where), "%s:%u: ", s->path, line);
     struct pb_suite_entry x = {0};
+    x.line = line;
     x.kernel = pb_kernel_find(kernel);
     if (!x.kernel)
-        return pb_fail(e, -EINVAL, "%s:%u: unknown kernel '%s'", s->path, line,
-                       kernel);
+        return pb_fail(e, -EINVAL, "%sunknown kernel '%s'", where, kernel);
+    if (file) {
+        int rc = set_file(&x, s->path, size, where, e);
+        return rc ? rc : add_variants(s, set, &x, variants, where, e);
+    }
     if (strlen(family) >= sizeof(x.family))
         return pb_fail(e, -EINVAL,
-                       "%s:%u: family '%.40s...' is too long; expected at "
+                       "%sfamily '%.40s...' is too long; expected at "
                        "most %zu characters",
-                       s->path, line, family, sizeof(x.family) - 1);
+                       where, family, sizeof(x.family) - 1);
     snprintf(x.family, sizeof(x.family), "%s", family);
     struct pb_error why;
     if (pb_size_parse(x.kernel, size, &x.size, &why))
-        return pb_fail(e, -EINVAL, "%s:%u: SIZE: %s", s->path, line, why.msg);
+        return pb_fail(e, -EINVAL, "%sSIZE: %s", where, why.msg);
     x.count = (size_t)count_v;
     x.seed = (uint64_t)seed_v;
-    x.repetitions = set->repetitions;
-    x.min_time = set->min_time;
-    x.budget = set->budget;
-    x.memory_cap = set->memory_cap;
-    x.memory_set = set->memory_set;
-    x.line = line;
-    const struct pb_variant *const *all = x.kernel->variants;
-    for (size_t i = 0; all[i]; i++) {
-        bool wanted = !strcmp(variants, "all");
-        for (char *p = variants; !wanted && p;) {
-            size_t n = strcspn(p, ",");
-            wanted = n == strlen(all[i]->name) && !strncmp(p, all[i]->name, n);
-            p = p[n] ? p + n + 1 : NULL;
-        }
-        if (!wanted)
-            continue;
-        x.variant = all[i];
-        for (int t = 0; t < set->thread_counts; t++) {
-            x.threads = set->threads[t];
-            if (add_entry(s, &x))
-                return pb_fail(e, -ENOMEM, "out of memory");
-        }
-    }
-    /* every named variant must exist */
-    for (char *p = variants; strcmp(variants, "all") && p;) {
-        size_t n = strcspn(p, ",");
-        char name[64];
-        snprintf(name, sizeof(name), "%.*s", (int)n, p);
-        if (!pb_variant_find(x.kernel, name))
-            return pb_fail(e, -EINVAL, "%s:%u: unknown variant '%s' for %s",
-                           s->path, line, name, kernel);
-        p = p[n] ? p + n + 1 : NULL;
-    }
-    return 0;
+    return add_variants(s, set, &x, variants, where, e);
 }
 
 static int directive(struct pb_suite *s, struct settings *set, char *text,
@@ -284,4 +323,68 @@ void pb_suite_free(struct pb_suite *s)
     free(s->entries);
     s->entries = NULL;
     s->count = 0;
+}
+
+int pb_suite_file_kernel(const char *path, char *name, size_t len,
+                         uint32_t *line, struct pb_error *e)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return pb_fail(e, -errno, "%s: cannot open: %s", path, strerror(errno));
+    char text[256];
+    name[0] = '\0';
+    *line = 0;
+    while (!name[0] && fgets(text, sizeof(text), f) && text[0] == '#') {
+        char key[16], value[64];
+        ++*line;
+        if (sscanf(text, "# %15s %63s", key, value) == 2 &&
+            !strcmp(key, "kernel"))
+            snprintf(name, len, "%s", value);
+    }
+    fclose(f);
+    return 0;
+}
+
+int pb_suite_corpus(const char *path, const char *kernel, const char *variants,
+                    struct pb_suite *s, struct pb_error *e)
+{
+    memset(s, 0, sizeof(*s));
+    const char *base = strrchr(path, '/');
+    snprintf(s->name, sizeof(s->name), "%s", base ? base + 1 : path);
+    snprintf(s->path, sizeof(s->path), "--corpus %s", path);
+    char named[64];
+    if (!kernel) {
+        uint32_t line;
+        int rc = pb_suite_file_kernel(path, named, sizeof(named), &line, e);
+        if (rc)
+            return rc;
+        if (!named[0])
+            return pb_fail(e, -EINVAL,
+                           "%s: no '# kernel' header (a judge-format file); "
+                           "expected --kernel NAME",
+                           path);
+        kernel = named;
+    }
+    struct settings set = {PB_SUITE_CORPUS_REPETITIONS,
+                           PB_SUITE_CORPUS_MIN_TIME,
+                           DEFAULT_BUDGET,
+                           DEFAULT_MEMORY,
+                           false,
+                           {1},
+                           1};
+    struct pb_suite_entry x = {0};
+    x.kernel = pb_kernel_find(kernel);
+    if (!x.kernel)
+        return pb_fail(e, -EINVAL, "unknown kernel '%s'%s", kernel,
+                       kernel == named ? " in the file's header" : "");
+    char list[256];
+    if ((size_t)snprintf(list, sizeof(list), "%s", variants) >= sizeof(list))
+        return pb_fail(e, -EINVAL, "--variants: a list of over %zu characters",
+                       sizeof(list) - 1);
+    int rc = set_file(&x, NULL, path, "--corpus: ", e);
+    if (rc == 0)
+        rc = add_variants(s, &set, &x, list, "--variants: ", e);
+    if (rc)
+        pb_suite_free(s);
+    return rc;
 }

@@ -21,6 +21,14 @@
  *                       SIZE in the kernel's syntax (pb_size_parse:
  *                       cubic_eight 3x3, or its old form 33; a number
  *                       for magic_squares and cubing)
+ *   bench KERNEL VARIANTS file PATH
+ *                       times a corpus file of your own instead of a
+ *                       generated one: judge or extended format (what
+ *                       pb_corpus_load reads), PATH absolute or relative
+ *                       to the suite file's folder, without blanks. The
+ *                       harness names it by content hash (family
+ *                       file-<16 hex digits>; harness.h) and checks it
+ *                       against expected outputs beside it (expected.h).
  *
  * Settings apply to the bench lines that follow them. O(file size).
  */
@@ -39,6 +47,11 @@
 /* min_time above an hour is a typo, and 1e300 would never end */
 #define PB_SUITE_MAX_SECONDS 3600.0
 #define PB_SUITE_MAX_BUDGET 86400.0 /* a day for one verification pass */
+/* The family word of a `file` line, before the file is hashed. */
+#define PB_SUITE_FILE "file"
+/* `bench --corpus`: repetitions and min_time of bench/suites/default.suite */
+#define PB_SUITE_CORPUS_REPETITIONS 5
+#define PB_SUITE_CORPUS_MIN_TIME 0.2
 
 struct pb_suite_entry {
     const struct pb_kernel *kernel;
@@ -54,6 +67,9 @@ struct pb_suite_entry {
     uint64_t memory_cap;
     bool memory_set; /* by a memory line or --max-memory */
     uint32_t line;   /* where it came from, for messages */
+    /* A `file` line's corpus path ("" for a generated corpus): family is
+     * PB_SUITE_FILE, size, count and seed 0 until the harness loads it. */
+    char file[1024];
 };
 
 struct pb_suite {
@@ -69,6 +85,18 @@ int pb_suite_find(const char *name_or_path, char *path, size_t len,
                   struct pb_error *e);
 /* Parses a suite file; errors name the file and line. */
 int pb_suite_load(const char *path, struct pb_suite *suite, struct pb_error *e);
+/* A suite of one `bench KERNEL VARIANTS file PATH` line for `bench
+ * --corpus PATH`: kernel NULL takes the kernel the file's header names
+ * ("# kernel NAME", as gen writes it; an error for a file without
+ * one); threads 1, repetitions and min_time PB_SUITE_CORPUS_*, budget
+ * and memory as a suite file's defaults. Named after the file. */
+int pb_suite_corpus(const char *path, const char *kernel, const char *variants,
+                    struct pb_suite *suite, struct pb_error *e);
 void pb_suite_free(struct pb_suite *suite);
+/* The kernel a corpus file's header names ("# kernel NAME" among the
+ * '#' lines it opens with, as gen writes them) into name, and its line;
+ * "" when it opens with no such line (a judge-format file). */
+int pb_suite_file_kernel(const char *path, char *name, size_t len,
+                         uint32_t *line, struct pb_error *e);
 
 #endif

@@ -104,6 +104,7 @@ struct tidy_bench *tidy_bench_for(struct tidy *t, const char *key)
     snprintf(x->key, sizeof(x->key), "%s", key);
     x->peak_heap_bytes = NAN;
     x->units_per_instance = NAN;
+    x->load_before = x->load_after = x->cpu_per_wall = NAN;
     t->slot[slot_of(t, x->key)] = t->count;
     return x;
 }
@@ -228,6 +229,7 @@ static int read_row(char *const *field, const struct pb_csv_layout *l,
     x->units_per_instance = row.units_per_instance;
     if (isnan(x->peak_heap_bytes) || row.peak_heap_bytes > x->peak_heap_bytes)
         x->peak_heap_bytes = row.peak_heap_bytes; /* "NA" leaves it NaN */
+    tidy_add_noise(x, row.load_before, row.load_after, row.cpu_per_wall);
     return tidy_add_sample(t, x, row.seconds / (double)row.id.count, e);
 }
 
@@ -241,6 +243,15 @@ int tidy_add_sample(struct tidy *t, struct tidy_bench *x, double per_instance,
                        t->path, TIDY_MAX_REPS, x->key, TIDY_MAX_REPS);
     x->per_instance[x->n++] = per_instance;
     return 0;
+}
+
+void tidy_add_noise(struct tidy_bench *x, double load_before, double load_after,
+                    double cpu_per_wall)
+{
+    /* fmax and fmin return the other argument when one is NaN */
+    x->load_before = fmax(x->load_before, load_before);
+    x->load_after = fmax(x->load_after, load_after);
+    x->cpu_per_wall = fmin(x->cpu_per_wall, cpu_per_wall);
 }
 
 /* The file's first character that is not white space, or EOF. */

@@ -45,6 +45,10 @@ struct tidy_bench {
     struct pb_row_work work;
     double units_per_instance;
     double peak_heap_bytes; /* the largest; NaN when unavailable */
+    /* The noise readings (noise.h) of the worst repetition: the largest
+     * load average before and after, the smallest CPU / wall; NaN when
+     * the file has none (older results, another binary). */
+    double load_before, load_after, cpu_per_wall;
 };
 
 struct tidy {
@@ -102,6 +106,9 @@ void tidy_bench_set_id(struct tidy_bench *x, const struct pb_bench_id *id);
  * t->path and the benchmark) beyond TIDY_MAX_REPS. */
 int tidy_add_sample(struct tidy *t, struct tidy_bench *x, double per_instance,
                     struct pb_error *e);
+/* Folds one repetition's noise readings (NaN: none) into x's worst. */
+void tidy_add_noise(struct tidy_bench *x, double load_before, double load_after,
+                    double cpu_per_wall);
 void tidy_free(struct tidy *t);
 /* Counter `index` of kernel k per instance in x: by its name, else
  * (counter 0, from a file older than counters_per_instance or a JSON

@@ -178,6 +178,9 @@ static int read_run(struct tidy *t, const json_t *run, size_t i, unsigned flags,
     double heap = counter(run, "peak_heap_bytes", NAN);
     if (isnan(x->peak_heap_bytes) || heap > x->peak_heap_bytes)
         x->peak_heap_bytes = heap;
+    tidy_add_noise(x, counter(run, "load_before", NAN),
+                   counter(run, "load_after", NAN),
+                   counter(run, "cpu_per_wall", NAN));
     return tidy_add_sample(
         t, x, json_number_value(real_time) * scale / (double)instances, e);
 }

@@ -52,9 +52,15 @@ _puzzlebench() {
         fi
     done
     case $prev in
-    --variant | -v)
+    --variant | -v | --variants)
+        # --variants: bench --corpus's list, after --kernel K (its first
+        # item; compare's variants come from results, not completed)
         [ -n "$kernel" ] && mapfile -t COMPREPLY < <(compgen -W \
             "$(_puzzlebench_variants "$pb" "$kernel") all" -- "$cur")
+        return
+        ;;
+    --kernel)
+        mapfile -t COMPREPLY < <(compgen -W "$kernels" -- "$cur")
         return
         ;;
     --family | -f)

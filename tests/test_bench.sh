@@ -8,8 +8,9 @@
 # smoke suite end to end and checks the results folder: results.json (Google
 # Benchmark JSON with the provenance context and every counter), the pinned
 # results.csv header and rows, every variant listed by `list` verified,
-# the heap counters (jemalloc numbers, or NA where unavailable), `latest`
-# and log.txt. Then: a run killed with SIGKILL keeps readable results;
+# the heap counters (jemalloc numbers, or NA where unavailable), the noise
+# readings and machine state (and the warnings block where the governor
+# is unknown), `latest` and log.txt. Then: a run killed with SIGKILL keeps readable results;
 # suites as data (bad lines name FILE:LINE:, unknown suites, a custom
 # suite); the memory cap and time budget skips; variants that do not
 # accept a corpus skipped as "not applicable", not failed; --threads, --repetitions
@@ -56,7 +57,7 @@ trap cleanup EXIT
 cd "$T" || exit 2
 
 K=magic_squares
-HEADER='kernel,variant,family,size,count,seed,corpus_hash,threads,repetition,iterations,seconds,build_seconds,instances_per_second,work_per_second,expanded_per_instance,counters_per_instance,units_per_instance,peak_heap_bytes,allocated_bytes,peak_rss_bytes,verified,error'
+HEADER='kernel,variant,family,size,count,seed,corpus_hash,threads,repetition,iterations,seconds,build_seconds,instances_per_second,work_per_second,expanded_per_instance,counters_per_instance,units_per_instance,peak_heap_bytes,allocated_bytes,peak_rss_bytes,load_before,load_after,cpu_per_wall,verified,error'
 OUT_DIR=$T
 # shellcheck source=tests/testlib.sh
 . "$HERE/testlib.sh"
@@ -77,11 +78,12 @@ CONTEXT_KEYS = ["puzzlebench_commit", "puzzlebench_dirty", "compiler",
                 "omp_proc_bind", "omp_max_threads", "cores", "suite",
                 "threads_oversubscribed", "cpu_model", "cpu_cores",
                 "cpu_threads", "memory_bytes", "os", "os_kernel",
-                "openmp_version", "igraph_version"]
+                "openmp_version", "igraph_version", "cpu_governor",
+                "cpu_turbo", "load_average_start", "load_average_end"]
 FIELDS = ["name", "real_time", "time_unit", "iterations", "repetition_index"]
 COUNTERS = ["instances", "omp_threads", "build_seconds", "work_per_second",
             "expanded_per_instance", "verified", "items_per_second",
-            "peak_rss_bytes"]
+            "peak_rss_bytes", "load_before", "load_after", "cpu_per_wall"]
 NAME_RE = re.compile(r"^[A-Za-z0-9_]+/[A-Za-z0-9_]+/[A-Za-z0-9_:]+"
                      r"/size:\d+(x\d+)?"
                      r"/n:\d+/seed:\d+/threads:\d+/min_time:[0-9.]+"
@@ -99,7 +101,7 @@ def load_json(path):
 
 def load_csv(path):
     """Header line and data rows (lists); raises ValueError when the file
-    is not a complete CSV of 22-field rows."""
+    is not a complete CSV of 25-field rows."""
     with open(path, newline="") as f:
         text = f.read()
     if not text.endswith("\n"):
@@ -170,7 +172,7 @@ def smoke_json(path, csv_path):
 
 
 def smoke_csv(path):
-    """Check 2: the pinned header, 22 fields, all verified."""
+    """Check 2: the pinned header, 25 fields, all verified."""
     try:
         with open(path, newline="") as f:
             first = f.readline().rstrip("\n")
@@ -178,9 +180,9 @@ def smoke_csv(path):
                "got %r" % first)
         _, rows = load_csv(path)
     except Exception as e:
-        report(False, "results.csv rows have 22 fields", e)
+        report(False, "results.csv rows have 25 fields", e)
         return
-    report(True, "results.csv rows have 22 fields")
+    report(True, "results.csv rows have 25 fields")
     report(len(rows) > 0, "results.csv has data rows", "none")
     bad = ["%s/%s threads %s rep %s: verified %r error %r" %
            (r["variant"], r["family"], r["threads"], r["repetition"],
@@ -395,6 +397,27 @@ if [ -s "$S/log.txt" ] && grep -q puzzlebench_commit "$S/log.txt"; then
 else
     fail "log.txt empty or without puzzlebench_commit:" \
         "$(head -c 300 "$S/log.txt" 2>&1)"
+fi
+
+# noise (bench/noise.h): the machine's state is in the log at the start;
+# where this machine has no readable governor (virtual machines), the
+# start says so and the "warnings:" block after the timed runs names it
+if grep -q '^# cpu_governor ' "$S/log.txt" &&
+    grep -q '^# load_average_start ' "$S/log.txt"; then
+    pass
+else
+    fail "log.txt without the cpu_governor and load_average_start lines"
+fi
+if ! cat /sys/devices/system/cpu/cpu*/cpufreq/scaling_governor \
+    >/dev/null 2>&1; then
+    if grep -q '^note: CPU governor unknown' "$T/smoke.out" &&
+        sed -n '/^warnings:$/,/^results: /p' "$T/smoke.out" |
+        grep -qx '  CPU governor unknown'; then
+        pass
+    else
+        fail "no governor: no start note or warnings line;" \
+            "$(tail -c 600 "$T/smoke.out")"
+    fi
 fi
 
 # latest follows the newest of several runs into one root (two runs may

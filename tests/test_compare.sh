@@ -8,7 +8,9 @@
 # five; 0.6905 for the overlapping pair), the '~' mark, the per-kernel
 # geometric means, --fail-above as a gate, p below 0.0001 as "<0.0001",
 # the provenance fields that differ, --variants X,Y (two variants of one
-# run or of two), and clear errors for missing or malformed results.
+# run or of two), the noise warnings of each side (fixture noisy: high
+# load, CPU below wall, unknown governor), and clear errors for missing
+# or malformed results.
 # Usage: test_compare.sh PUZZLEBENCH SOURCE_DIR
 PB=$1
 FIX=$2/tests/fixtures/compare
@@ -202,6 +204,44 @@ fi
 run_from /dev/null "$PB" compare "$FIX/a" "$FIX/b"
 if grep -q '^# provenance: the same' "$TMP/out"; then pass; else
     fail "compare of identical contexts does not say so; $(outputs)"
+fi
+
+# noise warnings (noise.h) above the table, side by side: the fixture
+# "noisy" (results.csv with load_before, load_after and cpu_per_wall;
+# results.json with the same counters and a context whose governor is
+# unknown, turbo changed, start load 3.1 on 2 cores) against the older
+# fixture a, whose files have none of them (NaN: no load or CPU rule)
+NOISY_BENCH='# warning: B: magic_squares/bfs_array/uniform/size:4/n:100/seed:1/threads:1: load 3.1 > 2 cores; CPU 0.62 of wall'
+for b_side in "$FIX/noisy" "$FIX/noisy/results.json"; do
+    run_from /dev/null "$PB" compare "$FIX/a" "$b_side"
+    check_rc "compare a $b_side" 0
+    for want in "$NOISY_BENCH" '# warning: B: CPU governor unknown' \
+        '# warning: B: turbo changed: on -> off' \
+        '# warning: B: load 3.1 > 2 cores at the start'; do
+        if grep -qxF "$want" "$TMP/out"; then pass; else
+            fail "compare a $b_side: no line '$want'; $(outputs)"
+        fi
+    done
+    # the quiet benchmark of B, and A (no readings, no context keys),
+    # have no load, CPU or machine warning; the warnings precede the table
+    if grep -q '^# warning: B: magic_squares/table' "$TMP/out" ||
+        grep -q '^# warning: A: .*\(load\|CPU\|governor\|turbo\)' \
+            "$TMP/out" ||
+        [ "$(grep -n '^# warning: B: turbo' "$TMP/out" | cut -d: -f1)" -gt \
+            "$(grep -n '^benchmark ' "$TMP/out" | cut -d: -f1)" ]; then
+        fail "compare a $b_side: a warning too many or misplaced; $(outputs)"
+    else
+        pass
+    fi
+    expect_row magic_squares/bfs_array/uniform/size:4/n:100/seed:1/threads:1 \
+        1.000 1.0000 "~"
+done
+# the old fixtures a and b, without the readings: no load or CPU warning
+run_from /dev/null "$PB" compare "$FIX/a" "$FIX/b"
+if grep -q '^# warning: .*\(load\|CPU\)' "$TMP/out"; then
+    fail "compare a b: a load or CPU warning without readings; $(outputs)"
+else
+    pass
 fi
 
 # --variants X,Y: two variants of one run, and across two runs, corpus by

@@ -40,8 +40,10 @@ completes "--kinds" plot --k
 completes "--families" list --f
 completes "--count --family --help --max-memory --output --seed --size" \
     gen cube_walk --
-completes "--data --help --max-memory --out --repetitions --suite --threads" \
+completes "--data --corpus --help --kernel --max-memory --out --repetitions --suite --threads --variants" \
     run --
+completes "cubic_eight cubing cube_walk" bench --corpus f.in --kernel cu
+completes "bibfs" bench --corpus f.in --kernel magic_squares --variants bi
 # suites by name, where bench finds them (here ./bench/suites)
 cd "$2" || exit 2
 completes "smoke" bench --suite sm

@@ -8,25 +8,30 @@
  * header byte-identical to the pinned one; every row of the committed
  * fixtures (older: without the counters' columns) read and written back
  * byte for byte; an older CSV with fewer columns; the work counters'
- * column (several counters, NA, bad text); the verification record. Run
- * from the source tree.
+ * column (several counters, NA, bad text); the verification record; the
+ * noise columns through results.csv and results.json into tidy (older
+ * files: NaN). Run from the source tree.
  */
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "check.h"
 #include "pb.h"
 #include "schema.h"
+#include "tidy.h"
 
 static const char pinned_header[] =
     "kernel,variant,family,size,count,seed,corpus_hash,threads,repetition,"
     "iterations,seconds,build_seconds,instances_per_second,work_per_second,"
     "expanded_per_instance,counters_per_instance,units_per_instance,"
-    "peak_heap_bytes,allocated_bytes,peak_rss_bytes,verified,error";
-/* The header before the work counters' columns (the committed fixtures). */
+    "peak_heap_bytes,allocated_bytes,peak_rss_bytes,load_before,load_after,"
+    "cpu_per_wall,verified,error";
+/* The header before the work counters' and the noise columns (the
+ * committed fixtures). */
 static const char fixture_header[] =
     "kernel,variant,family,size,count,seed,corpus_hash,threads,repetition,"
     "iterations,seconds,build_seconds,instances_per_second,work_per_second,"
@@ -186,7 +191,8 @@ static void test_work_column(const struct pb_csv_layout *l)
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
         char line[256], *field[PB_CSV_MAX_FIELDS];
         snprintf(line, sizeof(line),
-                 "k,v,f,4,1,1,00,1,0,1,0.5,0,1,1,1,%s,NA,1,1,1,1,\"\"",
+                 "k,v,f,4,1,1,00,1,0,1,0.5,0,1,1,1,%s,NA,1,1,1,NA,NA,NA,1,"
+                 "\"\"",
                  cases[i].text);
         struct pb_row back;
         enum pb_col bad = PB_COL_KERNEL;
@@ -231,6 +237,9 @@ static void test_rows(void)
         .peak_heap_bytes = 5439664,
         .allocated_bytes = NAN,
         .peak_rss_bytes = 33325056,
+        .load_before = 1.67,
+        .load_after = NAN,
+        .cpu_per_wall = 0.987654321,
         .verified = false,
         .error = "failed: \"x\", then y",
     };
@@ -239,7 +248,8 @@ static void test_rows(void)
         "cubic_eight,bibfs_array,depth:22,33,2,18446744073709551615,"
         "0123456789abcdef,16,4,123456789012,0.128549292,1.39998519e-07,NA,"
         "5271254.24,13552.32,pops=13552.32;relaxations=54208.5;probes_2=NA,"
-        "4096,5439664,NA,33325056,0,\"failed: \"\"x\"\", then y\"";
+        "4096,5439664,NA,33325056,1.67,NA,0.987654321,0,"
+        "\"failed: \"\"x\"\", then y\"";
     CHECK(!strcmp(text, want), "row: %s", text);
     struct pb_csv_layout l = pinned_layout();
     char *field[PB_CSV_MAX_FIELDS];
@@ -261,6 +271,9 @@ static void test_rows(void)
             same_real(back.peak_heap_bytes, row.peak_heap_bytes) &&
             same_real(back.allocated_bytes, row.allocated_bytes) &&
             same_real(back.peak_rss_bytes, row.peak_rss_bytes) &&
+            same_real(back.load_before, row.load_before) &&
+            same_real(back.load_after, row.load_after) &&
+            same_real(back.cpu_per_wall, row.cpu_per_wall) &&
             back.verified == row.verified && !strcmp(back.error, row.error),
         "row fields");
     CHECK(back.work.n == 3 && back.units_per_instance == 4096 &&
@@ -273,7 +286,8 @@ static void test_rows(void)
     free(text);
 
     /* a bad number is named */
-    char bad_row[] = "k,v,f,4,x,1,00,1,0,1,0.5,0,1,1,1,NA,NA,1,1,1,1,\"\"";
+    char bad_row[] =
+        "k,v,f,4,x,1,00,1,0,1,0.5,0,1,1,1,NA,NA,1,1,1,NA,NA,NA,1,\"\"";
     nf = pb_csv_split(&l, bad_row, field);
     CHECK(pb_csv_row_read(&l, field, &back, &bad) == -EINVAL &&
               bad == PB_COL_COUNT,
@@ -295,7 +309,8 @@ static void test_rows(void)
               isnan(back.units_per_instance) &&
               !strcmp(back.id.variant, "table") && back.seconds == 0.5 &&
               isnan(back.peak_heap_bytes) && isnan(back.allocated_bytes) &&
-              back.verified && !back.error[0],
+              isnan(back.load_before) && isnan(back.load_after) &&
+              isnan(back.cpu_per_wall) && back.verified && !back.error[0],
           "older row");
     char no_family[] = "kernel,variant,seconds";
     CHECK(pb_csv_layout_read(&l, no_family, &missing) == -EINVAL &&
@@ -304,17 +319,27 @@ static void test_rows(void)
 }
 
 /* The fixture row `line` (the fixture header's columns) as today's
- * writer lays it out: the work counters' columns, which the fixtures
- * predate, inserted after expanded_per_instance as row's (NA). */
+ * writer lays it out: the columns the fixtures predate, as row's (NA):
+ * the work counters' after expanded_per_instance, the noise readings'
+ * after peak_rss_bytes. */
 static const char *projected(const char *line, const struct pb_row *row)
 {
     static char out[4096];
     CHECK(row->work.n == 0 && isnan(row->units_per_instance),
           "a fixture row with counters");
-    const char *p = line;
+    CHECK(isnan(row->load_before) && isnan(row->load_after) &&
+              isnan(row->cpu_per_wall),
+          "a fixture row with noise readings");
+    /* in the fixture's header: expanded_per_instance is field 14, and
+     * verified (after peak_rss_bytes) field 18 */
+    const char *p = line, *q;
     for (int commas = 0; *p && commas < PB_COL_EXPANDED_PER_INSTANCE + 1; p++)
         commas += *p == ',';
-    snprintf(out, sizeof(out), "%.*sNA,NA,%s", (int)(p - line), line, p);
+    q = p;
+    for (int commas = 0; *q && commas < 3; q++)
+        commas += *q == ',';
+    snprintf(out, sizeof(out), "%.*sNA,NA,%.*sNA,NA,NA,%s", (int)(p - line),
+             line, (int)(q - p), p, q);
     return out;
 }
 
@@ -403,6 +428,92 @@ static void test_verify(void)
     CHECK(pb_verify_parse("50/50 correct", &v) == -EINVAL, "free text");
 }
 
+/* The noise readings (load_before, load_after, cpu_per_wall) through a
+ * results.csv written by the schema and a Google Benchmark JSON with the
+ * counters, read back by tidy as the worst repetition; the older
+ * fixtures, without them, read as NaN. */
+static void test_noise_columns(void)
+{
+    char dir[] = "/tmp/test_schema.XXXXXX";
+    CHECK(mkdtemp(dir) != NULL, "mkdtemp");
+    char csv[64], json[64];
+    snprintf(csv, sizeof(csv), "%s/results.csv", dir);
+    snprintf(json, sizeof(json), "%s/results.json", dir);
+    static const double reading[2][3] = {{0.5, 2.75, 0.96},
+                                         {3.25, 0.25, 0.625}};
+    FILE *f = fopen(csv, "w");
+    CHECK(f != NULL, "%s", csv);
+    if (!f)
+        return;
+    pb_csv_header_write(f);
+    for (int i = 0; i < 2; i++) {
+        struct pb_row row = {
+            .id = {"magic_squares", "table", "uniform", "4", 50, 1, 1},
+            .repetition = i,
+            .iterations = 1,
+            .seconds = 0.5,
+            .expanded_per_instance = 1,
+            .peak_heap_bytes = NAN,
+            .load_before = reading[i][0],
+            .load_after = reading[i][1],
+            .cpu_per_wall = reading[i][2],
+            .verified = true,
+        };
+        fputc('\n', f);
+        pb_csv_row_write(f, &row);
+    }
+    fputc('\n', f);
+    fclose(f);
+    f = fopen(json, "w");
+    CHECK(f != NULL, "%s", json);
+    if (!f)
+        return;
+    fputs("{\"context\": {}, \"benchmarks\": [", f);
+    for (int i = 0; i < 2; i++)
+        fprintf(f,
+                "%s{\"name\": \"magic_squares/table/uniform/size:4/n:50/"
+                "seed:1/threads:1/repeats:2/manual_time\", \"run_type\": "
+                "\"iteration\", \"real_time\": 500, \"time_unit\": \"ms\", "
+                "\"verified\": 1, \"load_before\": %g, \"load_after\": %g, "
+                "\"cpu_per_wall\": %g}",
+                i ? ", " : "", reading[i][0], reading[i][1], reading[i][2]);
+    fputs("]}\n", f);
+    fclose(f);
+    const char *paths[] = {csv, json};
+    for (int k = 0; k < 2; k++) {
+        struct tidy t;
+        struct pb_error e;
+        int rc = tidy_load(paths[k], &t, 0, &e);
+        CHECK(rc == 0, "%s: %s", paths[k], e.msg);
+        if (rc)
+            continue;
+        const struct tidy_bench *b = &t.b[0];
+        CHECK(t.count == 1 && b->n == 2 && b->load_before == 3.25 &&
+                  b->load_after == 2.75 && b->cpu_per_wall == 0.625,
+              "%s: load %g %g, CPU %g", paths[k], b->load_before, b->load_after,
+              b->cpu_per_wall);
+        tidy_free(&t);
+    }
+    unlink(csv);
+    unlink(json);
+    rmdir(dir);
+    static const char *const older[] = {"tests/fixtures/compare/a",
+                                        "tests/fixtures/compare/a/results.json",
+                                        "tests/fixtures/results"};
+    for (size_t k = 0; k < sizeof(older) / sizeof(older[0]); k++) {
+        struct tidy t;
+        struct pb_error e;
+        int rc = tidy_load(older[k], &t, 0, &e);
+        CHECK(rc == 0 && t.count > 0, "%s: %s", older[k], rc ? e.msg : "");
+        for (size_t i = 0; rc == 0 && i < t.count; i++)
+            CHECK(isnan(t.b[i].load_before) && isnan(t.b[i].load_after) &&
+                      isnan(t.b[i].cpu_per_wall),
+                  "%s: %s has noise readings", older[k], t.b[i].key);
+        if (rc == 0)
+            tidy_free(&t);
+    }
+}
+
 int main(void)
 {
     test_names();
@@ -411,5 +522,6 @@ int main(void)
     test_fixture("tests/fixtures/compare/a/results.csv", false);
     test_fixture("tests/fixtures/compare/b/results.csv", false);
     test_verify();
+    test_noise_columns();
     return check_summary();
 }

@@ -1,0 +1,376 @@
+/*
+ * test_noise.c - the noise rules (bench/noise.h) on synthetic
+ * benchmarks: load above the cores (before or after, NaN and unknown
+ * cores ignored, equal to the cores quiet), CPU below 0.9 of wall only
+ * at one thread, a 2-thread run more than 2x slower than the same corpus
+ * at one thread, repetitions spread above 10 %, the cap on warnings; the
+ * machine: governors and turbo read from a fake sysfs tree (one, mixed,
+ * none, junk bytes), a state that changes during a run, its warnings,
+ * the context record of results.json (with Google Benchmark's load_avg
+ * as the fallback); the readings themselves (load, CPU clocks); the
+ * console's block from a results folder; the report's warnings on the
+ * committed fixture tests/fixtures/compare/noisy. Run from the source
+ * tree.
+ */
+#include <errno.h>
+#include <jansson.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "noise.h"
+#include "report.h"
+#include "tidy.h"
+
+/* A benchmark of magic_squares/bfs_array on one corpus at `threads`,
+ * added to t with samples per instance. */
+static struct tidy_bench *bench(struct tidy *t, long threads,
+                                const double *samples, size_t n)
+{
+    char key[192];
+    snprintf(key, sizeof(key),
+             "magic_squares/bfs_array/uniform/size:4/n:50/seed:1/"
+             "threads:%ld",
+             threads);
+    struct tidy_bench *b = tidy_bench_for(t, key);
+    struct pb_bench_id id = {
+        "magic_squares", "bfs_array", "uniform", "4", 50, 1, (uint64_t)threads};
+    tidy_bench_set_id(b, &id);
+    for (size_t i = 0; i < n; i++)
+        b->per_instance[i] = samples[i];
+    b->n = n;
+    return b;
+}
+
+/* The warnings of b joined by "; " ("" when none). */
+static const char *warnings_of(const struct tidy *t, const struct tidy_bench *b,
+                               int cores)
+{
+    static char text[1024];
+    char w[8][PB_NOISE_TEXT];
+    size_t n = pb_noise_bench(t, b, cores, w, 8);
+    text[0] = '\0';
+    for (size_t i = 0; i < n; i++) {
+        size_t at = strlen(text);
+        snprintf(text + at, sizeof(text) - at, "%s%s", i ? "; " : "", w[i]);
+    }
+    return text;
+}
+
+#define EXPECT_WARNINGS(t, b, cores, want)                                     \
+    do {                                                                       \
+        const char *got_ = warnings_of(t, b, cores);                           \
+        CHECK(!strcmp(got_, want), "got '%s', want '%s'", got_, want);         \
+    } while (0)
+
+static void test_bench_rules(void)
+{
+    static const double steady[] = {1.0e-3, 1.01e-3, 0.99e-3, 1.0e-3};
+    struct tidy t = {0};
+    struct tidy_bench *one = bench(&t, 1, steady, 4);
+    /* no readings (an older file): quiet */
+    CHECK(isnan(one->load_before) && isnan(one->cpu_per_wall), "NaN first");
+    EXPECT_WARNINGS(&t, one, 2, "");
+    /* the load, before or after, above the cores; the worst of the
+     * repetitions (tidy_add_noise) */
+    tidy_add_noise(one, 0.5, 0.4, 0.99);
+    tidy_add_noise(one, 3.14, 0.4, 0.98);
+    EXPECT_WARNINGS(&t, one, 2, "load 3.1 > 2 cores");
+    EXPECT_WARNINGS(&t, one, 1, "load 3.1 > 1 core");
+    EXPECT_WARNINGS(&t, one, 4, "");
+    EXPECT_WARNINGS(&t, one, 0, ""); /* cores unknown: no rule */
+    one->load_before = 2.0;          /* equal to the cores: quiet */
+    EXPECT_WARNINGS(&t, one, 2, "");
+    one->load_before = NAN;
+    one->load_after = 2.5;
+    EXPECT_WARNINGS(&t, one, 2, "load 2.5 > 2 cores");
+    one->load_after = 0.4;
+    /* CPU below 0.9 of wall at one thread */
+    tidy_add_noise(one, NAN, NAN, 0.62);
+    CHECK(one->cpu_per_wall == 0.62 && one->load_after == 0.4,
+          "the smallest CPU / wall (%g), NaN ignored", one->cpu_per_wall);
+    EXPECT_WARNINGS(&t, one, 2, "CPU 0.62 of wall");
+    one->cpu_per_wall = 0.9;
+    EXPECT_WARNINGS(&t, one, 2, "");
+    one->cpu_per_wall = 0.62;
+
+    /* at two threads: CPU / wall is not judged (workers may wait); the
+     * run against one thread is */
+    static const double slow[] = {2.6e-3, 2.5e-3, 2.55e-3, 2.5e-3};
+    static const double fine[] = {1.9e-3, 1.95e-3, 1.9e-3, 2.0e-3};
+    struct tidy_bench *two = bench(&t, 2, slow, 4);
+    one = tidy_get(&t, "magic_squares/bfs_array/uniform/size:4/n:50/seed:1/"
+                       "threads:1"); /* bench() may have moved it */
+    two->cpu_per_wall = 0.3;
+    EXPECT_WARNINGS(&t, two, 2, "2 threads 2.5x slower than 1");
+    EXPECT_WARNINGS(NULL, two, 2, ""); /* no results to look in */
+    memcpy(two->per_instance, fine, sizeof(fine));
+    EXPECT_WARNINGS(&t, two, 2, ""); /* 1.9x slower: allowed */
+
+    /* repetitions that spread: CV above 10 % */
+    static const double spread[] = {1.0e-3, 1.3e-3, 0.8e-3, 1.1e-3};
+    memcpy(one->per_instance, spread, sizeof(spread));
+    one->cpu_per_wall = NAN;
+    CHECK(fabs(pb_noise_cv(one) - 0.2) < 0.01, "CV %g", pb_noise_cv(one));
+    EXPECT_WARNINGS(&t, one, 2, "CV 20 % (above 10 %)");
+    one->n = 1; /* one repetition has no spread */
+    CHECK(pb_noise_cv(one) == 0, "CV of one sample");
+    one->n = 4;
+    /* every rule at once, in order, and the cap */
+    one->load_before = 5;
+    one->cpu_per_wall = 0.5;
+    EXPECT_WARNINGS(&t, one, 2,
+                    "CV 20 % (above 10 %); load 5.0 > 2 cores; CPU 0.50 of "
+                    "wall");
+    char w[2][PB_NOISE_TEXT];
+    CHECK(pb_noise_bench(&t, one, 2, w, 2) == 2, "capped at 2");
+    tidy_free(&t);
+}
+
+static void write_file(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    CHECK(f != NULL, "%s: %s", path, strerror(errno));
+    if (f) {
+        fputs(text, f);
+        fclose(f);
+    }
+}
+
+/* A fake sysfs cpu folder under dir: cpu0..cpuN-1 with governors[i]
+ * (NULL: no cpufreq), and the turbo files when not NULL. */
+static void fake_sys(const char *dir, const char *const *governors, int n,
+                     const char *no_turbo, const char *boost)
+{
+    char path[512];
+    char cmd[600];
+    snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+    CHECK(system(cmd) == 0, "%s", cmd);
+    mkdir(dir, 0755);
+    for (int i = 0; i < n; i++) {
+        snprintf(path, sizeof(path), "%s/cpu%d", dir, i);
+        mkdir(path, 0755);
+        if (!governors[i])
+            continue;
+        snprintf(path, sizeof(path), "%s/cpu%d/cpufreq", dir, i);
+        mkdir(path, 0755);
+        snprintf(path, sizeof(path), "%s/cpu%d/cpufreq/scaling_governor", dir,
+                 i);
+        write_file(path, governors[i]);
+    }
+    snprintf(path, sizeof(path), "%s/cpuidle", dir); /* not a cpuN */
+    mkdir(path, 0755);
+    snprintf(path, sizeof(path), "%s/cpufreq", dir);
+    mkdir(path, 0755);
+    if (boost) {
+        snprintf(path, sizeof(path), "%s/cpufreq/boost", dir);
+        write_file(path, boost);
+    }
+    if (no_turbo) {
+        snprintf(path, sizeof(path), "%s/intel_pstate", dir);
+        mkdir(path, 0755);
+        snprintf(path, sizeof(path), "%s/intel_pstate/no_turbo", dir);
+        write_file(path, no_turbo);
+    }
+}
+
+static void test_machine(const char *dir)
+{
+    struct pb_noise_machine m, end;
+    static const char *const same[] = {"performance\n", "performance\n"};
+    fake_sys(dir, same, 2, "1\n", NULL);
+    pb_noise_machine_read(dir, &m);
+    CHECK(!strcmp(m.governor, "performance") && !strcmp(m.turbo, "off"),
+          "governor '%s', turbo '%s'", m.governor, m.turbo);
+    CHECK(m.cores >= 1 && isnan(m.load_end), "cores %d", m.cores);
+    char w[PB_NOISE_MACHINE][PB_NOISE_TEXT];
+    m.load_start = 0.5;
+    end = m;
+    end.load_start = 0.7;
+    pb_noise_machine_end(&m, &end); /* the same state at the end */
+    CHECK(!strcmp(m.governor, "performance") && !strcmp(m.turbo, "off") &&
+              m.load_end == 0.7,
+          "unchanged: '%s', '%s'", m.governor, m.turbo);
+    CHECK(pb_noise_machine_warnings(&m, w, PB_NOISE_MACHINE) == 0,
+          "a known, unchanged state warns: %s", w[0]);
+
+    /* the end of the run: another governor, turbo on */
+    static const char *const mixed[] = {"powersave\n", NULL, "performance\n",
+                                        "perf<or>mance\n"};
+    fake_sys(dir, mixed, 4, NULL, "1\n");
+    pb_noise_machine_read(dir, &end);
+    CHECK(!strcmp(end.governor, "performance,powersave") &&
+              !strcmp(end.turbo, "on"),
+          "mixed governors '%s' (junk bytes dropped), boost '%s'", end.governor,
+          end.turbo);
+    end.load_start = 3.5;
+    pb_noise_machine_end(&m, &end);
+    CHECK(
+        !strcmp(m.governor, "changed: performance -> performance,powersave") &&
+            !strcmp(m.turbo, "changed: off -> on") && m.load_end == 3.5,
+        "changed: '%s', '%s', end load %g", m.governor, m.turbo, m.load_end);
+    m.cores = 2;
+    size_t n = pb_noise_machine_warnings(&m, w, PB_NOISE_MACHINE);
+    CHECK(n == 3 &&
+              !strcmp(w[0], "CPU governor changed: performance -> "
+                            "performance,powersave") &&
+              !strcmp(w[1], "turbo changed: off -> on") &&
+              !strcmp(w[2], "load 3.5 > 2 cores at the end"),
+          "%zu warnings: %s | %s | %s", n, w[0], n > 1 ? w[1] : "",
+          n > 2 ? w[2] : "");
+    /* a state that changed keeps its first value */
+    pb_noise_machine_end(&m, &end);
+    CHECK(!strcmp(m.turbo, "changed: off -> on"), "'%s'", m.turbo);
+
+    /* nothing readable (these virtual machines) */
+    fake_sys(dir, mixed, 0, NULL, "maybe\n");
+    pb_noise_machine_read(dir, &m);
+    CHECK(!strcmp(m.governor, "unknown") && !strcmp(m.turbo, "unknown"),
+          "'%s', '%s'", m.governor, m.turbo);
+    m.load_start = NAN;
+    n = pb_noise_machine_warnings(&m, w, PB_NOISE_MACHINE);
+    CHECK(n == 2 && !strcmp(w[0], "CPU governor unknown") &&
+              !strcmp(w[1], "turbo unknown"),
+          "%zu: %s", n, w[0]);
+    pb_noise_machine_read("/nonexistent/sys", &m);
+    CHECK(!strcmp(m.governor, "unknown"), "no folder: '%s'", m.governor);
+    char cmd[600];
+    snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+    CHECK(system(cmd) == 0, "%s", cmd);
+}
+
+static void test_context(void)
+{
+    struct pb_noise_machine m;
+    json_t *c = json_pack("{s:s, s:s, s:s, s:s, s:s}", "cpu_governor",
+                          "unknown", "cpu_turbo", "on", "load_average_start",
+                          "0.50", "load_average_end", "4.25", "cores", "4");
+    CHECK(pb_noise_machine_from_context(c, &m) &&
+              !strcmp(m.governor, "unknown") && !strcmp(m.turbo, "on") &&
+              m.load_start == 0.5 && m.load_end == 4.25 && m.cores == 4,
+          "context: '%s' '%s' %g %g %d", m.governor, m.turbo, m.load_start,
+          m.load_end, m.cores);
+    char w[PB_NOISE_MACHINE][PB_NOISE_TEXT];
+    size_t n = pb_noise_machine_warnings(&m, w, PB_NOISE_MACHINE);
+    CHECK(n == 2 && !strcmp(w[0], "CPU governor unknown") &&
+              !strcmp(w[1], "load 4.2 > 4 cores at the end"),
+          "%zu: %s", n, n > 1 ? w[1] : w[0]);
+    json_decref(c);
+    /* an older run: no keys of ours, Google Benchmark's load_avg */
+    c = json_pack("{s:[f,f,f], s:i}", "load_avg", 2.5, 1.0, 1.0, "num_cpus", 2);
+    CHECK(pb_noise_machine_from_context(c, &m) && !m.governor[0] &&
+              !m.turbo[0] && m.load_start == 2.5 && isnan(m.load_end) &&
+              m.cores == 0,
+          "older context");
+    CHECK(pb_noise_machine_warnings(&m, w, PB_NOISE_MACHINE) == 0,
+          "an older run without our keys warns: %s", w[0]);
+    json_decref(c);
+    CHECK(!pb_noise_machine_from_context(NULL, &m) && isnan(m.load_start),
+          "no context");
+}
+
+static void test_readings(void)
+{
+    double load = pb_noise_load();
+    CHECK(isnan(load) || load >= 0, "load %g", load);
+    double c0 = pb_noise_cpu_seconds(1), p0 = pb_noise_cpu_seconds(2);
+    volatile double x = 0;
+    for (long i = 0; i < 20000000; i++)
+        x += (double)i * 1e-9;
+    double c1 = pb_noise_cpu_seconds(1), p1 = pb_noise_cpu_seconds(2);
+    CHECK(c1 > c0 && p1 > p0 && x > 0, "CPU clocks advance: %g %g", c1 - c0,
+          p1 - p0);
+    CHECK(pb_noise_cpu_per_wall(1.0, 2.0, 1) == 0.5 &&
+              pb_noise_cpu_per_wall(3.0, 2.0, 2) == 0.75 &&
+              isnan(pb_noise_cpu_per_wall(1.0, 0, 1)) &&
+              isnan(pb_noise_cpu_per_wall(NAN, 1.0, 1)) &&
+              isnan(pb_noise_cpu_per_wall(1.0, 1.0, 0)),
+          "cpu_per_wall");
+}
+
+/* The console block's lines from a results.csv with the new columns. */
+static void test_print(const char *dir)
+{
+    mkdir(dir, 0755);
+    char path[512];
+    snprintf(path, sizeof(path), "%s/results.csv", dir);
+    write_file(path,
+               "kernel,variant,family,size,count,seed,threads,seconds,"
+               "build_seconds,expanded_per_instance,peak_heap_bytes,"
+               "load_before,load_after,cpu_per_wall,verified\n"
+               "magic_squares,table,uniform,4,50,1,1,0.5,0,1,NA,0.2,0.3,"
+               "0.99,1\n"
+               "magic_squares,table,uniform,4,50,1,1,0.5,0,1,NA,2.7,0.3,"
+               "0.41,1\n"
+               "magic_squares,bfs_array,uniform,4,50,1,1,0.5,0,1,NA,0.2,0.3,"
+               "0.99,1\n");
+    struct tidy t;
+    struct pb_error e;
+    CHECK(tidy_load(dir, &t, 0, &e) == 0, "%s", e.msg);
+    struct pb_noise_machine m = {"unknown", "off", NAN, NAN, 2};
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    size_t lines = pb_noise_print(f, "  ", &t, &m, 2);
+    fclose(f);
+    CHECK(lines == 2 &&
+              !strcmp(text, "  magic_squares/table/uniform/size:4/n:50/"
+                            "seed:1/threads:1: load 2.7 > 2 cores; CPU "
+                            "0.41 of wall\n"
+                            "  CPU governor unknown\n"),
+          "%zu lines:\n%s", lines, text);
+    free(text);
+    tidy_free(&t);
+    unlink(path);
+    rmdir(dir);
+}
+
+/* The report's stability warnings (report.c warn_about) carry the noise
+ * rules: the committed fixture "noisy" (load 3.1 on 2 cores, CPU 0.62 of
+ * wall) copied to dir and reported (Markdown escapes '>' as "\\>"). */
+static void test_report(const char *dir)
+{
+    char cmd[600];
+    snprintf(cmd, sizeof(cmd),
+             "mkdir -p '%s' && cp tests/fixtures/compare/noisy/results.csv "
+             "tests/fixtures/compare/noisy/results.json '%s'/",
+             dir, dir);
+    CHECK(system(cmd) == 0, "%s (run from the source tree)", cmd);
+    struct pb_error e;
+    int rc = pb_report_write(dir, &e);
+    CHECK(rc == 0, "report: %s", rc ? e.msg : "");
+    char path[512];
+    snprintf(path, sizeof(path), "%s/report.md", dir);
+    const char *md = check_slurp(path);
+    CHECK(md && strstr(md, "magic_squares/bfs_array/uniform/size:4/n:100/"
+                           "seed:1/threads:1: load 3.1 \\> 2 cores; CPU "
+                           "0.62 of wall;"),
+          "report.md without the noise warnings of bfs_array");
+    CHECK(md && !strstr(md, "magic_squares/table/uniform/size:4/n:100/"
+                            "seed:1/threads:1: load"),
+          "report.md warns about the quiet table");
+    snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+    CHECK(system(cmd) == 0, "%s", cmd);
+}
+
+int main(void)
+{
+    char dir[] = "/tmp/test_noise.XXXXXX";
+    CHECK(mkdtemp(dir) != NULL, "mkdtemp");
+    char sys[sizeof(dir) + 8], results[sizeof(dir) + 8];
+    char report[sizeof(dir) + 8];
+    snprintf(sys, sizeof(sys), "%s/sys", dir);
+    snprintf(results, sizeof(results), "%s/res", dir);
+    snprintf(report, sizeof(report), "%s/rep", dir);
+    test_bench_rules();
+    test_machine(sys);
+    test_context();
+    test_readings();
+    test_print(results);
+    test_report(report);
+    rmdir(dir);
+    return check_summary();
+}

@@ -1,0 +1,248 @@
+#!/usr/bin/env bash
+# test_own_corpus.sh - timing a corpus file of one's own (issue 14):
+# a suite line `bench KERNEL VARIANTS file PATH` (PATH relative to the
+# suite's folder) and `bench --corpus FILE --variants a,b --threads 1,2`.
+#
+# Usage: test_own_corpus.sh PATH_TO_PUZZLEBENCH SOURCE_DIR
+#
+# Uses the official samples under SOURCE_DIR/data. Checks: benchmark
+# names carry the content hash (family file-<hash>, the corpus_hash
+# column agrees, two files of different content never share a name);
+# the JSON context's corpus record names path, format and hash; a
+# judge file is checked against its expected outputs (X.out beside X.in,
+# FILE.out beside another FILE): right ones pass, a wrong answer, too
+# few answers and a bad token fail with one stderr line naming the file,
+# instance and answers; an extended-format file needs no --kernel; bad
+# input (missing file, unreadable, a folder, wrong kernel, malformed, no
+# --kernel for a judge file, --kernel without --corpus) fails with one
+# stderr line, non-zero, and no results folder; compare reads the
+# results. Everything happens in a temporary directory removed on exit.
+# Ends with "N passed, N failed". About 15 s on 2 cores.
+set -u
+HERE=$(cd "$(dirname "$0")" && pwd)
+
+if [ $# -ne 2 ]; then
+    echo "usage: $0 PATH_TO_PUZZLEBENCH SOURCE_DIR" >&2
+    exit 2
+fi
+PB=$1
+SRC=$2
+case $PB in /*) ;; *) PB=$PWD/$PB ;; esac
+case $SRC in /*) ;; *) SRC=$PWD/$SRC ;; esac
+if [ ! -x "$PB" ]; then
+    echo "$0: $PB: not an executable" >&2
+    exit 2
+fi
+if ! command -v python3 >/dev/null; then
+    echo "$0: python3 is needed to read the JSON results" >&2
+    exit 2
+fi
+T=$(mktemp -d "${TMPDIR:-/tmp}/test_own_corpus.XXXXXX") || exit 2
+trap 'chmod -R u+rwx "$T" 2>/dev/null; rm -rf "$T"' EXIT
+cd "$T" || exit 2
+OUT_DIR=$T
+# shellcheck source=tests/testlib.sh
+. "$HERE/testlib.sh"
+
+FAST=(--repetitions 2 --benchmark_min_time=0.01)
+mkdir -p suites/in judge
+cp "$SRC/data/cube_walk/sample.in" "$SRC/data/cube_walk/sample.out" suites/in/
+cp "$SRC/data/magic_squares/sample.in" suites/in/magic.txt
+printf '7\nBCABCCB\n' >suites/in/magic.txt.out # FILE.out beside FILE
+cat >suites/own.suite <<'EOF'
+repetitions 2
+min_time 0.01
+threads 1 2
+bench cube_walk dial,spfa file in/sample.in
+threads 1
+bench magic_squares bibfs file in/magic.txt
+bench magic_squares bibfs uniform 4 3 1
+EOF
+
+# py SCRIPT ARGS...: runs a check script printing "ok WHAT" / "FAIL ...".
+py() {
+    local line
+    while IFS= read -r line; do
+        case $line in
+        ok\ *) pass ;;
+        *) fail "${line#FAIL }" ;;
+        esac
+    done < <(python3 - "$@" 2>&1)
+}
+
+# results_check DIR KERNEL VARIANTS THREADS FORMAT EXPECTED PATH: every
+# (variant, thread) benchmark of KERNEL's file corpus in DIR, named by
+# its hash, with its corpus record.
+results_check() {
+    py "$@" <<'EOF'
+import csv, json, sys
+d, kernel, variants, threads, fmt, expected, path = sys.argv[1:8]
+ctx = json.load(open(d + "/results.json"))["context"]
+recs = {k: v for k, v in ctx.items() if k.startswith("corpus:" + kernel + "/file-")}
+if len(recs) != 1:
+    print("FAIL one %s file corpus record: %r" % (kernel, recs)); sys.exit()
+key, value = recs.popitem()
+fields = dict(w.split("=", 1) for w in value.split(" path=")[0].split())
+h = fields.get("hash", "")
+ok = (fields.get("family") == "file-" + h and len(h) == 16
+      and fields.get("format") == fmt
+      and fields.get("expected_outputs") == expected
+      and value.endswith(" path=" + path))
+print("ok corpus record" if ok else "FAIL corpus record %s: %s" % (key, value))
+rows = [r for r in csv.DictReader(open(d + "/results.csv"))
+        if r["kernel"] == kernel and r["family"].startswith("file-")]
+want = {(v, t) for v in variants.split(",") for t in threads.split(",")}
+got = {(r["variant"], r["threads"]) for r in rows}
+print("ok every variant and thread" if got == want
+      else "FAIL benchmarks %r, expected %r" % (sorted(got), sorted(want)))
+bad = [r for r in rows if r["family"] != "file-" + h or r["corpus_hash"] != h
+       or r["seed"] != "0" or r["verified"] != "1"]
+print("ok rows named by the hash, verified" if rows and not bad
+      else "FAIL rows %r" % bad[:1])
+EOF
+}
+
+# 1. A suite line with a file, relative to the suite's folder, run from
+# elsewhere; expected outputs beside both files (X.out, FILE.out).
+run_from /dev/null "$PB" bench --suite suites/own.suite --out res1
+check_rc "suite with file lines" 0
+R1=$(ls -d res1/2*/ 2>/dev/null | head -1)
+results_check "$R1" cube_walk dial,spfa 1,2 judge checked \
+    "$T/suites/in/sample.in"
+results_check "$R1" magic_squares bibfs 1 judge checked \
+    "$T/suites/in/magic.txt"
+if grep -q '^magic_squares,bibfs,uniform,4,3,1,' \
+    "$R1/results.csv"; then pass; else fail "generated line beside file lines"; fi
+if [ -f "$R1/report.md" ] && grep -q 'file-' "$R1/report.md"; then
+    pass
+else
+    fail "report of a file corpus: $(ls "$R1")"
+fi
+
+# 2. --corpus, two variants at threads 1,2; --kernel for a judge file.
+cp "$SRC/data/cubing/sample.in" judge/cubing.in
+cp "$SRC/data/cubing/sample.out" judge/cubing.out
+run_from /dev/null "$PB" bench --corpus judge/cubing.in --kernel cubing \
+    --variants geometry,facelet_table --threads 1,2 "${FAST[@]}" --out res2
+check_rc "--corpus two variants" 0
+R2=$(ls -d res2/2*/ 2>/dev/null | head -1)
+results_check "$R2" cubing geometry,facelet_table 1,2 judge checked \
+    "$T/judge/cubing.in"
+run_from /dev/null "$PB" compare "$R2" "$R2"
+if [ "$rc" -eq 0 ] && grep -q 'cubing/geometry/file-' "$T/out"; then
+    pass
+else
+    fail "compare on a file corpus: $(outputs)"
+fi
+
+# 3. An extended-format file: the kernel from its header; another file's
+# content gives another name.
+run_from /dev/null "$PB" gen magic_squares --family uniform --count 4 \
+    --seed 7 -o judge/gen.txt
+run_from /dev/null "$PB" bench --corpus judge/gen.txt --variants bibfs \
+    "${FAST[@]}" --out res3
+check_rc "--corpus extended, no --kernel" 0
+R3=$(ls -d res3/2*/ 2>/dev/null | head -1)
+results_check "$R3" magic_squares bibfs 1 extended none "$T/judge/gen.txt"
+a=$(grep -o '^magic_squares,bibfs,file-[0-9a-f]*' "$R1/results.csv" | head -1)
+b=$(grep -o '^magic_squares,bibfs,file-[0-9a-f]*' "$R3/results.csv" | head -1)
+if [ -n "$a" ] && [ -n "$b" ] && [ "$a" != "$b" ]; then
+    pass
+else
+    fail "two magic_squares files share a name: '$a' '$b'"
+fi
+
+# fails_clean WHAT PATTERN ARGS...: bench ARGS exits 1 (2 for usage) with
+# one stderr line matching PATTERN and leaves no results folder.
+fails_clean() {
+    local what=$1 want=$2 pattern=$3
+    shift 3
+    rm -rf resx
+    check_fails "$what" "$want" "$pattern" "$PB" bench "$@" "${FAST[@]}" \
+        --out resx
+    if [ -e resx ]; then fail "$what: left a results folder"; else pass; fi
+}
+
+# 4. Expected outputs, wrong: a wrong answer per kernel, too few, a bad
+# token, an extra answer.
+w() { cp "$SRC/data/$1/sample.in" judge/$1.in; printf "$2" >judge/$1.out; }
+w magic_squares '7\nBCABCCA\n'
+fails_clean "wrong magic sequence" 1 \
+    "judge/magic_squares.out:1: instance 1 \(judge/magic_squares.in:1\): the expected answer is '7 BCABCCA', the oracle's is '7 BCABCCB'" \
+    --corpus judge/magic_squares.in --kernel magic_squares
+w cube_walk '6 e2 d2 d1 e1 e2 e3\n'
+fails_clean "wrong cube_walk sum" 1 \
+    "cube_walk.out:1: instance 1 .*expected answer is '6', the oracle's is '5'" \
+    --corpus judge/cube_walk.in --kernel cube_walk --variants dial
+w cube_walk '5 e2 e1 f1 f2 e2 e3\n' # another optimal route: right
+run_from /dev/null "$PB" bench --corpus judge/cube_walk.in --kernel cube_walk \
+    --variants dial "${FAST[@]}" --out res4
+check_rc "another optimal route is right" 0
+w cubic_eight '0\n3\n13\n23\n29\n30\n-1\n30\n'
+fails_clean "wrong cubic_eight number" 1 \
+    "cubic_eight.out:8: instance 8 \(judge/cubic_eight.in:29\): the expected answer is '30', the oracle's is '-1'" \
+    --corpus judge/cubic_eight.in --kernel cubic_eight --variants table
+sed 's/gwo/gwr/' "$SRC/data/cubing/sample.out" >judge/cubing.out
+fails_clean "wrong cubing face" 1 \
+    "cubing.out:10: instance 4 .*expected answer is 'gwr www rww', the oracle's is 'gwo www rww'" \
+    --corpus judge/cubing.in --kernel cubing
+head -6 "$SRC/data/cubing/sample.out" >judge/cubing.out
+fails_clean "too few expected answers" 1 \
+    "cubing.out:6: ends after 2 answers; expected 4, one per instance of judge/cubing.in" \
+    --corpus judge/cubing.in --kernel cubing
+w magic_squares '7\nBCABXCB\n'
+fails_clean "bad token in expected outputs" 1 \
+    "magic_squares.out:2: answer 1: expected 7 more letters A, B, C of the sequence, found 'BCABXCB'" \
+    --corpus judge/magic_squares.in --kernel magic_squares
+w magic_squares 'seven\nBCABCCB\n'
+fails_clean "bad number in expected outputs" 1 \
+    "magic_squares.out:1: answer 1: expected a length \(or -1\), found 'seven'" \
+    --corpus judge/magic_squares.in --kernel magic_squares
+w magic_squares '7\nBCABCCB\n0\n'
+fails_clean "extra expected answer" 1 \
+    "magic_squares.out:3: found '0' after the last answer; expected 1 answer" \
+    --corpus judge/magic_squares.in --kernel magic_squares
+rm judge/magic_squares.out
+
+# 5. Bad input.
+fails_clean "missing file" 1 "nosuch.in: cannot open: No such file" \
+    --corpus judge/nosuch.in --kernel magic_squares
+printf 'bench magic_squares bibfs file nosuch.in\n' >suites/bad.suite
+fails_clean "missing file on a suite line" 1 \
+    "suites/bad.suite:1: suites/nosuch.in: cannot open: No such file" \
+    --suite suites/bad.suite
+printf 'bench magic_squares bibfs file\n' >suites/bad.suite
+fails_clean "file line without a path" 1 \
+    "suites/bad.suite:1: expected .*'bench KERNEL VARIANTS file PATH'" \
+    --suite suites/bad.suite
+cp "$SRC/data/magic_squares/sample.in" judge/locked.in
+chmod 000 judge/locked.in
+if [ -r judge/locked.in ]; then # root reads anything
+    pass
+    pass
+else
+    fails_clean "unreadable file" 1 "locked.in: cannot open: Permission denied" \
+        --corpus judge/locked.in --kernel magic_squares
+fi
+mkdir -p judge/folder.in
+fails_clean "a folder" 1 "folder.in: a folder; expected a cubing corpus file" \
+    --corpus judge/folder.in --kernel cubing
+fails_clean "wrong kernel by header" 1 \
+    "gen.txt:2: the header says kernel 'magic_squares'; expected a cubing corpus" \
+    --corpus judge/gen.txt --kernel cubing
+printf '2 6 8 4 5 7 3 1\n1 2 3 4 5 6 7\n' >judge/short.in
+fails_clean "malformed file" 1 \
+    "short.in:2: instance 2 has 7 of the 8 numbers a 2 x 4 ring needs" \
+    --corpus judge/short.in --kernel magic_squares
+fails_clean "judge file without --kernel" 1 \
+    "magic_squares.in: no '# kernel' header .*expected --kernel NAME" \
+    --corpus judge/magic_squares.in
+fails_clean "unknown variant" 1 \
+    "--variants: unknown variant 'nosuch' for magic_squares" \
+    --corpus judge/magic_squares.in --kernel magic_squares --variants bibfs,nosuch
+fails_clean "--kernel without --corpus" 2 "--kernel needs --corpus FILE" \
+    --kernel cubing
+fails_clean "--corpus with --suite" 2 "--corpus and --suite: give one" \
+    --corpus judge/gen.txt --suite smoke
+
+summary
