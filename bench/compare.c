@@ -94,10 +94,11 @@ static struct tidy_bench *match(struct tidy *b, const struct tidy_bench *x,
 
 /* "# warning: SIDE: NAME: W1; W2" for each benchmark of side s (a or b
  * of the comparison) that is compared and noisy (noise.h), then
- * "# warning: SIDE: W" for each of its machine's warnings. */
+ * "# warning: MACHINE: W" for each of its machine's warnings (none when
+ * machine is NULL: both sides are one run, its machine already said). */
 static void noise_lines(FILE *out, const char *side, struct tidy *a,
                         struct tidy *b, bool of_b,
-                        const struct pb_compare_options *o)
+                        const struct pb_compare_options *o, const char *machine)
 {
     const struct tidy *s = of_b ? b : a;
     struct pb_noise_machine m;
@@ -117,8 +118,9 @@ static void noise_lines(FILE *out, const char *side, struct tidy *a,
         fputc('\n', out);
     }
     char prefix[32];
-    snprintf(prefix, sizeof(prefix), "# warning: %s: ", side);
-    if (known)
+    snprintf(prefix, sizeof(prefix),
+             "# warning: %s: ", machine ? machine : side);
+    if (known && machine)
         pb_noise_print(out, prefix, NULL, &m, m.cores);
 }
 
@@ -169,8 +171,9 @@ static int compare_into(struct tidy *a, struct tidy *b,
                 "# variants: %s of A against %s of B, corpus by corpus "
                 "(rows named by A's benchmark)\n",
                 o->variant_a, o->variant_b);
-    noise_lines(out, "A", a, b, false, o);
-    noise_lines(out, "B", a, b, true, o);
+    bool one_run = !strcmp(a->path, b->path); /* two variants of one run */
+    noise_lines(out, "A", a, b, false, o, one_run ? "A and B" : "A");
+    noise_lines(out, "B", a, b, true, o, one_run ? NULL : "B");
     fprintf(out,
             "# ratio = median(B) / median(A) of the time per instance "
             "(per iteration for other Google Benchmark names); p = "

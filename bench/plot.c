@@ -507,5 +507,5 @@ int pb_plot(const char *dir, const struct pb_plot_options *options, FILE *out,
             rc = plot_kernel(&t, dir, pb_kernels[k]->name, o, out, e);
     }
     tidy_free(&t);
-    return rc ? rc : pb_report_write(dir, e);
+    return rc ? rc : pb_report_write_baseline(dir, baseline, e);
 }

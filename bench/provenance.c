@@ -5,7 +5,13 @@
  * and is "unknown" where git or the checkout is missing; or it comes from
  * PB_COMMIT and PB_DIRTY, which a bundle's wrapper sets
  * (scripts/bundle.sh). Compiler and flags are fixed at configure time by
- * CMake.
+ * CMake. The machine for a paper (the report's Summary): the CPU model
+ * (/proc/cpuinfo), physical cores and hardware threads (sysfs topology),
+ * memory, the OS (/etc/os-release) and kernel (uname), the OpenMP and
+ * igraph versions; Google Benchmark's own context already has the date,
+ * the load average, the clock and the caches (it reads
+ * /sys/devices/system/cpu/cpu0/cache/index*), so they are not repeated.
+ * What cannot be read is "unknown"; nothing here fails a run.
  */
 #include "provenance.h"
 
@@ -13,8 +19,12 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/utsname.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#ifdef PB_HAVE_IGRAPH
+#include <igraph_version.h>
+#endif
 
 #include "gbench.h"
 #include "memprobe.h"
@@ -88,6 +98,118 @@ static void add(struct pb_results *r, const char *key, const char *value)
     pb_results_say(r, "# %-18s %s\n", key, value);
 }
 
+/* The value of the first line of path that starts with `key` followed by
+ * separator characters (":\t =" and a double quote), without its quotes
+ * and trailing blanks, into out; "unknown" when there is none. */
+static void file_value(const char *path, const char *key, char *out, size_t len)
+{
+    snprintf(out, len, "unknown");
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return;
+    char line[512];
+    size_t n = strlen(key);
+    while (fgets(line, sizeof(line), f)) {
+        if (strncmp(line, key, n) || !strchr(":\t =", line[n]))
+            continue;
+        char *v = line + n + strspn(line + n, ":\t =\"");
+        size_t end = strcspn(v, "\n");
+        while (end > 0 && strchr(" \t\"", v[end - 1]))
+            end--;
+        if (end > 0)
+            snprintf(out, len, "%.*s", (int)end, v);
+        break;
+    }
+    fclose(f);
+}
+
+/* The first number of a sysfs CPU list ("0-1", "0,64"), or -1. */
+static long first_cpu(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    long cpu = -1;
+    if (f) {
+        if (fscanf(f, "%ld", &cpu) != 1)
+            cpu = -1;
+        fclose(f);
+    }
+    return cpu;
+}
+
+/* Physical cores among the online CPUs: the CPUs that are the first of
+ * their thread siblings (hyper-threads share a core); 0 when the
+ * topology cannot be read. O(CPUs). */
+static long physical_cores(long cpus)
+{
+    long cores = 0;
+    for (long c = 0; c < cpus; c++) {
+        char path[128];
+        snprintf(path, sizeof(path),
+                 "/sys/devices/system/cpu/cpu%ld/topology/thread_siblings_list",
+                 c);
+        long first = first_cpu(path);
+        if (first < 0)
+            return 0;
+        cores += first == c;
+    }
+    return cores;
+}
+
+/* _OPENMP is the date of the specification the compiler implements. */
+static const char *openmp_spec(long date)
+{
+    static const struct {
+        long date;
+        const char *version;
+    } specs[] = {{202111, "5.2"}, {202011, "5.1"}, {201811, "5.0"},
+                 {201511, "4.5"}, {201307, "4.0"}, {201107, "3.1"},
+                 {200805, "3.0"}, {200505, "2.5"}};
+    for (size_t i = 0; i < sizeof(specs) / sizeof(specs[0]); i++)
+        if (date >= specs[i].date)
+            return specs[i].version;
+    return "before 2.5";
+}
+
+/* The machine keys (see the opening comment). */
+static void machine_record(struct pb_results *r)
+{
+    char buf[512];
+    file_value("/proc/cpuinfo", "model name", buf, sizeof(buf));
+    add(r, "cpu_model", buf);
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    long cores = physical_cores(cpus);
+    if (cores > 0)
+        snprintf(buf, sizeof(buf), "%ld", cores);
+    else
+        snprintf(buf, sizeof(buf), "unknown");
+    add(r, "cpu_cores", buf);
+    snprintf(buf, sizeof(buf), "%ld", cpus);
+    add(r, "cpu_threads", buf);
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    if (pages > 0 && page > 0)
+        snprintf(buf, sizeof(buf), "%llu",
+                 (unsigned long long)pages * (unsigned long long)page);
+    else
+        snprintf(buf, sizeof(buf), "unknown");
+    add(r, "memory_bytes", buf);
+    file_value("/etc/os-release", "PRETTY_NAME", buf, sizeof(buf));
+    add(r, "os", buf);
+    struct utsname u;
+    if (uname(&u) == 0)
+        snprintf(buf, sizeof(buf), "%s %s %s", u.sysname, u.release, u.machine);
+    else
+        snprintf(buf, sizeof(buf), "unknown");
+    add(r, "os_kernel", buf);
+    snprintf(buf, sizeof(buf), "%s (_OPENMP %ld)", openmp_spec(_OPENMP),
+             (long)_OPENMP);
+    add(r, "openmp_version", buf);
+#ifdef PB_HAVE_IGRAPH
+    add(r, "igraph_version", IGRAPH_VERSION);
+#else
+    add(r, "igraph_version", "not built");
+#endif
+}
+
 void pb_provenance_record(struct pb_results *r, const char *suite,
                           int max_threads)
 {
@@ -116,4 +238,5 @@ void pb_provenance_record(struct pb_results *r, const char *suite,
     add(r, "max_threads_asked", buf);
     add(r, "threads_oversubscribed", max_threads > cores ? "true" : "false");
     add(r, "suite", suite);
+    machine_record(r);
 }

@@ -2,7 +2,10 @@
  * provenance.h - what a result needs to be reproduced, added to the
  * Google Benchmark JSON "context" (and printed to the log): commit and
  * dirty flag, compiler and flags, library versions, OpenMP settings, core
- * count and the suite.
+ * count and the suite; and the machine a paper describes (cpu_model,
+ * cpu_cores, cpu_threads, memory_bytes, os, os_kernel, openmp_version,
+ * igraph_version), which the report's Summary prints beside Google
+ * Benchmark's own date, load average, clock and caches.
  */
 #ifndef PROVENANCE_H
 #define PROVENANCE_H

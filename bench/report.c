@@ -1,24 +1,32 @@
 /*
  * report.c - the report of a results folder (report.h), in Markdown and
- * HTML from one pass: each part is written through a pair of emitters.
+ * HTML from one pass through the emitters of report_format.c, ordered
+ * for a reader: the title and a table of contents; the Summary (the
+ * machine, report_machine.c; one takeaway per kernel and the winners
+ * tables, report_summary.c); per kernel its figures, each with a caption
+ * saying what it leaves out, then its table, with stability warnings
+ * marked on their rows and listed under the table; the verification,
+ * one line per kernel and the per-benchmark detail (collapsed in HTML);
+ * the full provenance.
  *
- * Sources, structured only (never log.txt): the provenance and the
- * verification records ("verify:NAME", schema.h) of results.json's
- * context, read with Jansson; the benchmarks of results.csv, else of
+ * Sources, structured only (never log.txt): results.json's context
+ * (provenance, machine, verification records "verify:NAME", schema.h),
+ * read with Jansson; the benchmarks of results.csv, else of
  * results.json (tidy.h); the figures already drawn (plot.h). A folder
  * whose results.json lacks them (or has none) says so in their place.
+ * Numbers for humans: one unit per column (ns, µs, ms, s; B to GiB),
+ * chosen from the column's median value and named in its header; fixed
+ * notation, never an exponent; "-" where a variant has no build step.
  * Each kernel's table shows its work counter 0 per instance ("work /
  * instance"), its other counters per instance and, for a kernel with
  * work.units, the units per instance, the time per unit and each
  * counter per unit (work.h), named after the kernel's descriptor.
- * Stability warnings per benchmark: coefficient of variation above 10 %,
- * a timed sample (one whole-corpus solve) under 1 ms, a first repetition
+ * Stability warnings per benchmark (warn_about): the noise rules
+ * (noise.h: CV, load, CPU against wall time, threads against one), a
+ * timed sample (one whole-corpus solve) under 1 ms, a first repetition
  * more than 1.5x the median of the others, more threads than cores.
  * Deterministic: the same folder gives the same bytes (golden test).
- * Text from the folder (its path, log lines, names) is data: escaped for
- * HTML (& < > " ' as entities) and for Markdown (\ | < > ` [ ] with a
- * backslash, so it neither breaks a table cell nor becomes markup or a
- * link); control bytes are written as \xHH in both.
+ * O(benchmarks * (variants + corpora)) plus the winners' bootstrap.
  */
 #include "report.h"
 
@@ -32,6 +40,7 @@
 #include "noise.h"
 #include "pb_file.h"
 #include "plot.h"
+#include "report_parts.h"
 #include "schema.h"
 #include "stats.h"
 #include "summary.h"
@@ -39,343 +48,6 @@
 
 #define SHORT_SAMPLE 1e-3
 #define SLOW_FIRST 1.5
-
-struct out {
-    FILE *md, *html;
-};
-
-/* Writes s to f escaped for HTML, or for Markdown (md); newlines kept
- * when lines, else written as \x0a like other control bytes. */
-static void put(FILE *f, const char *s, bool md, bool lines)
-{
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        const char *entity = NULL;
-        if (!md)
-            entity = *p == '&'    ? "&amp;"
-                     : *p == '<'  ? "&lt;"
-                     : *p == '>'  ? "&gt;"
-                     : *p == '"'  ? "&quot;"
-                     : *p == '\'' ? "&#39;"
-                                  : NULL;
-        if (entity)
-            fputs(entity, f);
-        else if (*p == '\n' && lines)
-            fputc('\n', f);
-        else if (*p < 0x20 || *p == 0x7f)
-            fprintf(f, "\\x%02x", *p);
-        else if (md && strchr("\\|<>`[]", *p))
-            fprintf(f, "\\%c", *p);
-        else
-            fputc(*p, f);
-    }
-}
-
-static void md_put(FILE *f, const char *s)
-{
-    put(f, s, true, false);
-}
-
-static void html_put(FILE *f, const char *s)
-{
-    put(f, s, false, false);
-}
-
-static void heading(struct out *o, const char *text)
-{
-    fputs("\n## ", o->md);
-    md_put(o->md, text);
-    fputs("\n\n", o->md);
-    fputs("<h2>", o->html);
-    html_put(o->html, text);
-    fputs("</h2>\n", o->html);
-}
-
-static void table_begin(struct out *o, const char *const *cols, int n)
-{
-    fputc('|', o->md);
-    for (int i = 0; i < n; i++) {
-        fputc(' ', o->md);
-        md_put(o->md, cols[i]);
-        fputs(" |", o->md);
-    }
-    fputs("\n|", o->md);
-    for (int i = 0; i < n; i++)
-        fputs(i ? "---:|" : "---|", o->md);
-    fputs("\n<table>\n<tr>", o->html);
-    for (int i = 0; i < n; i++) {
-        fputs("<th>", o->html);
-        html_put(o->html, cols[i]);
-        fputs("</th>", o->html);
-    }
-    fputs("</tr>\n", o->html);
-    fputc('\n', o->md);
-}
-
-static void table_row(struct out *o, char cells[][256], int n)
-{
-    fputc('|', o->md);
-    fputs("<tr>", o->html);
-    for (int i = 0; i < n; i++) {
-        fputc(' ', o->md);
-        md_put(o->md, cells[i]);
-        fputs(" |", o->md);
-        fputs("<td>", o->html);
-        html_put(o->html, cells[i]);
-        fputs("</td>", o->html);
-    }
-    fputc('\n', o->md);
-    fputs("</tr>\n", o->html);
-}
-
-static void table_end(struct out *o)
-{
-    fputs("</table>\n", o->html);
-}
-
-static void time_text(char *buf, size_t len, double s)
-{
-    if (!isfinite(s))
-        snprintf(buf, len, "-");
-    else if (s >= 1)
-        snprintf(buf, len, "%.3f s", s);
-    else if (s >= 1e-3)
-        snprintf(buf, len, "%.3f ms", s * 1e3);
-    else
-        snprintf(buf, len, "%.3f us", s * 1e6);
-}
-
-/* A paragraph in both forms; after a table, Markdown needs a blank line
- * (a heading ends with one). */
-static void para(struct out *o, const char *text, bool after_table)
-{
-    if (after_table)
-        fputc('\n', o->md);
-    md_put(o->md, text);
-    fputc('\n', o->md);
-    fputs("<p>", o->html);
-    html_put(o->html, text);
-    fputs("</p>\n", o->html);
-}
-
-/* The provenance keys in the order provenance.c records them (Google
- * Benchmark's context keeps its keys sorted); keys outside this list
- * follow in the file's order. */
-static const char *const provenance_keys[] = {"puzzlebench_commit",
-                                              "puzzlebench_dirty",
-                                              "compiler",
-                                              "compiler_flags",
-                                              "build_type",
-                                              "google_benchmark_version",
-                                              "jemalloc_version",
-                                              "heap_counters",
-                                              "omp_places",
-                                              "omp_proc_bind",
-                                              "omp_max_threads",
-                                              "cores",
-                                              "max_threads_asked",
-                                              "threads_oversubscribed",
-                                              "suite"};
-/* Google Benchmark's own context keys and the harness's other records:
- * not provenance rows. */
-static const char *const not_provenance[] = {"date",
-                                             "host_name",
-                                             "executable",
-                                             "num_cpus",
-                                             "mhz_per_cpu",
-                                             "caches",
-                                             "cpu_scaling_enabled",
-                                             "load_avg",
-                                             "library_build_type",
-                                             "json_schema_version"};
-
-static bool listed(const char *key, const char *const *list, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        if (!strcmp(key, list[i]))
-            return true;
-    return false;
-}
-
-#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
-
-/* A provenance row: the value trimmed (a table cell shows no edge
- * spaces; compiler_flags starts with one). */
-static void provenance_row(struct out *o, const char *key, const char *value)
-{
-    char cells[2][256];
-    while (*value == ' ')
-        value++;
-    snprintf(cells[0], sizeof(cells[0]), "%s", key);
-    snprintf(cells[1], sizeof(cells[1]), "%s", value);
-    for (size_t n = strlen(cells[1]); n > 0 && cells[1][n - 1] == ' '; n--)
-        cells[1][n - 1] = '\0';
-    table_row(o, cells, 2);
-}
-
-static void provenance_part(struct out *o, const json_t *context, int *cores)
-{
-    static const char *const cols[] = {"key", "value"};
-    heading(o, "Provenance");
-    size_t rows = 0;
-    for (size_t pass = 0; pass < 2; pass++) {
-        /* pass 0: the known keys in their order; pass 1: the others */
-        for (size_t k = 0; pass == 0 && k < COUNT(provenance_keys); k++) {
-            const char *v =
-                json_string_value(json_object_get(context, provenance_keys[k]));
-            if (!v)
-                continue;
-            if (rows++ == 0)
-                table_begin(o, cols, 2);
-            provenance_row(o, provenance_keys[k], v);
-        }
-        const char *key;
-        json_t *value;
-        json_object_foreach((json_t *)context, key, value)
-        {
-            if (pass == 0 || !json_is_string(value) ||
-                listed(key, provenance_keys, COUNT(provenance_keys)) ||
-                listed(key, not_provenance, COUNT(not_provenance)) ||
-                !strncmp(key, "corpus:", strlen("corpus:")) ||
-                !strncmp(key, PB_VERIFY_KEY, strlen(PB_VERIFY_KEY)))
-                continue;
-            if (rows++ == 0)
-                table_begin(o, cols, 2);
-            provenance_row(o, key, json_string_value(value));
-        }
-    }
-    const char *c = json_string_value(json_object_get(context, "cores"));
-    *cores = c ? atoi(c) : 0;
-    if (rows)
-        table_end(o);
-    else
-        para(o, "Provenance not recorded in this results folder.", false);
-}
-
-struct record {
-    const char *name;
-    struct pb_verify v;
-};
-
-static int by_order(const void *a, const void *b)
-{
-    const struct record *x = a, *y = b;
-    if (x->v.order != y->v.order)
-        return x->v.order < y->v.order ? -1 : 1;
-    return strcmp(x->name, y->name);
-}
-
-static int verification_part(struct out *o, const json_t *context,
-                             const char *path, bool json, struct pb_error *e)
-{
-    static const char *const cols[] = {"benchmark", "answers", "result"};
-    heading(o, "Verification (every variant, every corpus, before timing)");
-    size_t n = 0, cap = json_object_size(context);
-    struct record *r = calloc(cap ? cap : 1, sizeof(*r));
-    if (!r)
-        return pb_fail(e, -ENOMEM, "out of memory");
-    const char *key;
-    json_t *value;
-    json_object_foreach((json_t *)context, key, value)
-    {
-        if (strncmp(key, PB_VERIFY_KEY, strlen(PB_VERIFY_KEY)))
-            continue;
-        const char *text = json_string_value(value);
-        if (!text || pb_verify_parse(text, &r[n].v)) {
-            free(r);
-            return pb_fail(e, -EINVAL,
-                           "%s: context \"%.80s\": expected a verification "
-                           "record (order=N status=S correct=N instances=N "
-                           "seconds=S reason=...)",
-                           path, key);
-        }
-        r[n++].name = key + strlen(PB_VERIFY_KEY);
-    }
-    qsort(r, n, sizeof(*r), by_order);
-    size_t failed = 0, untimed = 0;
-    if (n)
-        table_begin(o, cols, 3);
-    for (size_t i = 0; i < n; i++) {
-        const struct pb_verify *v = &r[i].v;
-        char cells[3][256];
-        /* the size as its kernel writes it now (an older folder's
-         * "size:33" of cubic_eight shows as size:3x3, as in the tables) */
-        struct pb_bench_id id;
-        if (pb_bench_id_parse(r[i].name, &id, NULL) != 0 ||
-            tidy_size_canonical(&id, NULL) != 0 ||
-            pb_bench_id_write(&id, cells[0], sizeof(cells[0])) < 0)
-            snprintf(cells[0], sizeof(cells[0]), "%s", r[i].name);
-        if (isnan(v->seconds))
-            snprintf(cells[1], sizeof(cells[1]), "-");
-        else
-            snprintf(cells[1], sizeof(cells[1]), "%llu/%llu",
-                     (unsigned long long)v->correct,
-                     (unsigned long long)v->instances);
-        snprintf(cells[2], sizeof(cells[2]), "%s",
-                 v->reason[0] ? v->reason : pb_verify_status_name(v->status));
-        failed += v->status == PB_VERIFY_WRONG || v->status == PB_VERIFY_FAILED;
-        untimed += v->status != PB_VERIFY_CORRECT;
-        table_row(o, cells, 3);
-    }
-    free(r);
-    if (n)
-        table_end(o);
-    char text[192];
-    if (n == 0)
-        snprintf(text, sizeof(text),
-                 "Verification not recorded in this results folder (%s; "
-                 "its log.txt, where kept, has the pass's lines).",
-                 json ? "its results.json predates verification records"
-                      : "it has no results.json");
-    else if (failed)
-        snprintf(text, sizeof(text), "Some benchmarks were not verified.");
-    else if (untimed)
-        snprintf(text, sizeof(text),
-                 "Every answer checked was correct; %zu of %zu benchmarks "
-                 "were not timed (see above).",
-                 untimed, n);
-    else
-        snprintf(text, sizeof(text), "Every answer was correct.");
-    para(o, text, n > 0);
-    return 0;
-}
-
-/* Provenance and verification, from the context of DIR/results.json
- * (bench records both there); a folder without one gets the two
- * headings and a note. */
-static int context_parts(const char *dir, struct out *o, int *cores,
-                         struct pb_error *e)
-{
-    char path[1024];
-    snprintf(path, sizeof(path), "%s/results.json", dir);
-    json_t *empty = json_object(), *root = NULL;
-    const json_t *context = empty;
-    json_error_t error;
-    FILE *f = fopen(path, "r");
-    int rc = 0;
-    if (!empty) {
-        rc = pb_fail(e, -ENOMEM, "out of memory");
-    } else if (!f && errno != ENOENT) {
-        rc = pb_fail(e, -errno, "%s: cannot open: %s", path, strerror(errno));
-    } else if (f && !(root = json_loadf(f, 0, &error))) {
-        rc = pb_fail(e, -EINVAL,
-                     "%s:%d:%d: %s; expected the Google Benchmark JSON "
-                     "that bench writes",
-                     path, error.line, error.column, error.text);
-    } else if (root) {
-        context = json_object_get(root, "context");
-        if (!json_is_object(context))
-            context = empty;
-    }
-    if (f)
-        fclose(f);
-    if (rc == 0) {
-        provenance_part(o, context, cores);
-        rc = verification_part(o, context, path, root != NULL, e);
-    }
-    json_decref(root);
-    json_decref(empty);
-    return rc;
-}
 
 static double cv_of(const struct tidy_bench *b)
 {
@@ -422,27 +94,13 @@ static void warn_about(const struct tidy *t, const struct tidy_bench *b,
 /* The fixed columns of a kernel's table; the work columns follow. */
 #define FIXED_COLS 12
 #define MAX_COLS (FIXED_COLS + 2 * PB_MAX_COUNTERS + 1)
-
-/* Time per unit of work: down to nanoseconds. */
-static void unit_time_text(char *buf, size_t len, double s)
-{
-    if (isfinite(s) && s < 1e-6)
-        snprintf(buf, len, "%.3f ns", s * 1e9);
-    else
-        time_text(buf, len, s);
-}
-
-/* A figure in 4 digits; "-" when unknown. */
-static void figure_text(char *buf, size_t len, double v)
-{
-    snprintf(buf, len, isfinite(v) ? "%.4g" : "-", v);
-}
+#define WARNINGS_MAX 65536
 
 /* The work columns after the fixed ones: counters 1.. per instance;
- * with work.units, units per instance, time and each counter per unit.
- * Headers into head[] (labels in text), and how many. */
-static int work_cols(const struct pb_kernel *k, const char **head,
-                     char text[][64])
+ * with work.units, units per instance, time (in time_unit) and each
+ * counter per unit. Headers into head[] (labels in text), and how many. */
+static int work_cols(const struct pb_kernel *k, const char *time_unit,
+                     const char **head, char text[][64])
 {
     const struct pb_counter_def *defs;
     size_t counters = pb_work_counters(k, &defs);
@@ -452,7 +110,7 @@ static int work_cols(const struct pb_kernel *k, const char **head,
     if (k->work.units) {
         const char *unit = k->work.unit_name ? k->work.unit_name : "unit";
         snprintf(text[n++], 64, "units / instance");
-        snprintf(text[n++], 64, "time / %s", unit);
+        snprintf(text[n++], 64, "time / %s (%s)", unit, time_unit);
         for (size_t i = 0; i < counters; i++, n++)
             snprintf(text[n], 64, "%s / %s", defs[i].name, unit);
     }
@@ -463,38 +121,196 @@ static int work_cols(const struct pb_kernel *k, const char **head,
 
 /* The work cells of b, in work_cols' order. */
 static void work_cells(const struct pb_kernel *k, const struct tidy_bench *b,
-                       double median, char cells[][256])
+                       double median, struct rp_unit per_unit,
+                       char cells[][RP_CELL])
 {
     const struct pb_counter_def *defs;
     size_t counters = pb_work_counters(k, &defs);
     int n = 0;
     for (size_t i = 1; i < counters; i++)
-        figure_text(cells[n++], 256, tidy_counter(b, k, i));
+        rp_count(cells[n++], RP_CELL, tidy_counter(b, k, i));
     if (!k->work.units)
         return;
     double units = b->units_per_instance;
-    figure_text(cells[n++], 256, units);
-    unit_time_text(cells[n++], 256, median / units);
+    rp_count(cells[n++], RP_CELL, units);
+    rp_fixed(cells[n++], RP_CELL, median / units * per_unit.scale, 3);
     for (size_t i = 0; i < counters; i++)
-        figure_text(cells[n++], 256, tidy_counter(b, k, i) / units);
+        rp_count(cells[n++], RP_CELL, tidy_counter(b, k, i) / units);
 }
 
-static void kernel_part(const struct tidy *t, const char *dir,
-                        const struct pb_kernel *def, int cores, struct out *o,
-                        char *warnings, size_t wlen)
+static double median_of(const struct tidy_bench *b)
+{
+    double sorted[TIDY_MAX_REPS];
+    memcpy(sorted, b->per_instance, b->n * sizeof(double));
+    return pb_median(sorted, b->n);
+}
+
+/* The caption of a figure: what it shows and what it leaves out. */
+static void caption(const char *kind, const struct pb_kernel *k,
+                    const char *base, const char *sweep, char *buf, size_t len)
+{
+    const char *size = k->size.label ? k->size.label : "size";
+    const char *unit = k->work.unit_name ? k->work.unit_name : "unit";
+    sweep = sweep ? sweep : "-";
+    if (!strcmp(kind, "time_vs_size"))
+        snprintf(buf, len,
+                 "Median time per instance against %s, one line per variant "
+                 "through the size sweep (%s corpora at 1 thread, the "
+                 "largest corpus per size); bars: interquartile range. Left "
+                 "out: build time (a table variant's precomputation, in the "
+                 "table's build column), other families and thread counts.",
+                 size, sweep);
+    else if (!strcmp(kind, "speedup"))
+        snprintf(buf, len,
+                 "Speed-up over the same benchmark at 1 thread, and parallel "
+                 "efficiency (speed-up / threads). Left out: benchmarks run "
+                 "at one thread count only, and build time.");
+    else if (!strcmp(kind, "memory_vs_size"))
+        snprintf(buf, len,
+                 "Peak heap (jemalloc) against %s through the size sweep (%s "
+                 "corpora at 1 thread). Left out: benchmarks without heap "
+                 "counters, and memory outside the heap (stacks, code).",
+                 size, sweep);
+    else if (!strcmp(kind, "relative"))
+        snprintf(buf, len,
+                 "Time per instance relative to %s (ratio of medians; below "
+                 "1: faster) on each corpus %s ran on; bars from the "
+                 "quartiles. Left out: build time, and corpora the baseline "
+                 "did not run on.",
+                 base, base);
+    else if (!strcmp(kind, "work_vs_time"))
+        snprintf(buf, len,
+                 "Work per instance against time per instance, at 1 thread. "
+                 "Left out: build time, runs at more than 1 thread, and "
+                 "variants that count no work.");
+    else if (!strcmp(kind, "unit_time_vs_size"))
+        snprintf(buf, len,
+                 "Time per %s against %s through the size sweep (%s corpora "
+                 "at 1 thread). Left out: build time, other families and "
+                 "thread counts.",
+                 unit, size, sweep);
+    else
+        snprintf(buf, len,
+                 "Work per %s against the family's knob K, at 1 thread and "
+                 "one size. Left out: build time, other sizes and thread "
+                 "counts.",
+                 unit);
+}
+
+/* The kernel's figures that were drawn, numbered, each with its caption
+ * and links to its other formats. */
+static void figures_part(struct rp_out *o, const struct tidy *t,
+                         const char *dir, const struct pb_kernel *k,
+                         const char *base)
+{
+    const char *kernel = k->name, *kind;
+    const char *sweep = pb_summary_sweep_family(t, kernel);
+    for (size_t f = 0; (kind = pb_plot_kind(f)) != NULL; f++) {
+        static const char *const formats[] = {"png", "svg", "pdf"};
+        bool have[3];
+        for (size_t i = 0; i < 3; i++) {
+            char path[1024];
+            struct stat st;
+            snprintf(path, sizeof(path), "%s/figures/%s-%s.%s", dir, kind,
+                     kernel, formats[i]);
+            have[i] = stat(path, &st) == 0;
+        }
+        if (!have[0] && !have[1])
+            continue; /* a PDF alone shows in no page */
+        char text[1024], number[32];
+        caption(kind, k, base ? base : "-", sweep, text, sizeof(text));
+        snprintf(number, sizeof(number), "Figure %d. ", ++o->figures);
+        /* kernel is a registered name (pb_kernels), kinds fixed: both are
+         * in [a-z0-9_], safe in a link and an attribute */
+        fprintf(o->md, "![%s %s](figures/%s-%s.%s)\n\n%s", kernel, kind, kind,
+                kernel, have[0] ? "png" : "svg", number);
+        rp_put(o->md, text, true, false);
+        fprintf(o->html,
+                "<figure><img src=\"figures/%s-%s.%s\" alt=\"%s %s\">"
+                "<figcaption>%s",
+                kind, kernel, have[1] ? "svg" : "png", kernel, kind, number);
+        rp_put(o->html, text, false, false);
+        for (size_t i = 0; i < 3; i++) {
+            if (!have[i])
+                continue;
+            fprintf(o->md, " [%s](figures/%s-%s.%s)", formats[i], kind, kernel,
+                    formats[i]);
+            fprintf(o->html, " <a href=\"figures/%s-%s.%s\">%s</a>", kind,
+                    kernel, formats[i], formats[i]);
+        }
+        fputs("\n\n", o->md);
+        fputs("</figcaption></figure>\n", o->html);
+    }
+}
+
+/* b's variant has no build step: by the registry where it knows the
+ * variant (the harness times even an absent build: a few hundred ns of
+ * clock reads), else by a build time of 0 or NaN. */
+static bool no_build(const struct pb_kernel *k, const struct tidy_bench *b)
+{
+    for (size_t v = 0; k->variants[v]; v++)
+        if (!strcmp(k->variants[v]->name, b->variant))
+            return !k->variants[v]->build;
+    return !(b->build_seconds > 0);
+}
+
+/* The typical values of the kernel's columns, for their units. */
+struct kernel_units {
+    struct rp_unit time, build, heap, per_unit;
+};
+
+static struct kernel_units kernel_units(const struct tidy *t,
+                                        const struct pb_kernel *k)
+{
+    const char *kernel = k->name;
+    double *v[4];
+    size_t n[4] = {0};
+    for (int c = 0; c < 4; c++)
+        v[c] = malloc((t->count + 1) * sizeof(double));
+    for (size_t i = 0; v[0] && v[1] && v[2] && v[3] && i < t->count; i++) {
+        const struct tidy_bench *b = &t->b[i];
+        if (strcmp(b->kernel, kernel))
+            continue;
+        double median = median_of(b);
+        v[0][n[0]++] = median;
+        if (!no_build(k, b))
+            v[1][n[1]++] = b->build_seconds;
+        v[2][n[2]++] = b->peak_heap_bytes;
+        v[3][n[3]++] = median / b->units_per_instance;
+    }
+    struct kernel_units u = {
+        rp_time_unit(rp_typical(v[0], n[0])),
+        rp_time_unit(rp_typical(v[1], n[1])),
+        rp_bytes_unit(rp_typical(v[2], n[2])),
+        rp_time_unit(rp_typical(v[3], n[3])),
+    };
+    for (int c = 0; c < 4; c++)
+        free(v[c]);
+    return u;
+}
+
+/* The kernel's table, a row per benchmark; rows with a stability
+ * warning are marked "(!)" and their warnings listed under the table. */
+static void table_part(struct rp_out *o, const struct tidy *t,
+                       const struct pb_kernel *def, const char *base, int cores,
+                       char *warnings)
 {
     const char *kernel = def->name;
+    struct kernel_units u = kernel_units(t, def);
+    char head[6][64];
+    snprintf(head[0], 64, "median / instance (%s)", u.time.name);
+    snprintf(head[1], 64, "IQR (%s)", u.time.name);
+    snprintf(head[2], 64, "ratio to %s", base ? base : "-");
+    snprintf(head[3], 64, "build (%s)", u.build.name);
+    snprintf(head[4], 64, "peak heap (%s)", u.heap.name);
     const char *cols[MAX_COLS] = {
-        "variant", "family", "size",  "n",     "threads",   "median / instance",
-        "IQR",     "CV",     "ratio", "build", "peak heap", "work / instance"};
+        "variant", "family", "size",  "n",     "threads", head[0],
+        head[1],   "CV",     head[2], head[3], head[4],   "work / instance"};
     char labels[MAX_COLS - FIXED_COLS][64];
-    int ncols = FIXED_COLS + work_cols(def, cols + FIXED_COLS, labels);
-    const char *base = pb_summary_baseline(t, kernel, NULL);
-    char title[128];
-    snprintf(title, sizeof(title), "%s (ratio to %s)", kernel,
-             base ? base : "-");
-    heading(o, title);
-    table_begin(o, cols, ncols);
+    int ncols =
+        FIXED_COLS + work_cols(def, u.per_unit.name, cols + FIXED_COLS, labels);
+    rp_table_begin(o, cols, ncols, 3);
+    warnings[0] = '\0';
     for (size_t i = 0; i < t->count; i++) {
         const struct tidy_bench *b = &t->b[i];
         if (strcmp(b->kernel, kernel))
@@ -510,62 +326,197 @@ static void kernel_part(const struct tidy *t, const char *dir,
             if (!strcmp(x->variant, base) && !strcmp(x->kernel, kernel) &&
                 !strcmp(x->family, b->family) && !strcmp(x->size, b->size) &&
                 x->count == b->count && x->seed == b->seed &&
-                x->threads == b->threads) {
-                memcpy(sorted, x->per_instance, x->n * sizeof(double));
-                ratio = median / pb_median(sorted, x->n);
-            }
+                x->threads == b->threads)
+                ratio = median / median_of(x);
         }
-        char cells[MAX_COLS][256], a[32], z[32];
-        snprintf(cells[0], 256, "%s", b->variant);
-        snprintf(cells[1], 256, "%s", b->family);
-        snprintf(cells[2], 256, "%s", b->size);
-        snprintf(cells[3], 256, "%ld", b->count);
-        snprintf(cells[4], 256, "%ld", b->threads);
-        time_text(cells[5], 256, median);
-        time_text(a, sizeof(a), q1);
-        time_text(z, sizeof(z), q3);
-        snprintf(cells[6], 256, "%s .. %s", a, z);
-        snprintf(cells[7], 256, "%.1f %%", 100 * cv_of(b));
-        snprintf(cells[8], 256, isfinite(ratio) ? "%.3g" : "-", ratio);
-        time_text(cells[9], 256, b->build_seconds);
+        size_t before = strlen(warnings);
+        warn_about(t, b, cores, warnings, WARNINGS_MAX);
+        char cells[MAX_COLS][RP_CELL], a[64], z[64];
+        snprintf(cells[0], RP_CELL, "%s%s", b->variant,
+                 strlen(warnings) > before ? " (!)" : "");
+        snprintf(cells[1], RP_CELL, "%s", b->family);
+        snprintf(cells[2], RP_CELL, "%s", b->size);
+        snprintf(cells[3], RP_CELL, "%ld", b->count);
+        snprintf(cells[4], RP_CELL, "%ld", b->threads);
+        rp_fixed(cells[5], RP_CELL, median * u.time.scale, 3);
+        rp_fixed(a, sizeof(a), q1 * u.time.scale, 3);
+        rp_fixed(z, sizeof(z), q3 * u.time.scale, 3);
+        snprintf(cells[6], RP_CELL, "%s .. %s", a, z);
+        snprintf(cells[7], RP_CELL, "%.1f %%", 100 * cv_of(b));
+        rp_fixed(cells[8], RP_CELL, ratio, 3);
+        rp_fixed(cells[9], RP_CELL,
+                 no_build(def, b) ? NAN : b->build_seconds * u.build.scale, 3);
         if (isfinite(b->peak_heap_bytes))
-            snprintf(cells[10], 256, "%.1f MB", b->peak_heap_bytes / 1e6);
+            rp_fixed(cells[10], RP_CELL, b->peak_heap_bytes * u.heap.scale, 3);
         else
-            snprintf(cells[10], 256, "NA");
-        snprintf(cells[11], 256, "%.4g", b->work_per_instance);
-        work_cells(def, b, median, cells + FIXED_COLS);
-        table_row(o, cells, ncols);
-        warn_about(t, b, cores, warnings, wlen);
+            snprintf(cells[10], RP_CELL, "NA");
+        rp_count(cells[11], RP_CELL, b->work_per_instance);
+        work_cells(def, b, median, u.per_unit, cells + FIXED_COLS);
+        rp_table_row(o, cells, ncols);
     }
-    table_end(o);
-    const char *kind;
-    for (size_t k = 0; (kind = pb_plot_kind(k)) != NULL; k++) {
-        char path[1024];
-        struct stat st;
-        snprintf(path, sizeof(path), "%s/figures/%s-%s.svg", dir, kind, kernel);
-        if (stat(path, &st) != 0)
-            continue;
-        /* kernel is a registered name (pb_kernels), kinds fixed: both are
-         * in [a-z0-9_], safe in a link and an attribute */
-        fprintf(o->md,
-                "\n![%s %s](figures/%s-%s.png)\n\n"
-                "[SVG](figures/%s-%s.svg), [PDF](figures/%s-%s.pdf)\n",
-                kernel, kind, kind, kernel, kind, kernel, kind, kernel);
-        fprintf(o->html,
-                "<p><img src=\"figures/%s-%s.svg\" alt=\"%s %s\"><br>"
-                "<a href=\"figures/%s-%s.pdf\">PDF</a></p>\n",
-                kind, kernel, kernel, kind, kind, kernel);
-    }
+    rp_table_end(o);
 }
 
-int pb_report_write(const char *dir, struct pb_error *e)
+/* The warnings under a kernel's table: warn_about's "- KEY: what" lines
+ * as a list. */
+static void warnings_part(struct rp_out *o, const char *warnings)
 {
-    return pb_report_write_kernels(dir, pb_kernels, e);
+    if (!warnings[0])
+        return;
+    rp_para(o, "Stability warnings, for the rows marked (!):");
+    rp_put(o->md, warnings, true, true);
+    fputs("\n<ul class=\"warn\">\n", o->html);
+    for (const char *line = warnings; *line;) {
+        size_t len = strcspn(line, "\n");
+        char text[1024];
+        snprintf(text, sizeof(text), "%.*s", (int)len, line);
+        fputs("<li>", o->html);
+        rp_put(o->html, text + (strncmp(text, "- ", 2) ? 0 : 2), false, false);
+        fputs("</li>\n", o->html);
+        line += len + (line[len] == '\n');
+    }
+    fputs("</ul>\n", o->html);
+    fputc('\n', o->md);
 }
 
-int pb_report_write_kernels(const char *dir,
-                            const struct pb_kernel *const *kernels,
-                            struct pb_error *e)
+static void kernel_part(const struct tidy *t, const char *dir,
+                        const struct pb_kernel *def, const char *baseline,
+                        int cores, struct rp_out *o)
+{
+    static char warnings[WARNINGS_MAX];
+    const char *base = pb_summary_baseline(t, def->name, baseline);
+    char text[512];
+    rp_heading(o, 2, def->name);
+    snprintf(text, sizeof(text),
+             "Baseline for the ratio column: %s%s. Time per instance: the "
+             "median of the verified repetitions, with the interquartile "
+             "range (IQR) and the coefficient of variation (CV); build: a "
+             "variant's precomputation, timed apart and not in the time per "
+             "instance (-: no build step).",
+             base ? base : "none",
+             !base ? ""
+             : baseline && !strcmp(base, baseline)
+                 ? " (chosen with --baseline)"
+                 : " (the kernel's first registered variant "
+                   "in the results)");
+    rp_para(o, text);
+    figures_part(o, t, dir, def, base);
+    table_part(o, t, def, base, cores, warnings);
+    warnings_part(o, warnings);
+}
+
+/* DIR/results.json's context into *root (NULL when the folder has
+ * none; *context then an empty object owned by *empty). */
+static int load_context(const char *dir, json_t **root, json_t **empty,
+                        const json_t **context, struct pb_error *e)
+{
+    char path[1024];
+    snprintf(path, sizeof(path), "%s/results.json", dir);
+    *root = NULL;
+    *empty = json_object();
+    *context = *empty;
+    if (!*empty)
+        return pb_fail(e, -ENOMEM, "out of memory");
+    json_error_t error;
+    FILE *f = fopen(path, "r");
+    if (!f && errno != ENOENT)
+        return pb_fail(e, -errno, "%s: cannot open: %s", path, strerror(errno));
+    if (!f)
+        return 0;
+    *root = json_loadf(f, 0, &error);
+    fclose(f);
+    if (!*root)
+        return pb_fail(e, -EINVAL,
+                       "%s:%d:%d: %s; expected the Google Benchmark JSON "
+                       "that bench writes",
+                       path, error.line, error.column, error.text);
+    const json_t *c = json_object_get(*root, "context");
+    if (json_is_object(c))
+        *context = c;
+    return 0;
+}
+
+/* t has a benchmark of the kernel. */
+static bool kernel_present(const struct tidy *t, const char *kernel)
+{
+    for (size_t i = 0; i < t->count; i++)
+        if (!strcmp(t->b[i].kernel, kernel))
+            return true;
+    return false;
+}
+
+/* The title, the results folder and the table of contents. */
+static void top_part(struct rp_out *o, const struct tidy *t, const char *dir,
+                     const struct pb_kernel *const *kernels)
+{
+    /* a code span shows the path as it is, unless a backtick (which would
+     * end the span) or a control byte asks for escaping */
+    bool span = !strchr(dir, '`');
+    for (const char *p = dir; span && *p; p++)
+        span = (unsigned char)*p >= 0x20 && *p != 0x7f;
+    fputs("# puzzlebench report\n\nResults folder: ", o->md);
+    if (span)
+        fprintf(o->md, "`%s`", dir);
+    else
+        rp_put(o->md, dir, true, false);
+    fputs(". Every time is per instance of a verified run.\n\n", o->md);
+    fputs("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">"
+          "<title>puzzlebench report</title><style>"
+          "body{font-family:sans-serif;max-width:84em;margin:1em auto;"
+          "padding:0 1em;line-height:1.4;color:#222}"
+          "h1{margin-bottom:.2em}h2{border-bottom:1px solid #ccc;"
+          "margin-top:2em}nav ul{display:inline;padding:0}"
+          "nav li{display:inline;margin-right:.8em}"
+          "nav li li{font-size:.9em}nav ul ul{margin-left:.4em}"
+          "p.label{font-weight:bold;margin:1em 0 .2em}"
+          "table.winners{font-size:.92em}table.winners td{white-space:nowrap}"
+          "div.wide{overflow-x:auto}"
+          "table{border-collapse:collapse;margin:.5em 0}"
+          "td,th{border:1px solid #ccc;padding:2px 6px;text-align:right;"
+          "vertical-align:top}th{background:#f0f0f0}"
+          "tr:nth-child(even) td{background:#fafafa}"
+          "table.l1 td:nth-child(-n+1),table.l2 td:nth-child(-n+2),"
+          "table.l3 td:nth-child(-n+3),table.l1 th:nth-child(-n+1),"
+          "table.l2 th:nth-child(-n+2),table.l3 th:nth-child(-n+3)"
+          "{text-align:left}"
+          "figure{margin:1em 0}figure img{max-width:100%}"
+          "figcaption{font-size:.9em;color:#444;max-width:60em}"
+          "ul.warn li{color:#8a4b00}</style></head><body>\n"
+          "<h1>puzzlebench report</h1>\n<p>Results folder: <code>",
+          o->html);
+    rp_put(o->html, dir, false, false);
+    fputs("</code>. Every time is per instance of a verified run.</p>\n",
+          o->html);
+    /* the contents: every heading of level 2 and the Summary's parts */
+    const char *entries[64][2] = {{"Summary", ""},
+                                  {"Machine", "  "},
+                                  {"Takeaways", "  "},
+                                  {"Fastest variant per corpus", "  "}};
+    size_t n = 4;
+    for (size_t k = 0; kernels[k] && n < 62; k++)
+        if (kernel_present(t, kernels[k]->name))
+            entries[n][0] = kernels[k]->name, entries[n++][1] = "";
+    entries[n][0] = "Verification", entries[n++][1] = "";
+    entries[n][0] = "Provenance", entries[n++][1] = "";
+    fputs("Contents:\n\n", o->md);
+    fputs("<nav><b>Contents:</b> <ul>\n", o->html);
+    for (size_t i = 0; i < n; i++) {
+        char id[128];
+        rp_slug(entries[i][0], id, sizeof(id));
+        fprintf(o->md, "%s- [%s](#%s)\n", entries[i][1], entries[i][0], id);
+        bool sub = entries[i][1][0] != '\0';
+        bool next_sub = i + 1 < n && entries[i + 1][1][0] != '\0';
+        fprintf(o->html, "<li><a href=\"#%s\">%s</a>%s", id, entries[i][0],
+                !sub && next_sub ? "<ul>\n" : "</li>\n");
+        if (sub && !next_sub)
+            fputs("</ul></li>\n", o->html);
+    }
+    fputs("\n", o->md);
+    fputs("</ul></nav>\n", o->html);
+}
+
+static int report_write(const char *dir, const struct pb_kernel *const *kernels,
+                        const char *baseline, struct pb_error *e)
 {
     struct tidy t;
     int rc = tidy_load(dir, &t, TIDY_PUZZLEBENCH_ONLY, e);
@@ -573,61 +524,48 @@ int pb_report_write_kernels(const char *dir,
         return rc;
     char *md_text = NULL, *html_text = NULL;
     size_t md_len = 0, html_len = 0;
-    struct out o = {open_memstream(&md_text, &md_len),
-                    open_memstream(&html_text, &html_len)};
-    if (!o.md || !o.html) {
-        if (o.md)
-            fclose(o.md);
-        if (o.html)
-            fclose(o.html);
-        free(md_text);
-        free(html_text);
-        tidy_free(&t);
-        return pb_fail(e, -ENOMEM, "out of memory");
-    }
-    /* a code span shows the path as it is, unless a backtick (which would
-     * end the span) or a control byte asks for escaping */
-    bool span = !strchr(dir, '`');
-    for (const char *p = dir; span && *p; p++)
-        span = (unsigned char)*p >= 0x20 && *p != 0x7f;
-    fputs("# puzzlebench report\n\nResults folder: ", o.md);
-    if (span)
-        fprintf(o.md, "`%s`", dir);
+    struct rp_out o = {open_memstream(&md_text, &md_len),
+                       open_memstream(&html_text, &html_len), 0};
+    json_t *root = NULL, *empty = NULL;
+    const json_t *context = NULL;
+    if (!o.md || !o.html)
+        rc = pb_fail(e, -ENOMEM, "out of memory");
     else
-        md_put(o.md, dir);
-    fputs(". Times are per instance over the verified repetitions; ratios "
-          "are to each kernel's first registered variant.\n",
-          o.md);
-    fputs("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">"
-          "<title>puzzlebench report</title><style>body{font-family:"
-          "sans-serif;max-width:80em}table{border-collapse:collapse}td,th"
-          "{border:1px solid #ccc;padding:2px 6px;text-align:right}"
-          "</style></head><body>\n<h1>puzzlebench report</h1>\n<p>Results "
-          "folder: <code>",
-          o.html);
-    html_put(o.html, dir);
-    fputs("</code>.</p>\n", o.html);
-    int cores = 0;
-    rc = context_parts(dir, &o, &cores, e);
-    static char warnings[65536];
-    warnings[0] = '\0';
-    for (size_t k = 0; rc == 0 && kernels[k]; k++) {
-        bool present = false;
-        for (size_t i = 0; i < t.count && !present; i++)
-            present = !strcmp(t.b[i].kernel, kernels[k]->name);
-        if (present)
-            kernel_part(&t, dir, kernels[k], cores, &o, warnings,
-                        sizeof(warnings));
+        rc = load_context(dir, &root, &empty, &context, e);
+    const char *c =
+        rc ? NULL : json_string_value(json_object_get(context, "cores"));
+    int cores = c ? atoi(c) : 0;
+    static char scratch[WARNINGS_MAX];
+    size_t warned = 0;
+    for (size_t i = 0; rc == 0 && i < t.count; i++) {
+        scratch[0] = '\0';
+        warn_about(&t, &t.b[i], cores, scratch, sizeof(scratch));
+        warned += scratch[0] != '\0';
     }
     if (rc == 0) {
-        heading(&o, "Stability warnings");
-        put(o.md, warnings[0] ? warnings : "None.\n", true, true);
-        fputs("<pre>", o.html);
-        put(o.html, warnings[0] ? warnings : "None.", false, true);
-        fputs("</pre>\n</body></html>\n", o.html);
+        top_part(&o, &t, dir, kernels);
+        rp_heading(&o, 2, "Summary");
+        rp_machine_part(&o, context);
+        rc = rp_summary_part(&o, &t, kernels, baseline, warned, e);
     }
-    fclose(o.md);
-    fclose(o.html);
+    for (size_t k = 0; rc == 0 && kernels[k]; k++)
+        if (kernel_present(&t, kernels[k]->name))
+            kernel_part(&t, dir, kernels[k], baseline, cores, &o);
+    if (rc == 0) {
+        char path[1024];
+        snprintf(path, sizeof(path), "%s/results.json", dir);
+        rc = rp_verification_part(&o, context, path, root != NULL, e);
+    }
+    if (rc == 0) {
+        rp_provenance_part(&o, context);
+        fputs("</body></html>\n", o.html);
+    }
+    json_decref(root);
+    json_decref(empty);
+    if (o.md)
+        fclose(o.md);
+    if (o.html)
+        fclose(o.html);
     tidy_free(&t);
     char path[1024];
     snprintf(path, sizeof(path), "%s/report.md", dir);
@@ -639,4 +577,22 @@ int pb_report_write_kernels(const char *dir,
     free(md_text);
     free(html_text);
     return rc;
+}
+
+int pb_report_write(const char *dir, struct pb_error *e)
+{
+    return report_write(dir, pb_kernels, NULL, e);
+}
+
+int pb_report_write_baseline(const char *dir, const char *baseline,
+                             struct pb_error *e)
+{
+    return report_write(dir, pb_kernels, baseline, e);
+}
+
+int pb_report_write_kernels(const char *dir,
+                            const struct pb_kernel *const *kernels,
+                            struct pb_error *e)
+{
+    return report_write(dir, kernels, NULL, e);
 }

@@ -33,6 +33,9 @@ C_MEDIAN = 9; C_Q1 = 10; C_Q3 = 11; C_WORK = 13; C_HEAP = 14
 C_SPEEDUP = 15; C_SPEEDUP_LO = 16; C_SPEEDUP_HI = 17; C_EFFICIENCY = 18
 C_RATIO = 20; C_RATIO_LO = 21; C_RATIO_HI = 22; C_SIZE_X = 23; C_SWEEP = 24
 C_CORPUS = 25; C_UNITS = 27; C_KNOB = 28
+# a time axis in seconds labels its tics with SI prefixes: "10 us",
+# "1 ms", "2 s" (summary.csv stays in seconds): `set format y time_tics`
+time_tics = '%.0s %cs'
 # a value when the row belongs to the kernel and variant i, else NaN
 is(i) = strcol(C_KERNEL) eq kernel && strcol(C_VARIANT) eq word(variants, i)
 only(i, v) = is(i) ? v : NaN

@@ -2,14 +2,15 @@
 # per variant through the kernel's size sweep (the family run at the most
 # sizes, one thread, the largest corpus per size: summary.h), log-log,
 # median with the interquartile range as error bars, a tic at each size
-# drawn (size_axis.gp). Inputs: see common.gp, plus family='F',
-# size_label='L' and sizes='S...'.
+# drawn (size_axis.gp), time tics with their unit (common.gp). A table
+# variant's build time is not in it (the report's table has it).
+# Inputs: see common.gp, plus family='F', size_label='L' and sizes='S...'.
 load dir.'/common.gp'
 set logscale y
-set ylabel 'time per instance (s)'
-set format y '%.0e'
+set ylabel 'time per instance (solve only)'
+set format y time_tics
 load dir.'/size_axis.gp'
-set title sprintf("%s: time per instance against size\n(%s corpora, 1 thread; median, IQR bars)", kernel, family)
+set title sprintf("%s: time per instance against size\n(%s corpora, 1 thread; median, IQR bars; build time not included)", kernel, family)
 plot for [i=1:words(variants)] summary skip 1 \
     using (only(i, sweep_x(i))):(column(C_MEDIAN)):(column(C_Q1)):(column(C_Q3)) \
     with yerrorlines ls style(i) title word(variants, i)

@@ -9,7 +9,7 @@ load dir.'/common.gp'
 set logscale y
 set ylabel sprintf('ns per %s', unit_name)
 load dir.'/size_axis.gp'
-set title sprintf("%s: time per %s against size\n(%s corpora, 1 thread; median, IQR bars)", kernel, unit_name, family)
+set title sprintf("%s: time per %s against size\n(%s corpora, 1 thread; median, IQR bars; build time not included)", kernel, unit_name, family)
 ns(c) = column(C_UNITS) > 0 ? 1e9 * column(c) / column(C_UNITS) : NaN
 plot for [i=1:words(variants)] summary skip 1 \
     using (only(i, sweep_x(i))):(ns(C_MEDIAN)):(ns(C_Q1)):(ns(C_Q3)) \

@@ -6,11 +6,11 @@
 # Inputs: see common.gp.
 load dir.'/common.gp'
 set logscale xy
-set xlabel 'time per instance (s)'
-set format x '%.0e'
-set format y '%.0e'
+set xlabel 'time per instance (solve only)'
+set format x time_tics
+set format y '%.0s%c'
 set ylabel 'work per instance (states expanded, look-ups or turns)'
-set title sprintf('%s: work against time (1 thread)', kernel)
+set title sprintf('%s: work against time (1 thread; build time not included)', kernel)
 plot for [i=1:words(variants)] summary skip 1 \
     using (only(i, column(C_THREADS) == 1 ? column(C_MEDIAN) : NaN)):(column(C_WORK) > 0 ? column(C_WORK) : NaN) \
     with points ls style(i) title word(variants, i)

@@ -76,8 +76,10 @@ CONTEXT_KEYS = ["puzzlebench_commit", "puzzlebench_dirty", "compiler",
                 "compiler_flags", "google_benchmark_version",
                 "jemalloc_version", "heap_counters", "omp_places",
                 "omp_proc_bind", "omp_max_threads", "cores", "suite",
-                "threads_oversubscribed", "cpu_governor", "cpu_turbo",
-                "load_average_start", "load_average_end"]
+                "threads_oversubscribed", "cpu_model", "cpu_cores",
+                "cpu_threads", "memory_bytes", "os", "os_kernel",
+                "openmp_version", "igraph_version", "cpu_governor",
+                "cpu_turbo", "load_average_start", "load_average_end"]
 FIELDS = ["name", "real_time", "time_unit", "iterations", "repetition_index"]
 COUNTERS = ["instances", "omp_threads", "build_seconds", "work_per_second",
             "expanded_per_instance", "verified", "items_per_second",

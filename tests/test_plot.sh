@@ -30,13 +30,35 @@ cd "$TMP" || exit 2
 run_from /dev/null "$PB" plot run
 check_rc "plot on the fixture" 0
 
-# the report: Markdown against the golden copy, HTML with its parts
-if cmp -s "$TMP/run/report.md" "$FIX/report.md.golden"; then pass; else
-    fail "report.md differs from tests/fixtures/results/report.md.golden:" \
-        "$(diff "$FIX/report.md.golden" "$TMP/run/report.md" | head -5)"
+# the report: Markdown and HTML against the golden copies (rewrite them
+# with PB_GOLDEN_UPDATE=1 after a deliberate change, and read the diff),
+# the HTML's parts
+for f in report.md report.html; do
+    if [ -n "$PB_GOLDEN_UPDATE" ]; then
+        cp "$TMP/run/$f" "$FIX/$f.golden"
+    fi
+    if cmp -s "$TMP/run/$f" "$FIX/$f.golden"; then pass; else
+        fail "$f differs from tests/fixtures/results/$f.golden:" \
+            "$(diff "$FIX/$f.golden" "$TMP/run/$f" | head -5)"
+    fi
+done
+# numbers for humans: no exponent in any table cell, a unit in the time
+# columns' headers, a dash for a variant without a build step (bfs_hash)
+if ! grep '^|' "$TMP/run/report.md" |
+    grep -Eq '[| ][0-9][0-9.,]*e[-+]?[0-9]+[ x]' &&
+    grep -Fq '| median / instance (µs) | IQR (µs) |' "$TMP/run/report.md" &&
+    grep -Eq '^\| bfs_hash( \(!\))? \| uniform \| 4 \| 50 \| 1 \|([^|]*\|){4} - \|' \
+        "$TMP/run/report.md"; then pass; else
+    fail "report.md: an exponent in a table, no unit in a header, or no" \
+        "dash for bfs_hash's build: $(grep -E 'e[-+][0-9]|^\| bfs_hash' \
+            "$TMP/run/report.md" | head -3)"
 fi
-for part in '<h2>Provenance</h2>' '<h2>Verification' '<h2>cubing (ratio to' \
-    '<img src="figures/time_vs_size-cubing.svg"' '<h2>Stability warnings</h2>'
+for part in '<h2 id="summary">Summary</h2>' '<h3 id="machine">Machine</h3>' \
+    '<a href="#fastest-variant-per-corpus">' '<h2 id="provenance">Provenance</h2>' \
+    '<h2 id="verification">Verification</h2>' '<details><summary>Per benchmark' \
+    '<h2 id="cubing">cubing</h2>' 'Baseline for the ratio column: geometry' \
+    '<img src="figures/time_vs_size-cubing.svg"' '<figcaption>Figure ' \
+    '<ul class="warn">'
 do
     if grep -Fq "$part" "$TMP/run/report.html"; then pass; else
         fail "report.html has no '$part'"
@@ -158,18 +180,23 @@ md=$TMP/log_only/run/report.md
 if grep -Fq 'Provenance not recorded in this results folder.' "$md" &&
     grep -Fq 'Verification not recorded in this results folder (it has no results.json' \
         "$md" && ! grep -q 'puzzlebench_commit\|50/50' "$md" &&
-    grep -Fq '## magic_squares (ratio to bfs_hash)' "$md"; then pass; else
+    grep -Fq 'Machine not recorded in this results folder' "$md" &&
+    grep -Fq 'Baseline for the ratio column: bfs_hash' "$md"; then pass; else
     fail "report.md without results.json: $(sed -n 5,14p "$md")"
 fi
 # an older results.json: provenance, no verification records
 mkdir -p "$TMP/old_json/run"
 cp "$FIX/results.csv" "$TMP/old_json/run/"
-edit_json 'for k in [k for k in c if k.startswith("verify:")]: del c[k]' \
-    "$TMP/old_json/run/results.json"
+edit_json 'for k in [k for k in c if k.startswith("verify:")]: del c[k]
+for k in ("cpu_model", "cpu_cores", "cpu_threads", "memory_bytes", "os",
+          "os_kernel", "openmp_version", "igraph_version", "caches"):
+    del c[k]' "$TMP/old_json/run/results.json"
 in_folder old_json run_from /dev/null "$PB" plot run
 check_rc "plot on a results.json without verification records" 0
 md=$TMP/old_json/run/report.md
 if grep -Fq '| puzzlebench_commit | 80c8b837' "$md" &&
+    grep -Fq '| CPU | model not recorded, 2 CPUs, 2096 MHz |' "$md" &&
+    grep -Fq '| memory | not recorded |' "$md" &&
     grep -Fq 'Verification not recorded in this results folder (its results.json predates' \
         "$md" && ! grep -q '50/50' "$md"; then pass; else
     fail "report.md of an older results.json: $(sed -n 5,30p "$md")"
@@ -245,6 +272,21 @@ check_error "an unknown variant" 1 "--variants nosuch: no benchmark" \
 check_error "an unknown baseline" 1 \
     "--baseline nosuch: no benchmark of .*run has that variant" \
     "$TMP/run" --baseline nosuch
+# --baseline: the report divides by it and says so, where the kernel ran
+# it; a kernel without it keeps its default and says that
+mkdir "$TMP/based" && cp "$FIX/results.csv" "$FIX/results.json" "$TMP/based/"
+run_from /dev/null "$PB" plot "$TMP/based" --baseline table --kinds relative \
+    --format svg
+md=$TMP/based/report.md
+if [ "$rc" -eq 0 ] &&
+    grep -Fq 'Baseline for the ratio column: table (chosen with --baseline)' \
+        "$md" &&
+    grep -Fq '| ratio to table |' "$md" &&
+    grep -Fq 'Baseline for the ratio column: geometry (the kernel' "$md" &&
+    grep -Eq '^- \*\*magic_squares\*\*: table, the baseline, is the fastest' \
+        "$md"; then pass; else
+    fail "plot --baseline table: exit $rc; $(grep -E 'Baseline|^- ' "$md")"
+fi
 # figures per unit of work (cube_walk counts reachable states) and against
 # a family's knob (NAME:K at one size): a tiny bench of its own
 cat >"$TMP/knob.suite" <<'SUITE'
