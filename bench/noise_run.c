@@ -40,7 +40,7 @@ void pb_noise_run_start(struct pb_results *r, struct pb_noise_machine *m)
                               {"load_average_start", load}};
     for (int i = 0; i < 3; i++) {
         pb_gb_add_context(keys[i][0], keys[i][1]);
-        pb_results_say(r, "# %-18s %s\n", keys[i][0], keys[i][1]);
+        pb_results_log(r, "# %-18s %s\n", keys[i][0], keys[i][1]);
     }
     if (!strcmp(m->governor, "unknown") || !strcmp(m->turbo, "unknown"))
         pb_results_say(r,

@@ -95,7 +95,7 @@ void pb_provenance_commit(char *commit, size_t commit_len, const char **dirty)
 static void add(struct pb_results *r, const char *key, const char *value)
 {
     pb_gb_add_context(key, value);
-    pb_results_say(r, "# %-18s %s\n", key, value);
+    pb_results_log(r, "# %-18s %s\n", key, value);
 }
 
 /* The value of the first line of path that starts with `key` followed by
@@ -213,10 +213,10 @@ static void machine_record(struct pb_results *r)
 void pb_provenance_record(struct pb_results *r, const char *suite,
                           int max_threads)
 {
-    char buf[256];
+    char buf[256], commit[128];
     const char *dirty;
-    pb_provenance_commit(buf, sizeof(buf), &dirty);
-    add(r, "puzzlebench_commit", buf);
+    pb_provenance_commit(commit, sizeof(commit), &dirty);
+    add(r, "puzzlebench_commit", commit);
     add(r, "puzzlebench_dirty", dirty);
     add(r, "compiler", PB_COMPILER);
     add(r, "compiler_flags", PB_CFLAGS);
@@ -239,4 +239,15 @@ void pb_provenance_record(struct pb_results *r, const char *suite,
     add(r, "threads_oversubscribed", max_threads > cores ? "true" : "false");
     add(r, "suite", suite);
     machine_record(r);
+    /* the console gets one line; the block above is in the log */
+    char model[256], os[256];
+    file_value("/proc/cpuinfo", "model name", model, sizeof(model));
+    file_value("/etc/os-release", "PRETTY_NAME", os, sizeof(os));
+    pb_results_say(r,
+                   "machine: %s, %ld CPUs, %s; %s %s build; commit %.12s%s "
+                   "(provenance: log.txt, results.json)\n",
+                   model, cores, os, PB_COMPILER, PB_BUILD_TYPE, commit,
+                   !strcmp(dirty, "true")      ? " with changes"
+                   : !strcmp(dirty, "unknown") ? " (changes unknown)"
+                                               : "");
 }

@@ -210,6 +210,14 @@ void pb_results_say(struct pb_results *r, const char *fmt, ...)
     va_end(ap);
 }
 
+void pb_results_log(struct pb_results *r, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    say(r, false, fmt, ap);
+    va_end(ap);
+}
+
 void pb_results_show(struct pb_results *r, const char *fmt, ...)
 {
     va_list ap;

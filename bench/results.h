@@ -49,6 +49,8 @@ int pb_results_add_row(struct pb_results *r, const char *row);
 /* printf to stdout (unless r->quiet) and the log; a failed log write is
  * kept in r->log_error (the first one). */
 void pb_results_say(struct pb_results *r, const char *fmt, ...) PB_PRINTF(2, 3);
+/* To the log only: the full record the console leaves out. */
+void pb_results_log(struct pb_results *r, const char *fmt, ...) PB_PRINTF(2, 3);
 /* The same, to stdout even when r->quiet: results and the end. */
 void pb_results_show(struct pb_results *r, const char *fmt, ...)
     PB_PRINTF(2, 3);
