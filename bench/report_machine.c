@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "noise.h"
 #include "report_parts.h"
 #include "schema.h"
 
@@ -193,6 +194,28 @@ static void run_cell(const json_t *c, char *cell)
         cat(cell, "; suite %s", suite);
 }
 
+/* The run's machine warnings (noise.h: governor, turbo, load at the
+ * start and end), or "none" when the run recorded its state and none
+ * applies, or "not recorded". */
+static void warnings_cell(const json_t *c, char *cell)
+{
+    struct pb_noise_machine m;
+    char w[PB_NOISE_MACHINE][PB_NOISE_TEXT];
+    if (!json_object_get(c, "cpu_governor") ||
+        !pb_noise_machine_from_context(c, &m)) {
+        snprintf(cell, RP_CELL, "not recorded");
+        return;
+    }
+    size_t n = pb_noise_machine_warnings(&m, w, PB_NOISE_MACHINE);
+    size_t at = 0;
+    cell[0] = '\0';
+    for (size_t i = 0; i < n && at < RP_CELL; i++)
+        at += (size_t)snprintf(cell + at, RP_CELL - at, "%s%s", i ? "; " : "",
+                               w[i]);
+    if (n == 0)
+        snprintf(cell, RP_CELL, "none");
+}
+
 void rp_machine_part(struct rp_out *o, const json_t *context)
 {
     static const char *const cols[] = {"machine", "as recorded"};
@@ -204,6 +227,7 @@ void rp_machine_part(struct rp_out *o, const json_t *context)
         {"memory", memory_cell},     {"OS", os_cell},
         {"compiler", compiler_cell}, {"libraries", libraries_cell},
         {"OpenMP", openmp_cell},     {"run", run_cell},
+        {"warnings", warnings_cell},
     };
     rp_heading(o, 3, "Machine");
     if (json_object_size(context) == 0) {

@@ -330,7 +330,8 @@ static void test_print(const char *dir)
 
 /* The report's stability warnings (report.c warn_about) carry the noise
  * rules: the committed fixture "noisy" (load 3.1 on 2 cores, CPU 0.62 of
- * wall) copied to dir and reported (Markdown escapes '>' as "\\>"). */
+ * wall, governor unknown) copied to dir and reported (Markdown escapes
+ * '>' as "\\>"): beside the rows, and the machine's in its table. */
 static void test_report(const char *dir)
 {
     char cmd[600];
@@ -352,6 +353,8 @@ static void test_report(const char *dir)
     CHECK(md && !strstr(md, "magic_squares/table/uniform/size:4/n:100/"
                             "seed:1/threads:1: load"),
           "report.md warns about the quiet table");
+    CHECK(md && strstr(md, "| warnings | CPU governor unknown;"),
+          "report.md's machine table without the run's warnings");
     snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
     CHECK(system(cmd) == 0, "%s", cmd);
 }
