@@ -78,7 +78,8 @@ static int corpus_winner(const struct tidy_bench *const *members, size_t n,
             return -ENOMEM;
         v->significant = v->lo > 1; /* false for NaN */
     }
-    qsort(w->versus, w->n, sizeof(*w->versus), by_ratio);
+    if (w->n > 1)
+        qsort(w->versus, w->n, sizeof(*w->versus), by_ratio);
     return 0;
 }
 
