@@ -1,6 +1,6 @@
 /*
- * harness.c - runs a suite: corpora, the untimed verification pass (with
- * the memory cap and time budget deciding what is skipped), then Google
+ * harness.c - runs a suite: the untimed verification pass (with the
+ * memory cap and time budget deciding what is skipped), then Google
  * Benchmark with manual time, every timed iteration re-verified, results
  * written as each benchmark finishes (layout in harness.h).
  *
@@ -16,9 +16,10 @@
  * Variants are reached only through an execution back end (struct
  * pb_backend of runner.h; the local one today). A variant that does not
  * accept a corpus is skipped, once, as "not applicable", not failed.
- * The console (console.h): a compact line per benchmark as it ends,
- * from the repetitions on_run sees, or Google Benchmark's table; the
- * progress on stderr; the winners (winners.h) at the end.
+ * The corpora are harness_corpus.c's and what the console shows is
+ * harness_console.c's (their shared structs in harness_private.h); here
+ * on_run writes each repetition's CSV row and hands the ended benchmark
+ * to the console.
  */
 #include "harness.h"
 
@@ -28,16 +29,15 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
 #include "console.h"
-#include "expected.h"
 #include "gbench.h"
-#include "gen.h"
+#include "harness_private.h"
 #include "memprobe.h"
 #include "noise.h"
+#include "pb_file.h"
 #include "pb_limits.h"
 #include "plot.h"
 #include "provenance.h"
@@ -50,57 +50,6 @@
 
 /* How a benchmark whose variant does not take its corpus is skipped. */
 #define NOT_APPLICABLE "skipped: not applicable: "
-
-struct corpus_slot {
-    struct pb_corpus corpus;
-    void *oracle;
-    uint64_t hash;
-    const char *file; /* a `file` line's path (the entry's); NULL: generated */
-    bool extended;    /* the file has the puzzlebench header */
-    bool expected;    /* it was checked against expected outputs */
-};
-
-/* A benchmark's verified repetitions, for its console line. */
-struct case_times {
-    double per_instance[PB_SUITE_MAX_REPETITIONS]; /* seconds */
-    size_t n;
-    double median; /* set when the case ends with n > 0 */
-};
-
-struct bench_case {
-    const struct pb_suite_entry *entry;
-    struct corpus_slot *slot;
-    char name[192];
-    char skip[640];            /* non-empty: skipped, with this reason */
-    bool wrong;                /* a wrong answer in the pass or a timed run */
-    void *verified;            /* the verification pass's answers */
-    void *answers;             /* scratch for timed iterations */
-    size_t finished;           /* repetitions reported so far */
-    bool ended;                /* counted in the progress once */
-    struct pb_session session; /* open from the first call to the last */
-    struct pb_run build;       /* the session's build figures */
-    const struct pb_backend *backend; /* how the variant is reached */
-    bool open;
-    bool units_known; /* units holds pb_work_units of the corpus */
-    uint64_t units;
-    struct case_times times;
-};
-
-struct harness {
-    const struct pb_backend *backend;
-    struct pb_results results;
-    struct bench_case *cases;
-    size_t case_count;
-    size_t done;    /* benchmarks finished */
-    size_t to_time; /* benchmarks registered */
-    size_t timed;   /* repetitions that ran without an error */
-    double started;
-    struct pb_progress progress; /* on stderr */
-    bool compact;                /* our lines, not Google Benchmark's table */
-    bool header_said;            /* the compact lines' header */
-    bool csv_reported;           /* a failed results.csv write was reported */
-    int status;
-};
 
 /* The memory cap of an entry, made the process's cap (pb_memory_cap_set)
  * so that the variant's run refuses at the same line the skip check
@@ -116,172 +65,6 @@ static uint64_t apply_memory_cap(const struct pb_suite_entry *x)
     }
     pb_memory_cap_set(cap);
     return cap;
-}
-
-/* Loads a `file` line's corpus into slot s (its oracle built, checked
- * against the expected outputs beside it when there are any). */
-static int load_file_corpus(struct corpus_slot *s,
-                            const struct pb_suite_entry *x, struct pb_error *e)
-{
-    struct stat st;
-    if (stat(x->file, &st) == 0 && S_ISDIR(st.st_mode))
-        return pb_fail(e, -EISDIR, "%s: a folder; expected a %s corpus file",
-                       x->file, x->kernel->name);
-    /* the header first: a file of another kernel says so, instead of
-     * failing on the first line this kernel's reader cannot read */
-    char named[64];
-    uint32_t line;
-    int rc = pb_suite_file_kernel(x->file, named, sizeof(named), &line, e);
-    if (rc == 0 && named[0] && strcmp(named, x->kernel->name))
-        rc = pb_fail(e, -EINVAL,
-                     "%s:%u: the header says kernel '%s'; expected a %s "
-                     "corpus",
-                     x->file, (unsigned)line, named, x->kernel->name);
-    if (rc == 0)
-        rc = pb_corpus_load(x->kernel, x->file, &s->corpus, e);
-    if (rc)
-        return rc;
-    s->file = x->file;
-    s->extended = s->corpus.meta.kernel_line != 0;
-    s->hash = pb_corpus_hash(&s->corpus);
-    s->oracle = x->kernel->oracle_new(&s->corpus, e);
-    char expected[PB_PATH_MAX];
-    if (!s->oracle)
-        rc = -ENOMEM; /* e says why */
-    else if (pb_expected_path(x->file, expected, sizeof(expected)))
-        rc = pb_fail(e, -ENAMETOOLONG,
-                     "%s: the path of its expected outputs is too long",
-                     x->file);
-    else if (access(expected, F_OK) == 0) {
-        s->expected = true;
-        rc = pb_expected_check(&s->corpus, s->oracle, expected, e);
-    }
-    if (rc) {
-        if (s->oracle)
-            x->kernel->oracle_free(s->oracle);
-        pb_corpus_free(&s->corpus);
-    }
-    return rc;
-}
-
-/* Loads the corpus of every `file` line, before the results folder is
- * made, so that a bad file leaves nothing behind; then names the lines'
- * entries after their content (family file-<hash>, the header's size or
- * the judge's, the instance count, seed 0), as find_or_make_corpus
- * matches them. A file named twice, or two files of the same content,
- * make one corpus. */
-static int load_files(struct pb_suite *suite, struct corpus_slot *slots,
-                      size_t *n, struct pb_error *e)
-{
-    pb_memory_cap_set(0); /* the harness's own work, as prepare_cases says */
-    for (size_t i = 0; i < suite->count; i++) {
-        struct pb_suite_entry *x = &suite->entries[i];
-        if (!x->file[0] || strcmp(x->family, PB_SUITE_FILE))
-            continue; /* generated, or loaded with an earlier entry */
-        struct corpus_slot *s = &slots[*n];
-        int rc = load_file_corpus(s, x, e);
-        if (rc) {
-            struct pb_error why = *e;
-            if (x->line == 0) /* --corpus: the file is the whole suite */
-                return rc;
-            return pb_fail(e, rc, "%s:%u: %s", suite->path, (unsigned)x->line,
-                           why.msg);
-        }
-        struct corpus_slot *same = NULL;
-        for (size_t j = 0; j < *n && !same; j++)
-            if (slots[j].file && slots[j].corpus.kernel == x->kernel &&
-                slots[j].hash == s->hash)
-                same = &slots[j];
-        if (same) {
-            x->kernel->oracle_free(s->oracle);
-            pb_corpus_free(&s->corpus);
-            memset(s, 0, sizeof(*s));
-            s = same;
-        } else {
-            ++*n;
-        }
-        char family[sizeof(x->family)];
-        snprintf(family, sizeof(family), PB_SUITE_FILE "-%016" PRIx64, s->hash);
-        struct pb_size size = pb_size_or_judge(x->kernel, &s->corpus.meta.size);
-        /* the corpus is known by these from now on (find_or_make_corpus,
-         * record_corpora); the header's family and seed said how it was
-         * made, not which it is */
-        struct pb_corpus_meta *m = &s->corpus.meta;
-        snprintf(m->family, sizeof(m->family), "%s", family);
-        m->size = size;
-        m->seed = 0;
-        for (size_t j = i; j < suite->count; j++) {
-            struct pb_suite_entry *y = &suite->entries[j];
-            if (y->kernel != x->kernel || strcmp(y->file, x->file))
-                continue;
-            snprintf(y->family, sizeof(y->family), "%s", family);
-            y->size = size;
-            y->count = s->corpus.count;
-            y->seed = 0;
-        }
-    }
-    return 0;
-}
-
-static struct corpus_slot *find_or_make_corpus(struct corpus_slot *slots,
-                                               size_t *n,
-                                               const struct pb_suite_entry *x,
-                                               const char *data_dir,
-                                               struct pb_error *e)
-{
-    for (size_t i = 0; i < *n; i++) {
-        const struct pb_corpus *c = &slots[i].corpus;
-        if (c->kernel == x->kernel && !strcmp(c->meta.family, x->family) &&
-            pb_size_equal(&c->meta.size, &x->size) && c->count == x->count &&
-            c->meta.seed == x->seed)
-            return &slots[i];
-    }
-    if (x->file[0]) { /* load_files loaded it, or failed */
-        pb_fail(e, -ENOENT, "%s: not loaded", x->file);
-        return NULL;
-    }
-    struct corpus_slot *s = &slots[*n];
-    char size[PB_SIZE_TEXT]; /* for file names and the corpus's source */
-    if (pb_size_format(x->kernel, &x->size, size, sizeof(size))) {
-        pb_fail(e, -ENAMETOOLONG, "%s: a size text of over %d characters",
-                x->kernel->name, PB_SIZE_TEXT - 1);
-        return NULL;
-    }
-    if (pb_generate(x->kernel, x->family, x->size, x->count, x->seed,
-                    &s->corpus, e))
-        return NULL;
-    s->hash = pb_corpus_hash(&s->corpus);
-    s->oracle = x->kernel->oracle_new(&s->corpus, e);
-    if (!s->oracle) {
-        pb_corpus_free(&s->corpus);
-        return NULL;
-    }
-    if (data_dir) {
-        char path[PB_PATH_MAX];
-        if (snprintf(path, sizeof(path),
-                     "%s/%s_%s_s%s_n%zu_seed%" PRIu64 ".txt", data_dir,
-                     x->kernel->name, x->family, size, x->count,
-                     x->seed) >= (int)sizeof(path)) {
-            x->kernel->oracle_free(s->oracle);
-            pb_corpus_free(&s->corpus);
-            pb_fail(e, -ENAMETOOLONG, "%s: the corpus path is too long",
-                    data_dir);
-            return NULL;
-        }
-        for (char *p = path + strlen(data_dir) + 1; *p; p++)
-            if (*p == ':')
-                *p = '-';
-        if (pb_corpus_save(&s->corpus, path, e)) {
-            x->kernel->oracle_free(s->oracle);
-            pb_corpus_free(&s->corpus);
-            return NULL;
-        }
-    }
-    snprintf(s->corpus.source, sizeof(s->corpus.source),
-             "%s/%s/size:%s/n:%zu/seed:%" PRIu64, x->kernel->name, x->family,
-             size, x->count, x->seed);
-    ++*n;
-    return s;
 }
 
 /* Ends the untimed pass of c with status and its reason (c->skip, which
@@ -512,7 +295,7 @@ _Static_assert(PB_SIZE_TEXT <= PB_ID_TEXT,
                "every size text fits the benchmark name's size field");
 
 /* The identity of an entry: its benchmark name's fields (schema.h). */
-static void entry_id(const struct pb_suite_entry *x, struct pb_bench_id *id)
+void pb_harness_entry_id(const struct pb_suite_entry *x, struct pb_bench_id *id)
 {
     memset(id, 0, sizeof(*id));
     snprintf(id->kernel, sizeof(id->kernel), "%s", x->kernel->name);
@@ -547,7 +330,7 @@ static void csv_row(struct harness *h, const struct bench_case *c,
     };
     pb_work_row(c->entry->kernel, run->counter_names, run->counter_values,
                 run->counters, &r);
-    entry_id(c->entry, &r.id);
+    pb_harness_entry_id(c->entry, &r.id);
     snprintf(r.error, sizeof(r.error), "%s",
              run->error ? run->error_message : "");
     char *row = NULL;
@@ -574,91 +357,6 @@ static void csv_row(struct harness *h, const struct bench_case *c,
         h->csv_reported = true;
     }
     free(row);
-}
-
-/* kernel/variant/family/size/n=N/t=T: the console's name for c */
-static void short_name(const struct bench_case *c, char *buf, size_t len)
-{
-    struct pb_bench_id id;
-    entry_id(c->entry, &id);
-    pb_console_name(&id, buf, len);
-}
-
-static void progress(struct harness *h, const struct bench_case *c)
-{
-    char name[2 * sizeof(c->name)];
-    short_name(c, name, sizeof(name));
-    double elapsed = pb_now() - h->started;
-    pb_progress_show(&h->progress, h->done, h->to_time, name, elapsed,
-                     pb_progress_left(h->done, h->to_time, elapsed));
-}
-
-/* The place of x's variant in its kernel's table. */
-static size_t variant_rank(const struct pb_suite_entry *x)
-{
-    size_t i = 0;
-    while (x->kernel->variants[i] && x->kernel->variants[i] != x->variant)
-        i++;
-    return i;
-}
-
-/* c's baseline on its corpus and threads: the kernel's first registered
- * variant among those timed (selected, not skipped before timing), as
- * the report picks it (summary.h); NULL when it has no such benchmark. */
-static const struct bench_case *baseline_of(const struct harness *h,
-                                            const struct bench_case *c)
-{
-    const struct pb_variant *first = NULL;
-    size_t rank = SIZE_MAX;
-    for (size_t i = 0; i < h->case_count; i++) {
-        const struct bench_case *b = &h->cases[i];
-        if (b->backend && !b->skip[0] && b->entry->kernel == c->entry->kernel &&
-            variant_rank(b->entry) < rank) {
-            rank = variant_rank(b->entry);
-            first = b->entry->variant;
-        }
-    }
-    for (size_t i = 0; first && i < h->case_count; i++) {
-        const struct bench_case *b = &h->cases[i];
-        if (b->backend && b->entry->variant == first && b->slot == c->slot &&
-            b->entry->threads == c->entry->threads)
-            return b;
-    }
-    return NULL;
-}
-
-/* The compact console's line for c, which ended with run: its median
- * and spread, its ratio to the baseline when that has ended, and
- * "verified" or why not. */
-static void result_line(struct harness *h, struct bench_case *c,
-                        const struct pb_gb_run *run)
-{
-    char name[2 * sizeof(c->name)], line[4 * PB_CONSOLE_WIDTH];
-    struct case_times *t = &c->times;
-    struct pb_console_result r = {name, NAN, NAN, NAN, NULL, false, NULL};
-    short_name(c, name, sizeof(name));
-    if (t->n) {
-        double mad;
-        pb_console_center(t->per_instance, t->n, &t->median, &mad);
-        r.median = t->median;
-        if (t->n > 1 && t->median > 0)
-            r.spread = mad / t->median;
-    }
-    r.status = c->skip[0] ? c->skip : run->error ? run->error_message : NULL;
-    const struct bench_case *b = baseline_of(h, c);
-    if (b == c)
-        r.is_baseline = t->n > 0;
-    else if (b && b->ended && b->times.n && t->n) {
-        r.ratio = t->median / b->times.median;
-        r.baseline = b->entry->variant->name;
-    }
-    if (!h->header_said) {
-        pb_console_header(line, sizeof(line));
-        pb_results_show(&h->results, "%s\n", line);
-        h->header_said = true;
-    }
-    pb_console_line(&r, line, sizeof(line));
-    pb_results_show(&h->results, "%s\n", line);
 }
 
 static void close_case(struct bench_case *c)
@@ -690,15 +388,15 @@ static void on_run(const struct pb_gb_run *run, void *user)
         close_case(c);
         h->done++;
         if (h->compact)
-            result_line(h, c, run);
-        progress(h, c);
+            pb_harness_result_line(h, c, run);
+        pb_harness_progress(h, c);
     }
 }
 
 static void case_name(struct bench_case *c)
 {
     struct pb_bench_id id;
-    entry_id(c->entry, &id);
+    pb_harness_entry_id(c->entry, &id);
     /* a suite's names are short (suite.c bounds each field) */
     pb_bench_id_write(&id, c->name, sizeof(c->name));
 }
@@ -722,7 +420,8 @@ static int prepare_cases(struct harness *h, struct pb_suite *suite,
         /* the suite's cap is for variants; a corpus and its oracle are
          * the harness's own work, held to the machine's memory */
         pb_memory_cap_set(0);
-        c->slot = find_or_make_corpus(slots, slot_count, x, o->data_dir, &e);
+        c->slot = pb_harness_find_or_make_corpus(slots, slot_count, x,
+                                                 o->data_dir, &e);
         if (!c->slot) {
             fprintf(stderr, "puzzlebench bench: %s:%u: %s\n", suite->path,
                     (unsigned)x->line, e.msg);
@@ -771,36 +470,6 @@ static int max_threads(const struct pb_suite *s)
     return m;
 }
 
-/* Records every corpus (kernel, family, size, count, seed, generator
- * version, content hash; for a file, its format and absolute path, last
- * as it may hold blanks) in the JSON context, under the key
- * corpus:KERNEL/FAMILY/size:S/n:N/seed:X. */
-static void record_corpora(const struct corpus_slot *slots, size_t n)
-{
-    for (size_t i = 0; i < n; i++) {
-        char key[320], value[PB_PATH_MAX + 256], size[PB_SIZE_TEXT] = "";
-        const struct pb_corpus *c = &slots[i].corpus;
-        (void)pb_size_format(c->kernel, &c->meta.size, size, sizeof(size));
-        snprintf(key, sizeof(key), "corpus:%s/%s/size:%s/n:%zu/seed:%" PRIu64,
-                 c->kernel->name, c->meta.family, size, c->count, c->meta.seed);
-        int w = snprintf(value, sizeof(value),
-                         "kernel=%s family=%s size=%s count=%zu seed=%" PRIu64
-                         " generator=%d hash=%016" PRIx64,
-                         c->kernel->name, c->meta.family, size, c->count,
-                         c->meta.seed, c->meta.generator, slots[i].hash);
-        char cwd[PB_PATH_MAX];
-        const char *file = slots[i].file;
-        bool relative = file && file[0] != '/' && getcwd(cwd, sizeof(cwd));
-        if (file && w > 0 && (size_t)w < sizeof(value))
-            snprintf(value + w, sizeof(value) - (size_t)w,
-                     " format=%s expected_outputs=%s path=%s%s%s",
-                     slots[i].extended ? "extended" : "judge",
-                     slots[i].expected ? "checked" : "none",
-                     relative ? cwd : "", relative ? "/" : "", file);
-        pb_gb_add_context(key, value);
-    }
-}
-
 /* The untimed verification pass of every selected case, then its
  * registration with Google Benchmark (skipped cases too, so their reason
  * lands in the results). */
@@ -820,7 +489,7 @@ static void verify_and_register(struct harness *h,
             char what[2 * sizeof(c->name) + 8];
             double elapsed = pb_now() - started;
             memcpy(what, "verify ", 7);
-            short_name(c, what + 7, sizeof(what) - 7);
+            pb_harness_short_name(c, what + 7, sizeof(what) - 7);
             pb_progress_show(&h->progress, done + 1, total, what, elapsed,
                              pb_progress_left(done, total, elapsed));
             verification_pass(h, c);
@@ -839,12 +508,6 @@ static void verify_and_register(struct harness *h,
     }
 }
 
-static void clear_progress(void *user)
-{
-    struct harness *h = user;
-    pb_progress_clear(&h->progress);
-}
-
 static void time_cases(struct harness *h, const struct pb_bench_options *o)
 {
     h->started = pb_now();
@@ -854,7 +517,7 @@ static void time_cases(struct harness *h, const struct pb_bench_options *o)
                                .user = h,
                                .log_error = &h->results.log_error,
                                .no_table = h->compact,
-                               .before_table = clear_progress};
+                               .before_table = pb_harness_clear_progress};
     if (!o->list_only && h->to_time)
         pb_progress_show(&h->progress, 0, h->to_time, "timing", 0, NAN);
     long rc = pb_gb_run_all(&out);
@@ -871,22 +534,6 @@ static void time_cases(struct harness *h, const struct pb_bench_options *o)
         if (h->cases[i].wrong)
             h->status = PB_EXIT_FAIL;
     }
-}
-
-/* The end of the console: every corpus's fastest variant and its ratio
- * to each other (winners.h), from the results.csv just written, as the
- * report reads it. */
-static void say_winners(struct harness *h)
-{
-    struct pb_error e;
-    if (h->timed == 0)
-        return;
-    char *text = pb_console_winners(h->results.csv_path, &e);
-    if (!text)
-        fprintf(stderr, "puzzlebench bench: warning: no winners: %s\n", e.msg);
-    else
-        pb_results_show(&h->results, "\n%s", text);
-    free(text);
 }
 
 static void free_run(struct harness *h, struct corpus_slot *slots,
@@ -932,7 +579,8 @@ int pb_bench_suite(const struct pb_bench_options *o)
         slots = calloc(suite.count, sizeof(*slots));
         h.cases = calloc(suite.count, sizeof(*h.cases));
     }
-    if (!slots || !h.cases || load_files(&suite, slots, &slot_count, &e) ||
+    if (!slots || !h.cases ||
+        pb_harness_load_files(&suite, slots, &slot_count, &e) ||
         pb_results_open(&h.results, o->out_dir, &e)) {
         fprintf(stderr, "puzzlebench bench: %s\n",
                 slots && h.cases ? e.msg : "out of memory");
@@ -963,10 +611,10 @@ int pb_bench_suite(const struct pb_bench_options *o)
     if (rc || prepare_cases(&h, &suite, o, slots, &slot_count)) {
         h.status = PB_EXIT_FAIL;
     } else {
-        record_corpora(slots, slot_count);
+        pb_harness_record_corpora(slots, slot_count);
         verify_and_register(&h, o);
         time_cases(&h, o);
-        say_winners(&h);
+        pb_harness_say_winners(&h);
         if (h.timed == 0 && !o->list_only) {
             const char *why = h.to_time == 0
                                   ? "no benchmark of the suite matches "

@@ -1,0 +1,110 @@
+/*
+ * harness_private.h - private to the harness files: the structs that
+ * harness.c (the verification pass and the timing), harness_corpus.c (the
+ * corpora) and harness_console.c (what the console shows) share, and the
+ * functions between them. Not a public interface: harness.h is.
+ */
+#ifndef HARNESS_PRIVATE_H
+#define HARNESS_PRIVATE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "console.h"
+#include "gbench.h"
+#include "pb.h"
+#include "results.h"
+#include "runner.h"
+#include "schema.h"
+#include "suite.h"
+
+struct corpus_slot {
+    struct pb_corpus corpus;
+    void *oracle;
+    uint64_t hash;
+    const char *file; /* a `file` line's path (the entry's); NULL: generated */
+    bool extended;    /* the file has the puzzlebench header */
+    bool expected;    /* it was checked against expected outputs */
+};
+
+/* A benchmark's verified repetitions, for its console line. */
+struct case_times {
+    double per_instance[PB_SUITE_MAX_REPETITIONS]; /* seconds */
+    size_t n;
+    double median; /* set when the case ends with n > 0 */
+};
+
+struct bench_case {
+    const struct pb_suite_entry *entry;
+    struct corpus_slot *slot;
+    char name[192];
+    char skip[640];            /* non-empty: skipped, with this reason */
+    bool wrong;                /* a wrong answer in the pass or a timed run */
+    void *verified;            /* the verification pass's answers */
+    void *answers;             /* scratch for timed iterations */
+    size_t finished;           /* repetitions reported so far */
+    bool ended;                /* counted in the progress once */
+    struct pb_session session; /* open from the first call to the last */
+    struct pb_run build;       /* the session's build figures */
+    const struct pb_backend *backend; /* how the variant is reached */
+    bool open;
+    bool units_known; /* units holds pb_work_units of the corpus */
+    uint64_t units;
+    struct case_times times;
+};
+
+struct harness {
+    const struct pb_backend *backend;
+    struct pb_results results;
+    struct bench_case *cases;
+    size_t case_count;
+    size_t done;    /* benchmarks finished */
+    size_t to_time; /* benchmarks registered */
+    size_t timed;   /* repetitions that ran without an error */
+    double started;
+    struct pb_progress progress; /* on stderr */
+    bool compact;                /* our lines, not Google Benchmark's table */
+    bool header_said;            /* the compact lines' header */
+    bool csv_reported;           /* a failed results.csv write was reported */
+    int status;
+};
+
+/* --- the harness (harness.c) --- */
+
+/* The identity of an entry: its benchmark name's fields (schema.h). */
+void pb_harness_entry_id(const struct pb_suite_entry *x,
+                         struct pb_bench_id *id);
+
+/* --- the corpora (harness_corpus.c) --- */
+
+/* Loads the corpus of every `file` line of suite into slots (*n counted
+ * up), and names their entries after the content. */
+int pb_harness_load_files(struct pb_suite *suite, struct corpus_slot *slots,
+                          size_t *n, struct pb_error *e);
+/* The slot of x's corpus: a loaded one that matches it, else one
+ * generated into slots[*n] (saved under data_dir unless NULL). NULL with
+ * e on failure. */
+struct corpus_slot *
+pb_harness_find_or_make_corpus(struct corpus_slot *slots, size_t *n,
+                               const struct pb_suite_entry *x,
+                               const char *data_dir, struct pb_error *e);
+/* Records the n corpora of slots in the JSON context. */
+void pb_harness_record_corpora(const struct corpus_slot *slots, size_t n);
+
+/* --- the console (harness_console.c) --- */
+
+/* The console's name for c (kernel/variant/family/size/n=N/t=T). */
+void pb_harness_short_name(const struct bench_case *c, char *buf, size_t len);
+/* The progress line after c ended. */
+void pb_harness_progress(struct harness *h, const struct bench_case *c);
+/* The compact console's line for c, which ended with run. */
+void pb_harness_result_line(struct harness *h, struct bench_case *c,
+                            const struct pb_gb_run *run);
+/* The winners of every corpus, at the end of the console. */
+void pb_harness_say_winners(struct harness *h);
+/* Clears the progress line; user is the struct harness (before_table of
+ * struct pb_gb_output). */
+void pb_harness_clear_progress(void *user);
+
+#endif
