@@ -49,16 +49,6 @@
 #define SHORT_SAMPLE 1e-3
 #define SLOW_FIRST 1.5
 
-static double cv_of(const struct tidy_bench *b)
-{
-    double mean = 0, var = 0;
-    for (size_t i = 0; i < b->n; i++)
-        mean += b->per_instance[i] / (double)b->n;
-    for (size_t i = 0; i < b->n; i++)
-        var += (b->per_instance[i] - mean) * (b->per_instance[i] - mean);
-    return b->n > 1 && mean > 0 ? sqrt(var / (double)(b->n - 1)) / mean : 0;
-}
-
 /* The stability warnings of one benchmark, appended to warnings: the
  * noise rules (noise.h: CV, load, CPU / wall, threads against one),
  * then the report's own. */
@@ -342,7 +332,7 @@ static void table_part(struct rp_out *o, const struct tidy *t,
         rp_fixed(a, sizeof(a), q1 * u.time.scale, 3);
         rp_fixed(z, sizeof(z), q3 * u.time.scale, 3);
         snprintf(cells[6], RP_CELL, "%s .. %s", a, z);
-        snprintf(cells[7], RP_CELL, "%.1f %%", 100 * cv_of(b));
+        snprintf(cells[7], RP_CELL, "%.1f %%", 100 * pb_noise_cv(b));
         rp_fixed(cells[8], RP_CELL, ratio, 3);
         rp_fixed(cells[9], RP_CELL,
                  no_build(def, b) ? NAN : b->build_seconds * u.build.scale, 3);

@@ -22,18 +22,9 @@
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 
-if [ $# -ne 2 ]; then
-    echo "usage: $0 PATH_TO_PUZZLEBENCH SOURCE_DIR" >&2
-    exit 2
-fi
-PB=$1
-SRC=$2
-case $PB in /*) ;; *) PB=$PWD/$PB ;; esac
-case $SRC in /*) ;; *) SRC=$PWD/$SRC ;; esac
-if [ ! -x "$PB" ]; then
-    echo "$0: $PB: not an executable" >&2
-    exit 2
-fi
+# shellcheck source=tests/testlib.sh
+. "$HERE/testlib.sh"
+take_args "$@"
 SMOKE=$SRC/bench/suites/smoke.suite
 if [ ! -f "$SMOKE" ]; then
     echo "$0: $SMOKE: no such file" >&2
@@ -59,8 +50,6 @@ cd "$T" || exit 2
 K=magic_squares
 HEADER='kernel,variant,family,size,count,seed,corpus_hash,threads,repetition,iterations,seconds,build_seconds,instances_per_second,work_per_second,expanded_per_instance,counters_per_instance,units_per_instance,peak_heap_bytes,allocated_bytes,peak_rss_bytes,load_before,load_after,cpu_per_wall,verified,error'
 OUT_DIR=$T
-# shellcheck source=tests/testlib.sh
-. "$HERE/testlib.sh"
 
 # run CMD...: runs CMD with stdin from /dev/null (see testlib.sh).
 run() { run_from /dev/null "$@"; }

@@ -12,18 +12,13 @@
 # Usage: test_console.sh PUZZLEBENCH SOURCE_DIR
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
-if [ $# -ne 2 ]; then
-    echo "usage: $0 PUZZLEBENCH SOURCE_DIR" >&2
-    exit 2
-fi
-PB=$1
-case $PB in /*) ;; *) PB=$PWD/$PB ;; esac
+# shellcheck source=tests/testlib.sh
+. "$HERE/testlib.sh"
+take_args "$@"
 T=$(mktemp -d "${TMPDIR:-/tmp}/test_console.XXXXXX") || exit 2
 trap 'rm -rf "$T"' EXIT
 cd "$T" || exit 2
 OUT_DIR=$T
-# shellcheck source=tests/testlib.sh
-. "$HERE/testlib.sh"
 
 # bibfs before table: bibfs is magic_squares' baseline (its first
 # registered variant of the two), so table's line has a ratio to it;

@@ -21,18 +21,9 @@
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 
-if [ $# -ne 2 ]; then
-    echo "usage: $0 PATH_TO_PUZZLEBENCH SOURCE_DIR" >&2
-    exit 2
-fi
-PB=$1
-SRC=$2
-case $PB in /*) ;; *) PB=$PWD/$PB ;; esac
-case $SRC in /*) ;; *) SRC=$PWD/$SRC ;; esac
-if [ ! -x "$PB" ]; then
-    echo "$0: $PB: not an executable" >&2
-    exit 2
-fi
+# shellcheck source=tests/testlib.sh
+. "$HERE/testlib.sh"
+take_args "$@"
 if ! command -v python3 >/dev/null; then
     echo "$0: python3 is needed to read the JSON results" >&2
     exit 2
@@ -41,8 +32,6 @@ T=$(mktemp -d "${TMPDIR:-/tmp}/test_own_corpus.XXXXXX") || exit 2
 trap 'chmod -R u+rwx "$T" 2>/dev/null; rm -rf "$T"' EXIT
 cd "$T" || exit 2
 OUT_DIR=$T
-# shellcheck source=tests/testlib.sh
-. "$HERE/testlib.sh"
 
 FAST=(--repetitions 2 --benchmark_min_time=0.01)
 mkdir -p suites/in judge

@@ -53,3 +53,21 @@ summary() {
     echo "$passed passed, $failed failed"
     [ "$failed" -eq 0 ]
 }
+
+# take_args "$@": a test's two arguments, PUZZLEBENCH and SOURCE_DIR,
+# made absolute in PB and SRC; a usage line and exit 2 when they are not
+# two or PB is not an executable.
+take_args() {
+    if [ $# -ne 2 ]; then
+        echo "usage: $0 PATH_TO_PUZZLEBENCH SOURCE_DIR" >&2
+        exit 2
+    fi
+    PB=$1
+    SRC=$2
+    case $PB in /*) ;; *) PB=$PWD/$PB ;; esac
+    case $SRC in /*) ;; *) SRC=$PWD/$SRC ;; esac
+    if [ ! -x "$PB" ]; then
+        echo "$0: $PB: not an executable" >&2
+        exit 2
+    fi
+}
