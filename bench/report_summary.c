@@ -24,8 +24,9 @@
 #include "winners.h"
 
 /* "1.08x (95% CI 1.02-1.15)", "1.02x (not significant: 95% CI
- * 0.97-1.10)" or "1.50x (not significant: 1 repetition, no interval)";
- * short (for a table cell): the interval alone. */
+ * 0.97-1.10)" or "1.50x (not significant: 3 repetitions, 5 needed for
+ * an interval)" (winners.h); short (for a table cell): the interval
+ * alone, or "3 repetitions: no interval". */
 static void ratio_text(const struct pb_versus *v, bool short_form, char *buf,
                        size_t len)
 {
@@ -33,10 +34,15 @@ static void ratio_text(const struct pb_versus *v, bool short_form, char *buf,
     rp_fixed(r, sizeof(r), v->ratio, 3);
     rp_fixed(lo, sizeof(lo), v->lo, 3);
     rp_fixed(hi, sizeof(hi), v->hi, 3);
-    if (!isfinite(v->lo) || !isfinite(v->hi))
-        snprintf(buf, len, "%sx%s(not significant: 1 repetition, no interval)",
-                 r, short_form ? "\n" : " ");
-    else if (short_form) /* three lines in HTML: the cells stay narrow */
+    if (!isfinite(v->lo) || !isfinite(v->hi)) {
+        char why[128];
+        pb_versus_interval(v, why, sizeof(why));
+        if (short_form)
+            snprintf(buf, len, "%sx\n(%zu repetition%s:\nno interval)", r,
+                     v->reps, v->reps == 1 ? "" : "s");
+        else
+            snprintf(buf, len, "%sx (%s)", r, why);
+    } else if (short_form) /* three lines in HTML: the cells stay narrow */
         snprintf(buf, len, "%sx\n(%s-%s)%s", r, lo, hi,
                  v->significant ? "" : "\nnot significant");
     else

@@ -72,7 +72,10 @@ static int corpus_winner(const struct tidy_bench *const *members, size_t n,
         v->ratio = median_of(v->other) / best_median;
         uint64_t seed =
             fnv1a(fnv1a(0xcbf29ce484222325ull, f->key), v->other->key);
-        if (pb_bootstrap_ratio(f->per_instance, f->n, v->other->per_instance,
+        v->reps = f->n < v->other->n ? f->n : v->other->n;
+        v->lo = v->hi = NAN;
+        if (v->reps >= PB_WINNERS_MIN_REPS &&
+            pb_bootstrap_ratio(f->per_instance, f->n, v->other->per_instance,
                                v->other->n, PB_WINNERS_LEVEL, PB_WINNERS_DRAWS,
                                seed, &v->lo, &v->hi))
             return -ENOMEM;
@@ -135,12 +138,14 @@ static void ratio_text(char *buf, size_t len, double r)
     snprintf(buf, len, "%.*f", r < 10 ? 2 : r < 100 ? 1 : 0, r);
 }
 
-/* What follows "faster than VARIANT": the interval, or why none. */
-static void interval_text(const struct pb_versus *v, char *buf, size_t len)
+void pb_versus_interval(const struct pb_versus *v, char *buf, size_t len)
 {
     char lo[32], hi[32];
     if (isnan(v->lo)) {
-        snprintf(buf, len, "not significant: 1 repetition, no interval");
+        snprintf(buf, len,
+                 "not significant: %zu repetition%s, %d needed for an "
+                 "interval",
+                 v->reps, v->reps == 1 ? "" : "s", PB_WINNERS_MIN_REPS);
         return;
     }
     ratio_text(lo, sizeof(lo), v->lo);
@@ -154,7 +159,7 @@ static void faster_text(const struct pb_versus *v, char *buf, size_t len)
 {
     char r[32], ci[96];
     ratio_text(r, sizeof(r), v->ratio);
-    interval_text(v, ci, sizeof(ci));
+    pb_versus_interval(v, ci, sizeof(ci));
     snprintf(buf, len, "%sx faster than %s (%s)", r, v->other->variant, ci);
 }
 
