@@ -137,8 +137,14 @@ static void verification_run(struct harness *h, struct bench_case *c,
     pb_check_answers(corpus, c->slot->oracle, c->verified, &check);
     rec->correct = check.correct;
     rec->seconds = seconds;
-    pb_results_say(&h->results, "verify %-58s %5zu/%-5zu correct %8.3f s\n",
-                   c->name, check.correct, corpus->count, seconds);
+    /* the compact console shows a verification only when it went wrong
+     * (the progress line covers the pass); the log keeps every one */
+    if (h->compact && !check.wrong)
+        pb_results_log(&h->results, "verify %-58s %5zu/%-5zu correct %8.3f s\n",
+                       c->name, check.correct, corpus->count, seconds);
+    else
+        pb_results_say(&h->results, "verify %-58s %5zu/%-5zu correct %8.3f s\n",
+                       c->name, check.correct, corpus->count, seconds);
     if (check.wrong) {
         pb_report_wrong(stdout, corpus, c->slot->oracle, c->verified,
                         check.first_wrong, x->variant->name, check.why);

@@ -4,7 +4,7 @@
 # the ratio to the kernel's baseline, verified or the skip's reason, no
 # line over 120 characters, no scientific notation), the progress on
 # stderr through verification and timing, the winners at the end, log.txt
-# the same as stdout plus the provenance block; no escape codes when stderr is not a terminal or
+# the same as stdout plus the provenance block and the verify lines; no escape codes when stderr is not a terminal or
 # under NO_COLOR (a pseudo-terminal from script(1), where present), the
 # progress never on a result line's line on a terminal; --console gbench
 # (Google Benchmark's table; results.csv and results.json laid out alike);
@@ -89,10 +89,13 @@ else
     fail "winners block: $(sed -n '/^winners/,$p' out)"
 fi
 # log.txt is the console plus the provenance block ('# key value' lines)
-# that the console sums up in one 'machine:' line
-grep -v '^# ' r/latest/log.txt >log-console
+# that the console sums up in one 'machine:' line, and the verification
+# lines, which the console shows only when one went wrong
+grep -v -e '^# ' -e '^verify .* correct ' r/latest/log.txt >log-console
 if cmp -s out log-console && grep -q '^machine: ' out &&
-    [ "$(grep -c '^# ' r/latest/log.txt)" -ge 20 ] && ! grep -q '^# ' out; then
+    [ "$(grep -c '^# ' r/latest/log.txt)" -ge 20 ] && ! grep -q '^# ' out &&
+    [ "$(grep -c '^verify .* correct ' r/latest/log.txt)" -eq 3 ] && # cubie: N = 3 only
+    ! grep -q '^verify ' out; then
     pass
 else
     fail "log.txt is not stdout plus the provenance:" \
