@@ -438,6 +438,41 @@ static int prepare_cases(struct harness *h, struct pb_suite *suite,
     return PB_EXIT_OK;
 }
 
+/* A suite names each benchmark once: two lines that give the same name
+ * (the same generator recipe, or files of the same content, and a
+ * variant and thread count in common) would mix their repetitions under
+ * one name. Checked before the results folder exists. O(entries^2). */
+static int reject_duplicates(const struct pb_suite *s, struct pb_error *e)
+{
+    char(*names)[192] = calloc(s->count + 1, sizeof(*names));
+    if (!names)
+        return pb_fail(e, -ENOMEM, "out of memory");
+    int rc = 0;
+    for (size_t i = 0; i < s->count && !rc; i++) {
+        struct pb_bench_id id;
+        pb_harness_entry_id(&s->entries[i], &id);
+        pb_bench_id_write(&id, names[i], sizeof(names[i]));
+        for (size_t j = 0; j < i && !rc; j++) {
+            if (strcmp(names[i], names[j]))
+                continue;
+            const struct pb_suite_entry *x = &s->entries[i];
+            if (x->line == 0)
+                rc = pb_fail(e, -EINVAL,
+                             "%s: benchmark %s twice; name each variant and "
+                             "thread count once",
+                             s->path, names[i]);
+            else
+                rc = pb_fail(e, -EINVAL,
+                             "%s:%u: benchmark %s, already given by line %u; "
+                             "a suite names each benchmark once",
+                             s->path, (unsigned)x->line, names[i],
+                             (unsigned)s->entries[j].line);
+        }
+    }
+    free(names);
+    return rc;
+}
+
 /* Expands the suite once per --threads value when they override it. */
 static int apply_threads(struct pb_suite *s, const struct pb_bench_options *o)
 {
@@ -587,6 +622,7 @@ int pb_bench_suite(const struct pb_bench_options *o)
     }
     if (!slots || !h.cases ||
         pb_harness_load_files(&suite, slots, &slot_count, &e) ||
+        reject_duplicates(&suite, &e) ||
         pb_results_open(&h.results, o->out_dir, &e)) {
         fprintf(stderr, "puzzlebench bench: %s\n",
                 slots && h.cases ? e.msg : "out of memory");

@@ -200,6 +200,13 @@ printf 'bench magic_squares bibfs file nosuch.in\n' >suites/bad.suite
 fails_clean "missing file on a suite line" 1 \
     "suites/bad.suite:1: suites/nosuch.in: cannot open: No such file" \
     --suite suites/bad.suite
+# two lines naming one benchmark (files of the same content, a variant
+# in common): refused, not timed twice under one name
+cp suites/in/sample.in suites/in/copy.in
+printf 'bench cube_walk dial,spfa file in/sample.in\nbench cube_walk spfa file in/copy.in\n' >suites/bad.suite
+fails_clean "one benchmark named twice" 1 \
+    "suites/bad.suite:2: benchmark cube_walk/spfa/file-[0-9a-f]{16}/size:8x8/n:1/seed:0/threads:1, already given by line 1" \
+    --suite suites/bad.suite
 printf 'bench magic_squares bibfs file\n' >suites/bad.suite
 fails_clean "file line without a path" 1 \
     "suites/bad.suite:1: expected .*'bench KERNEL VARIANTS file PATH'" \
