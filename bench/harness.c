@@ -99,10 +99,12 @@ static void verification_run(struct harness *h, struct bench_case *c,
     if (x->variant->memory_bound) {
         uint64_t need = x->variant->memory_bound(corpus, x->threads);
         if (need > cap) {
+            char need_text[32], cap_text[32]; /* as the other caps say it */
+            pb_bytes_text(need, need_text, sizeof(need_text));
+            pb_bytes_text(cap, cap_text, sizeof(cap_text));
             pass_ends(c, rec, PB_VERIFY_SKIPPED,
-                      "skipped: needs up to %" PRIu64
-                      " KB, over the memory cap of %" PRIu64 " KB",
-                      (need + 1023) >> 10, cap >> 10);
+                      "skipped: needs up to %s, over the memory cap of %s",
+                      need_text, cap_text);
             return;
         }
     }
