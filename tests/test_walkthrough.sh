@@ -7,7 +7,7 @@
 # benchmark and, per corpus and thread count, the winner with a 95 %
 # interval; results.csv names the corpus by its content and holds both
 # variants at 1 and 2 threads; compare pairs spfa with dial; plot leaves
-# the two figures as PDF and SVG with only the two variants; the report
+# the two figures as PDF and SVG, both variants in them; the report
 # opens with the summary and its winners table. About 20 s on 2 cores.
 # Usage: test_walkthrough.sh PUZZLEBENCH SOURCE_DIR
 set -u
@@ -91,12 +91,13 @@ for f in relative-cube_walk speedup-cube_walk; do
         fi
     done
 done
+# (that --variants leaves the others out is test_plot's check: this run
+# timed only these two)
 if grep -q dial "$fig/relative-cube_walk.svg" &&
-    grep -q spfa "$fig/relative-cube_walk.svg" &&
-    ! grep -Eq 'radix|dijkstra|igraph' "$fig/relative-cube_walk.svg"; then
+    grep -q spfa "$fig/relative-cube_walk.svg"; then
     pass
 else
-    fail "relative figure: dial and spfa only"
+    fail "relative figure: without dial and spfa"
 fi
 
 # the report: the summary (machine, winners) before the kernel's part
