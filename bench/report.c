@@ -233,17 +233,6 @@ static void figures_part(struct rp_out *o, const struct tidy *t,
     }
 }
 
-/* b's variant has no build step: by the registry where it knows the
- * variant (the harness times even an absent build: a few hundred ns of
- * clock reads), else by a build time of 0 or NaN. */
-static bool no_build(const struct pb_kernel *k, const struct tidy_bench *b)
-{
-    for (size_t v = 0; k->variants[v]; v++)
-        if (!strcmp(k->variants[v]->name, b->variant))
-            return !k->variants[v]->build;
-    return !(b->build_seconds > 0);
-}
-
 /* The typical values of the kernel's columns, for their units. */
 struct kernel_units {
     struct rp_unit time, build, heap, per_unit;
@@ -263,7 +252,7 @@ static struct kernel_units kernel_units(const struct tidy *t,
             continue;
         double median = median_of(b);
         v[0][n[0]++] = median;
-        if (!no_build(k, b))
+        if (!rp_no_build(k, b))
             v[1][n[1]++] = b->build_seconds;
         v[2][n[2]++] = b->peak_heap_bytes;
         v[3][n[3]++] = median / b->units_per_instance;
@@ -335,7 +324,8 @@ static void table_part(struct rp_out *o, const struct tidy *t,
         snprintf(cells[7], RP_CELL, "%.1f %%", 100 * pb_noise_cv(b));
         rp_fixed(cells[8], RP_CELL, ratio, 3);
         rp_fixed(cells[9], RP_CELL,
-                 no_build(def, b) ? NAN : b->build_seconds * u.build.scale, 3);
+                 rp_no_build(def, b) ? NAN : b->build_seconds * u.build.scale,
+                 3);
         if (isfinite(b->peak_heap_bytes))
             rp_fixed(cells[10], RP_CELL, b->peak_heap_bytes * u.heap.scale, 3);
         else

@@ -279,3 +279,11 @@ void rp_bytes_text(char *buf, size_t len, double bytes)
     trim_zeros(n);
     snprintf(buf, len, "%s %s", n, u.name);
 }
+
+bool rp_no_build(const struct pb_kernel *k, const struct tidy_bench *b)
+{
+    for (size_t v = 0; k && k->variants[v]; v++)
+        if (!strcmp(k->variants[v]->name, b->variant))
+            return !k->variants[v]->build;
+    return !(b->build_seconds > 0);
+}

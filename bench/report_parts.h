@@ -81,6 +81,11 @@ void rp_count(char *buf, size_t len, double v);
  * "32 KiB"). */
 void rp_bytes_text(char *buf, size_t len, double bytes);
 
+/* b's variant has no build step: by kernel k's registry where it knows
+ * the variant (the harness times even an absent build: a few hundred ns
+ * of clock reads), else by a build time of 0 or NaN. k may be NULL. */
+bool rp_no_build(const struct pb_kernel *k, const struct tidy_bench *b);
+
 /* --- the parts (report_machine.c, report_summary.c) --- */
 
 /* The Summary's machine table from results.json's context (empty: a
