@@ -218,14 +218,21 @@ bool pb_noise_machine_from_context(const struct json_t *context,
     return true;
 }
 
-double pb_noise_cv(const struct tidy_bench *b)
+double pb_noise_cv_of(const double *x, size_t n)
 {
     double mean = 0, var = 0;
-    for (size_t i = 0; i < b->n; i++)
-        mean += b->per_instance[i] / (double)b->n;
-    for (size_t i = 0; i < b->n; i++)
-        var += (b->per_instance[i] - mean) * (b->per_instance[i] - mean);
-    return b->n > 1 && mean > 0 ? sqrt(var / (double)(b->n - 1)) / mean : 0;
+    if (n < 2)
+        return NAN;
+    for (size_t i = 0; i < n; i++)
+        mean += x[i] / (double)n;
+    for (size_t i = 0; i < n; i++)
+        var += (x[i] - mean) * (x[i] - mean);
+    return mean > 0 ? sqrt(var / (double)(n - 1)) / mean : NAN;
+}
+
+double pb_noise_cv(const struct tidy_bench *b)
+{
+    return pb_noise_cv_of(b->per_instance, b->n);
 }
 
 static double median_of(const struct tidy_bench *b)

@@ -99,8 +99,12 @@ bool pb_noise_machine_from_context(const struct json_t *context,
 
 /* ---- rules --------------------------------------------------------- */
 
-/* The coefficient of variation of b's repetitions (sample standard
- * deviation / mean), 0 with fewer than two. O(repetitions). */
+/* The coefficient of variation of x[0..n) (sample standard deviation /
+ * mean): the one spread measure of the console, the report and the CV
+ * rule. NaN with fewer than two values (no spread to speak of) or a
+ * mean not above 0. O(n). */
+double pb_noise_cv_of(const double *x, size_t n);
+/* pb_noise_cv_of b's repetitions (seconds per instance). */
 double pb_noise_cv(const struct tidy_bench *b);
 /* b's warnings, each a short text ("load 3.1 > 2 cores", "CPU 0.62 of
  * wall", "2 threads 2.4x slower than 1", "CV 18 % (above 10 %)"), into

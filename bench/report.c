@@ -331,8 +331,15 @@ static void table_part(struct rp_out *o, const struct tidy *t,
         rp_fixed(cells[5], RP_CELL, median * u.time.scale, 3);
         rp_fixed(a, sizeof(a), q1 * u.time.scale, 3);
         rp_fixed(z, sizeof(z), q3 * u.time.scale, 3);
+        /* one repetition: no spread, neither range nor CV */
         snprintf(cells[6], RP_CELL, "%s .. %s", a, z);
-        snprintf(cells[7], RP_CELL, "%.1f %%", 100 * pb_noise_cv(b));
+        if (b->n < 2)
+            snprintf(cells[6], RP_CELL, "-");
+        double cv = pb_noise_cv(b);
+        if (isnan(cv))
+            snprintf(cells[7], RP_CELL, "-");
+        else
+            snprintf(cells[7], RP_CELL, "%.1f %%", 100 * cv);
         rp_fixed(cells[8], RP_CELL, ratio, 3);
         rp_fixed(cells[9], RP_CELL,
                  no_build(def, b) ? NAN : b->build_seconds * u.build.scale, 3);

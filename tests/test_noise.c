@@ -116,9 +116,14 @@ static void test_bench_rules(void)
     one->cpu_per_wall = NAN;
     CHECK(fabs(pb_noise_cv(one) - 0.2) < 0.01, "CV %g", pb_noise_cv(one));
     EXPECT_WARNINGS(&t, one, 2, "CV 20 % (above 10 %)");
-    one->n = 1; /* one repetition has no spread */
-    CHECK(pb_noise_cv(one) == 0, "CV of one sample");
+    one->n = 1; /* one repetition has no spread: NaN, no warning */
+    CHECK(isnan(pb_noise_cv(one)), "CV of one sample %g", pb_noise_cv(one));
+    EXPECT_WARNINGS(&t, one, 2, "");
     one->n = 4;
+    CHECK(pb_noise_cv_of(spread, 4) == pb_noise_cv(one) &&
+              isnan(pb_noise_cv_of(spread, 1)) &&
+              isnan(pb_noise_cv_of(NULL, 0)),
+          "pb_noise_cv_of");
     /* every rule at once, in order, and the cap */
     one->load_before = 5;
     one->cpu_per_wall = 0.5;
@@ -355,6 +360,20 @@ static void test_report(const char *dir)
           "report.md warns about the quiet table");
     CHECK(md && strstr(md, "| warnings | CPU governor unknown;"),
           "report.md's machine table without the run's warnings");
+    /* one repetition each: no range and no CV ("-"), not "0.0 %" */
+    snprintf(cmd, sizeof(cmd),
+             "awk -F, 'NR == 1 || $9 == 0' "
+             "tests/fixtures/compare/noisy/results.csv >'%s'/results.csv",
+             dir);
+    CHECK(system(cmd) == 0, "%s", cmd);
+    rc = pb_report_write(dir, &e);
+    CHECK(rc == 0, "report of one repetition: %s", rc ? e.msg : "");
+    md = check_slurp(path);
+    CHECK(md &&
+              strstr(md, "| bfs_array | uniform | 4 | 100 | 1 | 10.0 | - | "
+                         "- |") &&
+              !strstr(md, "0.0 %"),
+          "report.md of one repetition: a spread, or no row");
     snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
     CHECK(system(cmd) == 0, "%s", cmd);
 }
