@@ -3,9 +3,9 @@
  * (console.h; the structs are harness_private.h's): the progress line on
  * stderr, redrawn as each benchmark ends; with the compact console, one
  * line per benchmark from the repetitions on_run saw (median time per
- * instance, spread, and the ratio to its baseline: the kernel's first
- * registered variant timed on the same corpus and threads, as the report
- * picks it); at the end the winners of each corpus (winners.h), read
+ * instance, its coefficient of variation, and the ratio to its baseline: the
+ * kernel's first registered variant timed on the same corpus and threads, as
+ * the report picks it); at the end the winners of each corpus (winners.h), read
  * back from the results.csv just written.
  *
  * A line's baseline is found by a scan of the cases, O(cases x
@@ -81,11 +81,8 @@ void pb_harness_result_line(struct harness *h, struct bench_case *c,
     struct pb_console_result r = {name, NAN, NAN, NAN, NULL, false, NULL};
     pb_harness_short_name(c, name, sizeof(name));
     if (t->n) {
-        double mad;
-        pb_console_center(t->per_instance, t->n, &t->median, &mad);
+        pb_console_center(t->per_instance, t->n, &t->median, &r.spread);
         r.median = t->median;
-        if (t->n > 1 && t->median > 0)
-            r.spread = mad / t->median;
     }
     r.status = c->skip[0] ? c->skip : run->error ? run->error_message : NULL;
     const struct bench_case *b = baseline_of(h, c);
