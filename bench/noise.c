@@ -15,7 +15,10 @@
  * Rules after pyperf (pyperf/_system.py, pyperf/_cli.py "benchmark may
  * be unstable"): load above the cores, CPU well below wall at one
  * thread, a parallel run much slower than the serial one, repetitions
- * that spread more than 10 %.
+ * that spread more than 10 %; and a timed sample (one whole-corpus
+ * solve) under 1 ms (the clock's overhead shows), a first repetition
+ * well above the others (a cold cache or a warming clock), more threads
+ * than cores.
  * Reading the governors is O(CPUs); a benchmark's rules are O(benchmarks)
  * (tidy_find) plus O(repetitions) for the medians and the CV.
  */
@@ -264,6 +267,20 @@ size_t pb_noise_bench(const struct tidy *t, const struct tidy_bench *b,
     if (slower > PB_NOISE_SLOWER && n < max)
         snprintf(w[n++], PB_NOISE_TEXT, "%ld threads %.1fx slower than 1",
                  b->threads, slower);
+    if (median_of(b) * (double)b->count < PB_NOISE_SHORT_SAMPLE && n < max)
+        snprintf(w[n++], PB_NOISE_TEXT, "a timed sample under 1 ms");
+    double rest = NAN; /* the median of the repetitions after the first */
+    if (b->n > 1) {
+        double sorted[TIDY_MAX_REPS];
+        memcpy(sorted, b->per_instance + 1, (b->n - 1) * sizeof(double));
+        rest = pb_median(sorted, b->n - 1);
+    }
+    if (b->per_instance[0] > PB_NOISE_SLOW_FIRST * rest && n < max)
+        snprintf(w[n++], PB_NOISE_TEXT, "first repetition %.1fx the others",
+                 b->per_instance[0] / rest);
+    if (cores > 0 && b->threads > cores && n < max)
+        snprintf(w[n++], PB_NOISE_TEXT, "%ld threads on %d core%s", b->threads,
+                 cores, cores == 1 ? "" : "s");
     return n;
 }
 

@@ -19,6 +19,10 @@
  *                median of the same corpus at one thread (tidy_find);
  *                repetitions whose coefficient of variation is above
  *                PB_NOISE_CV_MAX
+ *   unreliable   a timed sample (the corpus solved once: the median per
+ *                instance times the instances) under PB_NOISE_SHORT_SAMPLE;
+ *                a first repetition above PB_NOISE_SLOW_FIRST times the
+ *                median of the others; more threads than cores
  * Per run (the JSON context keys below): the governor or turbo state
  * unknown or changed during the run; the load at the start or the end
  * above the number of cores.
@@ -51,9 +55,12 @@
 #define PB_NOISE_CPU_MIN 0.9 /* CPU / wall at one thread below: descheduled */
 #define PB_NOISE_SLOWER 2.0  /* T threads this much slower than 1: suspect */
 #define PB_NOISE_CV_MAX 0.10 /* repetitions spread above: unstable */
+#define PB_NOISE_SHORT_SAMPLE 1e-3 /* seconds of one timed sample below */
+#define PB_NOISE_SLOW_FIRST 1.5 /* first repetition over the others' median */
 
 #define PB_NOISE_TEXT 128  /* one warning, with its NUL */
 #define PB_NOISE_STATE 96  /* a governor or turbo text, with its NUL */
+#define PB_NOISE_RULES 7   /* warnings of one benchmark at most */
 #define PB_NOISE_MACHINE 6 /* machine warnings at most */
 #define PB_NOISE_SYSFS "/sys/devices/system/cpu"
 
@@ -106,11 +113,13 @@ bool pb_noise_machine_from_context(const struct json_t *context,
 double pb_noise_cv_of(const double *x, size_t n);
 /* pb_noise_cv_of b's repetitions (seconds per instance). */
 double pb_noise_cv(const struct tidy_bench *b);
-/* b's warnings, each a short text ("load 3.1 > 2 cores", "CPU 0.62 of
- * wall", "2 threads 2.4x slower than 1", "CV 18 % (above 10 %)"), into
+/* b's warnings, each a short text ("CV 18 % (above 10 %)", "load 3.1 >
+ * 2 cores", "CPU 0.62 of wall", "2 threads 2.4x slower than 1", "a timed
+ * sample under 1 ms", "first repetition 1.8x the others", "4 threads on
+ * 2 cores", in this order), into
  * w[0..max); returns how many (at most max). t (may be NULL: no thread
  * rule) holds b's other thread counts; cores <= 0 when unknown (no load
- * rule). O(benchmarks of t) for tidy_find. */
+ * or cores rule). O(benchmarks of t) for tidy_find. */
 size_t pb_noise_bench(const struct tidy *t, const struct tidy_bench *b,
                       int cores, char w[][PB_NOISE_TEXT], size_t max);
 /* The machine's warnings ("CPU governor unknown", "turbo changed: on ->

@@ -20,7 +20,7 @@
 #include "gbench.h"
 #include "pb_file.h"
 
-#define NOISE_BENCH 8 /* warnings of one benchmark at most */
+#define NOISE_BENCH PB_NOISE_RULES
 
 static void load_text(double load, char *out, size_t len)
 {

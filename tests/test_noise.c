@@ -3,7 +3,9 @@
  * benchmarks: load above the cores (before or after, NaN and unknown
  * cores ignored, equal to the cores quiet), CPU below 0.9 of wall only
  * at one thread, a 2-thread run more than 2x slower than the same corpus
- * at one thread, repetitions spread above 10 %, the cap on warnings; the
+ * at one thread, repetitions spread above 10 %, more threads than cores,
+ * a timed sample under 1 ms, a slow first repetition, the cap on
+ * warnings; the
  * machine: governors and turbo read from a fake sysfs tree (one, mixed,
  * none, junk bytes), a state that changes during a run, its warnings,
  * the context record of results.json (with Google Benchmark's load_avg
@@ -109,6 +111,8 @@ static void test_bench_rules(void)
     EXPECT_WARNINGS(NULL, two, 2, ""); /* no results to look in */
     memcpy(two->per_instance, fine, sizeof(fine));
     EXPECT_WARNINGS(&t, two, 2, ""); /* 1.9x slower: allowed */
+    EXPECT_WARNINGS(&t, two, 1, "2 threads on 1 core");
+    EXPECT_WARNINGS(&t, two, 0, ""); /* cores unknown */
 
     /* repetitions that spread: CV above 10 % */
     static const double spread[] = {1.0e-3, 1.3e-3, 0.8e-3, 1.1e-3};
@@ -132,6 +136,25 @@ static void test_bench_rules(void)
                     "wall");
     char w[2][PB_NOISE_TEXT];
     CHECK(pb_noise_bench(&t, one, 2, w, 2) == 2, "capped at 2");
+
+    /* the rules the report had alone: a timed sample (50 instances)
+     * under 1 ms, a first repetition above 1.5x the others' median */
+    static const double tiny[] = {19e-6, 19.5e-6, 19e-6, 20e-6};
+    static const double cold[] = {1.6e-3, 1.0e-3, 1.0e-3, 1.0e-3};
+    static const double warm[] = {1.5e-3, 1.0e-3, 1.0e-3, 1.0e-3};
+    one->load_before = one->load_after = one->cpu_per_wall = NAN;
+    memcpy(one->per_instance, tiny, sizeof(tiny));
+    EXPECT_WARNINGS(&t, one, 2, "a timed sample under 1 ms");
+    one->per_instance[0] = 20.5e-6; /* 50 x 19.75 us: 0.99 ms */
+    EXPECT_WARNINGS(&t, one, 2, "a timed sample under 1 ms");
+    for (size_t i = 0; i < 4; i++)
+        one->per_instance[i] = 20.5e-6; /* 1.025 ms */
+    EXPECT_WARNINGS(&t, one, 2, "");
+    memcpy(one->per_instance, cold, sizeof(cold));
+    EXPECT_WARNINGS(&t, one, 2,
+                    "CV 26 % (above 10 %); first repetition 1.6x the others");
+    memcpy(one->per_instance, warm, sizeof(warm));
+    EXPECT_WARNINGS(&t, one, 2, "CV 22 % (above 10 %)"); /* 1.5x: allowed */
     tidy_free(&t);
 }
 
@@ -353,7 +376,7 @@ static void test_report(const char *dir)
     const char *md = check_slurp(path);
     CHECK(md && strstr(md, "magic_squares/bfs_array/uniform/size:4/n:100/"
                            "seed:1/threads:1: load 3.1 \\> 2 cores; CPU "
-                           "0.62 of wall;"),
+                           "0.62 of wall\n"),
           "report.md without the noise warnings of bfs_array");
     CHECK(md && !strstr(md, "magic_squares/table/uniform/size:4/n:100/"
                             "seed:1/threads:1: load"),
