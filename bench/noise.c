@@ -247,17 +247,30 @@ static double median_of(const struct tidy_bench *b)
     return pb_median(sorted, b->n);
 }
 
+bool pb_noise_loaded(const struct tidy_bench *b, int cores)
+{
+    double load = fmax(b->load_before, b->load_after); /* NaN: the other */
+    return cores > 0 && load > cores;
+}
+
 size_t pb_noise_bench(const struct tidy *t, const struct tidy_bench *b,
                       int cores, char w[][PB_NOISE_TEXT], size_t max)
+{
+    return pb_noise_bench_rules(t, b, cores, true, w, max);
+}
+
+size_t pb_noise_bench_rules(const struct tidy *t, const struct tidy_bench *b,
+                            int cores, bool with_load, char w[][PB_NOISE_TEXT],
+                            size_t max)
 {
     size_t n = 0;
     double cv = pb_noise_cv(b);
     if (cv > PB_NOISE_CV_MAX && n < max)
         snprintf(w[n++], PB_NOISE_TEXT, "CV %.0f %% (above %.0f %%)", 100 * cv,
                  100 * PB_NOISE_CV_MAX);
-    double load = fmax(b->load_before, b->load_after); /* NaN: the other */
-    if (cores > 0 && load > cores && n < max)
-        snprintf(w[n++], PB_NOISE_TEXT, "load %.1f > %d core%s", load, cores,
+    if (with_load && pb_noise_loaded(b, cores) && n < max)
+        snprintf(w[n++], PB_NOISE_TEXT, "load %.1f > %d core%s",
+                 fmax(b->load_before, b->load_after), cores,
                  cores == 1 ? "" : "s");
     if (b->threads == 1 && b->cpu_per_wall < PB_NOISE_CPU_MIN && n < max)
         snprintf(w[n++], PB_NOISE_TEXT, "CPU %.2f of wall", b->cpu_per_wall);

@@ -61,6 +61,7 @@
 #define PB_NOISE_TEXT 128  /* one warning, with its NUL */
 #define PB_NOISE_STATE 96  /* a governor or turbo text, with its NUL */
 #define PB_NOISE_RULES 7   /* warnings of one benchmark at most */
+#define PB_NOISE_FOLD 3    /* more loaded benchmarks: one line for all */
 #define PB_NOISE_MACHINE 6 /* machine warnings at most */
 #define PB_NOISE_SYSFS "/sys/devices/system/cpu"
 
@@ -122,6 +123,14 @@ double pb_noise_cv(const struct tidy_bench *b);
  * or cores rule). O(benchmarks of t) for tidy_find. */
 size_t pb_noise_bench(const struct tidy *t, const struct tidy_bench *b,
                       int cores, char w[][PB_NOISE_TEXT], size_t max);
+/* Whether b's load, before or after, was above cores (> 0): the load
+ * rule alone. */
+bool pb_noise_loaded(const struct tidy_bench *b, int cores);
+/* pb_noise_bench, less the load rule when with_load is false (for a block
+ * that says the load once for many benchmarks). */
+size_t pb_noise_bench_rules(const struct tidy *t, const struct tidy_bench *b,
+                            int cores, bool with_load, char w[][PB_NOISE_TEXT],
+                            size_t max);
 /* The machine's warnings ("CPU governor unknown", "turbo changed: on ->
  * off", "load 3.4 > 2 cores at the start") into w[0..max); returns how
  * many. */
@@ -143,9 +152,19 @@ void pb_noise_run_start(struct pb_results *r, struct pb_noise_machine *m);
 int pb_noise_run_end(struct pb_results *r, struct pb_noise_machine *m,
                      struct pb_error *e);
 /* Prints the warnings of t's benchmarks, "PREFIX NAME: W1; W2\n" per
- * noisy one, and of machine m (may be NULL), "PREFIX W\n" each; returns
- * how many lines. For `compare` and the console block. */
+ * noisy one (pb_noise_print_benches), and of machine m (may be NULL),
+ * "PREFIX W\n" each; returns how many lines. For the console block. */
 size_t pb_noise_print(FILE *out, const char *prefix, const struct tidy *t,
                       const struct pb_noise_machine *m, int cores);
+/* Prints the warnings of list[0..count) (benchmarks of t, which holds
+ * their other thread counts; NULL entries are skipped), "PREFIX NAME: W1;
+ * W2\n" per noisy one; when more than PB_NOISE_FOLD of them were loaded
+ * above the cores, one line "PREFIX load above C cores during K of N
+ * benchmarks (the 1-minute load average)" first instead of a load warning
+ * on each. Returns how many lines. O(count x benchmarks of t). */
+size_t pb_noise_print_benches(FILE *out, const char *prefix,
+                              const struct tidy *t,
+                              const struct tidy_bench *const *list,
+                              size_t count, int cores);
 
 #endif

@@ -10,7 +10,8 @@
  * none, junk bytes), a state that changes during a run, its warnings,
  * the context record of results.json (with Google Benchmark's load_avg
  * as the fallback); the readings themselves (load, CPU clocks); the
- * console's block from a results folder; the report's warnings on the
+ * console's block from a results folder (the load folded into one line
+ * on a busy machine); the report's warnings on the
  * committed fixture tests/fixtures/compare/noisy. Run from the source
  * tree.
  */
@@ -350,6 +351,32 @@ static void test_print(const char *dir)
                             "0.41 of wall\n"
                             "  CPU governor unknown\n"),
           "%zu lines:\n%s", lines, text);
+    free(text);
+    tidy_free(&t);
+
+    /* a busy machine: more than PB_NOISE_FOLD benchmarks loaded make one
+     * load line, the other rules stay per benchmark */
+    char csv[2048] = "kernel,variant,family,size,count,seed,threads,seconds,"
+                     "build_seconds,expanded_per_instance,peak_heap_bytes,"
+                     "load_before,load_after,cpu_per_wall,verified\n";
+    for (int seed = 1; seed <= 5; seed++) {
+        size_t at = strlen(csv);
+        snprintf(csv + at, sizeof(csv) - at,
+                 "magic_squares,table,uniform,4,50,%d,1,0.5,0,1,NA,%s,0.3,"
+                 "%s,1\n",
+                 seed, seed == 5 ? "0.2" : "2.7", seed == 2 ? "0.41" : "0.99");
+    }
+    write_file(path, csv);
+    CHECK(tidy_load(dir, &t, 0, &e) == 0, "%s", e.msg);
+    f = open_memstream(&text, &len);
+    lines = pb_noise_print(f, "  ", &t, NULL, 2);
+    fclose(f);
+    CHECK(lines == 2 &&
+              !strcmp(text, "  load above 2 cores during 4 of 5 benchmarks "
+                            "(the 1-minute load average)\n"
+                            "  magic_squares/table/uniform/size:4/n:50/"
+                            "seed:2/threads:1: CPU 0.41 of wall\n"),
+          "%zu lines, folded:\n%s", lines, text);
     free(text);
     tidy_free(&t);
     unlink(path);
