@@ -25,8 +25,21 @@
 #include "tidy.h"
 #include "winners.h"
 
-/* Width of the name column; a longer name pushes the rest right. */
+/* Width of the name column until pb_console_set_name_width; a longer
+ * name pushes the rest right. */
 #define NAME_COLUMN 46
+/* The widest name column: the rest of a line still fits in
+ * PB_CONSOLE_WIDTH with a short status. */
+#define NAME_COLUMN_MAX 64
+#define NAME_HEADER "kernel/variant/family/size/n/threads"
+
+static int name_column = NAME_COLUMN;
+
+void pb_console_set_name_width(size_t longest)
+{
+    size_t w = longest < strlen(NAME_HEADER) ? strlen(NAME_HEADER) : longest;
+    name_column = (int)(w > NAME_COLUMN_MAX ? NAME_COLUMN_MAX : w);
+}
 /* Width of the ratio column: "1.08x slower than delta_stepping" fits. */
 #define VERSUS_COLUMN 30
 /* A terminal's width when it does not say. */
@@ -129,7 +142,7 @@ void pb_console_line(const struct pb_console_result *r, char *buf, size_t len)
         status = failed;
     }
     if (isnan(r->median)) { /* not timed: the reason is all there is */
-        snprintf(line, sizeof(line), "%-*s  %s", NAME_COLUMN, r->name,
+        snprintf(line, sizeof(line), "%-*s  %s", name_column, r->name,
                  status ? status : "not timed");
     } else {
         char time[32], spread[32], ratio[32], versus[96] = "";
@@ -144,7 +157,7 @@ void pb_console_line(const struct pb_console_result *r, char *buf, size_t len)
         else if (r->baseline && isfinite(r->ratio) && r->ratio > 0)
             snprintf(versus, sizeof(versus), "%s %s than %s", ratio,
                      faster ? "faster" : "slower", r->baseline);
-        snprintf(line, sizeof(line), "%-*s  %9s  %-6s  %-*s  %s", NAME_COLUMN,
+        snprintf(line, sizeof(line), "%-*s  %9s  %-6s  %-*s  %s", name_column,
                  r->name, time, spread, VERSUS_COLUMN, versus,
                  status ? status : "verified");
     }
@@ -156,9 +169,8 @@ void pb_console_line(const struct pb_console_result *r, char *buf, size_t len)
 
 void pb_console_header(char *buf, size_t len)
 {
-    snprintf(buf, len, "%-*s  %9s  %-6s  %-*s  %s", NAME_COLUMN,
-             "kernel/variant/family/size/n/threads", "median", "cv",
-             VERSUS_COLUMN, "median vs baseline", "check");
+    snprintf(buf, len, "%-*s  %9s  %-6s  %-*s  %s", name_column, NAME_HEADER,
+             "median", "cv", VERSUS_COLUMN, "median vs baseline", "check");
 }
 
 char *pb_console_winners(const char *results, struct pb_error *e)

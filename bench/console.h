@@ -64,6 +64,10 @@ struct pb_console_result {
     const char *status;
 };
 
+/* Sizes the name column of the lines and the header that follow to the
+ * longest name of a run (within the header's width and 64), so that
+ * every row lines up under the header. Call it before the header. */
+void pb_console_set_name_width(size_t longest);
 /* The result line, without newline; longer ones are cut with "...". */
 void pb_console_line(const struct pb_console_result *r, char *buf, size_t len);
 /* The header over the result lines' columns. */

@@ -16,6 +16,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "harness_private.h"
 
@@ -92,7 +93,14 @@ void pb_harness_result_line(struct harness *h, struct bench_case *c,
         r.ratio = t->median / b->times.median;
         r.baseline = b->entry->variant->name;
     }
-    if (!h->header_said) {
+    if (!h->header_said) { /* the column fits every name of the run */
+        size_t longest = 0;
+        for (size_t i = 0; i < h->case_count; i++) {
+            char other[2 * sizeof(c->name)];
+            pb_harness_short_name(&h->cases[i], other, sizeof(other));
+            longest = strlen(other) > longest ? strlen(other) : longest;
+        }
+        pb_console_set_name_width(longest);
         pb_console_header(line, sizeof(line));
         pb_results_show(&h->results, "%s\n", line);
         h->header_said = true;

@@ -250,6 +250,29 @@ static void test_progress(void)
         close(master);
 }
 
+/* The name column sized to the run's longest name (a file corpus's, 61
+ * characters here): the time column starts where the header's does. */
+static void test_name_width(void)
+{
+    const char *name =
+        "sliding_tiles/bfs_array/file:data/korf100.txt/4x4/n=100/t=1";
+    struct pb_console_result r = {name, 1.5e-3, 0.01, NAN, NULL, true, NULL};
+    char head[1024];
+    pb_console_set_name_width(strlen(name));
+    pb_console_header(head, sizeof(head));
+    pb_console_line(&r, buf, sizeof(buf));
+    const char *m = strstr(head, "median"), *t = strstr(buf, "1.50 ms");
+    CHECK(m && t && (m - head) + 6 == (t - buf) + 7,
+          "columns drift:\n'%s'\n'%s'", head, buf);
+    const char *cv = strstr(head, " cv "), *plus = strstr(buf, "+-1.0%");
+    CHECK(cv && plus && cv - head + 1 == plus - buf,
+          "cv column drifts:\n'%s'\n'%s'", head, buf);
+    pb_console_set_name_width(0); /* never narrower than the header */
+    pb_console_header(head, sizeof(head));
+    CHECK(strstr(head, "threads  ") && strlen(head) <= PB_CONSOLE_WIDTH,
+          "narrow header '%s'", head);
+}
+
 int main(void)
 {
     test_time();
@@ -257,5 +280,6 @@ int main(void)
     test_center();
     test_lines();
     test_progress();
+    test_name_width();
     return check_summary();
 }
