@@ -44,7 +44,7 @@ static const char bench_help[] =
     "                         (default: each suite line's `memory`)\n"
     "  -o, --out DIR          results root (default: results)\n"
     "      --console KIND     compact (default): one line per benchmark\n"
-    "                         (median per instance, spread, ratio to the\n"
+    "                         (median per instance, its CV, ratio to the\n"
     "                         kernel's baseline, verified), the winners\n"
     "                         at the end; gbench: Google Benchmark's table\n"
     "  -q, --quiet            no progress on stderr; stdout keeps only the\n"

@@ -93,7 +93,8 @@ static struct tidy_bench *match(struct tidy *b, const struct tidy_bench *x,
 }
 
 /* "# warning: SIDE: NAME: W1; W2" for each benchmark of side s (a or b
- * of the comparison) that is compared and noisy (noise.h), then
+ * of the comparison) that is compared and noisy (noise.h; a load above
+ * the cores on more than PB_NOISE_FOLD of them folded into one line), then
  * "# warning: MACHINE: W" for each of its machine's warnings (none when
  * machine is NULL: both sides are one run, its machine already said). */
 static void noise_lines(FILE *out, const char *side, struct tidy *a,
@@ -103,21 +104,18 @@ static void noise_lines(FILE *out, const char *side, struct tidy *a,
     const struct tidy *s = of_b ? b : a;
     struct pb_noise_machine m;
     bool known = pb_compare_machine(s->path, &m);
-    char w[8][PB_NOISE_TEXT];
-    for (size_t i = 0; i < a->count; i++) {
-        struct tidy_bench *x = &a->b[i], *y = match(b, x, o);
-        const struct tidy_bench *z = of_b ? y : x;
-        size_t n = y ? pb_noise_bench(s, z, known ? m.cores : 0, w, 8) : 0;
-        if (n == 0)
-            continue;
-        char name[4 * sizeof(z->key)];
-        pb_escape_controls(z->key, name, sizeof(name));
-        fprintf(out, "# warning: %s: %s:", side, name);
-        for (size_t k = 0; k < n; k++)
-            fprintf(out, "%s %s", k ? ";" : "", w[k]);
-        fputc('\n', out);
-    }
+    /* the compared ones (NULL: no match), judged as the console does */
+    const struct tidy_bench **list = malloc((a->count + 1) * sizeof(*list));
     char prefix[32];
+    snprintf(prefix, sizeof(prefix), "# warning: %s: ", side);
+    for (size_t i = 0; list && i < a->count; i++) {
+        struct tidy_bench *x = &a->b[i], *y = match(b, x, o);
+        list[i] = !y ? NULL : of_b ? y : x;
+    }
+    if (list)
+        pb_noise_print_benches(out, prefix, s, list, a->count,
+                               known ? m.cores : 0);
+    free(list);
     snprintf(prefix, sizeof(prefix),
              "# warning: %s: ", machine ? machine : side);
     if (known && machine)

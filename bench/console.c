@@ -3,8 +3,9 @@
  * (console.h). Numbers are written with %f at a precision chosen for
  * three significant digits after rounding (the thresholds 99.5, 9.95,
  * 0.995... are where rounding adds a digit), so no %g ever falls into
- * scientific notation. The spread is the median absolute deviation over
- * the median: robust to one slow repetition, as the median is. Each
+ * scientific notation. The spread is the coefficient of variation
+ * (noise.h pb_noise_cv_of), the measure the report's CV column and the
+ * noise rule use. Each
  * format is O(1); pb_console_center is O(n log n); the winners are
  * winners.h's over the results read back (the report's numbers).
  * References: hyperfine's and pyperf's consoles (units per value,
@@ -19,12 +20,26 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
+#include "noise.h"
 #include "stats.h"
 #include "tidy.h"
 #include "winners.h"
 
-/* Width of the name column; a longer name pushes the rest right. */
+/* Width of the name column until pb_console_set_name_width; a longer
+ * name pushes the rest right. */
 #define NAME_COLUMN 46
+/* The widest name column: the rest of a line still fits in
+ * PB_CONSOLE_WIDTH with a short status. */
+#define NAME_COLUMN_MAX 64
+#define NAME_HEADER "kernel/variant/family/size/n/threads"
+
+static int name_column = NAME_COLUMN;
+
+void pb_console_set_name_width(size_t longest)
+{
+    size_t w = longest < strlen(NAME_HEADER) ? strlen(NAME_HEADER) : longest;
+    name_column = (int)(w > NAME_COLUMN_MAX ? NAME_COLUMN_MAX : w);
+}
 /* Width of the ratio column: "1.08x slower than delta_stepping" fits. */
 #define VERSUS_COLUMN 30
 /* A terminal's width when it does not say. */
@@ -79,7 +94,7 @@ void pb_console_ratio(double ratio, char *buf, size_t len)
 void pb_console_spread(double fraction, char *buf, size_t len)
 {
     if (isnan(fraction)) {
-        snprintf(buf, len, "%s", "");
+        snprintf(buf, len, "-");
         return;
     }
     double percent = 100 * fabs(fraction);
@@ -102,18 +117,10 @@ void pb_console_clock(double seconds, char *buf, size_t len)
                  floor(fmod(s, 3600) / 60));
 }
 
-void pb_console_center(double *x, size_t n, double *median, double *mad)
+void pb_console_center(double *x, size_t n, double *median, double *cv)
 {
-    double m = pb_median(x, n);
-    double *dev = malloc(n * sizeof(*dev));
-    *median = m;
-    *mad = NAN;
-    if (!dev)
-        return;
-    for (size_t i = 0; i < n; i++)
-        dev[i] = fabs(x[i] - m);
-    *mad = pb_median(dev, n);
-    free(dev);
+    *cv = pb_noise_cv_of(x, n);
+    *median = pb_median(x, n);
 }
 
 void pb_console_name(const struct pb_bench_id *id, char *buf, size_t len)
@@ -135,7 +142,7 @@ void pb_console_line(const struct pb_console_result *r, char *buf, size_t len)
         status = failed;
     }
     if (isnan(r->median)) { /* not timed: the reason is all there is */
-        snprintf(line, sizeof(line), "%-*s  %s", NAME_COLUMN, r->name,
+        snprintf(line, sizeof(line), "%-*s  %s", name_column, r->name,
                  status ? status : "not timed");
     } else {
         char time[32], spread[32], ratio[32], versus[96] = "";
@@ -150,7 +157,7 @@ void pb_console_line(const struct pb_console_result *r, char *buf, size_t len)
         else if (r->baseline && isfinite(r->ratio) && r->ratio > 0)
             snprintf(versus, sizeof(versus), "%s %s than %s", ratio,
                      faster ? "faster" : "slower", r->baseline);
-        snprintf(line, sizeof(line), "%-*s  %9s  %-6s  %-*s  %s", NAME_COLUMN,
+        snprintf(line, sizeof(line), "%-*s  %9s  %-6s  %-*s  %s", name_column,
                  r->name, time, spread, VERSUS_COLUMN, versus,
                  status ? status : "verified");
     }
@@ -162,9 +169,8 @@ void pb_console_line(const struct pb_console_result *r, char *buf, size_t len)
 
 void pb_console_header(char *buf, size_t len)
 {
-    snprintf(buf, len, "%-*s  %9s  %-6s  %-*s  %s", NAME_COLUMN,
-             "kernel/variant/family/size/n/threads", "median", "spread",
-             VERSUS_COLUMN, "median vs baseline", "check");
+    snprintf(buf, len, "%-*s  %9s  %-6s  %-*s  %s", name_column, NAME_HEADER,
+             "median", "cv", VERSUS_COLUMN, "median vs baseline", "check");
 }
 
 char *pb_console_winners(const char *results, struct pb_error *e)

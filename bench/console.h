@@ -8,8 +8,9 @@
  *   magic_squares/bibfs/uniform/4/n=50/t=1    5.67 us  +-1.2%
  *   4.61x slower than table  verified
  * (one line): the short name (kernel/variant/family/size/n/threads), the
- * median time per instance over the repetitions, their spread (median
- * absolute deviation over the median), the median against the kernel's
+ * median time per instance over the repetitions, their spread (the
+ * coefficient of variation, "cv", as in the report and the noise rule),
+ * the median against the kernel's
  * baseline variant's on the same corpus and threads ("baseline" on the
  * baseline's own line), then "verified" or why not.
  *
@@ -38,14 +39,14 @@ void pb_console_time(double seconds, char *buf, size_t len);
 /* A ratio with three significant digits (down to 0.0001): "1.08x",
  * "12.3x", "0.520x"; "-" when not finite or not positive. */
 void pb_console_ratio(double ratio, char *buf, size_t len);
-/* A relative spread (0.012 is 1.2 %): "+-1.2%", "+-15%"; "" when NaN
+/* A relative spread (0.012 is 1.2 %): "+-1.2%", "+-15%"; "-" when NaN
  * (one repetition: no spread). */
 void pb_console_spread(double fraction, char *buf, size_t len);
 /* A wall-clock duration: "42s", "3m05s", "2h03m"; "?" when unknown. */
 void pb_console_clock(double seconds, char *buf, size_t len);
-/* The median of x[0..n) and its median absolute deviation (n >= 1;
- * x is sorted in place). */
-void pb_console_center(double *x, size_t n, double *median, double *mad);
+/* The median of x[0..n) and its coefficient of variation
+ * (pb_noise_cv_of: NaN under two values); n >= 1, x is sorted in place. */
+void pb_console_center(double *x, size_t n, double *median, double *cv);
 /* kernel/variant/family/size/n=N/t=T (the seed left out). */
 void pb_console_name(const struct pb_bench_id *id, char *buf, size_t len);
 
@@ -53,7 +54,7 @@ void pb_console_name(const struct pb_bench_id *id, char *buf, size_t len);
 struct pb_console_result {
     const char *name;     /* pb_console_name's */
     double median;        /* seconds per instance; NaN: not timed */
-    double spread;        /* mad / median; NaN: one repetition */
+    double spread;        /* pb_noise_cv_of the repetitions; NaN: one */
     double ratio;         /* median / the baseline's; NaN: none (shown as the
                            * larger over the smaller: "2.00x faster than") */
     const char *baseline; /* the baseline's variant; NULL: none */
@@ -63,6 +64,10 @@ struct pb_console_result {
     const char *status;
 };
 
+/* Sizes the name column of the lines and the header that follow to the
+ * longest name of a run (within the header's width and 64), so that
+ * every row lines up under the header. Call it before the header. */
+void pb_console_set_name_width(size_t longest);
 /* The result line, without newline; longer ones are cut with "...". */
 void pb_console_line(const struct pb_console_result *r, char *buf, size_t len);
 /* The header over the result lines' columns. */

@@ -3,9 +3,9 @@
  * (console.h; the structs are harness_private.h's): the progress line on
  * stderr, redrawn as each benchmark ends; with the compact console, one
  * line per benchmark from the repetitions on_run saw (median time per
- * instance, spread, and the ratio to its baseline: the kernel's first
- * registered variant timed on the same corpus and threads, as the report
- * picks it); at the end the winners of each corpus (winners.h), read
+ * instance, its coefficient of variation, and the ratio to its baseline: the
+ * kernel's first registered variant timed on the same corpus and threads, as
+ * the report picks it); at the end the winners of each corpus (winners.h), read
  * back from the results.csv just written.
  *
  * A line's baseline is found by a scan of the cases, O(cases x
@@ -16,6 +16,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "harness_private.h"
 
@@ -81,11 +82,8 @@ void pb_harness_result_line(struct harness *h, struct bench_case *c,
     struct pb_console_result r = {name, NAN, NAN, NAN, NULL, false, NULL};
     pb_harness_short_name(c, name, sizeof(name));
     if (t->n) {
-        double mad;
-        pb_console_center(t->per_instance, t->n, &t->median, &mad);
+        pb_console_center(t->per_instance, t->n, &t->median, &r.spread);
         r.median = t->median;
-        if (t->n > 1 && t->median > 0)
-            r.spread = mad / t->median;
     }
     r.status = c->skip[0] ? c->skip : run->error ? run->error_message : NULL;
     const struct bench_case *b = baseline_of(h, c);
@@ -95,7 +93,14 @@ void pb_harness_result_line(struct harness *h, struct bench_case *c,
         r.ratio = t->median / b->times.median;
         r.baseline = b->entry->variant->name;
     }
-    if (!h->header_said) {
+    if (!h->header_said) { /* the column fits every name of the run */
+        size_t longest = 0;
+        for (size_t i = 0; i < h->case_count; i++) {
+            char other[2 * sizeof(c->name)];
+            pb_harness_short_name(&h->cases[i], other, sizeof(other));
+            longest = strlen(other) > longest ? strlen(other) : longest;
+        }
+        pb_console_set_name_width(longest);
         pb_console_header(line, sizeof(line));
         pb_results_show(&h->results, "%s\n", line);
         h->header_said = true;

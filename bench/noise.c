@@ -15,7 +15,10 @@
  * Rules after pyperf (pyperf/_system.py, pyperf/_cli.py "benchmark may
  * be unstable"): load above the cores, CPU well below wall at one
  * thread, a parallel run much slower than the serial one, repetitions
- * that spread more than 10 %.
+ * that spread more than 10 %; and a timed sample (one whole-corpus
+ * solve) under 1 ms (the clock's overhead shows), a first repetition
+ * well above the others (a cold cache or a warming clock), more threads
+ * than cores.
  * Reading the governors is O(CPUs); a benchmark's rules are O(benchmarks)
  * (tidy_find) plus O(repetitions) for the medians and the CV.
  */
@@ -218,14 +221,21 @@ bool pb_noise_machine_from_context(const struct json_t *context,
     return true;
 }
 
-double pb_noise_cv(const struct tidy_bench *b)
+double pb_noise_cv_of(const double *x, size_t n)
 {
     double mean = 0, var = 0;
-    for (size_t i = 0; i < b->n; i++)
-        mean += b->per_instance[i] / (double)b->n;
-    for (size_t i = 0; i < b->n; i++)
-        var += (b->per_instance[i] - mean) * (b->per_instance[i] - mean);
-    return b->n > 1 && mean > 0 ? sqrt(var / (double)(b->n - 1)) / mean : 0;
+    if (n < 2)
+        return NAN;
+    for (size_t i = 0; i < n; i++)
+        mean += x[i] / (double)n;
+    for (size_t i = 0; i < n; i++)
+        var += (x[i] - mean) * (x[i] - mean);
+    return mean > 0 ? sqrt(var / (double)(n - 1)) / mean : NAN;
+}
+
+double pb_noise_cv(const struct tidy_bench *b)
+{
+    return pb_noise_cv_of(b->per_instance, b->n);
 }
 
 static double median_of(const struct tidy_bench *b)
@@ -237,17 +247,30 @@ static double median_of(const struct tidy_bench *b)
     return pb_median(sorted, b->n);
 }
 
+bool pb_noise_loaded(const struct tidy_bench *b, int cores)
+{
+    double load = fmax(b->load_before, b->load_after); /* NaN: the other */
+    return cores > 0 && load > cores;
+}
+
 size_t pb_noise_bench(const struct tidy *t, const struct tidy_bench *b,
                       int cores, char w[][PB_NOISE_TEXT], size_t max)
+{
+    return pb_noise_bench_rules(t, b, cores, true, w, max);
+}
+
+size_t pb_noise_bench_rules(const struct tidy *t, const struct tidy_bench *b,
+                            int cores, bool with_load, char w[][PB_NOISE_TEXT],
+                            size_t max)
 {
     size_t n = 0;
     double cv = pb_noise_cv(b);
     if (cv > PB_NOISE_CV_MAX && n < max)
         snprintf(w[n++], PB_NOISE_TEXT, "CV %.0f %% (above %.0f %%)", 100 * cv,
                  100 * PB_NOISE_CV_MAX);
-    double load = fmax(b->load_before, b->load_after); /* NaN: the other */
-    if (cores > 0 && load > cores && n < max)
-        snprintf(w[n++], PB_NOISE_TEXT, "load %.1f > %d core%s", load, cores,
+    if (with_load && pb_noise_loaded(b, cores) && n < max)
+        snprintf(w[n++], PB_NOISE_TEXT, "load %.1f > %d core%s",
+                 fmax(b->load_before, b->load_after), cores,
                  cores == 1 ? "" : "s");
     if (b->threads == 1 && b->cpu_per_wall < PB_NOISE_CPU_MIN && n < max)
         snprintf(w[n++], PB_NOISE_TEXT, "CPU %.2f of wall", b->cpu_per_wall);
@@ -257,6 +280,20 @@ size_t pb_noise_bench(const struct tidy *t, const struct tidy_bench *b,
     if (slower > PB_NOISE_SLOWER && n < max)
         snprintf(w[n++], PB_NOISE_TEXT, "%ld threads %.1fx slower than 1",
                  b->threads, slower);
+    if (median_of(b) * (double)b->count < PB_NOISE_SHORT_SAMPLE && n < max)
+        snprintf(w[n++], PB_NOISE_TEXT, "a timed sample under 1 ms");
+    double rest = NAN; /* the median of the repetitions after the first */
+    if (b->n > 1) {
+        double sorted[TIDY_MAX_REPS];
+        memcpy(sorted, b->per_instance + 1, (b->n - 1) * sizeof(double));
+        rest = pb_median(sorted, b->n - 1);
+    }
+    if (b->per_instance[0] > PB_NOISE_SLOW_FIRST * rest && n < max)
+        snprintf(w[n++], PB_NOISE_TEXT, "first repetition %.1fx the others",
+                 b->per_instance[0] / rest);
+    if (cores > 0 && b->threads > cores && n < max)
+        snprintf(w[n++], PB_NOISE_TEXT, "%ld threads on %d core%s", b->threads,
+                 cores, cores == 1 ? "" : "s");
     return n;
 }
 

@@ -19,6 +19,10 @@
  *                median of the same corpus at one thread (tidy_find);
  *                repetitions whose coefficient of variation is above
  *                PB_NOISE_CV_MAX
+ *   unreliable   a timed sample (the corpus solved once: the median per
+ *                instance times the instances) under PB_NOISE_SHORT_SAMPLE;
+ *                a first repetition above PB_NOISE_SLOW_FIRST times the
+ *                median of the others; more threads than cores
  * Per run (the JSON context keys below): the governor or turbo state
  * unknown or changed during the run; the load at the start or the end
  * above the number of cores.
@@ -51,9 +55,13 @@
 #define PB_NOISE_CPU_MIN 0.9 /* CPU / wall at one thread below: descheduled */
 #define PB_NOISE_SLOWER 2.0  /* T threads this much slower than 1: suspect */
 #define PB_NOISE_CV_MAX 0.10 /* repetitions spread above: unstable */
+#define PB_NOISE_SHORT_SAMPLE 1e-3 /* seconds of one timed sample below */
+#define PB_NOISE_SLOW_FIRST 1.5 /* first repetition over the others' median */
 
 #define PB_NOISE_TEXT 128  /* one warning, with its NUL */
 #define PB_NOISE_STATE 96  /* a governor or turbo text, with its NUL */
+#define PB_NOISE_RULES 7   /* warnings of one benchmark at most */
+#define PB_NOISE_FOLD 3    /* more loaded benchmarks: one line for all */
 #define PB_NOISE_MACHINE 6 /* machine warnings at most */
 #define PB_NOISE_SYSFS "/sys/devices/system/cpu"
 
@@ -99,16 +107,30 @@ bool pb_noise_machine_from_context(const struct json_t *context,
 
 /* ---- rules --------------------------------------------------------- */
 
-/* The coefficient of variation of b's repetitions (sample standard
- * deviation / mean), 0 with fewer than two. O(repetitions). */
+/* The coefficient of variation of x[0..n) (sample standard deviation /
+ * mean): the one spread measure of the console, the report and the CV
+ * rule. NaN with fewer than two values (no spread to speak of) or a
+ * mean not above 0. O(n). */
+double pb_noise_cv_of(const double *x, size_t n);
+/* pb_noise_cv_of b's repetitions (seconds per instance). */
 double pb_noise_cv(const struct tidy_bench *b);
-/* b's warnings, each a short text ("load 3.1 > 2 cores", "CPU 0.62 of
- * wall", "2 threads 2.4x slower than 1", "CV 18 % (above 10 %)"), into
+/* b's warnings, each a short text ("CV 18 % (above 10 %)", "load 3.1 >
+ * 2 cores", "CPU 0.62 of wall", "2 threads 2.4x slower than 1", "a timed
+ * sample under 1 ms", "first repetition 1.8x the others", "4 threads on
+ * 2 cores", in this order), into
  * w[0..max); returns how many (at most max). t (may be NULL: no thread
  * rule) holds b's other thread counts; cores <= 0 when unknown (no load
- * rule). O(benchmarks of t) for tidy_find. */
+ * or cores rule). O(benchmarks of t) for tidy_find. */
 size_t pb_noise_bench(const struct tidy *t, const struct tidy_bench *b,
                       int cores, char w[][PB_NOISE_TEXT], size_t max);
+/* Whether b's load, before or after, was above cores (> 0): the load
+ * rule alone. */
+bool pb_noise_loaded(const struct tidy_bench *b, int cores);
+/* pb_noise_bench, less the load rule when with_load is false (for a block
+ * that says the load once for many benchmarks). */
+size_t pb_noise_bench_rules(const struct tidy *t, const struct tidy_bench *b,
+                            int cores, bool with_load, char w[][PB_NOISE_TEXT],
+                            size_t max);
 /* The machine's warnings ("CPU governor unknown", "turbo changed: on ->
  * off", "load 3.4 > 2 cores at the start") into w[0..max); returns how
  * many. */
@@ -130,9 +152,19 @@ void pb_noise_run_start(struct pb_results *r, struct pb_noise_machine *m);
 int pb_noise_run_end(struct pb_results *r, struct pb_noise_machine *m,
                      struct pb_error *e);
 /* Prints the warnings of t's benchmarks, "PREFIX NAME: W1; W2\n" per
- * noisy one, and of machine m (may be NULL), "PREFIX W\n" each; returns
- * how many lines. For `compare` and the console block. */
+ * noisy one (pb_noise_print_benches), and of machine m (may be NULL),
+ * "PREFIX W\n" each; returns how many lines. For the console block. */
 size_t pb_noise_print(FILE *out, const char *prefix, const struct tidy *t,
                       const struct pb_noise_machine *m, int cores);
+/* Prints the warnings of list[0..count) (benchmarks of t, which holds
+ * their other thread counts; NULL entries are skipped), "PREFIX NAME: W1;
+ * W2\n" per noisy one; when more than PB_NOISE_FOLD of them were loaded
+ * above the cores, one line "PREFIX load above C cores during K of N
+ * benchmarks (the 1-minute load average)" first instead of a load warning
+ * on each. Returns how many lines. O(count x benchmarks of t). */
+size_t pb_noise_print_benches(FILE *out, const char *prefix,
+                              const struct tidy *t,
+                              const struct tidy_bench *const *list,
+                              size_t count, int cores);
 
 #endif

@@ -20,7 +20,7 @@
 #include "gbench.h"
 #include "pb_file.h"
 
-#define NOISE_BENCH 8 /* warnings of one benchmark at most */
+#define NOISE_BENCH PB_NOISE_RULES
 
 static void load_text(double load, char *out, size_t len)
 {
@@ -95,23 +95,56 @@ static int rewrite_context(const char *path, const struct pb_noise_machine *m,
     return 0;
 }
 
-size_t pb_noise_print(FILE *out, const char *prefix, const struct tidy *t,
-                      const struct pb_noise_machine *m, int cores)
+size_t pb_noise_print_benches(FILE *out, const char *prefix,
+                              const struct tidy *t,
+                              const struct tidy_bench *const *list,
+                              size_t count, int cores)
 {
-    char w[NOISE_BENCH > PB_NOISE_MACHINE ? NOISE_BENCH : PB_NOISE_MACHINE]
-          [PB_NOISE_TEXT];
-    size_t lines = 0;
-    for (size_t i = 0; t && i < t->count; i++) {
-        size_t n = pb_noise_bench(t, &t->b[i], cores, w, NOISE_BENCH);
+    char w[NOISE_BENCH][PB_NOISE_TEXT];
+    size_t lines = 0, loaded = 0, judged = 0;
+    for (size_t i = 0; i < count; i++) {
+        judged += list[i] != NULL;
+        loaded += list[i] && pb_noise_loaded(list[i], cores);
+    }
+    /* a busy machine loads every benchmark: say it once */
+    bool fold = loaded > PB_NOISE_FOLD;
+    if (fold) {
+        fprintf(out,
+                "%sload above %d core%s during %zu of %zu benchmarks (the "
+                "1-minute load average)\n",
+                prefix, cores, cores == 1 ? "" : "s", loaded, judged);
+        lines++;
+    }
+    for (size_t i = 0; i < count; i++) {
+        const struct tidy_bench *b = list[i];
+        size_t n =
+            b ? pb_noise_bench_rules(t, b, cores, !fold, w, NOISE_BENCH) : 0;
         if (n == 0)
             continue;
-        char name[4 * sizeof(t->b[i].key)];
-        pb_escape_controls(t->b[i].key, name, sizeof(name));
+        char name[4 * sizeof(b->key)];
+        pb_escape_controls(b->key, name, sizeof(name));
         fprintf(out, "%s%s:", prefix, name);
         for (size_t k = 0; k < n; k++)
             fprintf(out, "%s %s", k ? ";" : "", w[k]);
         fputc('\n', out);
         lines++;
+    }
+    return lines;
+}
+
+size_t pb_noise_print(FILE *out, const char *prefix, const struct tidy *t,
+                      const struct pb_noise_machine *m, int cores)
+{
+    char w[PB_NOISE_MACHINE][PB_NOISE_TEXT];
+    size_t lines = 0;
+    if (t && t->count) {
+        const struct tidy_bench **list = malloc(t->count * sizeof(*list));
+        for (size_t i = 0; list && i < t->count; i++)
+            list[i] = &t->b[i];
+        if (list)
+            lines =
+                pb_noise_print_benches(out, prefix, t, list, t->count, cores);
+        free(list);
     }
     size_t n = m ? pb_noise_machine_warnings(m, w, PB_NOISE_MACHINE) : 0;
     for (size_t k = 0; k < n; k++)

@@ -22,9 +22,9 @@
  * work.units, the units per instance, the time per unit and each
  * counter per unit (work.h), named after the kernel's descriptor.
  * Stability warnings per benchmark (warn_about): the noise rules
- * (noise.h: CV, load, CPU against wall time, threads against one), a
- * timed sample (one whole-corpus solve) under 1 ms, a first repetition
- * more than 1.5x the median of the others, more threads than cores.
+ * (noise.h: CV, load, CPU against wall time, threads against one, a
+ * timed sample under 1 ms, a slow first repetition, more threads than
+ * cores), the console's and `compare`'s too.
  * Deterministic: the same folder gives the same bytes (golden test).
  * O(benchmarks * (variants + corpora)) plus the winners' bootstrap.
  */
@@ -46,38 +46,25 @@
 #include "summary.h"
 #include "tidy.h"
 
-#define SHORT_SAMPLE 1e-3
-#define SLOW_FIRST 1.5
-
-/* The stability warnings of one benchmark, appended to warnings: the
- * noise rules (noise.h: CV, load, CPU / wall, threads against one),
- * then the report's own. */
+/* The stability warnings of one benchmark, "- KEY: W1; W2\n" appended
+ * to warnings (nothing when it has none): the noise rules (noise.h),
+ * shared with the console and `compare`. */
 static void warn_about(const struct tidy *t, const struct tidy_bench *b,
                        int cores, char *warnings, size_t len)
 {
-    double sorted[TIDY_MAX_REPS];
-    memcpy(sorted, b->per_instance + 1,
-           (b->n > 1 ? b->n - 1 : 0) * sizeof(double));
-    double rest = b->n > 1 ? pb_median(sorted, b->n - 1) : NAN;
-    memcpy(sorted, b->per_instance, b->n * sizeof(double));
-    double median = pb_median(sorted, b->n);
-    char what[1024] = "", noise[8][PB_NOISE_TEXT];
-    size_t at = 0, noisy = pb_noise_bench(t, b, cores, noise, 8);
-    for (size_t i = 0; i < noisy; i++)
-        at += (size_t)snprintf(what + at, sizeof(what) - at, " %s;", noise[i]);
-    if (median * (double)b->count < SHORT_SAMPLE)
-        at += (size_t)snprintf(what + at, sizeof(what) - at,
-                               " a timed sample under 1 ms;");
-    if (isfinite(rest) && b->per_instance[0] > SLOW_FIRST * rest)
-        at += (size_t)snprintf(what + at, sizeof(what) - at,
-                               " first repetition %.1fx the others;",
-                               b->per_instance[0] / rest);
-    if (cores > 0 && b->threads > cores)
-        snprintf(what + at, sizeof(what) - at, " %ld threads on %d cores;",
-                 b->threads, cores);
-    if (what[0]) {
+    char w[PB_NOISE_RULES][PB_NOISE_TEXT];
+    char what[PB_NOISE_RULES * (PB_NOISE_TEXT + 2)] = "";
+    size_t at = 0, noisy = pb_noise_bench(t, b, cores, w, PB_NOISE_RULES);
+    for (size_t i = 0; i < noisy; i++) {
+        int k =
+            snprintf(what + at, sizeof(what) - at, "%s%s", i ? "; " : "", w[i]);
+        at += k > 0 ? (size_t)k : 0;
+        if (at >= sizeof(what)) /* cut: at must stay inside what */
+            at = sizeof(what) - 1;
+    }
+    if (noisy) {
         size_t n = strlen(warnings);
-        snprintf(warnings + n, len - n, "- %s:%s\n", b->key, what);
+        snprintf(warnings + n, len - n, "- %s: %s\n", b->key, what);
     }
 }
 
@@ -320,8 +307,15 @@ static void table_part(struct rp_out *o, const struct tidy *t,
         rp_fixed(cells[5], RP_CELL, median * u.time.scale, 3);
         rp_fixed(a, sizeof(a), q1 * u.time.scale, 3);
         rp_fixed(z, sizeof(z), q3 * u.time.scale, 3);
+        /* one repetition: no spread, neither range nor CV */
         snprintf(cells[6], RP_CELL, "%s .. %s", a, z);
-        snprintf(cells[7], RP_CELL, "%.1f %%", 100 * pb_noise_cv(b));
+        if (b->n < 2)
+            snprintf(cells[6], RP_CELL, "-");
+        double cv = pb_noise_cv(b);
+        if (isnan(cv))
+            snprintf(cells[7], RP_CELL, "-");
+        else
+            snprintf(cells[7], RP_CELL, "%.1f %%", 100 * cv);
         rp_fixed(cells[8], RP_CELL, ratio, 3);
         rp_fixed(cells[9], RP_CELL,
                  rp_no_build(def, b) ? NAN : b->build_seconds * u.build.scale,

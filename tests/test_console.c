@@ -2,7 +2,7 @@
  * test_console.c - the compact console's formats (bench/console.h):
  * times in a unit chosen per value and never in scientific notation
  * (rounding at unit boundaries: 999.6 us is 1.00 ms), ratios, spreads,
- * clocks, the median and its absolute deviation, short names, result
+ * clocks, the median and the CV (pb_noise_cv_of's), short names, result
  * lines within PB_CONSOLE_WIDTH and on one line, the progress text cut
  * to a terminal's width, and the progress modes (--quiet, NO_COLOR, not
  * a terminal). Ends with "N passed, N failed".
@@ -16,6 +16,7 @@
 
 #include "check.h"
 #include "console.h"
+#include "noise.h"
 
 static char buf[1024];
 
@@ -90,7 +91,7 @@ static void test_ratio_spread_clock(void)
     SPREAD_IS(0.15, "+-15%");
     SPREAD_IS(0.0996, "+-10%");
     SPREAD_IS(25.0, "+-2500%");
-    SPREAD_IS(NAN, "");
+    SPREAD_IS(NAN, "-");
     CLOCK_IS(0.4, "0s");
     CLOCK_IS(42, "42s");
     CLOCK_IS(59.6, "1m00s");
@@ -99,20 +100,34 @@ static void test_ratio_spread_clock(void)
     CLOCK_IS(NAN, "?");
 }
 
+/* The median and the spread: the coefficient of variation, the same
+ * number as the report's CV column and the noise rule (noise.h), not a
+ * deviation about the median; none ("-") under two repetitions. */
 static void test_center(void)
 {
     double x[] = {3, 1, 2, 100, 2};
-    double median, mad;
-    pb_console_center(x, 5, &median, &mad);
-    CHECK(median == 2 && mad == 1, "median %g (2), mad %g (1)", median, mad);
+    double median, cv;
+    pb_console_center(x, 5, &median, &cv);
+    /* mean 21.6, sample variance 1921.3 */
+    CHECK(median == 2 && fabs(cv - sqrt(1921.3) / 21.6) < 1e-9,
+          "median %g (2), cv %g (%g)", median, cv, sqrt(1921.3) / 21.6);
+    CHECK(cv == pb_noise_cv_of(x, 5), "cv %g, pb_noise_cv_of %g", cv,
+          pb_noise_cv_of(x, 5));
     double one[] = {0.5};
-    pb_console_center(one, 1, &median, &mad);
-    CHECK(median == 0.5 && mad == 0, "one sample: median %g, mad %g", median,
-          mad);
+    pb_console_center(one, 1, &median, &cv);
+    CHECK(median == 0.5 && isnan(cv), "one sample: median %g, cv %g", median,
+          cv);
+    struct pb_console_result r = {
+        "a/b/c/4/n=1/t=1", 1e-3, cv, NAN, NULL, false, NULL};
+    pb_console_line(&r, buf, sizeof(buf));
+    CHECK(strstr(buf, "1.00 ms  -  "), "one repetition's line '%s'", buf);
     double two[] = {4, 2};
-    pb_console_center(two, 2, &median, &mad);
-    CHECK(median == 3 && mad == 1, "two: median %g (3), mad %g (1)", median,
-          mad);
+    pb_console_center(two, 2, &median, &cv);
+    CHECK(median == 3 && fabs(cv - sqrt(2) / 3) < 1e-9,
+          "two: median %g (3), cv %g", median, cv);
+    pb_console_header(buf, sizeof(buf));
+    CHECK(strstr(buf, "  median  cv  ") && !strstr(buf, "spread"),
+          "header '%s' without its cv column", buf);
 }
 
 static void test_lines(void)
@@ -235,6 +250,29 @@ static void test_progress(void)
         close(master);
 }
 
+/* The name column sized to the run's longest name (a file corpus's, 61
+ * characters here): the time column starts where the header's does. */
+static void test_name_width(void)
+{
+    const char *name =
+        "sliding_tiles/bfs_array/file:data/korf100.txt/4x4/n=100/t=1";
+    struct pb_console_result r = {name, 1.5e-3, 0.01, NAN, NULL, true, NULL};
+    char head[1024];
+    pb_console_set_name_width(strlen(name));
+    pb_console_header(head, sizeof(head));
+    pb_console_line(&r, buf, sizeof(buf));
+    const char *m = strstr(head, "median"), *t = strstr(buf, "1.50 ms");
+    CHECK(m && t && (m - head) + 6 == (t - buf) + 7,
+          "columns drift:\n'%s'\n'%s'", head, buf);
+    const char *cv = strstr(head, " cv "), *plus = strstr(buf, "+-1.0%");
+    CHECK(cv && plus && cv - head + 1 == plus - buf,
+          "cv column drifts:\n'%s'\n'%s'", head, buf);
+    pb_console_set_name_width(0); /* never narrower than the header */
+    pb_console_header(head, sizeof(head));
+    CHECK(strstr(head, "threads  ") && strlen(head) <= PB_CONSOLE_WIDTH,
+          "narrow header '%s'", head);
+}
+
 int main(void)
 {
     test_time();
@@ -242,5 +280,6 @@ int main(void)
     test_center();
     test_lines();
     test_progress();
+    test_name_width();
     return check_summary();
 }

@@ -3,12 +3,15 @@
  * benchmarks: load above the cores (before or after, NaN and unknown
  * cores ignored, equal to the cores quiet), CPU below 0.9 of wall only
  * at one thread, a 2-thread run more than 2x slower than the same corpus
- * at one thread, repetitions spread above 10 %, the cap on warnings; the
+ * at one thread, repetitions spread above 10 %, more threads than cores,
+ * a timed sample under 1 ms, a slow first repetition, the cap on
+ * warnings; the
  * machine: governors and turbo read from a fake sysfs tree (one, mixed,
  * none, junk bytes), a state that changes during a run, its warnings,
  * the context record of results.json (with Google Benchmark's load_avg
  * as the fallback); the readings themselves (load, CPU clocks); the
- * console's block from a results folder; the report's warnings on the
+ * console's block from a results folder (the load folded into one line
+ * on a busy machine); the report's warnings on the
  * committed fixture tests/fixtures/compare/noisy. Run from the source
  * tree.
  */
@@ -109,6 +112,8 @@ static void test_bench_rules(void)
     EXPECT_WARNINGS(NULL, two, 2, ""); /* no results to look in */
     memcpy(two->per_instance, fine, sizeof(fine));
     EXPECT_WARNINGS(&t, two, 2, ""); /* 1.9x slower: allowed */
+    EXPECT_WARNINGS(&t, two, 1, "2 threads on 1 core");
+    EXPECT_WARNINGS(&t, two, 0, ""); /* cores unknown */
 
     /* repetitions that spread: CV above 10 % */
     static const double spread[] = {1.0e-3, 1.3e-3, 0.8e-3, 1.1e-3};
@@ -116,9 +121,14 @@ static void test_bench_rules(void)
     one->cpu_per_wall = NAN;
     CHECK(fabs(pb_noise_cv(one) - 0.2) < 0.01, "CV %g", pb_noise_cv(one));
     EXPECT_WARNINGS(&t, one, 2, "CV 20 % (above 10 %)");
-    one->n = 1; /* one repetition has no spread */
-    CHECK(pb_noise_cv(one) == 0, "CV of one sample");
+    one->n = 1; /* one repetition has no spread: NaN, no warning */
+    CHECK(isnan(pb_noise_cv(one)), "CV of one sample %g", pb_noise_cv(one));
+    EXPECT_WARNINGS(&t, one, 2, "");
     one->n = 4;
+    CHECK(pb_noise_cv_of(spread, 4) == pb_noise_cv(one) &&
+              isnan(pb_noise_cv_of(spread, 1)) &&
+              isnan(pb_noise_cv_of(NULL, 0)),
+          "pb_noise_cv_of");
     /* every rule at once, in order, and the cap */
     one->load_before = 5;
     one->cpu_per_wall = 0.5;
@@ -127,6 +137,25 @@ static void test_bench_rules(void)
                     "wall");
     char w[2][PB_NOISE_TEXT];
     CHECK(pb_noise_bench(&t, one, 2, w, 2) == 2, "capped at 2");
+
+    /* the rules the report had alone: a timed sample (50 instances)
+     * under 1 ms, a first repetition above 1.5x the others' median */
+    static const double tiny[] = {19e-6, 19.5e-6, 19e-6, 20e-6};
+    static const double cold[] = {1.6e-3, 1.0e-3, 1.0e-3, 1.0e-3};
+    static const double warm[] = {1.5e-3, 1.0e-3, 1.0e-3, 1.0e-3};
+    one->load_before = one->load_after = one->cpu_per_wall = NAN;
+    memcpy(one->per_instance, tiny, sizeof(tiny));
+    EXPECT_WARNINGS(&t, one, 2, "a timed sample under 1 ms");
+    one->per_instance[0] = 20.5e-6; /* 50 x 19.75 us: 0.99 ms */
+    EXPECT_WARNINGS(&t, one, 2, "a timed sample under 1 ms");
+    for (size_t i = 0; i < 4; i++)
+        one->per_instance[i] = 20.5e-6; /* 1.025 ms */
+    EXPECT_WARNINGS(&t, one, 2, "");
+    memcpy(one->per_instance, cold, sizeof(cold));
+    EXPECT_WARNINGS(&t, one, 2,
+                    "CV 26 % (above 10 %); first repetition 1.6x the others");
+    memcpy(one->per_instance, warm, sizeof(warm));
+    EXPECT_WARNINGS(&t, one, 2, "CV 22 % (above 10 %)"); /* 1.5x: allowed */
     tidy_free(&t);
 }
 
@@ -324,6 +353,32 @@ static void test_print(const char *dir)
           "%zu lines:\n%s", lines, text);
     free(text);
     tidy_free(&t);
+
+    /* a busy machine: more than PB_NOISE_FOLD benchmarks loaded make one
+     * load line, the other rules stay per benchmark */
+    char csv[2048] = "kernel,variant,family,size,count,seed,threads,seconds,"
+                     "build_seconds,expanded_per_instance,peak_heap_bytes,"
+                     "load_before,load_after,cpu_per_wall,verified\n";
+    for (int seed = 1; seed <= 5; seed++) {
+        size_t at = strlen(csv);
+        snprintf(csv + at, sizeof(csv) - at,
+                 "magic_squares,table,uniform,4,50,%d,1,0.5,0,1,NA,%s,0.3,"
+                 "%s,1\n",
+                 seed, seed == 5 ? "0.2" : "2.7", seed == 2 ? "0.41" : "0.99");
+    }
+    write_file(path, csv);
+    CHECK(tidy_load(dir, &t, 0, &e) == 0, "%s", e.msg);
+    f = open_memstream(&text, &len);
+    lines = pb_noise_print(f, "  ", &t, NULL, 2);
+    fclose(f);
+    CHECK(lines == 2 &&
+              !strcmp(text, "  load above 2 cores during 4 of 5 benchmarks "
+                            "(the 1-minute load average)\n"
+                            "  magic_squares/table/uniform/size:4/n:50/"
+                            "seed:2/threads:1: CPU 0.41 of wall\n"),
+          "%zu lines, folded:\n%s", lines, text);
+    free(text);
+    tidy_free(&t);
     unlink(path);
     rmdir(dir);
 }
@@ -348,13 +403,27 @@ static void test_report(const char *dir)
     const char *md = check_slurp(path);
     CHECK(md && strstr(md, "magic_squares/bfs_array/uniform/size:4/n:100/"
                            "seed:1/threads:1: load 3.1 \\> 2 cores; CPU "
-                           "0.62 of wall;"),
+                           "0.62 of wall\n"),
           "report.md without the noise warnings of bfs_array");
     CHECK(md && !strstr(md, "magic_squares/table/uniform/size:4/n:100/"
                             "seed:1/threads:1: load"),
           "report.md warns about the quiet table");
     CHECK(md && strstr(md, "| warnings | CPU governor unknown;"),
           "report.md's machine table without the run's warnings");
+    /* one repetition each: no range and no CV ("-"), not "0.0 %" */
+    snprintf(cmd, sizeof(cmd),
+             "awk -F, 'NR == 1 || $9 == 0' "
+             "tests/fixtures/compare/noisy/results.csv >'%s'/results.csv",
+             dir);
+    CHECK(system(cmd) == 0, "%s", cmd);
+    rc = pb_report_write(dir, &e);
+    CHECK(rc == 0, "report of one repetition: %s", rc ? e.msg : "");
+    md = check_slurp(path);
+    CHECK(md &&
+              strstr(md, "| bfs_array | uniform | 4 | 100 | 1 | 10.0 | - | "
+                         "- |") &&
+              !strstr(md, "0.0 %"),
+          "report.md of one repetition: a spread, or no row");
     snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
     CHECK(system(cmd) == 0, "%s", cmd);
 }
