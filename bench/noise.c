@@ -253,16 +253,22 @@ bool pb_noise_loaded(const struct tidy_bench *b, int cores)
     return cores > 0 && load > cores;
 }
 
+bool pb_noise_short(const struct tidy_bench *b)
+{
+    return median_of(b) * (double)b->count < PB_NOISE_SHORT_SAMPLE;
+}
+
 size_t pb_noise_bench(const struct tidy *t, const struct tidy_bench *b,
                       int cores, char w[][PB_NOISE_TEXT], size_t max)
 {
-    return pb_noise_bench_rules(t, b, cores, true, w, max);
+    return pb_noise_bench_rules(t, b, cores, 0, w, max);
 }
 
 size_t pb_noise_bench_rules(const struct tidy *t, const struct tidy_bench *b,
-                            int cores, bool with_load, char w[][PB_NOISE_TEXT],
-                            size_t max)
+                            int cores, unsigned without,
+                            char w[][PB_NOISE_TEXT], size_t max)
 {
+    bool with_load = !(without & PB_NOISE_NO_LOAD);
     size_t n = 0;
     double cv = pb_noise_cv(b);
     if (cv > PB_NOISE_CV_MAX && n < max)
@@ -280,7 +286,7 @@ size_t pb_noise_bench_rules(const struct tidy *t, const struct tidy_bench *b,
     if (slower > PB_NOISE_SLOWER && n < max)
         snprintf(w[n++], PB_NOISE_TEXT, "%ld threads %.1fx slower than 1",
                  b->threads, slower);
-    if (median_of(b) * (double)b->count < PB_NOISE_SHORT_SAMPLE && n < max)
+    if (!(without & PB_NOISE_NO_SHORT) && pb_noise_short(b) && n < max)
         snprintf(w[n++], PB_NOISE_TEXT, "a timed sample under 1 ms");
     double rest = NAN; /* the median of the repetitions after the first */
     if (b->n > 1) {

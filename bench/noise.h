@@ -126,11 +126,18 @@ size_t pb_noise_bench(const struct tidy *t, const struct tidy_bench *b,
 /* Whether b's load, before or after, was above cores (> 0): the load
  * rule alone. */
 bool pb_noise_loaded(const struct tidy_bench *b, int cores);
-/* pb_noise_bench, less the load rule when with_load is false (for a block
- * that says the load once for many benchmarks). */
+/* Whether b's timed sample (one solve of its whole corpus) was under
+ * PB_NOISE_SHORT_SAMPLE: the short-sample rule alone. */
+bool pb_noise_short(const struct tidy_bench *b);
+/* The rules a block can say once for many benchmarks. */
+enum {
+    PB_NOISE_NO_LOAD = 1,  /* leave out the load rule */
+    PB_NOISE_NO_SHORT = 2, /* leave out the short-sample rule */
+};
+/* pb_noise_bench, less the rules named in `without` (PB_NOISE_NO_*). */
 size_t pb_noise_bench_rules(const struct tidy *t, const struct tidy_bench *b,
-                            int cores, bool with_load, char w[][PB_NOISE_TEXT],
-                            size_t max);
+                            int cores, unsigned without,
+                            char w[][PB_NOISE_TEXT], size_t max);
 /* The machine's warnings ("CPU governor unknown", "turbo changed: on ->
  * off", "load 3.4 > 2 cores at the start") into w[0..max); returns how
  * many. */
@@ -161,7 +168,9 @@ size_t pb_noise_print(FILE *out, const char *prefix, const struct tidy *t,
  * W2\n" per noisy one; when more than PB_NOISE_FOLD of them were loaded
  * above the cores, one line "PREFIX load above C cores during K of N
  * benchmarks (the 1-minute load average)" first instead of a load warning
- * on each. Returns how many lines. O(count x benchmarks of t). */
+ * on each, and likewise "PREFIX a timed sample under 1 ms in K of N
+ * benchmarks" for the short-sample rule. Returns how many lines.
+ * O(count x benchmarks of t). */
 size_t pb_noise_print_benches(FILE *out, const char *prefix,
                               const struct tidy *t,
                               const struct tidy_bench *const *list,

@@ -101,24 +101,35 @@ size_t pb_noise_print_benches(FILE *out, const char *prefix,
                               size_t count, int cores)
 {
     char w[NOISE_BENCH][PB_NOISE_TEXT];
-    size_t lines = 0, loaded = 0, judged = 0;
+    size_t lines = 0, loaded = 0, short_ones = 0, judged = 0;
     for (size_t i = 0; i < count; i++) {
         judged += list[i] != NULL;
         loaded += list[i] && pb_noise_loaded(list[i], cores);
+        short_ones += list[i] && pb_noise_short(list[i]);
     }
-    /* a busy machine loads every benchmark: say it once */
-    bool fold = loaded > PB_NOISE_FOLD;
-    if (fold) {
+    /* a busy machine loads every benchmark, and a suite of tiny corpora
+     * makes every sample short: say each once */
+    unsigned without = 0;
+    if (loaded > PB_NOISE_FOLD) {
         fprintf(out,
                 "%sload above %d core%s during %zu of %zu benchmarks (the "
                 "1-minute load average)\n",
                 prefix, cores, cores == 1 ? "" : "s", loaded, judged);
         lines++;
+        without |= PB_NOISE_NO_LOAD;
+    }
+    if (short_ones > PB_NOISE_FOLD) {
+        fprintf(out,
+                "%sa timed sample (one solve of the corpus) under 1 ms in %zu "
+                "of %zu benchmarks: larger corpora time more steadily\n",
+                prefix, short_ones, judged);
+        lines++;
+        without |= PB_NOISE_NO_SHORT;
     }
     for (size_t i = 0; i < count; i++) {
         const struct tidy_bench *b = list[i];
         size_t n =
-            b ? pb_noise_bench_rules(t, b, cores, !fold, w, NOISE_BENCH) : 0;
+            b ? pb_noise_bench_rules(t, b, cores, without, w, NOISE_BENCH) : 0;
         if (n == 0)
             continue;
         char name[4 * sizeof(b->key)];

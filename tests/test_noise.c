@@ -379,6 +379,28 @@ static void test_print(const char *dir)
           "%zu lines, folded:\n%s", lines, text);
     free(text);
     tidy_free(&t);
+
+    /* a suite of tiny corpora: the short samples make one line too */
+    csv[strcspn(csv, "\n") + 1] = '\0';
+    for (int seed = 1; seed <= 5; seed++) {
+        size_t at = strlen(csv);
+        snprintf(csv + at, sizeof(csv) - at,
+                 "magic_squares,table,uniform,4,50,%d,1,%s,0,1,NA,0.1,0.1,"
+                 "0.99,1\n",
+                 seed, seed == 5 ? "0.5" : "0.0005");
+    }
+    write_file(path, csv);
+    CHECK(tidy_load(dir, &t, 0, &e) == 0, "%s", e.msg);
+    f = open_memstream(&text, &len);
+    lines = pb_noise_print(f, "  ", &t, NULL, 2);
+    fclose(f);
+    CHECK(lines == 1 && !strcmp(text, "  a timed sample (one solve of the "
+                                      "corpus) under 1 ms in 4 of 5 "
+                                      "benchmarks: larger corpora time more "
+                                      "steadily\n"),
+          "%zu lines, short folded:\n%s", lines, text);
+    free(text);
+    tidy_free(&t);
     unlink(path);
     rmdir(dir);
 }
