@@ -181,6 +181,9 @@ static bool read_magic(struct tokens *t, size_t hint, struct text *fixed,
     long long length, letters = 0;
     if (!read_number(t, "a length", fixed, &length, why, why_len))
         return false;
+    if (length == -1) /* unreachable: no sequence follows */
+        return true;
+    NEED(length >= 0, "a length of %lld; expected 0 or more, or -1", length);
     for (bool first = true; letters < length; first = false) {
         struct token k;
         char b[32] = "";

@@ -183,6 +183,11 @@ w magic_squares '7\nBCABXCB\n'
 fails_clean "bad token in expected outputs" 1 \
     "magic_squares.out:2: answer 1: expected 7 more letters A, B, C of the sequence, found 'BCABXCB'" \
     --corpus judge/magic_squares.in --kernel magic_squares
+w magic_squares ''
+printf -- '-1\n' >judge/magic_squares.out
+fails_clean "an expected -1 read, and compared" 1 \
+    "magic_squares.out:1: instance 1 .*expected answer is '-1', the oracle's is '7 BCABCCB'" \
+    --corpus judge/magic_squares.in --kernel magic_squares
 w magic_squares 'seven\nBCABCCB\n'
 fails_clean "bad number in expected outputs" 1 \
     "magic_squares.out:1: answer 1: expected a length \(or -1\), found 'seven'" \
