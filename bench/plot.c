@@ -347,6 +347,22 @@ static int draw(const char *defs, const char *script, const char *path,
     return 0;
 }
 
+/* Removes the kernel's figures of an earlier plot (every kind, every
+ * format), so that the report, which shows the figures it finds, shows
+ * only what this plot draws: a plot with --kinds, --variants or --format
+ * never leaves an older figure of other variants beside the new ones. */
+static void remove_old_figures(const char *dir, const char *kernel)
+{
+    const char *kind;
+    for (size_t f = 0; (kind = pb_plot_kind(f)) != NULL; f++)
+        for (size_t i = 0; i < sizeof(formats) / sizeof(formats[0]); i++) {
+            char path[PB_PATH_MAX];
+            if (snprintf(path, sizeof(path), "%s/figures/%s-%s.%s", dir, kind,
+                         kernel, formats[i]) < (int)sizeof(path))
+                (void)unlink(path); /* absent is the usual case */
+        }
+}
+
 static int plot_kernel(const struct tidy *t, const char *dir,
                        const char *kernel, const struct pb_plot_options *o,
                        FILE *out, struct pb_error *e)
@@ -503,8 +519,10 @@ int pb_plot(const char *dir, const struct pb_plot_options *options, FILE *out,
         bool present = false;
         for (size_t i = 0; i < t.count && !present; i++)
             present = !strcmp(t.b[i].kernel, pb_kernels[k]->name);
-        if (present)
+        if (present) {
+            remove_old_figures(dir, pb_kernels[k]->name);
             rc = plot_kernel(&t, dir, pb_kernels[k]->name, o, out, e);
+        }
     }
     tidy_free(&t);
     return rc ? rc : pb_report_write_baseline(dir, baseline, e);
