@@ -157,6 +157,8 @@ void pb_console_line(const struct pb_console_result *r, char *buf, size_t len)
         else if (r->baseline && isfinite(r->ratio) && r->ratio > 0)
             snprintf(versus, sizeof(versus), "%s %s than %s", ratio,
                      faster ? "faster" : "slower", r->baseline);
+        else if (r->baseline && r->baseline_later) /* see the winners */
+            snprintf(versus, sizeof(versus), "%s: timed later", r->baseline);
         snprintf(line, sizeof(line), "%-*s  %9s  %-6s  %-*s  %s", name_column,
                  r->name, time, spread, VERSUS_COLUMN, versus,
                  status ? status : "verified");

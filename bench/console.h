@@ -62,6 +62,7 @@ struct pb_console_result {
     /* NULL: "verified"; else why not: a skip ("skipped: ...") as it is,
      * anything else a failure, "FAILED: ..." ("failed: " dropped) */
     const char *status;
+    bool baseline_later; /* the baseline is timed after this one */
 };
 
 /* Sizes the name column of the lines and the header that follow to the

@@ -79,7 +79,8 @@ void pb_harness_result_line(struct harness *h, struct bench_case *c,
 {
     char name[2 * sizeof(c->name)], line[4 * PB_CONSOLE_WIDTH];
     struct case_times *t = &c->times;
-    struct pb_console_result r = {name, NAN, NAN, NAN, NULL, false, NULL};
+    struct pb_console_result r = {
+        .name = name, .median = NAN, .spread = NAN, .ratio = NAN};
     pb_harness_short_name(c, name, sizeof(name));
     if (t->n) {
         pb_console_center(t->per_instance, t->n, &t->median, &r.spread);
@@ -92,6 +93,9 @@ void pb_harness_result_line(struct harness *h, struct bench_case *c,
     else if (b && b->ended && b->times.n && t->n) {
         r.ratio = t->median / b->times.median;
         r.baseline = b->entry->variant->name;
+    } else if (b && !b->ended && t->n) {
+        r.baseline = b->entry->variant->name;
+        r.baseline_later = true;
     }
     if (!h->header_said) { /* the column fits every name of the run */
         size_t longest = 0;

@@ -118,7 +118,7 @@ static void test_center(void)
     CHECK(median == 0.5 && isnan(cv), "one sample: median %g, cv %g", median,
           cv);
     struct pb_console_result r = {
-        "a/b/c/4/n=1/t=1", 1e-3, cv, NAN, NULL, false, NULL};
+        "a/b/c/4/n=1/t=1", 1e-3, cv, NAN, NULL, false, NULL, false};
     pb_console_line(&r, buf, sizeof(buf));
     CHECK(strstr(buf, "1.00 ms  -  "), "one repetition's line '%s'", buf);
     double two[] = {4, 2};
@@ -140,7 +140,7 @@ static void test_lines(void)
           "short name '%s'", name);
 
     struct pb_console_result r = {name,   1.234e-6, 0.012, 4.61,
-                                  "dial", false,    NULL};
+                                  "dial", false,    NULL,  false};
     pb_console_line(&r, buf, sizeof(buf));
     CHECK(strstr(buf, name) == buf && strstr(buf, "1.23 us") &&
               strstr(buf, "+-1.2%") && strstr(buf, "4.61x slower than dial") &&
@@ -165,7 +165,8 @@ static void test_lines(void)
     memset(reason, 'x', sizeof(reason) - 1);
     reason[sizeof(reason) - 1] = '\0';
     memcpy(reason, "skipped: first\nsecond", 21);
-    struct pb_console_result s = {name, NAN, NAN, NAN, NULL, false, reason};
+    struct pb_console_result s = {name, NAN,   NAN,    NAN,
+                                  NULL, false, reason, false};
     pb_console_line(&s, buf, sizeof(buf));
     CHECK(!strchr(buf, '\n') && strstr(buf, "skipped: first") &&
               !strstr(buf, "second"),
@@ -176,8 +177,12 @@ static void test_lines(void)
     CHECK(strlen(buf) == PB_CONSOLE_WIDTH &&
               !strcmp(buf + PB_CONSOLE_WIDTH - 3, "..."),
           "long line cut to %d: %zu '%s'", PB_CONSOLE_WIDTH, strlen(buf), buf);
+    struct pb_console_result later = {name,   2e-6,  0.01, NAN,
+                                      "dial", false, NULL, true};
+    pb_console_line(&later, buf, sizeof(buf));
+    CHECK(strstr(buf, "dial: timed later"), "baseline later: '%s'", buf);
     struct pb_console_result f = {
-        name, NAN, NAN, NAN, NULL, false, "failed: 2 wrong answers"};
+        name, NAN, NAN, NAN, NULL, false, "failed: 2 wrong answers", false};
     pb_console_line(&f, buf, sizeof(buf));
     CHECK(strstr(buf, "  FAILED: 2 wrong answers"), "failure line '%s'", buf);
     f.status = "wrong answer in a timed run: instance 3";
@@ -256,7 +261,8 @@ static void test_name_width(void)
 {
     const char *name =
         "sliding_tiles/bfs_array/file:data/korf100.txt/4x4/n=100/t=1";
-    struct pb_console_result r = {name, 1.5e-3, 0.01, NAN, NULL, true, NULL};
+    struct pb_console_result r = {name, 1.5e-3, 0.01, NAN,
+                                  NULL, true,   NULL, false};
     char head[1024];
     pb_console_set_name_width(strlen(name));
     pb_console_header(head, sizeof(head));
