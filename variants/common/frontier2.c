@@ -1,0 +1,286 @@
+/*
+ * frontier2.c - breadth-first search of a whole ranked space with 2 bits
+ * per state and no queue (frontier2.h has the contracts).
+ *
+ * Coding: each rank has a 2-bit code, 0 for unseen and 1 + (depth mod 3)
+ * once reached (the depth-mod-3 coding of Cooperman and Finkelstein's
+ * two-bit BFS, used by Korf, "Minimizing disk I/O in two-bit breadth-first
+ * search", AAAI 2008, and by Rokicki et al. for the cube). Level d + 1 is
+ * found by scanning the packed array, 32 ranks per 64-bit word, for the
+ * code of level d: the frontier is the array, so there is no queue.
+ * Three codes keep level d (the frontier) apart from level d + 1 (being
+ * written) and d - 1 (seen); the scan also meets the older levels d - 3,
+ * d - 6, ... whose code is the same, and expands them again for nothing
+ * (their neighbours are all seen, so nothing wrong is marked): a cost of
+ * a fraction of the space, the price of keeping depths mod 3.
+ *
+ * Direction-optimizing (Beamer, Asanovic and Patterson, "Direction-
+ * optimizing breadth-first search", SC 2012): per level, top-down expands
+ * each frontier rank and marks its unseen successors; bottom-up takes
+ * each unseen rank and marks it when one of its predecessors is in the
+ * frontier, stopping at the first. With FRONTIER2_AUTO the search turns
+ * bottom-up when the frontier holds more than 1/ALPHA of the unseen
+ * states and back when it holds less than 1/BETA of the space (Beamer's
+ * alpha 14 and beta 24, with states for edges: every rank has about the
+ * same number of moves here).
+ *
+ * Parallel: OpenMP over blocks of words, no lock. Top-down marks with an
+ * atomic OR on the word (all writers of a level write the same code, and
+ * the OR's old value tells exactly one of them that it found the state);
+ * bottom-up writes only the words its thread owns, with one OR per word.
+ * Loads are relaxed atomics; the barrier between levels orders the rest.
+ * The counts are reductions, so they are the same at any thread count.
+ *
+ * Exact distances from a kept array: in an undirected space neighbours
+ * differ in depth by at most 1, so depth mod 3 tells each neighbour's
+ * depth relative to the current one; walking from t to a neighbour whose
+ * code is one less reaches a start in exactly depth(t) steps (count
+ * them). In a directed space a predecessor whose code is one less may lie
+ * at depth + 2, so a walk can be too long: search backwards along such
+ * predecessors with a length bound L = the smallest length with t's
+ * residue, then L + 3, ...; every shortest path obeys the codes, so the
+ * first bound that reaches a start is the distance.
+ *
+ * Cost: O(N) words scanned per level plus O(moves) callback work per
+ * expanded (top-down) or unseen (bottom-up) rank; memory N / 4 bytes.
+ * Left for speed: the marks are random 64-bit ORs, one cache miss each
+ * beyond the fast cache; batching the successors of a block, bucketing
+ * them by cache-sized range of ranks and prefetching the words (and the
+ * predecessors' words bottom-up) is the next step, then measuring what
+ * huge pages and each of those buy.
+ */
+#define _DEFAULT_SOURCE /* madvise, MADV_HUGEPAGE */
+
+#include "frontier2.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include "pb_limits.h"
+
+#define RANKS_PER_WORD 32
+#define LOW_BITS 0x5555555555555555ull /* the low bit of every 2-bit slot */
+#define HUGE_PAGE (2u << 20)           /* a transparent huge page on x86-64 */
+#define CACHE_LINE 64
+#define BLOCK_WORDS 256 /* words per scheduling chunk: 8192 ranks */
+#define ALPHA 14        /* Beamer: go bottom-up at unseen / ALPHA */
+#define BETA 24         /* and back top-down under N / BETA */
+
+uint64_t frontier2_bytes(uint64_t n)
+{
+    uint64_t words = n / RANKS_PER_WORD + (n % RANKS_PER_WORD != 0);
+    return pb_mul_sat(words, sizeof(uint64_t));
+}
+
+void frontier2_free(uint64_t *codes)
+{
+    free(codes);
+}
+
+static uint64_t *codes_new(uint64_t bytes)
+{
+    size_t align = bytes >= HUGE_PAGE ? HUGE_PAGE : CACHE_LINE;
+    size_t size = (size_t)((bytes + align - 1) / align * align);
+    void *p = NULL;
+    if (size == 0 || posix_memalign(&p, align, size))
+        return NULL;
+#ifdef MADV_HUGEPAGE
+    if (align == HUGE_PAGE)
+        (void)madvise(p, size, MADV_HUGEPAGE); /* a hint: ignore failure */
+#endif
+    return p;
+}
+
+/* The low bit of each slot of x whose code is c (1..3, or 0). */
+static inline uint64_t slots_equal(uint64_t x, unsigned c)
+{
+    uint64_t y = x ^ (LOW_BITS * c);
+    return ~(y | y >> 1) & LOW_BITS;
+}
+
+static inline unsigned code_at(const uint64_t *a, uint64_t r)
+{
+    uint64_t w = __atomic_load_n(&a[r / RANKS_PER_WORD], __ATOMIC_RELAXED);
+    return (unsigned)(w >> (2 * (r % RANKS_PER_WORD))) & 3u;
+}
+
+/* The slots of word w that hold ranks below n. */
+static inline uint64_t valid_slots(uint64_t w, uint64_t n)
+{
+    uint64_t first = w * RANKS_PER_WORD;
+    if (n - first >= RANKS_PER_WORD)
+        return LOW_BITS;
+    return LOW_BITS & ((1ull << (2 * (n - first))) - 1);
+}
+
+static uint64_t level_top_down(uint64_t *a, uint64_t words,
+                               const struct frontier2_space *s, unsigned cur,
+                               unsigned nc, int threads)
+{
+    uint64_t found = 0;
+    uint64_t n = s->n;
+    frontier2_moves_fn next = s->next;
+    const void *ctx = s->ctx;
+#pragma omp parallel for schedule(dynamic, BLOCK_WORDS) default(none)         \
+    shared(a, words, n, next, ctx, cur, nc) reduction(+ : found)               \
+    num_threads(threads)
+    for (uint64_t w = 0; w < words; w++) {
+        uint64_t x = __atomic_load_n(&a[w], __ATOMIC_RELAXED);
+        uint64_t m = slots_equal(x, cur) & valid_slots(w, n);
+        uint64_t out[FRONTIER2_MAX_MOVES];
+        while (m) {
+            uint64_t r = w * RANKS_PER_WORD + (unsigned)__builtin_ctzll(m) / 2;
+            m &= m - 1;
+            unsigned k = next(ctx, r, out);
+            for (unsigned i = 0; i < k; i++) {
+                uint64_t t = out[i];
+                unsigned shift = 2 * (unsigned)(t % RANKS_PER_WORD);
+                uint64_t *word = &a[t / RANKS_PER_WORD];
+                if ((__atomic_load_n(word, __ATOMIC_RELAXED) >> shift) & 3u)
+                    continue;
+                uint64_t old = __atomic_fetch_or(word, (uint64_t)nc << shift,
+                                                 __ATOMIC_RELAXED);
+                if (!((old >> shift) & 3u))
+                    found++;
+            }
+        }
+    }
+    return found;
+}
+
+static uint64_t level_bottom_up(uint64_t *a, uint64_t words,
+                                const struct frontier2_space *s, unsigned cur,
+                                unsigned nc, int threads)
+{
+    uint64_t found = 0;
+    uint64_t n = s->n;
+    frontier2_moves_fn prev = s->prev ? s->prev : s->next;
+    const void *ctx = s->ctx;
+#pragma omp parallel for schedule(dynamic, BLOCK_WORDS) default(none)         \
+    shared(a, words, n, prev, ctx, cur, nc) reduction(+ : found)               \
+    num_threads(threads)
+    for (uint64_t w = 0; w < words; w++) {
+        uint64_t x = __atomic_load_n(&a[w], __ATOMIC_RELAXED);
+        uint64_t m = slots_equal(x, FRONTIER2_UNSEEN) & valid_slots(w, n);
+        uint64_t out[FRONTIER2_MAX_MOVES];
+        uint64_t add = 0;
+        while (m) {
+            unsigned slot = (unsigned)__builtin_ctzll(m) / 2;
+            m &= m - 1;
+            unsigned k = prev(ctx, w * RANKS_PER_WORD + slot, out);
+            for (unsigned i = 0; i < k; i++)
+                if (code_at(a, out[i]) == cur) {
+                    add |= (uint64_t)nc << (2 * slot);
+                    found++;
+                    break;
+                }
+        }
+        /* This thread owns word w in this level; others only read it. */
+        if (add)
+            __atomic_fetch_or(&a[w], add, __ATOMIC_RELAXED);
+    }
+    return found;
+}
+
+static int check_args(const struct frontier2_space *s, const uint64_t *starts,
+                      size_t nstarts, const struct frontier2_options *opt,
+                      const struct frontier2_result *r, struct pb_error *e)
+{
+    if (!s || !s->next || s->n == 0)
+        return pb_fail(e, -EINVAL, "frontier2: empty space or no moves");
+    if (s->moves == 0 || s->moves > FRONTIER2_MAX_MOVES)
+        return pb_fail(e, -EINVAL, "frontier2: %u moves; expected 1..%d",
+                       s->moves, FRONTIER2_MAX_MOVES);
+    if (!opt || opt->threads < 1)
+        return pb_fail(e, -EINVAL, "frontier2: threads must be >= 1");
+    if (!r || !r->counts || r->max_depths == 0)
+        return pb_fail(e, -EINVAL, "frontier2: no array for the counts");
+    if (nstarts == 0 || !starts)
+        return pb_fail(e, -EINVAL, "frontier2: no start rank");
+    for (size_t i = 0; i < nstarts; i++)
+        if (starts[i] >= s->n)
+            return pb_fail(
+                e, -EINVAL, "frontier2: start rank %llu out of [0, %llu)",
+                (unsigned long long)starts[i], (unsigned long long)s->n);
+    return 0;
+}
+
+/* Per level: bottom-up when the frontier is large against what is left. */
+static bool choose_bottom_up(enum frontier2_direction dir, bool was,
+                             uint64_t frontier, uint64_t unseen, uint64_t n)
+{
+    if (dir != FRONTIER2_AUTO)
+        return dir == FRONTIER2_BOTTOM_UP;
+    if (!was)
+        return frontier > unseen / ALPHA;
+    return frontier >= n / BETA;
+}
+
+int frontier2_search(const struct frontier2_space *space,
+                     const uint64_t *starts, size_t nstarts,
+                     const struct frontier2_options *opt,
+                     struct frontier2_result *r, struct pb_error *e)
+{
+    int rc = check_args(space, starts, nstarts, opt, r, e);
+    if (rc)
+        return rc;
+    uint64_t bytes = frontier2_bytes(space->n);
+    rc = pb_memory_check(bytes, "the 2-bit array of the search", e);
+    if (rc)
+        return rc;
+    uint64_t *a = codes_new(bytes);
+    if (!a)
+        return pb_fail(e, -ENOMEM, "frontier2: out of memory for %llu bytes",
+                       (unsigned long long)bytes);
+    uint64_t words = bytes / sizeof(uint64_t);
+    int threads = opt->threads;
+    /* Zeroed in parallel, so that the pages are spread as they are used. */
+#pragma omp parallel for schedule(static) default(none) shared(a, words)       \
+    num_threads(threads)
+    for (uint64_t w = 0; w < words; w++)
+        a[w] = 0;
+
+    memset(r->counts, 0, r->max_depths * sizeof(r->counts[0]));
+    r->depths = 0;
+    r->reached = 0;
+    r->bottom_up = 0;
+    r->codes = NULL;
+    r->code_bytes = bytes;
+    for (size_t i = 0; i < nstarts; i++) {
+        uint64_t t = starts[i];
+        if (code_at(a, t) == FRONTIER2_UNSEEN) {
+            a[t / RANKS_PER_WORD] |= 1ull << (2 * (t % RANKS_PER_WORD));
+            r->counts[0]++;
+        }
+    }
+    r->reached = r->counts[0];
+    r->depths = 1;
+    bool bottom_up = false;
+    for (size_t d = 0;; d++) {
+        unsigned cur = 1 + (unsigned)(d % 3), nc = 1 + (unsigned)((d + 1) % 3);
+        bottom_up = choose_bottom_up(opt->direction, bottom_up, r->counts[d],
+                                     space->n - r->reached, space->n);
+        uint64_t found =
+            bottom_up ? level_bottom_up(a, words, space, cur, nc, threads)
+                      : level_top_down(a, words, space, cur, nc, threads);
+        r->bottom_up += bottom_up;
+        if (found == 0)
+            break;
+        if (d + 1 >= r->max_depths) {
+            free(a);
+            return pb_fail(e, -ERANGE,
+                           "frontier2: more than %zu depths (counts array)",
+                           r->max_depths);
+        }
+        r->counts[d + 1] = found;
+        r->reached += found;
+        r->depths = d + 2;
+    }
+    if (opt->keep_codes)
+        r->codes = a;
+    else
+        free(a);
+    return 0;
+}
