@@ -1,0 +1,322 @@
+/*
+ * test_frontier2.c - the 2-bit frontier BFS engine (variants/common/
+ * frontier2.h) against a plain queue BFS written here: (a) toy directed
+ * graphs r -> r + 1, 2r (mod N) and heap trees r -> 2r + 1, 2r + 2 (below
+ * N; started inside, so that some ranks are unreachable), of sizes around
+ * the 32-rank words; (b) the magic_squares
+ * ring for K = 3, 4, 5 through magic_rank/magic_unrank and the three moves,
+ * directed, and with inverses as an undirected space, against the kernel's
+ * plain reference search (magic_plain_depths). Each at 1 and 2 threads,
+ * top-down only, bottom-up only and switching: the counts per depth, the
+ * total, and every rank's kept code (1 + depth mod 3). Also: the refusal
+ * over the memory cap, bad arguments, a counts array too short.
+ */
+#include <errno.h>
+#include <omp.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "frontier2.h"
+#include "magic.h"
+#include "magic_internal.h"
+#include "pb_limits.h"
+
+#define MAX_DEPTHS 4096
+#define UNREACHED UINT32_MAX
+
+static const int thread_counts[] = {1, 2};
+static bool verbose; /* times of each search (the rings) */
+static const enum frontier2_direction directions[] = {
+    FRONTIER2_TOP_DOWN, FRONTIER2_BOTTOM_UP, FRONTIER2_AUTO};
+static const char *const direction_names[] = {"top-down", "bottom-up", "auto"};
+
+/* ---- (a) the toy graph ---- */
+
+struct toy {
+    uint64_t n;
+    bool wrap; /* r + 1, 2r mod n; else the heap tree 2r + 1, 2r + 2 < n */
+};
+
+static unsigned toy_next(const void *ctx, uint64_t r, uint64_t *out)
+{
+    const struct toy *t = ctx;
+    unsigned k = 0;
+    uint64_t a = r + 1, b = 2 * r;
+    if (t->wrap) {
+        out[k++] = a % t->n;
+        out[k++] = b % t->n;
+    } else { /* the heap's children: a tree from rank 0 */
+        for (uint64_t c = 2 * r + 1; c <= 2 * r + 2; c++)
+            if (c < t->n)
+                out[k++] = c;
+    }
+    return k;
+}
+
+static unsigned toy_prev(const void *ctx, uint64_t r, uint64_t *out)
+{
+    const struct toy *t = ctx;
+    unsigned k = 0;
+    if (!t->wrap) {
+        if (r > 0)
+            out[k++] = (r - 1) / 2;
+        return k;
+    }
+    out[k++] = r > 0 ? r - 1 : t->n - 1;
+    /* x with 2x = r (mod n) */
+    if (t->n % 2) {
+        out[k++] = (r % 2 ? r + t->n : r) / 2;
+    } else if (r % 2 == 0) {
+        out[k++] = r / 2;
+        out[k++] = r / 2 + t->n / 2;
+    }
+    return k;
+}
+
+/* Plain queue BFS: dist[r] or UNREACHED. */
+static uint32_t *queue_bfs(uint64_t n, frontier2_moves_fn next, const void *ctx,
+                           const uint64_t *starts, size_t nstarts)
+{
+    uint32_t *dist = malloc(n * sizeof(*dist));
+    uint64_t *queue = malloc(n * sizeof(*queue));
+    if (!dist || !queue)
+        abort();
+    for (uint64_t i = 0; i < n; i++)
+        dist[i] = UNREACHED;
+    size_t head = 0, tail = 0;
+    for (size_t i = 0; i < nstarts; i++)
+        if (dist[starts[i]] == UNREACHED) {
+            dist[starts[i]] = 0;
+            queue[tail++] = starts[i];
+        }
+    uint64_t out[FRONTIER2_MAX_MOVES];
+    while (head < tail) {
+        uint64_t r = queue[head++];
+        unsigned k = next(ctx, r, out);
+        for (unsigned i = 0; i < k; i++)
+            if (dist[out[i]] == UNREACHED) {
+                dist[out[i]] = dist[r] + 1;
+                queue[tail++] = out[i];
+            }
+    }
+    free(queue);
+    return dist;
+}
+
+/* The engine's result against dist[] (in the engine's ranks). */
+static void compare(const char *what, const struct frontier2_result *r,
+                    const uint32_t *dist, uint64_t n)
+{
+    uint64_t counts[MAX_DEPTHS] = {0}, reached = 0;
+    size_t depths = 0;
+    for (uint64_t i = 0; i < n; i++)
+        if (dist[i] != UNREACHED) {
+            counts[dist[i]]++;
+            reached++;
+            if (dist[i] + 1u > depths)
+                depths = dist[i] + 1u;
+        }
+    CHECK(r->depths == depths, "%s: %zu depths, expected %zu", what, r->depths,
+          depths);
+    CHECK(r->reached == reached, "%s: reached %llu, expected %llu", what,
+          (unsigned long long)r->reached, (unsigned long long)reached);
+    bool same = true;
+    for (size_t d = 0; d < depths; d++)
+        same = same && r->counts[d] == counts[d];
+    CHECK(same, "%s: counts per depth differ", what);
+    uint64_t sum = 0;
+    for (size_t d = 0; d < r->depths; d++)
+        sum += r->counts[d];
+    CHECK(sum == r->reached, "%s: the census sums to the reached count", what);
+    uint64_t wrong = 0;
+    for (uint64_t i = 0; r->codes && i < n; i++) {
+        unsigned want = dist[i] == UNREACHED ? 0 : 1 + dist[i] % 3;
+        wrong += frontier2_code(r->codes, i) != want;
+    }
+    CHECK(r->codes && wrong == 0, "%s: %llu ranks with a wrong code", what,
+          (unsigned long long)wrong);
+}
+
+/* Runs the engine at every thread count and direction against dist[]. */
+static void run_all(const char *name, const struct frontier2_space *s,
+                    const uint64_t *starts, size_t nstarts,
+                    const uint32_t *dist, uint64_t expect_reached,
+                    bool skip_bottom_up)
+{
+    static uint64_t counts[MAX_DEPTHS];
+    for (size_t t = 0; t < sizeof(thread_counts) / sizeof(int); t++)
+        for (size_t d = 0; d < 3; d++) {
+            if (skip_bottom_up && directions[d] == FRONTIER2_BOTTOM_UP)
+                continue;
+            struct frontier2_options opt = {.threads = thread_counts[t],
+                                            .direction = directions[d],
+                                            .keep_codes = true};
+            struct frontier2_result r = {.counts = counts,
+                                         .max_depths = MAX_DEPTHS};
+            struct pb_error e = {{0}};
+            char what[160];
+            snprintf(what, sizeof(what), "%s, %d thread(s), %s", name,
+                     thread_counts[t], direction_names[d]);
+            double t0 = omp_get_wtime();
+            int rc = frontier2_search(s, starts, nstarts, &opt, &r, &e);
+            if (verbose)
+                printf("%s: %.3f s\n", what, omp_get_wtime() - t0);
+            CHECK(rc == 0, "%s: %s", what, e.msg);
+            if (rc)
+                continue;
+            compare(what, &r, dist, s->n);
+            if (expect_reached)
+                CHECK(r.reached == expect_reached, "%s: reached %llu", what,
+                      (unsigned long long)r.reached);
+            if (directions[d] == FRONTIER2_BOTTOM_UP)
+                CHECK(r.bottom_up == r.depths, "%s: %u bottom-up levels", what,
+                      r.bottom_up);
+            if (directions[d] == FRONTIER2_TOP_DOWN)
+                CHECK(r.bottom_up == 0, "%s: %u bottom-up levels", what,
+                      r.bottom_up);
+            frontier2_free(r.codes);
+        }
+}
+
+static void toy_cases(void)
+{
+    static const uint64_t sizes[] = {1,    2,    31,     32,      33,
+                                     1000, 4097, 100003, 1u << 20};
+    for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++)
+        for (int wrap = 0; wrap <= 1; wrap++) {
+            struct toy t = {.n = sizes[i], .wrap = wrap};
+            struct frontier2_space s = {.n = t.n,
+                                        .moves = 3,
+                                        .next = toy_next,
+                                        .prev = toy_prev,
+                                        .ctx = &t};
+            /* two starts, one repeated; in the tree, rank 0 and the
+             * subtree of 2 are not reached */
+            uint64_t starts[3] = {t.n > 1, t.n - 1, t.n > 1};
+            uint32_t *dist = queue_bfs(t.n, toy_next, &t, starts, 3);
+            char name[64];
+            snprintf(name, sizeof(name), "toy n=%llu%s",
+                     (unsigned long long)t.n, wrap ? " mod n" : "");
+            run_all(name, &s, starts, 3, dist, 0, false);
+            free(dist);
+        }
+}
+
+/* ---- (b) the magic_squares ring ---- */
+
+struct ring {
+    int k;
+    bool inverses; /* add B^-1 and C^-1: an undirected space */
+};
+
+static unsigned ring_next(const void *ctx, uint64_t r, uint64_t *out)
+{
+    const struct ring *g = ctx;
+    uint64_t s = magic_unrank((uint32_t)r, g->k);
+    unsigned n = 0;
+    for (int m = 0; m < MAGIC_MOVES; m++)
+        out[n++] = magic_rank(magic_apply(s, g->k, (enum magic_move)m), g->k);
+    if (g->inverses) {
+        out[n++] = magic_rank(magic_unapply(s, g->k, MAGIC_B), g->k);
+        out[n++] = magic_rank(magic_unapply(s, g->k, MAGIC_C), g->k);
+    }
+    return n;
+}
+
+static unsigned ring_prev(const void *ctx, uint64_t r, uint64_t *out)
+{
+    const struct ring *g = ctx;
+    uint64_t s = magic_unrank((uint32_t)r, g->k);
+    for (int m = 0; m < MAGIC_MOVES; m++)
+        out[m] = magic_rank(magic_unapply(s, g->k, (enum magic_move)m), g->k);
+    return MAGIC_MOVES;
+}
+
+static void ring_case(int k, bool inverses)
+{
+    struct ring g = {.k = k, .inverses = inverses};
+    uint64_t n = magic_factorial[2 * k];
+    struct frontier2_space s = {.n = n,
+                                .moves = inverses ? 5 : MAGIC_MOVES,
+                                .next = ring_next,
+                                .prev = inverses ? NULL : ring_prev,
+                                .ctx = &g};
+    uint64_t start = magic_rank(magic_start(k), k);
+    /* The kernel's plain search, re-indexed by the engine's ranks. */
+    uint8_t *plain = magic_plain_depths(k, inverses);
+    uint32_t *dist = malloc(n * sizeof(*dist));
+    if (!plain || !dist)
+        abort();
+    for (uint64_t r = 0; r < n; r++) {
+        uint8_t d = plain[magic_plain_rank(magic_unrank((uint32_t)r, k), k)];
+        dist[r] = d == MAGIC_PLAIN_UNSEEN ? UNREACHED : d;
+    }
+    free(plain);
+    char name[64];
+    snprintf(name, sizeof(name), "ring 2 x %d%s", k,
+             inverses ? " with inverses" : "");
+    verbose = true;
+    /* Bottom-up at every level of 2 x 5 takes 3-6 s: left to 2 x 3, 2 x 4 */
+    run_all(name, &s, &start, 1, dist, n, k >= 5);
+    verbose = false;
+    free(dist);
+}
+
+/* ---- refusals ---- */
+
+static void refusals(void)
+{
+    struct toy t = {.n = 1000, .wrap = true};
+    struct frontier2_space s = {
+        .n = t.n, .moves = 3, .next = toy_next, .prev = toy_prev, .ctx = &t};
+    uint64_t counts[4], start = 0;
+    struct frontier2_options opt = {.threads = 1};
+    struct frontier2_result r = {.counts = counts, .max_depths = 4};
+    struct pb_error e = {{0}};
+    CHECK(frontier2_search(&s, &start, 1, &opt, &r, &e) == -ERANGE &&
+              strstr(e.msg, "more than 4 depths"),
+          "a short counts array: %s", e.msg);
+
+    start = t.n;
+    r.max_depths = 4;
+    CHECK(frontier2_search(&s, &start, 1, &opt, &r, &e) == -EINVAL &&
+              strstr(e.msg, "out of [0, 1000)"),
+          "a start out of range: %s", e.msg);
+    start = 0;
+    opt.threads = 0;
+    CHECK(frontier2_search(&s, &start, 1, &opt, &r, &e) == -EINVAL,
+          "no threads: %s", e.msg);
+    opt.threads = 1;
+    s.moves = FRONTIER2_MAX_MOVES + 1;
+    CHECK(frontier2_search(&s, &start, 1, &opt, &r, &e) == -EINVAL,
+          "too many moves: %s", e.msg);
+    s.moves = 3;
+
+    /* 2 bits x 2^40 ranks = 256 GiB, over a 1 MiB cap: refused with the
+     * estimate before anything is allocated. */
+    s.n = 1ull << 40;
+    pb_memory_cap_set(1u << 20);
+    CHECK(frontier2_search(&s, &start, 1, &opt, &r, &e) == -ENOMEM &&
+              strstr(e.msg, "needs about 274.9 GB") &&
+              strstr(e.msg, "memory cap of 1.0 MB"),
+          "over the memory cap: %s", e.msg);
+    pb_memory_cap_set(0);
+    CHECK(frontier2_bytes(1) == 8 && frontier2_bytes(32) == 8 &&
+              frontier2_bytes(33) == 16 &&
+              frontier2_bytes(UINT64_MAX) == UINT64_MAX / 32 * 8 + 8,
+          "bytes per rank");
+}
+
+int main(int argc, char **argv)
+{
+    /* test_frontier2 5: also the 2 x 5 ring (about 3.6 M states) */
+    int k_max = argc > 1 ? atoi(argv[1]) : 5;
+    toy_cases();
+    for (int k = 3; k <= k_max && k <= 5; k++)
+        ring_case(k, false);
+    ring_case(3, true);
+    ring_case(4, true);
+    refusals();
+    return check_summary();
+}
