@@ -138,6 +138,23 @@ static void compare(const char *what, const struct frontier2_result *r,
           (unsigned long long)wrong);
 }
 
+/* The levels FRONTIER2_AUTO should run bottom-up, by Beamer's rule on the
+ * counts (the last level, which finds nothing, included). */
+static unsigned beamer_levels(const struct frontier2_result *r, uint64_t n)
+{
+    unsigned levels = 0;
+    bool bottom_up = false;
+    uint64_t reached = 0;
+    for (size_t d = 0; d < r->depths; d++) {
+        reached += r->counts[d];
+        uint64_t unseen = n - reached;
+        bottom_up = bottom_up ? r->counts[d] >= n / FRONTIER2_BETA
+                              : r->counts[d] > unseen / FRONTIER2_ALPHA;
+        levels += bottom_up;
+    }
+    return levels;
+}
+
 /* Runs the engine at every thread count and direction against dist[]. */
 static void run_all(const char *name, const struct frontier2_space *s,
                     const uint64_t *starts, size_t nstarts,
@@ -161,7 +178,8 @@ static void run_all(const char *name, const struct frontier2_space *s,
             double t0 = omp_get_wtime();
             int rc = frontier2_search(s, starts, nstarts, &opt, &r, &e);
             if (verbose)
-                printf("%s: %.3f s\n", what, omp_get_wtime() - t0);
+                printf("%s: %.3f s, %zu depths, %u bottom-up\n", what,
+                       omp_get_wtime() - t0, r.depths, r.bottom_up);
             CHECK(rc == 0, "%s: %s", what, e.msg);
             if (rc)
                 continue;
@@ -172,6 +190,10 @@ static void run_all(const char *name, const struct frontier2_space *s,
             if (directions[d] == FRONTIER2_BOTTOM_UP)
                 CHECK(r.bottom_up == r.depths, "%s: %u bottom-up levels", what,
                       r.bottom_up);
+            if (directions[d] == FRONTIER2_AUTO)
+                CHECK(r.bottom_up == beamer_levels(&r, s->n),
+                      "%s: %u bottom-up levels, expected %u", what, r.bottom_up,
+                      beamer_levels(&r, s->n));
             if (directions[d] == FRONTIER2_TOP_DOWN)
                 CHECK(r.bottom_up == 0, "%s: %u bottom-up levels", what,
                       r.bottom_up);

@@ -19,14 +19,17 @@
  * each frontier rank and marks its unseen successors; bottom-up takes
  * each unseen rank and marks it when one of its predecessors is in the
  * frontier, stopping at the first. With FRONTIER2_AUTO the search turns
- * bottom-up when the frontier holds more than 1/ALPHA of the unseen
- * states and back when it holds less than 1/BETA of the space (Beamer's
+ * bottom-up when the frontier holds more than 1/alpha of the unseen
+ * states and back when it holds less than 1/beta of the space (Beamer's
  * alpha 14 and beta 24, with states for edges: every rank has about the
  * same number of moves here).
  *
  * Parallel: OpenMP over blocks of words, no lock. Top-down marks with an
- * atomic OR on the word (all writers of a level write the same code, and
- * the OR's old value tells exactly one of them that it found the state);
+ * atomic OR on the word after a load has found the slot unseen (the load
+ * is needed: an OR over an older code would corrupt it; codes of earlier
+ * levels do not change during a level, and all writers of a level write
+ * the same code, so the OR's old value tells exactly one of them that it
+ * found the state);
  * bottom-up writes only the words its thread owns, with one OR per word.
  * Loads are relaxed atomics; the barrier between levels orders the rest.
  * The counts are reductions, so they are the same at any thread count.
@@ -65,8 +68,6 @@
 #define HUGE_PAGE (2u << 20)           /* a transparent huge page on x86-64 */
 #define CACHE_LINE 64
 #define BLOCK_WORDS 256 /* words per scheduling chunk: 8192 ranks */
-#define ALPHA 14        /* Beamer: go bottom-up at unseen / ALPHA */
-#define BETA 24         /* and back top-down under N / BETA */
 
 uint64_t frontier2_bytes(uint64_t n)
 {
@@ -214,8 +215,8 @@ static bool choose_bottom_up(enum frontier2_direction dir, bool was,
     if (dir != FRONTIER2_AUTO)
         return dir == FRONTIER2_BOTTOM_UP;
     if (!was)
-        return frontier > unseen / ALPHA;
-    return frontier >= n / BETA;
+        return frontier > unseen / FRONTIER2_ALPHA;
+    return frontier >= n / FRONTIER2_BETA;
 }
 
 int frontier2_search(const struct frontier2_space *space,

@@ -36,6 +36,12 @@ struct frontier2_space {
     const void *ctx;         /* handed to both, read-only */
 };
 
+/* FRONTIER2_AUTO turns bottom-up before a level whose frontier holds more
+ * than 1/ALPHA of the unseen states, and back top-down when it holds less
+ * than 1/BETA of the space (Beamer's alpha and beta, states for edges). */
+#define FRONTIER2_ALPHA 14
+#define FRONTIER2_BETA 24
+
 enum frontier2_direction {
     FRONTIER2_AUTO,      /* per level, by the frontier's size (Beamer) */
     FRONTIER2_TOP_DOWN,  /* always expand the frontier */
