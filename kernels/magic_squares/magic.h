@@ -30,7 +30,7 @@
 #define MAGIC_K_MAX 6
 #define MAGIC_K_JUDGE 4
 /* Longest answer an answer struct can hold. The directed diameters are
- * 11 (K = 3), 22 (K = 4) and 27 (K = 5) by census; 255 leaves room for
+ * 12 (K = 3), 22 (K = 4) and 27 (K = 5) by census; 255 leaves room for
  * K = 6, whose diameter is unknown (answers past it fail loudly). */
 #define MAGIC_MAX_MOVES 255
 #define MAGIC_LINE_WIDTH 60 /* judge output: 60 letters per line */
