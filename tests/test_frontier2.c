@@ -8,8 +8,12 @@
  * directed, and with inverses as an undirected space, against the kernel's
  * plain reference search (magic_plain_depths). Each at 1 and 2 threads,
  * top-down only, bottom-up only and switching: the counts per depth, the
- * total, and every rank's kept code (1 + depth mod 3). Also: the refusal
- * over the memory cap, bad arguments, a counts array too short.
+ * total, and every rank's kept code (1 + depth mod 3); the ring again with
+ * the visitor form of its predecessors (prev_each), against the plain
+ * search and, count for count and code for code, against prev. Also: the
+ * refusal over the memory cap, bad arguments, a counts array too short.
+ * `test_frontier2 --time` times the directed 2 x 5 census with prev and
+ * with prev_each in each direction at 1 and 2 threads (no check on time).
  */
 #include <errno.h>
 #include <omp.h>
@@ -255,15 +259,80 @@ static unsigned ring_prev(const void *ctx, uint64_t r, uint64_t *out)
     return MAGIC_MOVES;
 }
 
+/* The visitor form: one unrank, then one rank per predecessor visited. */
+static bool ring_each(const void *ctx, uint64_t r, frontier2_visit_fn visit,
+                      void *vctx)
+{
+    const struct ring *g = ctx;
+    uint64_t s = magic_unrank((uint32_t)r, g->k);
+    for (int m = 0; m < MAGIC_MOVES; m++)
+        if (visit(vctx,
+                  magic_rank(magic_unapply(s, g->k, (enum magic_move)m), g->k)))
+            return true;
+    if (g->inverses) /* undirected: the predecessors are the neighbours */
+        for (int m = MAGIC_B; m <= MAGIC_C; m++)
+            if (visit(vctx, magic_rank(magic_apply(s, g->k, (enum magic_move)m),
+                                       g->k)))
+                return true;
+    return false;
+}
+
+/* The ring's space, the predecessors as prev writes them (old) or
+ * through ring_each (new). */
+static struct frontier2_space ring_space(const struct ring *g, bool each)
+{
+    struct frontier2_space s = {.n = magic_factorial[2 * g->k],
+                                .moves = g->inverses ? 5 : MAGIC_MOVES,
+                                .next = ring_next,
+                                .prev = g->inverses ? NULL : ring_prev,
+                                .prev_each = each ? ring_each : NULL,
+                                .ctx = g};
+    return s;
+}
+
+/* prev_each against prev: the same counts, directions and codes at every
+ * thread count and direction (bottom-up only below 2 x 5: see ring_case). */
+static void each_vs_prev(const char *name, const struct ring *g)
+{
+    static uint64_t c_old[MAX_DEPTHS], c_new[MAX_DEPTHS];
+    struct frontier2_space s_old = ring_space(g, false);
+    struct frontier2_space s_new = ring_space(g, true);
+    uint64_t start = magic_rank(magic_start(g->k), g->k);
+    for (size_t t = 0; t < sizeof(thread_counts) / sizeof(int); t++)
+        for (size_t d = 0; d < 3; d++) {
+            if (g->k >= 5 && directions[d] == FRONTIER2_BOTTOM_UP)
+                continue;
+            struct frontier2_options opt = {.threads = thread_counts[t],
+                                            .direction = directions[d],
+                                            .keep_codes = true};
+            struct frontier2_result ro = {.counts = c_old,
+                                          .max_depths = MAX_DEPTHS};
+            struct frontier2_result rn = {.counts = c_new,
+                                          .max_depths = MAX_DEPTHS};
+            struct pb_error e = {{0}};
+            int rc = frontier2_search(&s_old, &start, 1, &opt, &ro, &e) ||
+                     frontier2_search(&s_new, &start, 1, &opt, &rn, &e);
+            CHECK(rc == 0, "%s, %d thread(s), %s: %s", name, thread_counts[t],
+                  direction_names[d], e.msg);
+            if (rc)
+                continue;
+            CHECK(ro.depths == rn.depths && ro.reached == rn.reached &&
+                      ro.bottom_up == rn.bottom_up &&
+                      !memcmp(c_old, c_new, ro.depths * sizeof(c_old[0])) &&
+                      ro.code_bytes == rn.code_bytes &&
+                      !memcmp(ro.codes, rn.codes, ro.code_bytes),
+                  "%s, %d thread(s), %s: prev_each differs from prev", name,
+                  thread_counts[t], direction_names[d]);
+            frontier2_free(ro.codes);
+            frontier2_free(rn.codes);
+        }
+}
+
 static void ring_case(int k, bool inverses)
 {
     struct ring g = {.k = k, .inverses = inverses};
     uint64_t n = magic_factorial[2 * k];
-    struct frontier2_space s = {.n = n,
-                                .moves = inverses ? 5 : MAGIC_MOVES,
-                                .next = ring_next,
-                                .prev = inverses ? NULL : ring_prev,
-                                .ctx = &g};
+    struct frontier2_space s = ring_space(&g, false);
     uint64_t start = magic_rank(magic_start(k), k);
     /* The kernel's plain search, re-indexed by the engine's ranks. */
     uint8_t *plain = magic_plain_depths(k, inverses);
@@ -281,8 +350,63 @@ static void ring_case(int k, bool inverses)
     verbose = true;
     /* Bottom-up at every level of 2 x 5 takes 3-6 s: left to 2 x 3, 2 x 4 */
     run_all(name, &s, &start, 1, dist, n, k >= 5);
+    s = ring_space(&g, true);
+    strcat(name, ", prev_each");
+    run_all(name, &s, &start, 1, dist, n, k >= 5);
     verbose = false;
     free(dist);
+    each_vs_prev(name, &g);
+}
+
+/* test_frontier2 --time: the directed 2 x 5 census, prev against
+ * prev_each, side by side, the best of TIME_REPEATS runs each, the two
+ * interleaved so that both see the same load (not a check: times vary). */
+#define TIME_REPEATS 3
+
+static double time_search(const struct frontier2_space *s, uint64_t start,
+                          const struct frontier2_options *opt)
+{
+    static uint64_t counts[MAX_DEPTHS];
+    struct frontier2_result r = {.counts = counts, .max_depths = MAX_DEPTHS};
+    struct pb_error e = {{0}};
+    double t0 = omp_get_wtime();
+    int rc = frontier2_search(s, &start, 1, opt, &r, &e);
+    double t = omp_get_wtime() - t0;
+    CHECK(rc == 0, "timing: %s", e.msg);
+    return t;
+}
+
+static void time_ring5(void)
+{
+    struct ring g = {.k = 5, .inverses = false};
+    struct frontier2_space s_old = ring_space(&g, false);
+    struct frontier2_space s_new = ring_space(&g, true);
+    uint64_t start = magic_rank(magic_start(5), 5);
+    char load[64] = "?\n";
+    FILE *f = fopen("/proc/loadavg", "r");
+    if (f) {
+        if (!fgets(load, sizeof(load), f))
+            strcpy(load, "?\n");
+        fclose(f);
+    }
+    printf("2 x 5 directed census, best of %d, seconds; load average %s"
+           "%-10s %7s %8s %9s %8s\n",
+           TIME_REPEATS, load, "direction", "threads", "prev", "prev_each",
+           "speedup");
+    for (size_t d = 0; d < 3; d++)
+        for (size_t t = 0; t < sizeof(thread_counts) / sizeof(int); t++) {
+            struct frontier2_options opt = {.threads = thread_counts[t],
+                                            .direction = directions[d]};
+            double best_old = 1e30, best_new = 1e30;
+            for (int i = 0; i < TIME_REPEATS; i++) {
+                double t_old = time_search(&s_old, start, &opt);
+                double t_new = time_search(&s_new, start, &opt);
+                best_old = t_old < best_old ? t_old : best_old;
+                best_new = t_new < best_new ? t_new : best_new;
+            }
+            printf("%-10s %7d %8.3f %9.3f %7.2fx\n", direction_names[d],
+                   thread_counts[t], best_old, best_new, best_old / best_new);
+        }
 }
 
 /* ---- refusals ---- */
@@ -332,6 +456,10 @@ static void refusals(void)
 
 int main(int argc, char **argv)
 {
+    if (argc > 1 && !strcmp(argv[1], "--time")) {
+        time_ring5();
+        return check_summary();
+    }
     /* test_frontier2 5: also the 2 x 5 ring (about 3.6 M states) */
     int k_max = argc > 1 ? atoi(argv[1]) : 5;
     toy_cases();

@@ -18,8 +18,9 @@
  * optimizing breadth-first search", SC 2012): per level, top-down expands
  * each frontier rank and marks its unseen successors; bottom-up takes
  * each unseen rank and marks it when one of its predecessors is in the
- * frontier, stopping at the first. With FRONTIER2_AUTO the search turns
- * bottom-up when the frontier holds more than 1/alpha of the unseen
+ * frontier, stopping at the first (with the space's prev_each, before the
+ * rest are even computed; with prev, after). With FRONTIER2_AUTO the search
+ * turns bottom-up when the frontier holds more than 1/alpha of the unseen
  * states and back when it holds less than 1/beta of the space (Beamer's
  * alpha 14 and beta 24, with states for edges: every rank has about the
  * same number of moves here).
@@ -46,11 +47,20 @@
  *
  * Cost: O(N) words scanned per level plus O(moves) callback work per
  * expanded (top-down) or unseen (bottom-up) rank; memory N / 4 bytes.
- * Left for speed: the marks are random 64-bit ORs, one cache miss each
- * beyond the fast cache; batching the successors of a block, bucketing
- * them by cache-sized range of ranks and prefetching the words (and the
- * predecessors' words bottom-up) is the next step, then measuring what
- * huge pages and each of those buy.
+ * Left for speed: first the switch. A bottom-up miss costs as much as a
+ * top-down expansion (all the predecessors against all the successors),
+ * and most unseen ranks miss until the frontier is about as large as
+ * what is left, so Beamer's alpha (tuned on graphs of high degree, where
+ * a check ends early) turns bottom-up levels too soon: on the directed
+ * 2 x 5 ring, auto is slower than top-down only, with prev_each or prev
+ * alike (the stop at the first parent saves only on hits, which are few
+ * in the levels that cost); a trial with "bottom-up while the frontier
+ * outnumbers the unseen" and no beta ran it in 0.46 s against 1.0 s top-
+ * down (1 thread; 0.34 s against 0.55 s at 2). Then the marks: random
+ * 64-bit ORs, one cache miss each beyond the fast cache; batching the
+ * successors of a block, bucketing them by cache-sized range of ranks and
+ * prefetching the words (and the predecessors' words bottom-up), then
+ * measuring what huge pages and each of those buy.
  */
 #define _DEFAULT_SOURCE /* madvise, MADV_HUGEPAGE */
 
@@ -151,6 +161,36 @@ static uint64_t level_top_down(uint64_t *a, uint64_t words,
     return found;
 }
 
+/* What the visitor of the bottom-up step reads. */
+struct in_frontier {
+    const uint64_t *a;
+    unsigned cur;
+};
+
+static bool is_in_frontier(void *vctx, uint64_t rank)
+{
+    const struct in_frontier *f = vctx;
+    return code_at(f->a, rank) == f->cur;
+}
+
+/* Whether a predecessor of rank is in the frontier (code cur). */
+static inline bool has_parent(const uint64_t *a,
+                              const struct frontier2_space *s,
+                              frontier2_moves_fn prev, uint64_t rank,
+                              unsigned cur)
+{
+    if (s->prev_each) {
+        struct in_frontier f = {a, cur};
+        return s->prev_each(s->ctx, rank, is_in_frontier, &f);
+    }
+    uint64_t out[FRONTIER2_MAX_MOVES];
+    unsigned k = prev(s->ctx, rank, out);
+    for (unsigned i = 0; i < k; i++)
+        if (code_at(a, out[i]) == cur)
+            return true;
+    return false;
+}
+
 static uint64_t level_bottom_up(uint64_t *a, uint64_t words,
                                 const struct frontier2_space *s, unsigned cur,
                                 unsigned nc, int threads)
@@ -158,25 +198,20 @@ static uint64_t level_bottom_up(uint64_t *a, uint64_t words,
     uint64_t found = 0;
     uint64_t n = s->n;
     frontier2_moves_fn prev = s->prev ? s->prev : s->next;
-    const void *ctx = s->ctx;
 #pragma omp parallel for schedule(dynamic, BLOCK_WORDS) default(none)         \
-    shared(a, words, n, prev, ctx, cur, nc) reduction(+ : found)               \
+    shared(a, words, n, s, prev, cur, nc) reduction(+ : found)                 \
     num_threads(threads)
     for (uint64_t w = 0; w < words; w++) {
         uint64_t x = __atomic_load_n(&a[w], __ATOMIC_RELAXED);
         uint64_t m = slots_equal(x, FRONTIER2_UNSEEN) & valid_slots(w, n);
-        uint64_t out[FRONTIER2_MAX_MOVES];
         uint64_t add = 0;
         while (m) {
             unsigned slot = (unsigned)__builtin_ctzll(m) / 2;
             m &= m - 1;
-            unsigned k = prev(ctx, w * RANKS_PER_WORD + slot, out);
-            for (unsigned i = 0; i < k; i++)
-                if (code_at(a, out[i]) == cur) {
-                    add |= (uint64_t)nc << (2 * slot);
-                    found++;
-                    break;
-                }
+            if (has_parent(a, s, prev, w * RANKS_PER_WORD + slot, cur)) {
+                add |= (uint64_t)nc << (2 * slot);
+                found++;
+            }
         }
         /* This thread owns word w in this level; others only read it. */
         if (add)

@@ -9,7 +9,10 @@
  * Contracts: the callbacks are called from several OpenMP threads at once
  * and must only read ctx. Each writes at most space->moves ranks, all in
  * [0, N), into out[] and returns how many it wrote (a rank may have fewer
- * neighbours than another).
+ * neighbours than another). The optional visitor form, prev_each, hands
+ * the same predecessors one at a time to visit and stops at the first for
+ * which visit returns true, so the bottom-up step can skip computing the
+ * rest.
  */
 #ifndef FRONTIER2_H
 #define FRONTIER2_H
@@ -28,12 +31,25 @@
 typedef unsigned (*frontier2_moves_fn)(const void *ctx, uint64_t rank,
                                        uint64_t *out);
 
+/* Called with each predecessor in turn; true stops the walk. */
+typedef bool (*frontier2_visit_fn)(void *vctx, uint64_t rank);
+
+/* Hands the predecessors of rank (what prev, or next in an undirected
+ * space, would write: at most the space's moves, in any order) to
+ * visit(vctx, p) until one call returns true; returns true then, false
+ * when none did. */
+typedef bool (*frontier2_each_fn)(const void *ctx, uint64_t rank,
+                                  frontier2_visit_fn visit, void *vctx);
+
 struct frontier2_space {
     uint64_t n;              /* ranks 0..n-1 */
     unsigned moves;          /* most neighbours of one rank, 1..64 */
     frontier2_moves_fn next; /* successors of a rank */
     frontier2_moves_fn prev; /* predecessors; NULL: undirected (= next) */
-    const void *ctx;         /* handed to both, read-only */
+    /* Optional, preferred by the bottom-up step over prev (or next, when
+     * undirected): the predecessors one by one, stopping early. */
+    frontier2_each_fn prev_each;
+    const void *ctx; /* handed to all, read-only */
 };
 
 /* FRONTIER2_AUTO turns bottom-up before a level whose frontier holds more
