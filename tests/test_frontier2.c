@@ -142,8 +142,8 @@ static void compare(const char *what, const struct frontier2_result *r,
           (unsigned long long)wrong);
 }
 
-/* The levels FRONTIER2_AUTO should run bottom-up, by Beamer's rule on the
- * counts (the last level, which finds nothing, included). */
+/* The levels FRONTIER2_AUTO should run bottom-up, by its rule on the
+ * counts (frontier2.h; the last level, which finds nothing, included). */
 static unsigned beamer_levels(const struct frontier2_result *r, uint64_t n)
 {
     unsigned levels = 0;
@@ -152,8 +152,7 @@ static unsigned beamer_levels(const struct frontier2_result *r, uint64_t n)
     for (size_t d = 0; d < r->depths; d++) {
         reached += r->counts[d];
         uint64_t unseen = n - reached;
-        bottom_up = bottom_up ? r->counts[d] >= n / FRONTIER2_BETA
-                              : r->counts[d] > unseen / FRONTIER2_ALPHA;
+        bottom_up = r->counts[d] > unseen / FRONTIER2_ALPHA;
         levels += bottom_up;
     }
     return levels;

@@ -19,11 +19,11 @@
  * each frontier rank and marks its unseen successors; bottom-up takes
  * each unseen rank and marks it when one of its predecessors is in the
  * frontier, stopping at the first (with the space's prev_each, before the
- * rest are even computed; with prev, after). With FRONTIER2_AUTO the search
- * turns bottom-up when the frontier holds more than 1/alpha of the unseen
- * states and back when it holds less than 1/beta of the space (Beamer's
- * alpha 14 and beta 24, with states for edges: every rank has about the
- * same number of moves here).
+ * rest are even computed; with prev, after). With FRONTIER2_AUTO a level
+ * runs bottom-up when its frontier outnumbers the unseen states
+ * (frontier2.h: alpha 1, no beta; Beamer's alpha 14 is tuned for graphs
+ * whose bottom-up checks end early, while here a miss costs as much as
+ * an expansion).
  *
  * Parallel: OpenMP over blocks of words, no lock. Top-down marks with an
  * atomic OR on the word after a load has found the slot unseen (the load
@@ -47,16 +47,11 @@
  *
  * Cost: O(N) words scanned per level plus O(moves) callback work per
  * expanded (top-down) or unseen (bottom-up) rank; memory N / 4 bytes.
- * Left for speed: first the switch. A bottom-up miss costs as much as a
- * top-down expansion (all the predecessors against all the successors),
- * and most unseen ranks miss until the frontier is about as large as
- * what is left, so Beamer's alpha (tuned on graphs of high degree, where
- * a check ends early) turns bottom-up levels too soon: on the directed
- * 2 x 5 ring, auto is slower than top-down only, with prev_each or prev
- * alike (the stop at the first parent saves only on hits, which are few
- * in the levels that cost); a trial with "bottom-up while the frontier
- * outnumbers the unseen" and no beta ran it in 0.46 s against 1.0 s top-
- * down (1 thread; 0.34 s against 0.55 s at 2). Then the marks: random
+ * Left for speed: the switch was first (Beamer's alpha 14 turned
+ * bottom-up too soon: a miss costs a whole expansion, and most unseen
+ * ranks miss until the frontier is about as large as what is left; alpha
+ * 1 took the directed 2 x 5 ring from 1.2 s to about 0.46 s at 1 thread,
+ * test_frontier2 --time). Then the marks: random
  * 64-bit ORs, one cache miss each beyond the fast cache; batching the
  * successors of a block, bucketing them by cache-sized range of ranks and
  * prefetching the words (and the predecessors' words bottom-up), then
@@ -244,14 +239,12 @@ static int check_args(const struct frontier2_space *s, const uint64_t *starts,
 }
 
 /* Per level: bottom-up when the frontier is large against what is left. */
-static bool choose_bottom_up(enum frontier2_direction dir, bool was,
-                             uint64_t frontier, uint64_t unseen, uint64_t n)
+static bool choose_bottom_up(enum frontier2_direction dir, uint64_t frontier,
+                             uint64_t unseen)
 {
     if (dir != FRONTIER2_AUTO)
         return dir == FRONTIER2_BOTTOM_UP;
-    if (!was)
-        return frontier > unseen / FRONTIER2_ALPHA;
-    return frontier >= n / FRONTIER2_BETA;
+    return frontier > unseen / FRONTIER2_ALPHA;
 }
 
 int frontier2_search(const struct frontier2_space *space,
@@ -293,11 +286,10 @@ int frontier2_search(const struct frontier2_space *space,
     }
     r->reached = r->counts[0];
     r->depths = 1;
-    bool bottom_up = false;
     for (size_t d = 0;; d++) {
         unsigned cur = 1 + (unsigned)(d % 3), nc = 1 + (unsigned)((d + 1) % 3);
-        bottom_up = choose_bottom_up(opt->direction, bottom_up, r->counts[d],
-                                     space->n - r->reached, space->n);
+        bool bottom_up = choose_bottom_up(opt->direction, r->counts[d],
+                                          space->n - r->reached);
         uint64_t found =
             bottom_up ? level_bottom_up(a, words, space, cur, nc, threads)
                       : level_top_down(a, words, space, cur, nc, threads);
