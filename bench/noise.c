@@ -238,15 +238,6 @@ double pb_noise_cv(const struct tidy_bench *b)
     return pb_noise_cv_of(b->per_instance, b->n);
 }
 
-static double median_of(const struct tidy_bench *b)
-{
-    double sorted[TIDY_MAX_REPS];
-    if (b->n == 0)
-        return NAN;
-    memcpy(sorted, b->per_instance, b->n * sizeof(double));
-    return pb_median(sorted, b->n);
-}
-
 bool pb_noise_loaded(const struct tidy_bench *b, int cores)
 {
     double load = fmax(b->load_before, b->load_after); /* NaN: the other */
@@ -255,7 +246,7 @@ bool pb_noise_loaded(const struct tidy_bench *b, int cores)
 
 bool pb_noise_short(const struct tidy_bench *b)
 {
-    return median_of(b) * (double)b->count < PB_NOISE_SHORT_SAMPLE;
+    return tidy_median(b) * (double)b->count < PB_NOISE_SHORT_SAMPLE;
 }
 
 size_t pb_noise_bench(const struct tidy *t, const struct tidy_bench *b,
@@ -282,7 +273,7 @@ size_t pb_noise_bench_rules(const struct tidy *t, const struct tidy_bench *b,
         snprintf(w[n++], PB_NOISE_TEXT, "CPU %.2f of wall", b->cpu_per_wall);
     const struct tidy_bench *one =
         t && b->threads > 1 ? tidy_find(t, b, 1) : NULL;
-    double slower = one ? median_of(b) / median_of(one) : NAN;
+    double slower = one ? tidy_median(b) / tidy_median(one) : NAN;
     if (slower > PB_NOISE_SLOWER && n < max)
         snprintf(w[n++], PB_NOISE_TEXT, "%ld threads %.1fx slower than 1",
                  b->threads, slower);

@@ -115,13 +115,6 @@ static void work_cells(const struct pb_kernel *k, const struct tidy_bench *b,
         rp_count(cells[n++], RP_CELL, tidy_counter(b, k, i) / units);
 }
 
-static double median_of(const struct tidy_bench *b)
-{
-    double sorted[TIDY_MAX_REPS];
-    memcpy(sorted, b->per_instance, b->n * sizeof(double));
-    return pb_median(sorted, b->n);
-}
-
 /* The caption of a figure: what it shows and what it leaves out. */
 static void caption(const char *kind, const struct pb_kernel *k,
                     const char *base, const char *sweep, char *buf, size_t len)
@@ -237,7 +230,7 @@ static struct kernel_units kernel_units(const struct tidy *t,
         const struct tidy_bench *b = &t->b[i];
         if (strcmp(b->kernel, kernel))
             continue;
-        double median = median_of(b);
+        double median = tidy_median(b);
         v[0][n[0]++] = median;
         if (!rp_no_build(k, b))
             v[1][n[1]++] = b->build_seconds;
@@ -293,7 +286,7 @@ static void table_part(struct rp_out *o, const struct tidy *t,
                 !strcmp(x->family, b->family) && !strcmp(x->size, b->size) &&
                 x->count == b->count && x->seed == b->seed &&
                 x->threads == b->threads)
-                ratio = median / median_of(x);
+                ratio = median / tidy_median(x);
         }
         size_t before = strlen(warnings);
         warn_about(t, b, cores, warnings, WARNINGS_MAX);

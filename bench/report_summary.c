@@ -19,7 +19,6 @@
 #include <string.h>
 
 #include "report_parts.h"
-#include "stats.h"
 #include "summary.h"
 #include "winners.h"
 
@@ -158,11 +157,9 @@ static void winners_table(struct rp_out *o, const struct pb_winners *w,
     size_t rows = 0;
     for (size_t c = 0; medians && c < w->count; c++) {
         const struct tidy_bench *b = w->w[c].fastest;
-        double s[TIDY_MAX_REPS];
         if (strcmp(b->kernel, k->name))
             continue;
-        memcpy(s, b->per_instance, b->n * sizeof(double));
-        medians[rows++] = pb_median(s, b->n);
+        medians[rows++] = tidy_median(b);
     }
     struct rp_unit unit = rp_time_unit(rp_typical(medians, rows));
     char median_head[64];

@@ -19,6 +19,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "stats.h"
+
 enum { NAME_MAX_LEN = sizeof(((struct tidy_bench *)0)->kernel) - 1 };
 
 /* s is 1 to NAME_MAX_LEN characters, each in `allowed` or a lower-case
@@ -349,4 +351,13 @@ const struct tidy_bench *tidy_find(const struct tidy *t,
             return x;
     }
     return NULL;
+}
+
+double tidy_median(const struct tidy_bench *x)
+{
+    double sorted[TIDY_MAX_REPS];
+    if (x->n == 0)
+        return NAN;
+    memcpy(sorted, x->per_instance, x->n * sizeof(double));
+    return pb_median(sorted, x->n);
 }

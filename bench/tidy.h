@@ -110,6 +110,9 @@ int tidy_add_sample(struct tidy *t, struct tidy_bench *x, double per_instance,
 void tidy_add_noise(struct tidy_bench *x, double load_before, double load_after,
                     double cpu_per_wall);
 void tidy_free(struct tidy *t);
+/* The median of x's verified repetitions (seconds per instance); NaN
+ * when it has none. O(n log n) on a copy. */
+double tidy_median(const struct tidy_bench *x);
 /* Counter `index` of kernel k per instance in x: by its name, else
  * (counter 0, from a file older than counters_per_instance or a JSON
  * that has only the legacy column) work_per_instance; NaN when x has no

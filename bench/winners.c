@@ -25,13 +25,6 @@ static bool same_corpus(const struct tidy_bench *a, const struct tidy_bench *b)
            a->seed == b->seed && a->threads == b->threads;
 }
 
-static double median_of(const struct tidy_bench *b)
-{
-    double x[TIDY_MAX_REPS];
-    memcpy(x, b->per_instance, b->n * sizeof(*x));
-    return pb_median(x, b->n);
-}
-
 static uint64_t fnv1a(uint64_t h, const char *s)
 {
     for (; *s; s++)
@@ -50,9 +43,9 @@ static int corpus_winner(const struct tidy_bench *const *members, size_t n,
                          struct pb_corpus_winner *w)
 {
     size_t best = 0;
-    double best_median = median_of(members[0]);
+    double best_median = tidy_median(members[0]);
     for (size_t i = 1; i < n; i++) {
-        double m = median_of(members[i]);
+        double m = tidy_median(members[i]);
         if (m < best_median) {
             best = i;
             best_median = m;
@@ -69,7 +62,7 @@ static int corpus_winner(const struct tidy_bench *const *members, size_t n,
             continue;
         struct pb_versus *v = &w->versus[w->n++];
         v->other = members[i];
-        v->ratio = median_of(v->other) / best_median;
+        v->ratio = tidy_median(v->other) / best_median;
         uint64_t seed =
             fnv1a(fnv1a(0xcbf29ce484222325ull, f->key), v->other->key);
         v->reps = f->n < v->other->n ? f->n : v->other->n;
