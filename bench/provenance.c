@@ -170,12 +170,15 @@ static const char *openmp_spec(long date)
     return "before 2.5";
 }
 
-/* The machine keys (see the opening comment). */
-static void machine_record(struct pb_results *r)
+/* The machine keys (see the opening comment); the CPU model and the OS
+ * also into model and os (PB_MACHINE_TEXT bytes each), for the console's
+ * one line. */
+#define PB_MACHINE_TEXT 256
+static void machine_record(struct pb_results *r, char *model, char *os)
 {
     char buf[512];
-    file_value("/proc/cpuinfo", "model name", buf, sizeof(buf));
-    add(r, "cpu_model", buf);
+    file_value("/proc/cpuinfo", "model name", model, PB_MACHINE_TEXT);
+    add(r, "cpu_model", model);
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
     long cores = physical_cores(cpus);
     if (cores > 0)
@@ -192,8 +195,8 @@ static void machine_record(struct pb_results *r)
     else
         snprintf(buf, sizeof(buf), "unknown");
     add(r, "memory_bytes", buf);
-    file_value("/etc/os-release", "PRETTY_NAME", buf, sizeof(buf));
-    add(r, "os", buf);
+    file_value("/etc/os-release", "PRETTY_NAME", os, PB_MACHINE_TEXT);
+    add(r, "os", os);
     struct utsname u;
     if (uname(&u) == 0)
         snprintf(buf, sizeof(buf), "%s %s %s", u.sysname, u.release, u.machine);
@@ -238,11 +241,9 @@ void pb_provenance_record(struct pb_results *r, const char *suite,
     add(r, "max_threads_asked", buf);
     add(r, "threads_oversubscribed", max_threads > cores ? "true" : "false");
     add(r, "suite", suite);
-    machine_record(r);
-    /* the console gets one line; the block above is in the log */
-    char model[256], os[256];
-    file_value("/proc/cpuinfo", "model name", model, sizeof(model));
-    file_value("/etc/os-release", "PRETTY_NAME", os, sizeof(os));
+    /* the console gets one line; the block is in the log */
+    char model[PB_MACHINE_TEXT], os[PB_MACHINE_TEXT];
+    machine_record(r, model, os);
     pb_results_say(r,
                    "machine: %s, %ld CPUs, %s; %s %s build; commit %.12s%s "
                    "(provenance: log.txt, results.json)\n",
