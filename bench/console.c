@@ -175,14 +175,13 @@ void pb_console_header(char *buf, size_t len)
              "median", "cv", VERSUS_COLUMN, "median vs baseline", "check");
 }
 
-char *pb_console_winners(const char *results, struct pb_error *e)
+char *pb_console_winners(const struct tidy *t, struct pb_error *e)
 {
-    struct tidy t;
     struct pb_winners w;
     char *text = NULL;
     size_t len = 0;
-    int rc = tidy_load(results, &t, TIDY_PUZZLEBENCH_ONLY, e);
-    if (rc == 0 && (rc = pb_winners_find(&t, &w, e)) == 0) {
+    int rc = pb_winners_find(t, &w, e);
+    if (rc == 0) {
         FILE *f = open_memstream(&text, &len);
         if (f) {
             fprintf(f, "winners (median time per instance; 95%% bootstrap "
@@ -196,7 +195,6 @@ char *pb_console_winners(const char *results, struct pb_error *e)
         }
         pb_winners_free(&w);
     }
-    tidy_free(&t);
     return rc ? NULL : text;
 }
 

@@ -27,6 +27,7 @@
 
 #include "pb.h"
 #include "schema.h"
+#include "tidy.h"
 
 /* The longest result or progress line, in characters. */
 #define PB_CONSOLE_WIDTH 120
@@ -74,9 +75,9 @@ void pb_console_line(const struct pb_console_result *r, char *buf, size_t len);
 /* The header over the result lines' columns. */
 void pb_console_header(char *buf, size_t len);
 /* The end of the console: "winners (...):" then, per corpus, its fastest
- * variant and its ratio to each other (winners.h), read from results (a
- * results folder or file, tidy_load). Malloc'd text, or NULL with e. */
-char *pb_console_winners(const char *results, struct pb_error *e);
+ * variant and its ratio to each other (winners.h), from the run's
+ * results t. Malloc'd text, or NULL with e. */
+char *pb_console_winners(const struct tidy *t, struct pb_error *e);
 
 enum pb_progress_mode {
     PB_PROGRESS_OFF,    /* --quiet */

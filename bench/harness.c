@@ -652,13 +652,18 @@ int pb_bench_suite(const struct pb_bench_options *o)
                 o->data_dir, strerror(-rc));
     else if (o->data_dir)
         pb_remove_stale_temporaries(o->data_dir);
+    struct tidy results; /* the run's, as written: read back at its end */
+    bool have_results = false;
     if (rc || prepare_cases(&h, &suite, o, slots, &slot_count)) {
         h.status = PB_EXIT_FAIL;
     } else {
         pb_harness_record_corpora(slots, slot_count);
         verify_and_register(&h, o);
         time_cases(&h, o);
-        pb_harness_say_winners(&h);
+        /* read back once, for the winners and the warnings */
+        struct pb_error none;
+        have_results = tidy_load(h.results.dir, &results, 0, &none) == 0;
+        pb_harness_say_winners(&h, have_results ? &results : NULL);
         if (h.timed == 0 && !o->list_only) {
             const char *why = h.to_time == 0
                                   ? "no benchmark of the suite matches "
@@ -671,10 +676,13 @@ int pb_bench_suite(const struct pb_bench_options *o)
             h.status = PB_EXIT_FAIL;
         }
     }
-    if (!o->list_only && pb_noise_run_end(&h.results, &machine, &e)) {
+    if (!o->list_only && pb_noise_run_end(&h.results, &machine,
+                                          have_results ? &results : NULL, &e)) {
         fprintf(stderr, "puzzlebench bench: %s\n", e.msg);
         h.status = PB_EXIT_FAIL;
     }
+    if (have_results)
+        tidy_free(&results);
     bool drawn = pb_plot(h.results.dir, NULL, NULL, &e) == 0;
     if (!drawn) {
         fprintf(stderr, "puzzlebench bench: warning: %s\n", e.msg);

@@ -120,14 +120,14 @@ void pb_harness_clear_progress(void *user)
 }
 
 /* The end of the console: every corpus's fastest variant and its ratio
- * to each other (winners.h), from the results.csv just written, as the
- * report reads it. */
-void pb_harness_say_winners(struct harness *h)
+ * to each other (winners.h), from the run's results t as written (NULL:
+ * none could be read), as the report reads them. */
+void pb_harness_say_winners(struct harness *h, const struct tidy *t)
 {
     struct pb_error e;
-    if (h->timed == 0)
+    if (h->timed == 0 || !t)
         return;
-    char *text = pb_console_winners(h->results.csv_path, &e);
+    char *text = pb_console_winners(t, &e);
     if (!text)
         fprintf(stderr, "puzzlebench bench: warning: no winners: %s\n", e.msg);
     else

@@ -102,7 +102,7 @@ void pb_harness_progress(struct harness *h, const struct bench_case *c);
 void pb_harness_result_line(struct harness *h, struct bench_case *c,
                             const struct pb_gb_run *run);
 /* The winners of every corpus, at the end of the console. */
-void pb_harness_say_winners(struct harness *h);
+void pb_harness_say_winners(struct harness *h, const struct tidy *t);
 /* Clears the progress line; user is the struct harness (before_table of
  * struct pb_gb_output). */
 void pb_harness_clear_progress(void *user);

@@ -152,12 +152,13 @@ size_t pb_noise_machine_warnings(const struct pb_noise_machine *m,
 void pb_noise_run_start(struct pb_results *r, struct pb_noise_machine *m);
 /* The end of a run: reads the machine again, rewrites the context of
  * r's results.json with the run's state (pb_noise_machine_end), then
- * prints the "warnings:" block (one line per noisy benchmark of r's
- * results, one per machine warning; nothing when there are none) to
- * stdout and the log. 0, or a negative error when results.json could
- * not be rewritten (e says why; the old file is kept). */
+ * prints the "warnings:" block (one line per noisy benchmark of the
+ * run's results t, NULL when none were read; one per machine warning;
+ * nothing when there are none) to stdout and the log. 0, or a negative
+ * error when results.json could not be rewritten (e says why; the old
+ * file is kept). */
 int pb_noise_run_end(struct pb_results *r, struct pb_noise_machine *m,
-                     struct pb_error *e);
+                     const struct tidy *t, struct pb_error *e);
 /* Prints the warnings of t's benchmarks, "PREFIX NAME: W1; W2\n" per
  * noisy one (pb_noise_print_benches), and of machine m (may be NULL),
  * "PREFIX W\n" each; returns how many lines. For the console block. */
