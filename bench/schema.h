@@ -89,7 +89,7 @@ struct pb_row {
     double peak_rss_bytes;
     double load_before;  /* 1-minute load average before the timed runs */
     double load_after;   /* and after them (noise.h); NaN: unknown */
-    double cpu_per_wall; /* CPU s / (wall s * threads) of the solves */
+    double cpu_per_wall; /* CPU s / (wall s * threads), the timed loop */
     bool verified;
     char error[640]; /* "" when the repetition ran */
 };
