@@ -35,6 +35,18 @@ static const enum frontier2_direction directions[] = {
     FRONTIER2_TOP_DOWN, FRONTIER2_BOTTOM_UP, FRONTIER2_AUTO};
 static const char *const direction_names[] = {"top-down", "bottom-up", "auto"};
 
+/* frontier2_search from the given starts instead of the space's own. */
+static int search_from(const struct pb_space *s, const uint64_t *starts,
+                       size_t nstarts, const struct frontier2_options *opt,
+                       struct frontier2_result *r, struct pb_error *e)
+{
+    struct pb_space from = *s;
+    from.nstarts = nstarts;
+    for (size_t i = 0; i < nstarts && i < PB_SPACE_MAX_STARTS; i++)
+        from.starts[i] = starts[i];
+    return frontier2_search(&from, opt, r, e);
+}
+
 /* ---- (a) the toy graph ---- */
 
 struct toy {
@@ -79,7 +91,7 @@ static unsigned toy_prev(const void *ctx, uint64_t r, uint64_t *out)
 }
 
 /* Plain queue BFS: dist[r] or UNREACHED. */
-static uint32_t *queue_bfs(uint64_t n, frontier2_moves_fn next, const void *ctx,
+static uint32_t *queue_bfs(uint64_t n, pb_space_moves_fn next, const void *ctx,
                            const uint64_t *starts, size_t nstarts)
 {
     uint32_t *dist = malloc(n * sizeof(*dist));
@@ -94,7 +106,7 @@ static uint32_t *queue_bfs(uint64_t n, frontier2_moves_fn next, const void *ctx,
             dist[starts[i]] = 0;
             queue[tail++] = starts[i];
         }
-    uint64_t out[FRONTIER2_MAX_MOVES];
+    uint64_t out[PB_SPACE_MAX_MOVES];
     while (head < tail) {
         uint64_t r = queue[head++];
         unsigned k = next(ctx, r, out);
@@ -159,7 +171,7 @@ static unsigned beamer_levels(const struct frontier2_result *r, uint64_t n)
 }
 
 /* Runs the engine at every thread count and direction against dist[]. */
-static void run_all(const char *name, const struct frontier2_space *s,
+static void run_all(const char *name, const struct pb_space *s,
                     const uint64_t *starts, size_t nstarts,
                     const uint32_t *dist, uint64_t expect_reached,
                     bool skip_bottom_up)
@@ -179,7 +191,7 @@ static void run_all(const char *name, const struct frontier2_space *s,
             snprintf(what, sizeof(what), "%s, %d thread(s), %s", name,
                      thread_counts[t], direction_names[d]);
             double t0 = omp_get_wtime();
-            int rc = frontier2_search(s, starts, nstarts, &opt, &r, &e);
+            int rc = search_from(s, starts, nstarts, &opt, &r, &e);
             if (verbose)
                 printf("%s: %.3f s, %zu depths, %u bottom-up\n", what,
                        omp_get_wtime() - t0, r.depths, r.bottom_up);
@@ -211,11 +223,11 @@ static void toy_cases(void)
     for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++)
         for (int wrap = 0; wrap <= 1; wrap++) {
             struct toy t = {.n = sizes[i], .wrap = wrap};
-            struct frontier2_space s = {.n = t.n,
-                                        .moves = 3,
-                                        .next = toy_next,
-                                        .prev = toy_prev,
-                                        .ctx = &t};
+            struct pb_space s = {.n = t.n,
+                                 .moves = 3,
+                                 .next = toy_next,
+                                 .prev = toy_prev,
+                                 .ctx = &t};
             /* two starts, one repeated; in the tree, rank 0 and the
              * subtree of 2 are not reached */
             uint64_t starts[3] = {t.n > 1, t.n - 1, t.n > 1};
@@ -259,7 +271,7 @@ static unsigned ring_prev(const void *ctx, uint64_t r, uint64_t *out)
 }
 
 /* The visitor form: one unrank, then one rank per predecessor visited. */
-static bool ring_each(const void *ctx, uint64_t r, frontier2_visit_fn visit,
+static bool ring_each(const void *ctx, uint64_t r, pb_space_visit_fn visit,
                       void *vctx)
 {
     const struct ring *g = ctx;
@@ -278,14 +290,14 @@ static bool ring_each(const void *ctx, uint64_t r, frontier2_visit_fn visit,
 
 /* The ring's space, the predecessors as prev writes them (old) or
  * through ring_each (new). */
-static struct frontier2_space ring_space(const struct ring *g, bool each)
+static struct pb_space ring_space(const struct ring *g, bool each)
 {
-    struct frontier2_space s = {.n = magic_factorial[2 * g->k],
-                                .moves = g->inverses ? 5 : MAGIC_MOVES,
-                                .next = ring_next,
-                                .prev = g->inverses ? NULL : ring_prev,
-                                .prev_each = each ? ring_each : NULL,
-                                .ctx = g};
+    struct pb_space s = {.n = magic_factorial[2 * g->k],
+                         .moves = g->inverses ? 5 : MAGIC_MOVES,
+                         .next = ring_next,
+                         .prev = g->inverses ? NULL : ring_prev,
+                         .prev_each = each ? ring_each : NULL,
+                         .ctx = g};
     return s;
 }
 
@@ -294,8 +306,8 @@ static struct frontier2_space ring_space(const struct ring *g, bool each)
 static void each_vs_prev(const char *name, const struct ring *g)
 {
     static uint64_t c_old[MAX_DEPTHS], c_new[MAX_DEPTHS];
-    struct frontier2_space s_old = ring_space(g, false);
-    struct frontier2_space s_new = ring_space(g, true);
+    struct pb_space s_old = ring_space(g, false);
+    struct pb_space s_new = ring_space(g, true);
     uint64_t start = magic_rank(magic_start(g->k), g->k);
     for (size_t t = 0; t < sizeof(thread_counts) / sizeof(int); t++)
         for (size_t d = 0; d < 3; d++) {
@@ -309,8 +321,8 @@ static void each_vs_prev(const char *name, const struct ring *g)
             struct frontier2_result rn = {.counts = c_new,
                                           .max_depths = MAX_DEPTHS};
             struct pb_error e = {{0}};
-            int rc = frontier2_search(&s_old, &start, 1, &opt, &ro, &e) ||
-                     frontier2_search(&s_new, &start, 1, &opt, &rn, &e);
+            int rc = search_from(&s_old, &start, 1, &opt, &ro, &e) ||
+                     search_from(&s_new, &start, 1, &opt, &rn, &e);
             CHECK(rc == 0, "%s, %d thread(s), %s: %s", name, thread_counts[t],
                   direction_names[d], e.msg);
             if (rc)
@@ -331,7 +343,7 @@ static void ring_case(int k, bool inverses)
 {
     struct ring g = {.k = k, .inverses = inverses};
     uint64_t n = magic_factorial[2 * k];
-    struct frontier2_space s = ring_space(&g, false);
+    struct pb_space s = ring_space(&g, false);
     uint64_t start = magic_rank(magic_start(k), k);
     /* The kernel's plain search, re-indexed by the engine's ranks. */
     uint8_t *plain = magic_plain_depths(k, inverses);
@@ -362,14 +374,14 @@ static void ring_case(int k, bool inverses)
  * interleaved so that both see the same load (not a check: times vary). */
 #define TIME_REPEATS 3
 
-static double time_search(const struct frontier2_space *s, uint64_t start,
+static double time_search(const struct pb_space *s, uint64_t start,
                           const struct frontier2_options *opt)
 {
     static uint64_t counts[MAX_DEPTHS];
     struct frontier2_result r = {.counts = counts, .max_depths = MAX_DEPTHS};
     struct pb_error e = {{0}};
     double t0 = omp_get_wtime();
-    int rc = frontier2_search(s, &start, 1, opt, &r, &e);
+    int rc = search_from(s, &start, 1, opt, &r, &e);
     double t = omp_get_wtime() - t0;
     CHECK(rc == 0, "timing: %s", e.msg);
     return t;
@@ -378,8 +390,8 @@ static double time_search(const struct frontier2_space *s, uint64_t start,
 static void time_ring5(void)
 {
     struct ring g = {.k = 5, .inverses = false};
-    struct frontier2_space s_old = ring_space(&g, false);
-    struct frontier2_space s_new = ring_space(&g, true);
+    struct pb_space s_old = ring_space(&g, false);
+    struct pb_space s_new = ring_space(&g, true);
     uint64_t start = magic_rank(magic_start(5), 5);
     char load[64] = "?\n";
     FILE *f = fopen("/proc/loadavg", "r");
@@ -413,28 +425,28 @@ static void time_ring5(void)
 static void refusals(void)
 {
     struct toy t = {.n = 1000, .wrap = true};
-    struct frontier2_space s = {
+    struct pb_space s = {
         .n = t.n, .moves = 3, .next = toy_next, .prev = toy_prev, .ctx = &t};
     uint64_t counts[4], start = 0;
     struct frontier2_options opt = {.threads = 1};
     struct frontier2_result r = {.counts = counts, .max_depths = 4};
     struct pb_error e = {{0}};
-    CHECK(frontier2_search(&s, &start, 1, &opt, &r, &e) == -ERANGE &&
+    CHECK(search_from(&s, &start, 1, &opt, &r, &e) == -ERANGE &&
               strstr(e.msg, "more than 4 depths"),
           "a short counts array: %s", e.msg);
 
     start = t.n;
     r.max_depths = 4;
-    CHECK(frontier2_search(&s, &start, 1, &opt, &r, &e) == -EINVAL &&
+    CHECK(search_from(&s, &start, 1, &opt, &r, &e) == -EINVAL &&
               strstr(e.msg, "out of [0, 1000)"),
           "a start out of range: %s", e.msg);
     start = 0;
     opt.threads = 0;
-    CHECK(frontier2_search(&s, &start, 1, &opt, &r, &e) == -EINVAL,
-          "no threads: %s", e.msg);
+    CHECK(search_from(&s, &start, 1, &opt, &r, &e) == -EINVAL, "no threads: %s",
+          e.msg);
     opt.threads = 1;
-    s.moves = FRONTIER2_MAX_MOVES + 1;
-    CHECK(frontier2_search(&s, &start, 1, &opt, &r, &e) == -EINVAL,
+    s.moves = PB_SPACE_MAX_MOVES + 1;
+    CHECK(search_from(&s, &start, 1, &opt, &r, &e) == -EINVAL,
           "too many moves: %s", e.msg);
     s.moves = 3;
 
@@ -442,7 +454,7 @@ static void refusals(void)
      * estimate before anything is allocated. */
     s.n = 1ull << 40;
     pb_memory_cap_set(1u << 20);
-    CHECK(frontier2_search(&s, &start, 1, &opt, &r, &e) == -ENOMEM &&
+    CHECK(search_from(&s, &start, 1, &opt, &r, &e) == -ENOMEM &&
               strstr(e.msg, "needs about 274.9 GB") &&
               strstr(e.msg, "memory cap of 1.0 MB"),
           "over the memory cap: %s", e.msg);

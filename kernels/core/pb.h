@@ -60,6 +60,8 @@ struct pb_size {
 #define PB_SIZE_TEXT 32       /* the longest size text, with its NUL */
 #define PB_SIZE_MAX (1 << 20) /* each number of a size, at most */
 
+#include "pb_space.h" /* the whole space, for the engine: uses pb_size */
+
 /* What a generated corpus records about itself (the "# key value" header).
  * A judge-format input leaves family empty, size {0, 0} and seed 0. */
 struct pb_corpus_meta {
@@ -311,6 +313,24 @@ struct pb_kernel {
     int (*census)(const struct pb_size *size, bool with_inverses,
                   uint64_t *counts, size_t max_depths, size_t *depths,
                   struct pb_error *e);
+
+    /* Optional: the whole space of a size as dense ranks for the
+     * whole-space engine (pb_space.h): fills *out (its owned part freed
+     * by space_free). -EINVAL with a message for a size, start or
+     * with_inverses it does not take; -ENOMEM over the memory cap. */
+    int (*space_new)(const struct pb_space_args *args, struct pb_space *out,
+                     struct pb_error *e);
+    void (*space_free)(struct pb_space *space);
+    /* Optional: the classes of starts of a size (none: one start, the
+     * default), into out[] (room for PB_SPACE_MAX_CLASSES); returns how
+     * many, or a negative errno with e. */
+    int (*space_classes)(const struct pb_size *size, struct pb_space_class *out,
+                         struct pb_error *e);
+    /* Optional: reads a start as written on the command line ("2,1":
+     * the judge's x,y of cubic_eight's empty cell) into *start, for
+     * pb_space_args.start: 0, or -EINVAL with what was expected. */
+    int (*space_start_parse)(const struct pb_size *size, const char *text,
+                             int *start, struct pb_error *e);
 
     const struct pb_variant *const *variants; /* NULL-terminated */
 };

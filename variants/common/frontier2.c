@@ -62,6 +62,7 @@
 #include "frontier2.h"
 
 #include <errno.h>
+#include <omp.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -122,12 +123,12 @@ static inline uint64_t valid_slots(uint64_t w, uint64_t n)
 }
 
 static uint64_t level_top_down(uint64_t *a, uint64_t words,
-                               const struct frontier2_space *s, unsigned cur,
+                               const struct pb_space *s, unsigned cur,
                                unsigned nc, int threads)
 {
     uint64_t found = 0;
     uint64_t n = s->n;
-    frontier2_moves_fn next = s->next;
+    pb_space_moves_fn next = s->next;
     const void *ctx = s->ctx;
 #pragma omp parallel for schedule(dynamic, BLOCK_WORDS) default(none)         \
     shared(a, words, n, next, ctx, cur, nc) reduction(+ : found)               \
@@ -135,7 +136,7 @@ static uint64_t level_top_down(uint64_t *a, uint64_t words,
     for (uint64_t w = 0; w < words; w++) {
         uint64_t x = __atomic_load_n(&a[w], __ATOMIC_RELAXED);
         uint64_t m = slots_equal(x, cur) & valid_slots(w, n);
-        uint64_t out[FRONTIER2_MAX_MOVES];
+        uint64_t out[PB_SPACE_MAX_MOVES];
         while (m) {
             uint64_t r = w * RANKS_PER_WORD + (unsigned)__builtin_ctzll(m) / 2;
             m &= m - 1;
@@ -169,16 +170,15 @@ static bool is_in_frontier(void *vctx, uint64_t rank)
 }
 
 /* Whether a predecessor of rank is in the frontier (code cur). */
-static inline bool has_parent(const uint64_t *a,
-                              const struct frontier2_space *s,
-                              frontier2_moves_fn prev, uint64_t rank,
+static inline bool has_parent(const uint64_t *a, const struct pb_space *s,
+                              pb_space_moves_fn prev, uint64_t rank,
                               unsigned cur)
 {
     if (s->prev_each) {
         struct in_frontier f = {a, cur};
         return s->prev_each(s->ctx, rank, is_in_frontier, &f);
     }
-    uint64_t out[FRONTIER2_MAX_MOVES];
+    uint64_t out[PB_SPACE_MAX_MOVES];
     unsigned k = prev(s->ctx, rank, out);
     for (unsigned i = 0; i < k; i++)
         if (code_at(a, out[i]) == cur)
@@ -187,12 +187,12 @@ static inline bool has_parent(const uint64_t *a,
 }
 
 static uint64_t level_bottom_up(uint64_t *a, uint64_t words,
-                                const struct frontier2_space *s, unsigned cur,
+                                const struct pb_space *s, unsigned cur,
                                 unsigned nc, int threads)
 {
     uint64_t found = 0;
     uint64_t n = s->n;
-    frontier2_moves_fn prev = s->prev ? s->prev : s->next;
+    pb_space_moves_fn prev = s->prev ? s->prev : s->next;
 #pragma omp parallel for schedule(dynamic, BLOCK_WORDS) default(none)         \
     shared(a, words, n, s, prev, cur, nc) reduction(+ : found)                 \
     num_threads(threads)
@@ -215,26 +215,27 @@ static uint64_t level_bottom_up(uint64_t *a, uint64_t words,
     return found;
 }
 
-static int check_args(const struct frontier2_space *s, const uint64_t *starts,
-                      size_t nstarts, const struct frontier2_options *opt,
+static int check_args(const struct pb_space *s,
+                      const struct frontier2_options *opt,
                       const struct frontier2_result *r, struct pb_error *e)
 {
     if (!s || !s->next || s->n == 0)
         return pb_fail(e, -EINVAL, "frontier2: empty space or no moves");
-    if (s->moves == 0 || s->moves > FRONTIER2_MAX_MOVES)
+    if (s->moves == 0 || s->moves > PB_SPACE_MAX_MOVES)
         return pb_fail(e, -EINVAL, "frontier2: %u moves; expected 1..%d",
-                       s->moves, FRONTIER2_MAX_MOVES);
+                       s->moves, PB_SPACE_MAX_MOVES);
     if (!opt || opt->threads < 1)
         return pb_fail(e, -EINVAL, "frontier2: threads must be >= 1");
     if (!r || !r->counts || r->max_depths == 0)
         return pb_fail(e, -EINVAL, "frontier2: no array for the counts");
-    if (nstarts == 0 || !starts)
-        return pb_fail(e, -EINVAL, "frontier2: no start rank");
-    for (size_t i = 0; i < nstarts; i++)
-        if (starts[i] >= s->n)
+    if (s->nstarts == 0 || s->nstarts > PB_SPACE_MAX_STARTS)
+        return pb_fail(e, -EINVAL, "frontier2: %zu start ranks; expected 1..%d",
+                       s->nstarts, PB_SPACE_MAX_STARTS);
+    for (size_t i = 0; i < s->nstarts; i++)
+        if (s->starts[i] >= s->n)
             return pb_fail(
                 e, -EINVAL, "frontier2: start rank %llu out of [0, %llu)",
-                (unsigned long long)starts[i], (unsigned long long)s->n);
+                (unsigned long long)s->starts[i], (unsigned long long)s->n);
     return 0;
 }
 
@@ -247,14 +248,40 @@ static bool choose_bottom_up(enum frontier2_direction dir, uint64_t frontier,
     return frontier > unseen / FRONTIER2_ALPHA;
 }
 
-int frontier2_search(const struct frontier2_space *space,
-                     const uint64_t *starts, size_t nstarts,
+static double seconds_since(double start)
+{
+    return omp_get_wtime() - start;
+}
+
+/* Tells opt->on_level about level d (found states, code 1 + d mod 3). */
+static int report_level(const struct frontier2_options *opt,
+                        const struct pb_space *s, const uint64_t *a,
+                        const struct frontier2_result *r, size_t d,
+                        bool bottom_up, double start, struct pb_error *e)
+{
+    if (!opt->on_level)
+        return 0;
+    struct frontier2_level lv = {
+        .depth = (unsigned)d,
+        .found = r->counts[d],
+        .reached = r->reached,
+        .elapsed = seconds_since(start),
+        .bottom_up = bottom_up,
+        .codes = a,
+        .code = 1 + (unsigned)(d % 3),
+        .n = s->n,
+    };
+    return opt->on_level(opt->on_level_arg, &lv, e);
+}
+
+int frontier2_search(const struct pb_space *space,
                      const struct frontier2_options *opt,
                      struct frontier2_result *r, struct pb_error *e)
 {
-    int rc = check_args(space, starts, nstarts, opt, r, e);
+    int rc = check_args(space, opt, r, e);
     if (rc)
         return rc;
+    double start = omp_get_wtime();
     uint64_t bytes = frontier2_bytes(space->n);
     rc = pb_memory_check(bytes, "the 2-bit array of the search", e);
     if (rc)
@@ -277,8 +304,8 @@ int frontier2_search(const struct frontier2_space *space,
     r->bottom_up = 0;
     r->codes = NULL;
     r->code_bytes = bytes;
-    for (size_t i = 0; i < nstarts; i++) {
-        uint64_t t = starts[i];
+    for (size_t i = 0; i < space->nstarts; i++) {
+        uint64_t t = space->starts[i];
         if (code_at(a, t) == FRONTIER2_UNSEEN) {
             a[t / RANKS_PER_WORD] |= 1ull << (2 * (t % RANKS_PER_WORD));
             r->counts[0]++;
@@ -286,7 +313,8 @@ int frontier2_search(const struct frontier2_space *space,
     }
     r->reached = r->counts[0];
     r->depths = 1;
-    for (size_t d = 0;; d++) {
+    rc = report_level(opt, space, a, r, 0, false, start, e);
+    for (size_t d = 0; rc == 0; d++) {
         unsigned cur = 1 + (unsigned)(d % 3), nc = 1 + (unsigned)((d + 1) % 3);
         bool bottom_up = choose_bottom_up(opt->direction, r->counts[d],
                                           space->n - r->reached);
@@ -297,18 +325,19 @@ int frontier2_search(const struct frontier2_space *space,
         if (found == 0)
             break;
         if (d + 1 >= r->max_depths) {
-            free(a);
-            return pb_fail(e, -ERANGE,
-                           "frontier2: more than %zu depths (counts array)",
-                           r->max_depths);
+            rc = pb_fail(e, -ERANGE,
+                         "frontier2: more than %zu depths (counts array)",
+                         r->max_depths);
+            break;
         }
         r->counts[d + 1] = found;
         r->reached += found;
         r->depths = d + 2;
+        rc = report_level(opt, space, a, r, d + 1, bottom_up, start, e);
     }
-    if (opt->keep_codes)
+    if (rc == 0 && opt->keep_codes)
         r->codes = a;
     else
         free(a);
-    return 0;
+    return rc;
 }

@@ -1,18 +1,11 @@
 /*
  * frontier2.h - a kernel-independent, level-synchronous breadth-first
  * search over a dense ranked state space [0, N) with 2 bits per state and
- * no queue (frontier2.c says how). The caller gives N, the neighbours of a
- * rank (and, for a directed space, its predecessors), an opaque context
- * and the start ranks; the engine gives the states per depth, the number
- * reached and, when asked, the 2-bit array of depths mod 3.
- *
- * Contracts: the callbacks are called from several OpenMP threads at once
- * and must only read ctx. Each writes at most space->moves ranks, all in
- * [0, N), into out[] and returns how many it wrote (a rank may have fewer
- * neighbours than another). The optional visitor form, prev_each, hands
- * the same predecessors one at a time to visit and stops at the first for
- * which visit returns true, so the bottom-up step can skip computing the
- * rest.
+ * no queue (frontier2.c says how). The caller gives the space as a kernel
+ * describes it (pb_space.h: N, the neighbours and predecessors of a rank,
+ * the start ranks); the engine gives the states per depth, the number
+ * reached, a call after each level (progress, or a table filled while the
+ * exact depth is known) and, when asked, the 2-bit array of depths mod 3.
  */
 #ifndef FRONTIER2_H
 #define FRONTIER2_H
@@ -23,34 +16,7 @@
 
 #include "pb.h"
 
-#define FRONTIER2_MAX_MOVES 64 /* most neighbours of one rank */
-#define FRONTIER2_UNSEEN 0u    /* code of a state not reached */
-
-/* Writes the neighbours (or predecessors) of rank into out[]; returns
- * their number, at most the space's moves. */
-typedef unsigned (*frontier2_moves_fn)(const void *ctx, uint64_t rank,
-                                       uint64_t *out);
-
-/* Called with each predecessor in turn; true stops the walk. */
-typedef bool (*frontier2_visit_fn)(void *vctx, uint64_t rank);
-
-/* Hands the predecessors of rank (what prev, or next in an undirected
- * space, would write: at most the space's moves, in any order) to
- * visit(vctx, p) until one call returns true; returns true then, false
- * when none did. */
-typedef bool (*frontier2_each_fn)(const void *ctx, uint64_t rank,
-                                  frontier2_visit_fn visit, void *vctx);
-
-struct frontier2_space {
-    uint64_t n;              /* ranks 0..n-1 */
-    unsigned moves;          /* most neighbours of one rank, 1..64 */
-    frontier2_moves_fn next; /* successors of a rank */
-    frontier2_moves_fn prev; /* predecessors; NULL: undirected (= next) */
-    /* Optional, preferred by the bottom-up step over prev (or next, when
-     * undirected): the predecessors one by one, stopping early. */
-    frontier2_each_fn prev_each;
-    const void *ctx; /* handed to all, read-only */
-};
+#define FRONTIER2_UNSEEN 0u /* code of a state not reached */
 
 /* FRONTIER2_AUTO runs a level bottom-up when its frontier holds more
  * than 1/ALPHA of the unseen states, else top-down. Beamer's graphs count
@@ -67,10 +33,28 @@ enum frontier2_direction {
     FRONTIER2_BOTTOM_UP, /* always look for a parent of each unseen state */
 };
 
+/* What the engine hands on_level after each level. */
+struct frontier2_level {
+    unsigned depth;        /* the level just found */
+    uint64_t found;        /* its states */
+    uint64_t reached;      /* states at depths 0..depth */
+    double elapsed;        /* seconds since the search began */
+    bool bottom_up;        /* how it was found */
+    const uint64_t *codes; /* the 2-bit array; the level's code is */
+    unsigned code;         /* 1 + depth mod 3 */
+    uint64_t n;            /* ranks */
+};
+
 struct frontier2_options {
     int threads; /* OpenMP threads, >= 1 */
     enum frontier2_direction direction;
     bool keep_codes; /* hand the 2-bit array back in result->codes */
+    /* Optional: called (on the calling thread, between levels) after the
+     * start level and each level found; nonzero stops the search with
+     * that return value (a negative errno, message in e). */
+    int (*on_level)(void *arg, const struct frontier2_level *level,
+                    struct pb_error *e);
+    void *on_level_arg;
 };
 
 struct frontier2_result {
@@ -83,13 +67,12 @@ struct frontier2_result {
     uint64_t code_bytes; /* out: the array's size in bytes */
 };
 
-/* Searches space from the starts (duplicates count once) and fills r.
+/* Searches space from its starts (duplicates count once) and fills r.
  * 0; -EINVAL for a bad space, start or option; -ENOMEM (with the estimate
  * and the memory cap, pb_memory_check) when the array does not fit under
  * pb_memory_cap() or cannot be allocated; -ERANGE when the depths exceed
- * r->max_depths. */
-int frontier2_search(const struct frontier2_space *space,
-                     const uint64_t *starts, size_t nstarts,
+ * r->max_depths; on_level's error. */
+int frontier2_search(const struct pb_space *space,
                      const struct frontier2_options *opt,
                      struct frontier2_result *r, struct pb_error *e);
 
