@@ -1,50 +1,228 @@
 /*
- * cmd_census.c - `puzzlebench census KERNEL [--size S] [--with-inverses]`:
- * the number of states at each depth from the kernel's start, by its
- * plain reference search.
+ * cmd_census.c - `puzzlebench census KERNEL [...]`: the number of states
+ * at each depth from the kernel's start (or from each class of starts),
+ * by the whole-space engine (census.h), or by the kernel's plain
+ * reference search with --reference; printed as text, CSV or JSON with
+ * the total, the diameter, the threads, the time and the peak memory.
  */
 #include <errno.h>
 #include <getopt.h>
+#include <string.h>
 
+#include "census.h"
 #include "cli.h"
+#include "frontier2.h"
 
 static const char help[] =
     "usage: puzzlebench census KERNEL [--size S] [--with-inverses]\n"
-    "                          [--max-memory SIZE]\n\n"
+    "                          [--start X | --start all] [--threads T]\n"
+    "                          [--format text|csv|json] [--progress]\n"
+    "                          [--direction auto|top-down|bottom-up]\n"
+    "                          [--reference] [--max-memory SIZE]\n\n"
     "Prints the number of states at each depth (fewest moves) from the\n"
-    "start, one 'depth count' line each, then the total, by the kernel's\n"
-    "plain reference search. A size whose search is over the memory cap\n"
-    "is refused (with the estimate) before anything is allocated.\n\n"
+    "start, one 'depth count' line each, then the total, the diameter,\n"
+    "the threads, the time and the peak memory. The search is the\n"
+    "whole-space engine: 2 bits per state, OpenMP, top-down or bottom-up\n"
+    "per level. A size whose search is over the memory cap is refused\n"
+    "(with the estimate) before anything is allocated.\n\n"
     "  -s, --size S         the kernel's size in its syntax (cubic_eight:\n"
-    "                       ROWSxCOLUMNS, 3x4; magic_squares: K); default:\n"
-    "                       the judge's\n"
+    "                       ROWSxCOLUMNS, up to 3x4; magic_squares: K,\n"
+    "                       3..6); default: the judge's\n"
     "  -i, --with-inverses  allow every move's inverse too (the undirected\n"
     "                       Cayley graph, as GAP's GrowthFunctionOfGroup)\n"
+    "      --start X        the start (cubic_eight: the empty cell as the\n"
+    "                       judge's X,Y, 1-based); 'all': one census per\n"
+    "                       class of starts the board's symmetries map onto\n"
+    "                       each other (default: the kernel's start)\n"
+    "  -t, --threads T      engine threads (default: 1)\n"
+    "  -f, --format F       text (default), csv or json\n"
+    "      --progress       a line per depth on stderr as the search goes\n"
+    "      --direction D    auto (default: per depth, by the frontier's\n"
+    "                       size), top-down or bottom-up\n"
+    "      --reference      the kernel's plain reference search instead\n"
+    "                       (a byte per state; the default start only)\n"
     "      --max-memory SIZE  memory cap, N[K|M|G|T] (default: the\n"
     "                       available memory)\n"
     "  -h, --help           this text\n";
 
-enum { MAX_DEPTHS = 256 };
+enum census_format { FORMAT_TEXT, FORMAT_CSV, FORMAT_JSON };
+
+static uint64_t diameter(const struct census_one *one)
+{
+    return one->depths ? one->depths - 1 : 0;
+}
+
+static void print_text(const struct census_run *run,
+                       const struct census_request *req)
+{
+    for (size_t i = 0; i < run->count; i++) {
+        const struct census_one *one = &run->one[i];
+        if (run->count > 1 || req->start_text)
+            printf("# start %s (%u start%s)\n", one->start, one->members,
+                   one->members == 1 ? "" : "s");
+        printf("# depth states\n");
+        for (size_t d = 0; d < one->depths; d++)
+            printf("%zu %llu\n", d, (unsigned long long)one->counts[d]);
+        printf("# total %llu\n", (unsigned long long)one->total);
+        if (one->ranks)
+            printf("# ranks %llu (%.2f%% reached)\n",
+                   (unsigned long long)one->ranks,
+                   100.0 * (double)one->total / (double)one->ranks);
+        printf("# diameter %llu\n", (unsigned long long)diameter(one));
+        printf("# engine %s, %d thread%s, %u depth%s bottom-up\n", run->engine,
+               req->reference ? 1 : req->threads,
+               (req->reference ? 1 : req->threads) == 1 ? "" : "s",
+               one->bottom_up, one->bottom_up == 1 ? "" : "s");
+        printf("# time %.3f s\n", one->seconds);
+        printf("# peak memory %.1f MB (array %.1f MB)\n",
+               (double)one->peak_rss / 1e6, (double)one->array_bytes / 1e6);
+    }
+}
+
+static void print_csv(const struct census_run *run, const char *kernel,
+                      const char *size, const struct census_request *req)
+{
+    printf("kernel,size,with_inverses,start,members,engine,threads,depth,"
+           "states,total,diameter,seconds,peak_rss_bytes\n");
+    for (size_t i = 0; i < run->count; i++) {
+        const struct census_one *one = &run->one[i];
+        for (size_t d = 0; d < one->depths; d++)
+            printf("%s,%s,%d,\"%s\",%u,%s,%d,%zu,%llu,%llu,%llu,%.6f,%llu\n",
+                   kernel, size, req->with_inverses, one->start, one->members,
+                   run->engine, req->reference ? 1 : req->threads, d,
+                   (unsigned long long)one->counts[d],
+                   (unsigned long long)one->total,
+                   (unsigned long long)diameter(one), one->seconds,
+                   (unsigned long long)one->peak_rss);
+    }
+}
+
+static void print_json(const struct census_run *run, const char *kernel,
+                       const char *size, const struct census_request *req)
+{
+    printf("{\"kernel\": \"%s\", \"size\": \"%s\", \"with_inverses\": %s,\n"
+           " \"engine\": \"%s\", \"threads\": %d, \"space\": \"%s\",\n"
+           " \"censuses\": [",
+           kernel, size, req->with_inverses ? "true" : "false", run->engine,
+           req->reference ? 1 : req->threads, run->space);
+    for (size_t i = 0; i < run->count; i++) {
+        const struct census_one *one = &run->one[i];
+        printf("%s\n  {\"start\": \"%s\", \"members\": %u, \"counts\": [",
+               i ? "," : "", one->start, one->members);
+        for (size_t d = 0; d < one->depths; d++)
+            printf("%s%llu", d ? ", " : "", (unsigned long long)one->counts[d]);
+        printf("],\n   \"total\": %llu, \"ranks\": %llu, \"diameter\": %llu, "
+               "\"bottom_up_depths\": %u,\n   \"seconds\": %.6f, "
+               "\"peak_rss_bytes\": %llu, \"array_bytes\": %llu}",
+               (unsigned long long)one->total, (unsigned long long)one->ranks,
+               (unsigned long long)diameter(one), one->bottom_up, one->seconds,
+               (unsigned long long)one->peak_rss,
+               (unsigned long long)one->array_bytes);
+    }
+    printf("\n ]}\n");
+}
+
+static bool parse_format(const char *text, enum census_format *out)
+{
+    static const char *const names[] = {"text", "csv", "json"};
+    for (int i = 0; i < 3; i++)
+        if (strcmp(text, names[i]) == 0) {
+            *out = (enum census_format)i;
+            return true;
+        }
+    cli_usage_error("census", "--format '%s'; expected text, csv or json",
+                    text);
+    return false;
+}
+
+static bool parse_direction(const char *text, int *out)
+{
+    static const char *const names[] = {"auto", "top-down", "bottom-up"};
+    static const int values[] = {FRONTIER2_AUTO, FRONTIER2_TOP_DOWN,
+                                 FRONTIER2_BOTTOM_UP};
+    for (int i = 0; i < 3; i++)
+        if (strcmp(text, names[i]) == 0) {
+            *out = values[i];
+            return true;
+        }
+    cli_usage_error("census",
+                    "--direction '%s'; expected auto, top-down or bottom-up",
+                    text);
+    return false;
+}
+
+/* Reads --start once the kernel and size are known. */
+static int read_start(const struct pb_kernel *k, struct census_request *req,
+                      const char *text)
+{
+    if (!text)
+        return PB_EXIT_OK;
+    if (strcmp(text, "all") == 0) {
+        req->all_classes = true;
+        return PB_EXIT_OK;
+    }
+    if (!k->space_start_parse)
+        return cli_usage_error("census",
+                               "--start: kernel %s has one start; expected "
+                               "'all' or no --start",
+                               k->name);
+    struct pb_error e;
+    if (k->space_start_parse(&req->size, text, &req->start, &e))
+        return cli_usage_error("census", "--start: %s", e.msg);
+    req->start_text = text;
+    return PB_EXIT_OK;
+}
 
 int cmd_census(int argc, char **argv)
 {
     static const struct option options[] = {
         {"size", required_argument, NULL, 's'},
         {"with-inverses", no_argument, NULL, 'i'},
+        {"start", required_argument, NULL, 'S'},
+        {"threads", required_argument, NULL, 't'},
+        {"format", required_argument, NULL, 'f'},
+        {"progress", no_argument, NULL, 'P'},
+        {"direction", required_argument, NULL, 'D'},
+        {"reference", no_argument, NULL, 'R'},
         {"max-memory", required_argument, NULL, 'M'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
-    const char *size_text = NULL;
-    bool with_inverses = false;
+    const char *size_text = NULL, *start_text = NULL;
+    struct census_request req = {
+        .start = -1, .threads = 1, .direction = FRONTIER2_AUTO};
+    enum census_format format = FORMAT_TEXT;
+    long threads;
     int c;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, ":s:ih", options, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":s:it:f:h", options, NULL)) != -1) {
         switch (c) {
         case 's':
             size_text = optarg; /* read once the kernel is known */
             break;
         case 'i':
-            with_inverses = true;
+            req.with_inverses = true;
+            break;
+        case 'S':
+            start_text = optarg;
+            break;
+        case 't':
+            if (!cli_long("census", "--threads", optarg, 1, 1024, &threads))
+                return PB_EXIT_USAGE;
+            req.threads = (int)threads;
+            break;
+        case 'f':
+            if (!parse_format(optarg, &format))
+                return PB_EXIT_USAGE;
+            break;
+        case 'P':
+            req.progress = true;
+            break;
+        case 'D':
+            if (!parse_direction(optarg, &req.direction))
+                return PB_EXIT_USAGE;
+            break;
+        case 'R':
+            req.reference = true;
             break;
         case 'M':
             if (!cli_set_memory_cap("census", optarg))
@@ -64,27 +242,32 @@ int cmd_census(int argc, char **argv)
     if (argc - optind > 1)
         return cli_usage_error("census", "unexpected argument '%s'",
                                argv[optind + 1]);
-    if (!k->census)
+    if (!k->census && !k->space_new)
         return cli_usage_error("census", "kernel %s has no census", k->name);
-    uint64_t counts[MAX_DEPTHS];
-    size_t depths = 0;
     struct pb_error e;
-    struct pb_size size = {0, 0};
-    if (size_text && pb_size_parse(k, size_text, &size, &e))
+    if (size_text && pb_size_parse(k, size_text, &req.size, &e))
         return cli_usage_error("census", "--size: %s", e.msg);
-    int rc = k->census(&size, with_inverses, counts, MAX_DEPTHS, &depths, &e);
+    int rc = read_start(k, &req, start_text);
+    if (rc)
+        return rc;
+    struct census_run run;
+    rc = census_run(k, &req, &run, &e);
     if (rc == -EINVAL)
         return cli_usage_error("census", "%s", e.msg);
     if (rc) {
         fprintf(stderr, "puzzlebench census: %s\n", e.msg);
         return PB_EXIT_FAIL;
     }
-    uint64_t total = 0;
-    printf("# depth states\n");
-    for (size_t d = 0; d < depths; d++) {
-        printf("%zu %llu\n", d, (unsigned long long)counts[d]);
-        total += counts[d];
-    }
-    printf("# total %llu\n", (unsigned long long)total);
+    char size[PB_SIZE_TEXT];
+    struct pb_size s = pb_size_or_judge(k, &req.size);
+    if (pb_size_format(k, &s, size, sizeof(size)))
+        snprintf(size, sizeof(size), "?");
+    if (format == FORMAT_CSV)
+        print_csv(&run, k->name, size, &req);
+    else if (format == FORMAT_JSON)
+        print_json(&run, k->name, size, &req);
+    else
+        print_text(&run, &req);
+    census_run_free(&run);
     return PB_EXIT_OK;
 }

@@ -150,7 +150,7 @@ static void compare(const char *what, const struct frontier2_result *r,
         unsigned want = dist[i] == UNREACHED ? 0 : 1 + dist[i] % 3;
         wrong += frontier2_code(r->codes, i) != want;
     }
-    CHECK(r->codes && wrong == 0, "%s: %llu ranks with a wrong code", what,
+    CHECK(!r->codes || wrong == 0, "%s: %llu ranks with a wrong code", what,
           (unsigned long long)wrong);
 }
 
@@ -170,50 +170,110 @@ static unsigned beamer_levels(const struct frontier2_result *r, uint64_t n)
     return levels;
 }
 
-/* Runs the engine at every thread count and direction against dist[]. */
+/* on_level's check: the states that have the level's code are exactly
+ * those at its depth (the seen coding: what a table filled from on_level
+ * relies on), or at its depth, 3 less, 6 less, ... (depths mod 3). */
+struct level_check {
+    const uint32_t *dist;
+    bool mod3;
+    uint64_t wrong, levels;
+};
+
+static int check_level(void *arg, const struct frontier2_level *lv,
+                       struct pb_error *e)
+{
+    (void)e;
+    struct level_check *c = arg;
+    uint64_t with_code = 0;
+    for (uint64_t i = 0; i < lv->n; i++) {
+        bool has = frontier2_code(lv->codes, i) == lv->code;
+        uint32_t d = c->dist[i];
+        bool at = d == lv->depth;
+        with_code += at;
+        if (c->mod3)
+            at = d != UNREACHED && d <= lv->depth && d % 3 == lv->depth % 3;
+        c->wrong += has != at;
+    }
+    c->wrong += with_code != lv->found;
+    c->levels++;
+    return 0;
+}
+
+/* The engine's settings each space is searched with. */
+static const struct coding_case {
+    const char *name;
+    enum frontier2_coding coding;
+    bool keep_codes, no_prefetch;
+} codings[] = {
+    {"mod 3", FRONTIER2_DEPTH_MOD3, true, false},
+    {"mod 3 unbatched", FRONTIER2_DEPTH_MOD3, true, true},
+    {"seen", FRONTIER2_SEEN, false, false},
+};
+
+/* Runs the engine at every thread count, direction and coding against
+ * dist[]; small spaces (check_levels) also check every level's codes. */
 static void run_all(const char *name, const struct pb_space *s,
                     const uint64_t *starts, size_t nstarts,
                     const uint32_t *dist, uint64_t expect_reached,
                     bool skip_bottom_up)
 {
     static uint64_t counts[MAX_DEPTHS];
+    bool check_levels = s->n <= 100000;
     for (size_t t = 0; t < sizeof(thread_counts) / sizeof(int); t++)
-        for (size_t d = 0; d < 3; d++) {
-            if (skip_bottom_up && directions[d] == FRONTIER2_BOTTOM_UP)
-                continue;
-            struct frontier2_options opt = {.threads = thread_counts[t],
-                                            .direction = directions[d],
-                                            .keep_codes = true};
-            struct frontier2_result r = {.counts = counts,
-                                         .max_depths = MAX_DEPTHS};
-            struct pb_error e = {{0}};
-            char what[160];
-            snprintf(what, sizeof(what), "%s, %d thread(s), %s", name,
-                     thread_counts[t], direction_names[d]);
-            double t0 = omp_get_wtime();
-            int rc = search_from(s, starts, nstarts, &opt, &r, &e);
-            if (verbose)
-                printf("%s: %.3f s, %zu depths, %u bottom-up\n", what,
-                       omp_get_wtime() - t0, r.depths, r.bottom_up);
-            CHECK(rc == 0, "%s: %s", what, e.msg);
-            if (rc)
-                continue;
-            compare(what, &r, dist, s->n);
-            if (expect_reached)
-                CHECK(r.reached == expect_reached, "%s: reached %llu", what,
-                      (unsigned long long)r.reached);
-            if (directions[d] == FRONTIER2_BOTTOM_UP)
-                CHECK(r.bottom_up == r.depths, "%s: %u bottom-up levels", what,
-                      r.bottom_up);
-            if (directions[d] == FRONTIER2_AUTO)
-                CHECK(r.bottom_up == beamer_levels(&r, s->n),
-                      "%s: %u bottom-up levels, expected %u", what, r.bottom_up,
-                      beamer_levels(&r, s->n));
-            if (directions[d] == FRONTIER2_TOP_DOWN)
-                CHECK(r.bottom_up == 0, "%s: %u bottom-up levels", what,
-                      r.bottom_up);
-            frontier2_free(r.codes);
-        }
+        for (size_t d = 0; d < 3; d++)
+            for (size_t c = 0; c < sizeof(codings) / sizeof(codings[0]); c++) {
+                if (skip_bottom_up && directions[d] == FRONTIER2_BOTTOM_UP)
+                    continue;
+                if (!check_levels && codings[c].no_prefetch)
+                    continue; /* the small spaces cover it */
+                struct level_check lc = {.dist = dist,
+                                         .mod3 = codings[c].coding ==
+                                                 FRONTIER2_DEPTH_MOD3};
+                struct frontier2_options opt = {
+                    .threads = thread_counts[t],
+                    .direction = directions[d],
+                    .coding = codings[c].coding,
+                    .keep_codes = codings[c].keep_codes,
+                    .no_prefetch = codings[c].no_prefetch,
+                    .on_level = check_levels ? check_level : NULL,
+                    .on_level_arg = &lc};
+                struct frontier2_result r = {.counts = counts,
+                                             .max_depths = MAX_DEPTHS};
+                struct pb_error e = {{0}};
+                char what[160];
+                snprintf(what, sizeof(what), "%s, %d thread(s), %s, %s", name,
+                         thread_counts[t], direction_names[d], codings[c].name);
+                double t0 = omp_get_wtime();
+                int rc = search_from(s, starts, nstarts, &opt, &r, &e);
+                if (verbose)
+                    printf("%s: %.3f s, %zu depths, %u bottom-up\n", what,
+                           omp_get_wtime() - t0, r.depths, r.bottom_up);
+                CHECK(rc == 0, "%s: %s", what, e.msg);
+                if (rc)
+                    continue;
+                compare(what, &r, dist, s->n);
+                CHECK(!codings[c].keep_codes || r.codes, "%s: no codes kept",
+                      what);
+                if (check_levels)
+                    CHECK(lc.wrong == 0 && lc.levels == r.depths,
+                          "%s: on_level saw %llu wrong states in %llu levels",
+                          what, (unsigned long long)lc.wrong,
+                          (unsigned long long)lc.levels);
+                if (expect_reached)
+                    CHECK(r.reached == expect_reached, "%s: reached %llu", what,
+                          (unsigned long long)r.reached);
+                if (directions[d] == FRONTIER2_BOTTOM_UP)
+                    CHECK(r.bottom_up == r.depths, "%s: %u bottom-up levels",
+                          what, r.bottom_up);
+                if (directions[d] == FRONTIER2_AUTO)
+                    CHECK(r.bottom_up == beamer_levels(&r, s->n),
+                          "%s: %u bottom-up levels, expected %u", what,
+                          r.bottom_up, beamer_levels(&r, s->n));
+                if (directions[d] == FRONTIER2_TOP_DOWN)
+                    CHECK(r.bottom_up == 0, "%s: %u bottom-up levels", what,
+                          r.bottom_up);
+                frontier2_free(r.codes);
+            }
 }
 
 static void toy_cases(void)

@@ -122,37 +122,98 @@ static inline uint64_t valid_slots(uint64_t w, uint64_t n)
     return LOW_BITS & ((1ull << (2 * (n - first))) - 1);
 }
 
-static uint64_t level_top_down(uint64_t *a, uint64_t words,
-                               const struct pb_space *s, unsigned cur,
-                               unsigned nc, int threads)
+/* One level's work, as every thread sees it. */
+struct level {
+    uint64_t *a;
+    uint64_t words;
+    const struct pb_space *s;
+    unsigned cur, nc; /* the frontier's code, the new level's */
+    bool seen;        /* FRONTIER2_SEEN: frontier slots become seen */
+    bool prefetch;    /* batch the targets and prefetch their words */
+    int threads;
+};
+
+/* Marks t with code nc when it is unseen; 1 when this call found it. */
+static inline uint64_t mark(uint64_t *a, uint64_t t, unsigned nc)
+{
+    unsigned shift = 2 * (unsigned)(t % RANKS_PER_WORD);
+    uint64_t *word = &a[t / RANKS_PER_WORD];
+    if ((__atomic_load_n(word, __ATOMIC_RELAXED) >> shift) & 3u)
+        return 0;
+    uint64_t old =
+        __atomic_fetch_or(word, (uint64_t)nc << shift, __ATOMIC_RELAXED);
+    return !((old >> shift) & 3u);
+}
+
+/* The bits that turn slots of code cur (low bits in m) into 3 (seen). */
+static inline uint64_t seen_bits(uint64_t m, unsigned cur)
+{
+    return cur == 1 ? m << 1 : m;
+}
+
+/* A thread's targets, computed and prefetched a batch ahead of their
+ * marks, so that a batch's cache misses overlap instead of following
+ * one another (memory-level parallelism: the array is far larger than
+ * the caches on the spaces this engine is for). */
+#define BATCH 256
+
+struct batch {
+    uint64_t t[BATCH + PB_SPACE_MAX_MOVES];
+    unsigned len;
+};
+
+static uint64_t batch_flush(struct batch *b, uint64_t *a, unsigned nc)
 {
     uint64_t found = 0;
-    uint64_t n = s->n;
-    pb_space_moves_fn next = s->next;
-    const void *ctx = s->ctx;
-#pragma omp parallel for schedule(dynamic, BLOCK_WORDS) default(none)         \
-    shared(a, words, n, next, ctx, cur, nc) reduction(+ : found)               \
-    num_threads(threads)
-    for (uint64_t w = 0; w < words; w++) {
-        uint64_t x = __atomic_load_n(&a[w], __ATOMIC_RELAXED);
-        uint64_t m = slots_equal(x, cur) & valid_slots(w, n);
-        uint64_t out[PB_SPACE_MAX_MOVES];
-        while (m) {
-            uint64_t r = w * RANKS_PER_WORD + (unsigned)__builtin_ctzll(m) / 2;
-            m &= m - 1;
-            unsigned k = next(ctx, r, out);
-            for (unsigned i = 0; i < k; i++) {
-                uint64_t t = out[i];
-                unsigned shift = 2 * (unsigned)(t % RANKS_PER_WORD);
-                uint64_t *word = &a[t / RANKS_PER_WORD];
-                if ((__atomic_load_n(word, __ATOMIC_RELAXED) >> shift) & 3u)
+    for (unsigned i = 0; i < b->len; i++)
+        found += mark(a, b->t[i], nc);
+    b->len = 0;
+    return found;
+}
+
+static uint64_t level_top_down(const struct level *lv)
+{
+    uint64_t found = 0;
+    uint64_t *a = lv->a;
+    uint64_t n = lv->s->n, words = lv->words;
+    pb_space_moves_fn next = lv->s->next;
+    const void *ctx = lv->s->ctx;
+    unsigned cur = lv->cur, nc = lv->nc;
+    bool seen = lv->seen, prefetch = lv->prefetch;
+#pragma omp parallel default(none)                                             \
+    shared(a, words, n, next, ctx, cur, nc, seen, prefetch)                   \
+    reduction(+ : found) num_threads(lv->threads)
+    {
+        struct batch b;
+        b.len = 0;
+#pragma omp for schedule(dynamic, BLOCK_WORDS) nowait
+        for (uint64_t w = 0; w < words; w++) {
+            uint64_t x = __atomic_load_n(&a[w], __ATOMIC_RELAXED);
+            uint64_t frontier = slots_equal(x, cur) & valid_slots(w, n);
+            uint64_t m = frontier;
+            while (m) {
+                uint64_t r =
+                    w * RANKS_PER_WORD + (unsigned)__builtin_ctzll(m) / 2;
+                m &= m - 1;
+                uint64_t *out = &b.t[b.len];
+                unsigned k = next(ctx, r, out);
+                if (!prefetch) {
+                    for (unsigned i = 0; i < k; i++)
+                        found += mark(a, out[i], nc);
                     continue;
-                uint64_t old = __atomic_fetch_or(word, (uint64_t)nc << shift,
-                                                 __ATOMIC_RELAXED);
-                if (!((old >> shift) & 3u))
-                    found++;
+                }
+                for (unsigned i = 0; i < k; i++)
+                    __builtin_prefetch(&a[out[i] / RANKS_PER_WORD], 1);
+                b.len += k;
+                if (b.len >= BATCH)
+                    found += batch_flush(&b, a, nc);
             }
+            /* Expanded: seen from now on, never expanded again. */
+            if (seen && frontier)
+                __atomic_fetch_or(&a[w], seen_bits(frontier, cur),
+                                  __ATOMIC_RELAXED);
         }
+        found += batch_flush(&b, a, nc);
     }
     return found;
 }
@@ -186,16 +247,17 @@ static inline bool has_parent(const uint64_t *a, const struct pb_space *s,
     return false;
 }
 
-static uint64_t level_bottom_up(uint64_t *a, uint64_t words,
-                                const struct pb_space *s, unsigned cur,
-                                unsigned nc, int threads)
+static uint64_t level_bottom_up(const struct level *lv)
 {
     uint64_t found = 0;
-    uint64_t n = s->n;
+    uint64_t *a = lv->a;
+    uint64_t n = lv->s->n, words = lv->words;
+    const struct pb_space *s = lv->s;
     pb_space_moves_fn prev = s->prev ? s->prev : s->next;
+    unsigned cur = lv->cur, nc = lv->nc;
 #pragma omp parallel for schedule(dynamic, BLOCK_WORDS) default(none)         \
     shared(a, words, n, s, prev, cur, nc) reduction(+ : found)                 \
-    num_threads(threads)
+    num_threads(lv->threads)
     for (uint64_t w = 0; w < words; w++) {
         uint64_t x = __atomic_load_n(&a[w], __ATOMIC_RELAXED);
         uint64_t m = slots_equal(x, FRONTIER2_UNSEEN) & valid_slots(w, n);
@@ -215,6 +277,22 @@ static uint64_t level_bottom_up(uint64_t *a, uint64_t words,
     return found;
 }
 
+/* FRONTIER2_SEEN after a bottom-up level: the frontier (code cur) was
+ * read by every thread during the level, so it turns seen only now. */
+static void frontier_to_seen(const struct level *lv)
+{
+    uint64_t *a = lv->a;
+    uint64_t words = lv->words;
+    unsigned cur = lv->cur;
+#pragma omp parallel for schedule(static) default(none) shared(a, words, cur)  \
+    num_threads(lv->threads)
+    for (uint64_t w = 0; w < words; w++) {
+        uint64_t m = slots_equal(a[w], cur);
+        if (m)
+            a[w] |= seen_bits(m, cur);
+    }
+}
+
 static int check_args(const struct pb_space *s,
                       const struct frontier2_options *opt,
                       const struct frontier2_result *r, struct pb_error *e)
@@ -226,6 +304,10 @@ static int check_args(const struct pb_space *s,
                        s->moves, PB_SPACE_MAX_MOVES);
     if (!opt || opt->threads < 1)
         return pb_fail(e, -EINVAL, "frontier2: threads must be >= 1");
+    if (opt->coding == FRONTIER2_SEEN && opt->keep_codes)
+        return pb_fail(e, -EINVAL,
+                       "frontier2: kept codes need depths mod 3, not the "
+                       "seen coding");
     if (!r || !r->counts || r->max_depths == 0)
         return pb_fail(e, -EINVAL, "frontier2: no array for the counts");
     if (s->nstarts == 0 || s->nstarts > PB_SPACE_MAX_STARTS)
@@ -248,6 +330,12 @@ static bool choose_bottom_up(enum frontier2_direction dir, uint64_t frontier,
     return frontier > unseen / FRONTIER2_ALPHA;
 }
 
+/* The code of the states at depth d while it is the newest level. */
+static unsigned level_code(enum frontier2_coding coding, size_t d)
+{
+    return 1 + (unsigned)(coding == FRONTIER2_SEEN ? d % 2 : d % 3);
+}
+
 static double seconds_since(double start)
 {
     return omp_get_wtime() - start;
@@ -268,7 +356,7 @@ static int report_level(const struct frontier2_options *opt,
         .elapsed = seconds_since(start),
         .bottom_up = bottom_up,
         .codes = a,
-        .code = 1 + (unsigned)(d % 3),
+        .code = level_code(opt->coding, d),
         .n = s->n,
     };
     return opt->on_level(opt->on_level_arg, &lv, e);
@@ -314,13 +402,23 @@ int frontier2_search(const struct pb_space *space,
     r->reached = r->counts[0];
     r->depths = 1;
     rc = report_level(opt, space, a, r, 0, false, start, e);
+    bool seen = opt->coding == FRONTIER2_SEEN;
     for (size_t d = 0; rc == 0; d++) {
-        unsigned cur = 1 + (unsigned)(d % 3), nc = 1 + (unsigned)((d + 1) % 3);
+        struct level lv = {
+            .a = a,
+            .words = words,
+            .s = space,
+            .cur = level_code(opt->coding, d),
+            .nc = level_code(opt->coding, d + 1),
+            .seen = seen,
+            .prefetch = !opt->no_prefetch,
+            .threads = threads,
+        };
         bool bottom_up = choose_bottom_up(opt->direction, r->counts[d],
                                           space->n - r->reached);
-        uint64_t found =
-            bottom_up ? level_bottom_up(a, words, space, cur, nc, threads)
-                      : level_top_down(a, words, space, cur, nc, threads);
+        uint64_t found = bottom_up ? level_bottom_up(&lv) : level_top_down(&lv);
+        if (bottom_up && seen)
+            frontier_to_seen(&lv);
         r->bottom_up += bottom_up;
         if (found == 0)
             break;

@@ -41,17 +41,34 @@ struct frontier2_level {
     double elapsed;        /* seconds since the search began */
     bool bottom_up;        /* how it was found */
     const uint64_t *codes; /* the 2-bit array; the level's code is */
-    unsigned code;         /* 1 + depth mod 3 */
+    unsigned code;         /* the code its states have now */
     uint64_t n;            /* ranks */
+};
+
+/* What the 2 bits of a state say. */
+enum frontier2_coding {
+    /* 0 unseen, else 1 + depth mod 3: kept arrays give distances
+     * (frontier2.c); a top-down level also expands the states of depths
+     * d - 3, d - 6, ... again (same code), for nothing. */
+    FRONTIER2_DEPTH_MOD3,
+    /* 0 unseen, 3 seen, and 1 and 2 for the frontier and the next level
+     * by turns: nothing is expanded twice, at the cost of a pass over the
+     * array after each bottom-up level; for censuses, and for tables
+     * filled by on_level (which still sees each level's exact depth). */
+    FRONTIER2_SEEN,
 };
 
 struct frontier2_options {
     int threads; /* OpenMP threads, >= 1 */
     enum frontier2_direction direction;
-    bool keep_codes; /* hand the 2-bit array back in result->codes */
+    enum frontier2_coding coding;
+    bool keep_codes;  /* hand the 2-bit array back: DEPTH_MOD3 only */
+    bool no_prefetch; /* mark each target at once (for measuring) */
     /* Optional: called (on the calling thread, between levels) after the
      * start level and each level found; nonzero stops the search with
-     * that return value (a negative errno, message in e). */
+     * that return value (a negative errno, message in e). The states
+     * whose code is level->code are the level's (FRONTIER2_SEEN), or the
+     * level's and those of depths d - 3, d - 6, ... (DEPTH_MOD3). */
     int (*on_level)(void *arg, const struct frontier2_level *level,
                     struct pb_error *e);
     void *on_level_arg;

@@ -1,0 +1,164 @@
+/*
+ * census.c - runs the censuses the `census` verb prints (census.h): per
+ * start class, the kernel builds its space (space_new) and the engine
+ * searches it (frontier2_search, 2 bits per state), timed with the wall
+ * clock and with the process's peak RSS reset before each search
+ * (memprobe.h), so each census reports its own peak. With --progress the
+ * engine's per-level call prints depth, states, reached, elapsed time and
+ * an estimate on stderr. The kernel's plain reference search (its census
+ * hook) runs instead when asked, or when the kernel describes no space.
+ */
+#include "census.h"
+
+#include <errno.h>
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "frontier2.h"
+#include "memprobe.h"
+
+struct progress {
+    const char *start; /* the census's start, for the line */
+};
+
+/* The estimate assumes the remaining ranks are found at the rate so far:
+ * an upper bound where part of the space is unreachable (cubic_eight). */
+static int print_level(void *arg, const struct frontier2_level *lv,
+                       struct pb_error *e)
+{
+    (void)e;
+    const struct progress *p = arg;
+    double rate = lv->elapsed > 0 ? (double)lv->reached / lv->elapsed : 0;
+    double left = rate > 0 ? (double)(lv->n - lv->reached) / rate : 0;
+    fprintf(stderr,
+            "census %s: depth %u: %llu states (%s), %llu reached "
+            "(%.1f%% of ranks), %.1f s, at most %.0f s left\n",
+            p->start, lv->depth, (unsigned long long)lv->found,
+            lv->bottom_up ? "bottom-up" : "top-down",
+            (unsigned long long)lv->reached,
+            100.0 * (double)lv->reached / (double)lv->n, lv->elapsed, left);
+    return 0;
+}
+
+static int census_engine(const struct pb_kernel *k,
+                         const struct census_request *req, int start,
+                         struct census_one *one, char *space_words,
+                         size_t words_len, struct pb_error *e)
+{
+    struct pb_space_args args = {req->size, req->with_inverses, start};
+    struct pb_space space;
+    int rc = k->space_new(&args, &space, e);
+    if (rc)
+        return rc;
+    snprintf(space_words, words_len, "%s", space.what);
+    struct progress p = {one->start};
+    struct frontier2_options opt = {
+        .threads = req->threads,
+        .direction = (enum frontier2_direction)req->direction,
+        .on_level = req->progress ? print_level : NULL,
+        .on_level_arg = &p,
+    };
+    struct frontier2_result r = {.counts = one->counts,
+                                 .max_depths = CENSUS_MAX_DEPTHS};
+    pb_rss_reset();
+    double t0 = omp_get_wtime();
+    rc = frontier2_search(&space, &opt, &r, e);
+    one->seconds = omp_get_wtime() - t0;
+    one->peak_rss = pb_rss_peak();
+    if (k->space_free)
+        k->space_free(&space);
+    if (rc)
+        return rc;
+    one->depths = r.depths;
+    one->total = r.reached;
+    one->ranks = space.n;
+    one->bottom_up = r.bottom_up;
+    one->array_bytes = r.code_bytes;
+    return 0;
+}
+
+static int census_reference(const struct pb_kernel *k,
+                            const struct census_request *req,
+                            struct census_one *one, struct pb_error *e)
+{
+    pb_rss_reset();
+    double t0 = omp_get_wtime();
+    int rc = k->census(&req->size, req->with_inverses, one->counts,
+                       CENSUS_MAX_DEPTHS, &one->depths, e);
+    one->seconds = omp_get_wtime() - t0;
+    one->peak_rss = pb_rss_peak();
+    if (rc)
+        return rc;
+    for (size_t d = 0; d < one->depths; d++)
+        one->total += one->counts[d];
+    return 0;
+}
+
+/* The starts to search: every class, one start, or the default. */
+static int plan_starts(const struct pb_kernel *k,
+                       const struct census_request *req,
+                       struct pb_space_class *classes, size_t *count,
+                       struct pb_error *e)
+{
+    if (req->all_classes) {
+        if (!k->space_classes) {
+            classes[0] = (struct pb_space_class){-1, 1, "default"};
+            *count = 1;
+            return 0;
+        }
+        int n = k->space_classes(&req->size, classes, e);
+        if (n < 0)
+            return n;
+        *count = (size_t)n;
+        return 0;
+    }
+    classes[0] = (struct pb_space_class){req->start, 1, "default"};
+    if (req->start_text)
+        snprintf(classes[0].name, sizeof(classes[0].name), "%s",
+                 req->start_text);
+    *count = 1;
+    return 0;
+}
+
+int census_run(const struct pb_kernel *k, const struct census_request *req,
+               struct census_run *out, struct pb_error *e)
+{
+    memset(out, 0, sizeof(*out));
+    bool engine = k->space_new && !req->reference;
+    if (!engine && !k->census)
+        return pb_fail(e, -EINVAL, "kernel %s has no census", k->name);
+    if (!engine && (req->all_classes || req->start >= 0))
+        return pb_fail(e, -EINVAL,
+                       "the reference search of %s takes only the default "
+                       "start",
+                       k->name);
+    out->engine = engine ? "frontier2" : "reference";
+    struct pb_space_class classes[PB_SPACE_MAX_CLASSES];
+    size_t count = 0;
+    int rc = plan_starts(k, req, classes, &count, e);
+    if (rc)
+        return rc;
+    out->one = calloc(count, sizeof(out->one[0]));
+    if (!out->one)
+        return pb_fail(e, -ENOMEM, "out of memory for %zu censuses", count);
+    out->count = count;
+    for (size_t i = 0; i < count && rc == 0; i++) {
+        struct census_one *one = &out->one[i];
+        snprintf(one->start, sizeof(one->start), "%s", classes[i].name);
+        one->members = classes[i].members;
+        rc = engine ? census_engine(k, req, classes[i].start, one, out->space,
+                                    sizeof(out->space), e)
+                    : census_reference(k, req, one, e);
+    }
+    if (rc)
+        census_run_free(out);
+    return rc;
+}
+
+void census_run_free(struct census_run *run)
+{
+    free(run->one);
+    memset(run, 0, sizeof(*run));
+}

@@ -1,0 +1,58 @@
+/*
+ * census.h - whole-space censuses for the `census` verb: states per depth
+ * from one start, or from the representative of every class of starts,
+ * by the 2-bit frontier engine (variants/common/frontier2.h) on the
+ * kernel's space (pb_space.h), or by the kernel's plain reference search
+ * (its census hook) when asked or when the kernel has no space.
+ */
+#ifndef CENSUS_H
+#define CENSUS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "pb.h"
+
+#define CENSUS_MAX_DEPTHS 1024
+
+/* What to count. */
+struct census_request {
+    struct pb_size size; /* {0, 0}: the judge's */
+    bool with_inverses;
+    int start;              /* -1: the kernel's default */
+    const char *start_text; /* as given, for output; NULL: "default" */
+    bool all_classes;       /* one census per class of starts */
+    bool reference;         /* the plain search, not the engine */
+    int threads;            /* engine threads, >= 1 */
+    int direction;          /* enum frontier2_direction */
+    bool progress;          /* a line per level on stderr */
+};
+
+/* One census: from one start (or class representative). */
+struct census_one {
+    char start[48];   /* the class name, or "default" */
+    unsigned members; /* starts it stands for */
+    uint64_t counts[CENSUS_MAX_DEPTHS];
+    size_t depths;        /* the diameter + 1 */
+    uint64_t total;       /* states reached */
+    uint64_t ranks;       /* the space's ranks (0 for the reference) */
+    unsigned bottom_up;   /* levels found bottom-up */
+    double seconds;       /* wall time of the search */
+    uint64_t peak_rss;    /* peak resident bytes during it (0: unknown) */
+    uint64_t array_bytes; /* the engine's 2-bit array */
+};
+
+struct census_run {
+    const char *engine; /* "frontier2" or "reference" */
+    char space[80];     /* the space's own words */
+    size_t count;
+    struct census_one *one; /* count censuses */
+};
+
+/* Runs req on kernel k into *out (free with census_run_free). 0, or a
+ * negative errno with e (-EINVAL: a request the kernel does not take). */
+int census_run(const struct pb_kernel *k, const struct census_request *req,
+               struct census_run *out, struct pb_error *e);
+void census_run_free(struct census_run *run);
+
+#endif
