@@ -51,6 +51,7 @@ static const struct column columns[PB_COLS] = {
     {"iterations", NULL, K_I64, AT(iterations), false},
     {"seconds", NULL, K_REAL, AT(seconds), true},
     {"build_seconds", NULL, K_REAL, AT(build_seconds), true},
+    {"build_timed", NULL, K_REAL, AT(build_timed), false},
     {"instances_per_second", NULL, K_REAL, AT(instances_per_second), false},
     {"work_per_second", NULL, K_REAL, AT(work_per_second), false},
     {"expanded_per_instance", NULL, K_REAL, AT(expanded_per_instance), true},

@@ -79,6 +79,7 @@ struct pb_row {
     int64_t iterations;
     double seconds; /* per iteration (one solve of the whole corpus) */
     double build_seconds;
+    double build_timed; /* 1: seconds include a fresh build (time build) */
     double instances_per_second;
     double work_per_second;
     double expanded_per_instance;
@@ -108,6 +109,7 @@ enum pb_col {
     PB_COL_ITERATIONS,
     PB_COL_SECONDS,
     PB_COL_BUILD_SECONDS,
+    PB_COL_BUILD_TIMED,
     PB_COL_INSTANCES_PER_SECOND,
     PB_COL_WORK_PER_SECOND,
     PB_COL_EXPANDED_PER_INSTANCE,

@@ -34,6 +34,7 @@ struct settings {
     double budget;
     uint64_t memory_cap;
     bool memory_set;
+    bool time_build;
     int threads[PB_SUITE_MAX_THREADS];
     int thread_counts;
 };
@@ -110,6 +111,7 @@ static int add_variants(struct pb_suite *s, const struct settings *set,
     x->budget = set->budget;
     x->memory_cap = set->memory_cap;
     x->memory_set = set->memory_set;
+    x->time_build = set->time_build;
     const struct pb_variant *const *all = x->kernel->variants;
     for (size_t i = 0; all[i]; i++) {
         bool wanted = !strcmp(variants, "all");
@@ -260,6 +262,15 @@ static int directive(struct pb_suite *s, struct settings *set, char *text,
         set->memory_set = true;
         return 0;
     }
+    if (!strcmp(word, "time")) {
+        if (extra || !value ||
+            (strcmp(value, "solve") != 0 && strcmp(value, "build") != 0))
+            return pb_fail(e, -EINVAL,
+                           "%s:%u: expected 'time solve' or 'time build'",
+                           s->path, line);
+        set->time_build = !strcmp(value, "build");
+        return 0;
+    }
     if (!strcmp(word, "threads")) {
         set->thread_counts = 0;
         for (char *t = value; t;
@@ -277,8 +288,8 @@ static int directive(struct pb_suite *s, struct settings *set, char *text,
     }
     return pb_fail(e, -EINVAL,
                    "%s:%u: expected repetitions N, min_time S, "
-                   "budget S, memory BYTES[K|M|G|T], threads T... or bench "
-                   "...; found '%s'",
+                   "budget S, memory BYTES[K|M|G|T], threads T..., time "
+                   "solve|build or bench ...; found '%s'",
                    s->path, line, word);
 }
 
@@ -298,6 +309,7 @@ int pb_suite_load(const char *path, struct pb_suite *s, struct pb_error *e)
                            DEFAULT_MIN_TIME,
                            DEFAULT_BUDGET,
                            DEFAULT_MEMORY,
+                           false,
                            false,
                            {1},
                            1};
@@ -369,6 +381,7 @@ int pb_suite_corpus(const char *path, const char *kernel, const char *variants,
                            PB_SUITE_CORPUS_MIN_TIME,
                            DEFAULT_BUDGET,
                            DEFAULT_MEMORY,
+                           false,
                            false,
                            {1},
                            1};

@@ -16,6 +16,13 @@
  *                       without the line, the smaller of 8G and the
  *                       available memory
  *   threads T...        OpenMP thread counts for the benchmarks below
+ *   time solve|build    what a timed iteration is: answering the corpus
+ *                       with the variant built once per benchmark
+ *                       (solve, the default; the build is reported as
+ *                       build_seconds), or a fresh build and then the
+ *                       answers (build: for whole-space builds such as
+ *                       the bigspace suite's; each repetition's time is
+ *                       build plus answers, results' build_timed is 1)
  *   bench KERNEL VARIANTS FAMILY SIZE COUNT SEED
  *                       VARIANTS is "all" or a comma-separated list;
  *                       SIZE in the kernel's syntax (pb_size_parse:
@@ -66,6 +73,7 @@ struct pb_suite_entry {
     double budget;
     uint64_t memory_cap;
     bool memory_set; /* by a memory line or --max-memory */
+    bool time_build; /* `time build`: each timed iteration builds afresh */
     uint32_t line;   /* where it came from, for messages */
     /* A `file` line's corpus path ("" for a generated corpus): family is
      * PB_SUITE_FILE, size, count and seed 0 until the harness loads it. */

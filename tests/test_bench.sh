@@ -485,6 +485,28 @@ bad_suite baddirective 2 'repetitions 1' 'frobnicate 3' 'threads 1' \
 bad_suite badkernel 3 'repetitions 1' 'threads 1' \
     "bench nosuchkernel all uniform 4 10 1"
 bad_suite badthreads 1 'threads 0' "bench $K table uniform 4 10 1"
+bad_suite badtime 2 'threads 1' 'time later' "bench $K table uniform 4 10 1"
+
+# time build: every timed iteration a fresh build, its time build plus
+# answers; a fresh build of table on 2 x 4 takes over a millisecond, so
+# seconds >= build_seconds > 0 with build_timed 1 (and 0 after time solve)
+suite timebuild 'repetitions 2' 'min_time 0.01' 'threads 1' 'time build' \
+    "bench $K table uniform 4 3 1" 'time solve' "bench $K table uniform 4 3 2"
+run "$PB" bench --suite "$T/timebuild.suite" --out "$T/r_tb" --quiet
+check_rc "bench with time build" 0
+if fields "$T/r_tb/latest/results.csv" seed build_timed verified; then
+    if [ "$(sort -u "$T/f" | tr '\n' ' ')" = "1|1|1 2|0|1 " ] &&
+        awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+            $c["seed"] == 1 && !($c["seconds"] >= $c["build_seconds"] &&
+                $c["build_seconds"] > 0) { bad = 1 }
+            END { exit bad }' "$T/r_tb/latest/results.csv"; then
+        pass
+    else
+        fail "time build: rows (seed|build_timed|verified) [$(cat "$T/f")]," \
+            "expected 1|1|1 and 2|0|1, and seconds >= build_seconds > 0" \
+            "for seed 1"
+    fi
+fi
 
 run "$PB" bench --suite nosuch --out "$T/r_nosuch"
 if [ "$rc" -eq 1 ] && grep -q nosuch "$T/err"; then

@@ -26,7 +26,8 @@
 
 static const char pinned_header[] =
     "kernel,variant,family,size,count,seed,corpus_hash,threads,repetition,"
-    "iterations,seconds,build_seconds,instances_per_second,work_per_second,"
+    "iterations,seconds,build_seconds,build_timed,instances_per_second,"
+    "work_per_second,"
     "expanded_per_instance,counters_per_instance,units_per_instance,"
     "peak_heap_bytes,allocated_bytes,peak_rss_bytes,load_before,load_after,"
     "cpu_per_wall,verified,error";
@@ -191,7 +192,7 @@ static void test_work_column(const struct pb_csv_layout *l)
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
         char line[256], *field[PB_CSV_MAX_FIELDS];
         snprintf(line, sizeof(line),
-                 "k,v,f,4,1,1,00,1,0,1,0.5,0,1,1,1,%s,NA,1,1,1,NA,NA,NA,1,"
+                 "k,v,f,4,1,1,00,1,0,1,0.5,0,0,1,1,1,%s,NA,1,1,1,NA,NA,NA,1,"
                  "\"\"",
                  cases[i].text);
         struct pb_row back;
@@ -226,6 +227,7 @@ static void test_rows(void)
         .iterations = 123456789012,
         .seconds = 0.128549292,
         .build_seconds = 1.39998519e-07,
+        .build_timed = 1,
         .instances_per_second = NAN,
         .work_per_second = 5271254.24,
         .expanded_per_instance = 13552.32,
@@ -246,7 +248,7 @@ static void test_rows(void)
     text = row_text(&row);
     const char *want =
         "cubic_eight,bibfs_array,depth:22,33,2,18446744073709551615,"
-        "0123456789abcdef,16,4,123456789012,0.128549292,1.39998519e-07,NA,"
+        "0123456789abcdef,16,4,123456789012,0.128549292,1.39998519e-07,1,NA,"
         "5271254.24,13552.32,pops=13552.32;relaxations=54208.5;probes_2=NA,"
         "4096,5439664,NA,33325056,1.67,NA,0.987654321,0,"
         "\"failed: \"\"x\"\", then y\"";
@@ -265,6 +267,7 @@ static void test_rows(void)
             back.iterations == row.iterations &&
             same_real(back.seconds, row.seconds) &&
             same_real(back.build_seconds, row.build_seconds) &&
+            same_real(back.build_timed, row.build_timed) &&
             same_real(back.instances_per_second, row.instances_per_second) &&
             same_real(back.work_per_second, row.work_per_second) &&
             same_real(back.expanded_per_instance, row.expanded_per_instance) &&
@@ -330,16 +333,21 @@ static const char *projected(const char *line, const struct pb_row *row)
     CHECK(isnan(row->load_before) && isnan(row->load_after) &&
               isnan(row->cpu_per_wall),
           "a fixture row with noise readings");
-    /* in the fixture's header: expanded_per_instance is field 14, and
-     * verified (after peak_rss_bytes) field 18 */
-    const char *p = line, *q;
-    for (int commas = 0; *p && commas < PB_COL_EXPANDED_PER_INSTANCE + 1; p++)
-        commas += *p == ',';
-    q = p;
-    for (int commas = 0; *q && commas < 3; q++)
-        commas += *q == ',';
-    snprintf(out, sizeof(out), "%.*sNA,NA,%.*sNA,NA,NA,%s", (int)(p - line),
-             line, (int)(q - p), p, q);
+    /* in the fixture's header: build_seconds is field 11, after it
+     * build_timed is new; expanded_per_instance is field 14, after it
+     * the two counter columns; verified (after peak_rss_bytes) field 18,
+     * before it the three noise columns */
+    const char *cut[3];
+    const int fields_before[3] = {12, 15, 18};
+    const char *p = line;
+    for (int i = 0, commas = 0; i < 3; i++) {
+        for (; *p && commas < fields_before[i]; p++)
+            commas += *p == ',';
+        cut[i] = p;
+    }
+    snprintf(out, sizeof(out), "%.*sNA,%.*sNA,NA,%.*sNA,NA,NA,%s",
+             (int)(cut[0] - line), line, (int)(cut[1] - cut[0]), cut[0],
+             (int)(cut[2] - cut[1]), cut[1], cut[2]);
     return out;
 }
 
