@@ -12,8 +12,8 @@
  * the visitor form of its predecessors (prev_each), against the plain
  * search and, count for count and code for code, against prev. Also: the
  * refusal over the memory cap, bad arguments, a counts array too short.
- * `test_frontier2 --time` times the directed 2 x 5 census with prev and
- * with prev_each in each direction at 1 and 2 threads (no check on time).
+ * `test_frontier2 --time [K]` times the directed 2 x K census with each
+ * of the engine's settings at 1 and 2 threads (no check on time).
  */
 #include <errno.h>
 #include <omp.h>
@@ -203,11 +203,12 @@ static int check_level(void *arg, const struct frontier2_level *lv,
 static const struct coding_case {
     const char *name;
     enum frontier2_coding coding;
-    bool keep_codes, no_prefetch;
+    bool keep_codes, unbatched;
 } codings[] = {
     {"mod 3", FRONTIER2_DEPTH_MOD3, true, false},
     {"mod 3 unbatched", FRONTIER2_DEPTH_MOD3, true, true},
     {"seen", FRONTIER2_SEEN, false, false},
+    {"seen unbatched", FRONTIER2_SEEN, false, true},
 };
 
 /* Runs the engine at every thread count, direction and coding against
@@ -224,7 +225,7 @@ static void run_all(const char *name, const struct pb_space *s,
             for (size_t c = 0; c < sizeof(codings) / sizeof(codings[0]); c++) {
                 if (skip_bottom_up && directions[d] == FRONTIER2_BOTTOM_UP)
                     continue;
-                if (!check_levels && codings[c].no_prefetch)
+                if (!check_levels && codings[c].unbatched)
                     continue; /* the small spaces cover it */
                 struct level_check lc = {.dist = dist,
                                          .mod3 = codings[c].coding ==
@@ -234,7 +235,8 @@ static void run_all(const char *name, const struct pb_space *s,
                     .direction = directions[d],
                     .coding = codings[c].coding,
                     .keep_codes = codings[c].keep_codes,
-                    .no_prefetch = codings[c].no_prefetch,
+                    .no_prefetch = codings[c].unbatched,
+                    .parents_one_by_one = codings[c].unbatched,
                     .on_level = check_levels ? check_level : NULL,
                     .on_level_arg = &lc};
                 struct frontier2_result r = {.counts = counts,
@@ -375,7 +377,8 @@ static void each_vs_prev(const char *name, const struct ring *g)
                 continue;
             struct frontier2_options opt = {.threads = thread_counts[t],
                                             .direction = directions[d],
-                                            .keep_codes = true};
+                                            .keep_codes = true,
+                                            .parents_one_by_one = true};
             struct frontier2_result ro = {.counts = c_old,
                                           .max_depths = MAX_DEPTHS};
             struct frontier2_result rn = {.counts = c_new,
@@ -429,9 +432,10 @@ static void ring_case(int k, bool inverses)
     each_vs_prev(name, &g);
 }
 
-/* test_frontier2 --time: the directed 2 x 5 census, prev against
- * prev_each, side by side, the best of TIME_REPEATS runs each, the two
- * interleaved so that both see the same load (not a check: times vary). */
+/* test_frontier2 --time [K]: the directed 2 x K census (K = 5 unless
+ * given) with each of the engine's settings at 1 and 2 threads, the
+ * best of TIME_REPEATS runs each, the settings interleaved so that all
+ * see the same load (not a check: times vary). */
 #define TIME_REPEATS 3
 
 static double time_search(const struct pb_space *s, uint64_t start,
@@ -447,12 +451,47 @@ static double time_search(const struct pb_space *s, uint64_t start,
     return t;
 }
 
-static void time_ring5(void)
+static const struct time_case {
+    const char *name;
+    bool each; /* the space gives prev_each */
+    struct frontier2_options opt;
+} time_cases[] = {
+    {"auto, seen, batched",
+     false,
+     {.direction = FRONTIER2_AUTO, .coding = FRONTIER2_SEEN}},
+    {"auto, seen, prev_each one by one",
+     true,
+     {.direction = FRONTIER2_AUTO,
+      .coding = FRONTIER2_SEEN,
+      .parents_one_by_one = true}},
+    {"auto, seen, unbatched prev",
+     false,
+     {.direction = FRONTIER2_AUTO,
+      .coding = FRONTIER2_SEEN,
+      .no_prefetch = true,
+      .parents_one_by_one = true}},
+    {"auto, mod 3, batched",
+     false,
+     {.direction = FRONTIER2_AUTO, .coding = FRONTIER2_DEPTH_MOD3}},
+    {"top-down, seen, batched",
+     false,
+     {.direction = FRONTIER2_TOP_DOWN, .coding = FRONTIER2_SEEN}},
+    {"top-down, seen, unbatched",
+     false,
+     {.direction = FRONTIER2_TOP_DOWN,
+      .coding = FRONTIER2_SEEN,
+      .no_prefetch = true}},
+    {"top-down, mod 3, batched",
+     false,
+     {.direction = FRONTIER2_TOP_DOWN, .coding = FRONTIER2_DEPTH_MOD3}},
+};
+
+static void time_ring(int k)
 {
-    struct ring g = {.k = 5, .inverses = false};
-    struct pb_space s_old = ring_space(&g, false);
-    struct pb_space s_new = ring_space(&g, true);
-    uint64_t start = magic_rank(magic_start(5), 5);
+    struct ring g = {.k = k, .inverses = false};
+    struct pb_space plain = ring_space(&g, false);
+    struct pb_space each = ring_space(&g, true);
+    uint64_t start = magic_rank(magic_start(k), k);
     char load[64] = "?\n";
     FILE *f = fopen("/proc/loadavg", "r");
     if (f) {
@@ -460,24 +499,26 @@ static void time_ring5(void)
             strcpy(load, "?\n");
         fclose(f);
     }
-    printf("2 x 5 directed census, best of %d, seconds; load average %s"
-           "%-10s %7s %8s %9s %8s\n",
-           TIME_REPEATS, load, "direction", "threads", "prev", "prev_each",
-           "speedup");
-    for (size_t d = 0; d < 3; d++)
-        for (size_t t = 0; t < sizeof(thread_counts) / sizeof(int); t++) {
-            struct frontier2_options opt = {.threads = thread_counts[t],
-                                            .direction = directions[d]};
-            double best_old = 1e30, best_new = 1e30;
-            for (int i = 0; i < TIME_REPEATS; i++) {
-                double t_old = time_search(&s_old, start, &opt);
-                double t_new = time_search(&s_new, start, &opt);
-                best_old = t_old < best_old ? t_old : best_old;
-                best_new = t_new < best_new ? t_new : best_new;
+    size_t cases = sizeof(time_cases) / sizeof(time_cases[0]);
+    int repeats = k >= 6 ? 1 : TIME_REPEATS;
+    printf("2 x %d directed census, best of %d, seconds; load average %s"
+           "%-36s %8s %8s\n",
+           k, repeats, load, "settings", "1 thread", "2 threads");
+    double best[16][2];
+    for (size_t c = 0; c < cases; c++)
+        best[c][0] = best[c][1] = 1e30;
+    for (int i = 0; i < repeats; i++)
+        for (size_t c = 0; c < cases; c++)
+            for (size_t t = 0; t < 2; t++) {
+                struct frontier2_options opt = time_cases[c].opt;
+                opt.threads = thread_counts[t];
+                double s = time_search(time_cases[c].each ? &each : &plain,
+                                       start, &opt);
+                best[c][t] = s < best[c][t] ? s : best[c][t];
             }
-            printf("%-10s %7d %8.3f %9.3f %7.2fx\n", direction_names[d],
-                   thread_counts[t], best_old, best_new, best_old / best_new);
-        }
+    for (size_t c = 0; c < cases; c++)
+        printf("%-36s %8.3f %8.3f\n", time_cases[c].name, best[c][0],
+               best[c][1]);
 }
 
 /* ---- refusals ---- */
@@ -528,7 +569,12 @@ static void refusals(void)
 int main(int argc, char **argv)
 {
     if (argc > 1 && !strcmp(argv[1], "--time")) {
-        time_ring5();
+        int k = argc > 2 ? atoi(argv[2]) : 5;
+        if (k < 3 || k > 6) {
+            fprintf(stderr, "test_frontier2 --time: K is 3..6\n");
+            return 2;
+        }
+        time_ring(k);
         return check_summary();
     }
     /* test_frontier2 5: also the 2 x 5 ring (about 3.6 M states) */

@@ -277,6 +277,83 @@ static uint64_t level_bottom_up(const struct level *lv)
     return found;
 }
 
+/* Bottom-up with the predecessors of a batch of unseen ranks computed
+ * and their words prefetched before any is read: every predecessor is
+ * computed (no early stop), but the batch's cache misses overlap. */
+#define PARENT_BATCH 32
+
+struct parent_batch {
+    uint64_t rank[PARENT_BATCH];
+    uint8_t count[PARENT_BATCH];
+    uint64_t pred[PARENT_BATCH * PB_SPACE_MAX_MOVES];
+    unsigned len, preds;
+};
+
+/* Marks the batch's ranks that have a parent in the frontier; this
+ * thread owns their words in this level (others only read them). */
+static uint64_t parents_resolve(struct parent_batch *b, uint64_t *a,
+                                unsigned cur, unsigned nc)
+{
+    uint64_t found = 0;
+    const uint64_t *p = b->pred;
+    for (unsigned i = 0; i < b->len; i++) {
+        bool hit = false;
+        for (unsigned j = 0; j < b->count[i] && !hit; j++)
+            hit = code_at(a, p[j]) == cur;
+        p += b->count[i];
+        if (hit) {
+            uint64_t r = b->rank[i];
+            __atomic_fetch_or(&a[r / RANKS_PER_WORD],
+                              (uint64_t)nc << (2 * (r % RANKS_PER_WORD)),
+                              __ATOMIC_RELAXED);
+            found++;
+        }
+    }
+    b->len = 0;
+    b->preds = 0;
+    return found;
+}
+
+static uint64_t level_bottom_up_batched(const struct level *lv)
+{
+    uint64_t found = 0;
+    uint64_t *a = lv->a;
+    uint64_t n = lv->s->n, words = lv->words;
+    const struct pb_space *s = lv->s;
+    pb_space_moves_fn prev = s->prev ? s->prev : s->next;
+    const void *ctx = s->ctx;
+    unsigned cur = lv->cur, nc = lv->nc;
+#pragma omp parallel default(none)                                             \
+    shared(a, words, n, prev, ctx, cur, nc) reduction(+ : found)               \
+    num_threads(lv->threads)
+    {
+        struct parent_batch batch; /* 17 KB: on each thread's stack */
+        struct parent_batch *b = &batch;
+        b->len = b->preds = 0;
+#pragma omp for schedule(dynamic, BLOCK_WORDS) nowait
+        for (uint64_t w = 0; w < words; w++) {
+            uint64_t x = __atomic_load_n(&a[w], __ATOMIC_RELAXED);
+            uint64_t m = slots_equal(x, FRONTIER2_UNSEEN) & valid_slots(w, n);
+            while (m) {
+                uint64_t r =
+                    w * RANKS_PER_WORD + (unsigned)__builtin_ctzll(m) / 2;
+                m &= m - 1;
+                uint64_t *out = &b->pred[b->preds];
+                unsigned k = prev(ctx, r, out);
+                for (unsigned i = 0; i < k; i++)
+                    __builtin_prefetch(&a[out[i] / RANKS_PER_WORD], 0);
+                b->rank[b->len] = r;
+                b->count[b->len++] = (uint8_t)k;
+                b->preds += k;
+                if (b->len == PARENT_BATCH)
+                    found += parents_resolve(b, a, cur, nc);
+            }
+        }
+        found += parents_resolve(b, a, cur, nc);
+    }
+    return found;
+}
+
 /* FRONTIER2_SEEN after a bottom-up level: the frontier (code cur) was
  * read by every thread during the level, so it turns seen only now. */
 static void frontier_to_seen(const struct level *lv)
@@ -416,7 +493,10 @@ int frontier2_search(const struct pb_space *space,
         };
         bool bottom_up = choose_bottom_up(opt->direction, r->counts[d],
                                           space->n - r->reached);
-        uint64_t found = bottom_up ? level_bottom_up(&lv) : level_top_down(&lv);
+        uint64_t found = !bottom_up ? level_top_down(&lv)
+                         : opt->parents_one_by_one
+                             ? level_bottom_up(&lv)
+                             : level_bottom_up_batched(&lv);
         if (bottom_up && seen)
             frontier_to_seen(&lv);
         r->bottom_up += bottom_up;

@@ -62,8 +62,14 @@ struct frontier2_options {
     int threads; /* OpenMP threads, >= 1 */
     enum frontier2_direction direction;
     enum frontier2_coding coding;
-    bool keep_codes;  /* hand the 2-bit array back: DEPTH_MOD3 only */
-    bool no_prefetch; /* mark each target at once (for measuring) */
+    bool keep_codes; /* hand the 2-bit array back: DEPTH_MOD3 only */
+    /* For measuring what batching buys: top-down marks each target at
+     * once instead of a batch ahead; bottom-up walks each unseen rank's
+     * predecessors one by one (prev_each where given, stopping at the
+     * first in the frontier) instead of computing a batch's and
+     * prefetching their words. */
+    bool no_prefetch;
+    bool parents_one_by_one;
     /* Optional: called (on the calling thread, between levels) after the
      * start level and each level found; nonzero stops the search with
      * that return value (a negative errno, message in e). The states
