@@ -423,6 +423,62 @@ else
     fail "census --with-inverses: exit $rc, last depth line [$last];" \
         "expected '18 2' and '# total 40320'"
 fi
+# the engine (the default) against the plain reference search, at 1 and
+# 2 threads and in each direction: the same depth lines
+run /dev/null "$PB" census "$K" --reference
+grep -v '^#' "$TMP/out" >census_ref.txt
+if [ "$rc" -eq 0 ] && grep -q '^# engine reference' "$TMP/out"; then pass; else
+    fail "census --reference: exit $rc; $(outputs)"
+fi
+for args in "--threads 1" "--threads 2" "--direction top-down" \
+    "--direction bottom-up --threads 2"; do
+    # shellcheck disable=SC2086 # the arguments are words
+    run /dev/null "$PB" census "$K" $args
+    if [ "$rc" -eq 0 ] && grep -q '^# engine frontier2' "$TMP/out" &&
+        grep -v '^#' "$TMP/out" | cmp -s - census_ref.txt; then
+        pass
+    else
+        fail "census $args: exit $rc; not the reference's depth lines;" \
+            "$(outputs)"
+    fi
+done
+run /dev/null "$PB" census "$K" --format json --threads 2
+if [ "$rc" -eq 0 ] && python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+c = d["censuses"][0]
+assert d["engine"] == "frontier2" and d["threads"] == 2, d
+assert c["total"] == sum(c["counts"]) == 40320, c
+assert c["diameter"] == len(c["counts"]) - 1 == 22, c
+assert c["seconds"] >= 0 and c["array_bytes"] == 10080, c
+' "$TMP/out" 2>"$TMP/py.err"; then
+    pass
+else
+    fail "census --format json: exit $rc; $(cat "$TMP/py.err"); $(outputs)"
+fi
+run /dev/null "$PB" census "$K" --format csv
+if [ "$rc" -eq 0 ] && [ "$(wc -l <"$TMP/out")" -eq 24 ] &&
+    head -n 1 "$TMP/out" | grep -q '^kernel,size,with_inverses,start,' &&
+    [ "$(awk -F, 'NR > 1 { s += $9 } END { print s }' "$TMP/out")" = 40320 ]
+then
+    pass
+else
+    fail "census --format csv: exit $rc; expected a header and 23 rows" \
+        "summing to 40320; $(outputs)"
+fi
+run /dev/null "$PB" census "$K" --progress
+if [ "$rc" -eq 0 ] && [ "$(grep -c '^census default: depth' "$TMP/err")" = 23 ]
+then
+    pass
+else
+    fail "census --progress: exit $rc; expected 23 depth lines on stderr;" \
+        "$(outputs)"
+fi
+check_usage census "$K" --format yaml
+check_usage census "$K" --direction sideways
+check_usage census "$K" --threads 0
+check_usage census "$K" --start 1,1
+check_usage census "$K" --reference --start all
 
 # --------------------------------------------------------- cubic_eight
 # The official sample through every variant at 1 and 2 threads, bad input
@@ -465,6 +521,33 @@ if [ "$rc" -eq 0 ] && grep -Fxq '# total 4133430' "$TMP/out"; then
 else
     fail "census $E: exit $rc; expected '# total 4133430'; $(outputs)"
 fi
+# every class of start cells of 2 x 3 (corners and middles): one census
+# each, and each equal to the census from any member cell
+run /dev/null "$PB" census "$E" --size 2x3 --start all --format json
+if [ "$rc" -eq 0 ] && python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+c = d["censuses"]
+assert len(c) == 2 and sum(x["members"] for x in c) == 6, c
+for x in c:
+    assert x["total"] == sum(x["counts"]) == 14580, x
+' "$TMP/out" 2>"$TMP/py.err"; then
+    pass
+else
+    fail "census $E --start all: exit $rc; $(cat "$TMP/py.err"); $(outputs)"
+fi
+run /dev/null "$PB" census "$E" --size 2x3 --start 2,1 --threads 2
+grep -v '^#' "$TMP/out" >census_cell.txt
+run /dev/null "$PB" census "$E" --size 2x3 --start 2,2
+if [ "$rc" -eq 0 ] && grep -v '^#' "$TMP/out" | cmp -s - census_cell.txt
+then
+    pass
+else
+    fail "census $E --start 2,2 differs from --start 2,1 (one class);" \
+        "$(outputs)"
+fi
+check_usage census "$E" --size 2x3 --start 4,1
+check_usage census "$E" --size 2x3 --start 1
 check_usage gen "$E" --family far --size 3x5
 # a size that is not a board: one line naming the syntax expected
 for bad in 3 3x 3X5 x3 0x3 abc; do

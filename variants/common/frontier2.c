@@ -86,7 +86,7 @@ void frontier2_free(uint64_t *codes)
     free(codes);
 }
 
-static uint64_t *codes_new(uint64_t bytes)
+static uint64_t *codes_new(uint64_t bytes, bool huge_pages)
 {
     size_t align = bytes >= HUGE_PAGE ? HUGE_PAGE : CACHE_LINE;
     size_t size = (size_t)((bytes + align - 1) / align * align);
@@ -94,8 +94,10 @@ static uint64_t *codes_new(uint64_t bytes)
     if (size == 0 || posix_memalign(&p, align, size))
         return NULL;
 #ifdef MADV_HUGEPAGE
-    if (align == HUGE_PAGE)
+    if (align == HUGE_PAGE && huge_pages)
         (void)madvise(p, size, MADV_HUGEPAGE); /* a hint: ignore failure */
+#else
+    (void)huge_pages;
 #endif
     return p;
 }
@@ -451,7 +453,7 @@ int frontier2_search(const struct pb_space *space,
     rc = pb_memory_check(bytes, "the 2-bit array of the search", e);
     if (rc)
         return rc;
-    uint64_t *a = codes_new(bytes);
+    uint64_t *a = codes_new(bytes, !opt->no_huge_pages);
     if (!a)
         return pb_fail(e, -ENOMEM, "frontier2: out of memory for %llu bytes",
                        (unsigned long long)bytes);

@@ -70,6 +70,7 @@ struct frontier2_options {
      * prefetching their words. */
     bool no_prefetch;
     bool parents_one_by_one;
+    bool no_huge_pages; /* no madvise(MADV_HUGEPAGE) on the array */
     /* Optional: called (on the calling thread, between levels) after the
      * start level and each level found; nonzero stops the search with
      * that return value (a negative errno, message in e). The states
