@@ -2,17 +2,26 @@
  * frontier2.c - breadth-first search of a whole ranked space with 2 bits
  * per state and no queue (frontier2.h has the contracts).
  *
- * Coding: each rank has a 2-bit code, 0 for unseen and 1 + (depth mod 3)
- * once reached (the depth-mod-3 coding of Cooperman and Finkelstein's
- * two-bit BFS, used by Korf, "Minimizing disk I/O in two-bit breadth-first
- * search", AAAI 2008, and by Rokicki et al. for the cube). Level d + 1 is
- * found by scanning the packed array, 32 ranks per 64-bit word, for the
- * code of level d: the frontier is the array, so there is no queue.
- * Three codes keep level d (the frontier) apart from level d + 1 (being
- * written) and d - 1 (seen); the scan also meets the older levels d - 3,
- * d - 6, ... whose code is the same, and expands them again for nothing
- * (their neighbours are all seen, so nothing wrong is marked): a cost of
- * a fraction of the space, the price of keeping depths mod 3.
+ * Codings (frontier2.h). FRONTIER2_DEPTH_MOD3: 0 for unseen and 1 +
+ * (depth mod 3) once reached (the depth-mod-3 coding of Cooperman and
+ * Finkelstein's two-bit BFS, used by Korf, "Minimizing disk I/O in
+ * two-bit breadth-first search", AAAI 2008, and by Rokicki et al. for the
+ * cube). Level d + 1 is found by scanning the packed array, 32 ranks per
+ * 64-bit word, for the code of level d: the frontier is the array, so
+ * there is no queue. Three codes keep level d (the frontier) apart from
+ * level d + 1 (being written) and d - 1 (seen); the scan also meets the
+ * older levels d - 3, d - 6, ... whose code is the same, and expands them
+ * again for nothing (their neighbours are all seen, so nothing wrong is
+ * marked). That is cheap while levels grow, and dear in a long tail of
+ * top-down levels (cubic_eight, where bottom-up never pays because most
+ * ranks are unreachable: the 3 x 3 tail would expand each state about 4
+ * times). FRONTIER2_SEEN (Korf's unseen / frontier / next / seen, with
+ * frontier and next taking codes 1 and 2 by turns): a top-down level ORs
+ * the expanded slots of each word to 3 right after expanding them; after
+ * a bottom-up level, whose threads read the frontier throughout, one
+ * streaming pass does it. Nothing is expanded twice; the depth mod 3 is
+ * not kept (on_level still sees each level's states while the depth is
+ * exact). The directed 2 x 5 ring top-down: 0.43 s seen, 1.08 s mod 3.
  *
  * Direction-optimizing (Beamer, Asanovic and Patterson, "Direction-
  * optimizing breadth-first search", SC 2012): per level, top-down expands
@@ -45,17 +54,19 @@
  * residue, then L + 3, ...; every shortest path obeys the codes, so the
  * first bound that reaches a start is the distance.
  *
+ * Memory-level parallelism: beyond the caches each mark is a cache miss.
+ * Top-down, a thread computes the successors of its frontier ranks into
+ * a batch of BATCH targets, prefetching each target's word as it is
+ * computed, and marks the batch when it is full: the misses of a batch
+ * overlap. Bottom-up (unless parents_one_by_one), the predecessors of
+ * PARENT_BATCH unseen ranks are computed and prefetched before any is
+ * read; that gives up the early stop of prev_each for overlapped misses.
+ * The array is aligned to 2 MB and advised MADV_HUGEPAGE, so that a
+ * random mark costs no page walk (no_huge_pages turns it off, to measure).
+ * docs/results.md has what each of these buys on the 2 x 6 ring.
+ *
  * Cost: O(N) words scanned per level plus O(moves) callback work per
  * expanded (top-down) or unseen (bottom-up) rank; memory N / 4 bytes.
- * Left for speed: the switch was first (Beamer's alpha 14 turned
- * bottom-up too soon: a miss costs a whole expansion, and most unseen
- * ranks miss until the frontier is about as large as what is left; alpha
- * 1 took the directed 2 x 5 ring from 1.2 s to about 0.46 s at 1 thread,
- * test_frontier2 --time). Then the marks: random
- * 64-bit ORs, one cache miss each beyond the fast cache; batching the
- * successors of a block, bucketing them by cache-sized range of ranks and
- * prefetching the words (and the predecessors' words bottom-up), then
- * measuring what huge pages and each of those buy.
  */
 #define _DEFAULT_SOURCE /* madvise, MADV_HUGEPAGE */
 
