@@ -113,6 +113,66 @@ static inline uint64_t eight_index(const struct eight_board *b, uint64_t s)
     return p * b->layouts + eight_base6(below | (above << (3 * p)));
 }
 
+/* Inverse of eight_base6 for a value below 6^15: its base-6 digits as
+ * 3-bit fields, digit i at bit 3i. The two octets split by one division
+ * by 6^8, each octet's quads by one by 6^4 (constants: a multiply and a
+ * shift); pairs and digits then split in all lanes at once, even and odd
+ * lanes apart so that each product has room: x / 36 = x * 1821 >> 16 for
+ * x < 1296 (a product under 2^22 in a 24-bit lane) and x / 6 =
+ * x * 43 >> 8 for x < 36 (under 2^11 in a 12-bit lane), both exact on
+ * those ranges. */
+static inline uint64_t eight_base6_unpack(uint64_t v)
+{
+    uint64_t hi = v / 1679616u, lo = v - hi * 1679616u; /* 6^8 */
+    uint64_t q0 = lo / 1296u, q1 = hi / 1296u;          /* 6^4 */
+    uint64_t w = (lo - q0 * 1296u) | q0 << 12 | (hi - q1 * 1296u) << 24 |
+                 q1 << 36; /* four 12-bit lanes, each < 1296 */
+    const uint64_t m12 = 0x000fff000fffull, m6 = 0x00003f00003full;
+    uint64_t e = w & m12, o = (w >> 12) & m12;
+    uint64_t qe = (e * 1821u >> 16) & m6, qo = (o * 1821u >> 16) & m6;
+    w = (e - 36 * qe) | qe << 6 | ((o - 36 * qo) | qo << 6) << 12;
+    const uint64_t m6s = 0x03f03f03f03full, m3 = 0x007007007007ull;
+    e = w & m6s;
+    o = (w >> 6) & m6s;
+    qe = (e * 43u >> 8) & m3;
+    qo = (o * 43u >> 8) & m3;
+    return (e - 6 * qe) | qe << 3 | ((o - 6 * qo) | qo << 3) << 6;
+}
+
+/* eight_unindex for a board of layouts = 6^(cells - 1). */
+static inline uint64_t eight_unindex_layouts(uint64_t rank, uint64_t layouts)
+{
+    unsigned p = (unsigned)(rank / layouts);
+    uint64_t d = eight_base6_unpack(rank - p * layouts);
+    uint64_t below = (UINT64_C(1) << (3 * p)) - 1;
+    return (d & below) | (d & ~below) << 3 |
+           (uint64_t)EIGHT_EMPTY_FIELD << (3 * p) |
+           (uint64_t)p << EIGHT_POS_SHIFT;
+}
+
+/* The packed state of a perfect index (the inverse of eight_index). The
+ * switch gives each board size its own copy with 6^(cells - 1) a
+ * constant, so the division that finds the empty cell is a multiply. */
+static inline uint64_t eight_unindex(const struct eight_board *b, uint64_t rank)
+{
+    switch (b->cells) {
+    case 4:
+        return eight_unindex_layouts(rank, 216u);
+    case 6:
+        return eight_unindex_layouts(rank, 7776u);
+    case 8:
+        return eight_unindex_layouts(rank, 279936u);
+    case 9:
+        return eight_unindex_layouts(rank, 1679616u);
+    case 10:
+        return eight_unindex_layouts(rank, 10077696u);
+    case 12:
+        return eight_unindex_layouts(rank, 362797056u);
+    default:
+        return eight_unindex_layouts(rank, b->layouts);
+    }
+}
+
 /* The goal as a masked compare: (s & mask) == bits. */
 struct eight_goal {
     uint64_t mask, bits;
@@ -132,6 +192,23 @@ static inline bool eight_matches(struct eight_goal g, uint64_t s)
 {
     return (s & g.mask) == g.bits;
 }
+
+/* Board symmetries (eight_sym.c). A mirror keeps each roll's axis, and
+ * so every orientation; a transpose (square boards only) swaps the x and
+ * y axes, and so the front and left faces, taking the start orientation
+ * 0 (W,R,B) to 1 (W,B,R): relabelling the colours R <-> B with it maps 1
+ * back to 0, and maps start states to start states. The class of a start
+ * cell is its orbit; its representative is the least cell in it. */
+#define EIGHT_MAX_SYMMETRIES 8
+/* The class representative of start cell `start` on a rows x cols board,
+ * and (when members is not NULL) the cells in its class. */
+unsigned eight_class_of(int rows, int cols, unsigned start, unsigned *members);
+/* The same query through the symmetry that takes in->start to its class
+ * representative: out gets the representative as its start and the
+ * pattern moved with the cells (R <-> B swapped when the symmetry is a
+ * transpose), so that the fewest rolls of out equal those of in. */
+void eight_class_map(const struct eight_instance *in,
+                     struct eight_instance *out);
 
 /* The cell the pattern leaves empty. */
 unsigned eight_goal_empty(const struct eight_instance *in);

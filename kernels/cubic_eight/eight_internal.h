@@ -43,6 +43,16 @@ void eight_pattern_decode(uint64_t code, struct eight_instance *in);
 int eight_board_of_size(const struct pb_size *size, int *rows, int *cols,
                         struct pb_error *e);
 
+/* The kernel's space for the whole-space engine (eight_space.c; the
+ * pb_kernel hooks of the same names). */
+int eight_space_new(const struct pb_space_args *args, struct pb_space *out,
+                    struct pb_error *e);
+void eight_space_free(struct pb_space *space);
+int eight_space_classes(const struct pb_size *size, struct pb_space_class *out,
+                        struct pb_error *e);
+int eight_space_start_parse(const struct pb_size *size, const char *text,
+                            int *start, struct pb_error *e);
+
 int eight_generate(const struct pb_gen_args *args, struct pb_corpus *corpus,
                    struct pb_error *e);
 int eight_read(const char *text, size_t len, struct pb_corpus *corpus,

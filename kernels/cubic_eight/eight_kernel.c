@@ -123,5 +123,9 @@ const struct pb_kernel cubic_eight_kernel = {
     .oracle_solve = eight_oracle_solve,
     .oracle_free = eight_oracle_free,
     .census = eight_census,
+    .space_new = eight_space_new,
+    .space_free = eight_space_free,
+    .space_classes = eight_space_classes,
+    .space_start_parse = eight_space_start_parse,
     .variants = cubic_eight_variants,
 };

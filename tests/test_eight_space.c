@@ -1,0 +1,312 @@
+/*
+ * test_eight_space.c - cubic_eight's whole space for the engine
+ * (kernels/cubic_eight/eight_space.c, eight_sym.c) through the kernel's
+ * hooks: (a) eight_unindex inverts eight_index on random states of every
+ * board and on every rank of 2 x 3; prev_each hands the same neighbours
+ * as next; (b) for every board of up to 9 cells and every start cell,
+ * frontier2_search's census at 1 and 2 threads, switching and top-down
+ * only, equals the plain reference search (eight_plain_depths) depth for
+ * depth and code for code (1 + depth mod 3), and sums to the reached
+ * count; (c) the start classes: the members add up to the cells, each
+ * cell's plain census equals its representative's, 3 x 3's names; (d)
+ * the pattern mapping: on 3 x 3 and 2 x 3 the plain answer from a cell
+ * equals the plain answer from its representative on the mapped pattern,
+ * for a sample of patterns; (e) refusals: 4 x 4 over memory, bad starts.
+ * EIGHT_SPACE_QUICK=1 (for the sanitizer builds) leaves out 3 x 3 in (b)
+ * and (c) but its corner start.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "eight.h"
+#include "eight_internal.h"
+#include "frontier2.h"
+#include "pb_limits.h"
+
+#define MAX_DEPTHS 256
+
+extern const struct pb_kernel cubic_eight_kernel;
+static const struct pb_kernel *const k = &cubic_eight_kernel;
+
+/* xorshift64: a fixed sequence, so failures repeat */
+static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
+static uint64_t rng(void)
+{
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 7;
+    rng_state ^= rng_state << 17;
+    return rng_state;
+}
+
+static uint64_t random_state(const struct eight_board *b)
+{
+    unsigned p = (unsigned)(rng() % (uint64_t)b->cells);
+    uint64_t s = eight_start_state(p);
+    for (unsigned i = 0; i < (unsigned)b->cells; i++)
+        if (i != p)
+            s |= (rng() % EIGHT_ORIENTATIONS) << (3 * i);
+    return s;
+}
+
+static bool collect(void *vctx, uint64_t rank)
+{
+    uint64_t *list = vctx; /* list[0]: how many follow */
+    list[++list[0]] = rank;
+    return false;
+}
+
+static void test_unindex(void)
+{
+    static const int boards[][2] = {{2, 2}, {2, 3}, {3, 3}, {2, 5},
+                                    {3, 4}, {2, 7}, {3, 5}, {4, 4}};
+    for (size_t i = 0; i < sizeof(boards) / sizeof(boards[0]); i++) {
+        struct eight_board b;
+        eight_board_init(&b, boards[i][0], boards[i][1]);
+        unsigned wrong = 0;
+        for (int j = 0; j < 20000; j++) {
+            uint64_t s = random_state(&b);
+            wrong += eight_unindex(&b, eight_index(&b, s)) != s;
+            uint64_t r = rng() % b.index_size;
+            wrong += eight_index(&b, eight_unindex(&b, r)) != r;
+        }
+        CHECK(wrong == 0, "%d x %d: %u random states do not round-trip", b.rows,
+              b.cols, wrong);
+    }
+    struct eight_board b;
+    eight_board_init(&b, 2, 3);
+    unsigned wrong = 0;
+    for (uint64_t r = 0; r < b.index_size; r++)
+        wrong += eight_index(&b, eight_unindex(&b, r)) != r;
+    CHECK(wrong == 0, "2 x 3: %u ranks do not round-trip", wrong);
+
+    struct pb_space s;
+    struct pb_error e = {{0}};
+    struct pb_space_args args = {.size = {3, 4}, .start = 5};
+    CHECK(k->space_new(&args, &s, &e) == 0, "3 x 4 space: %s", e.msg);
+    CHECK(s.n == 4353564672ull && s.nstarts == 1 && s.prev == NULL &&
+              s.starts[0] == eight_index(s.ctx, eight_start_state(5)),
+          "3 x 4 space: n %llu", (unsigned long long)s.n);
+    unsigned differ = 0;
+    for (int j = 0; j < 20000; j++) {
+        uint64_t r = rng() % s.n, out[PB_SPACE_MAX_MOVES];
+        uint64_t each[PB_SPACE_MAX_MOVES + 1] = {0};
+        unsigned n = s.next(s.ctx, r, out);
+        bool stopped = s.prev_each(s.ctx, r, collect, each);
+        differ += stopped || each[0] != n || n < 2 || n > 4 ||
+                  memcmp(out, each + 1, n * sizeof(uint64_t)) != 0;
+        for (unsigned m = 0; m < n; m++) { /* rolls are involutions */
+            uint64_t back[PB_SPACE_MAX_MOVES];
+            unsigned nb = s.next(s.ctx, out[m], back), found = 0;
+            for (unsigned q = 0; q < nb; q++)
+                found += back[q] == r;
+            differ += found != 1;
+        }
+    }
+    CHECK(differ == 0, "3 x 4: %u ranks whose neighbours are wrong", differ);
+    k->space_free(&s);
+}
+
+/* The plain search's states per depth from one cell; *depths used. */
+static uint8_t *plain(int rows, int cols, int cell, uint64_t *counts,
+                      size_t *depths, uint64_t *codes)
+{
+    uint8_t *d = eight_plain_depths(rows, cols, cell, codes);
+    if (!d)
+        abort();
+    memset(counts, 0, MAX_DEPTHS * sizeof(*counts));
+    *depths = 0;
+    for (uint64_t c = 0; c < *codes; c++)
+        if (d[c] != EIGHT_PLAIN_UNSEEN) {
+            counts[d[c]]++;
+            if (d[c] + 1u > *depths)
+                *depths = d[c] + 1u;
+        }
+    return d;
+}
+
+static void engine_against_plain(int rows, int cols, int cell,
+                                 const uint8_t *depth, const uint64_t *counts,
+                                 size_t depths)
+{
+    static const int threads[] = {1, 2};
+    static const enum frontier2_direction dirs[] = {FRONTIER2_AUTO,
+                                                    FRONTIER2_TOP_DOWN};
+    struct pb_space s;
+    struct pb_error e = {{0}};
+    struct pb_space_args args = {.size = {rows, cols}, .start = cell};
+    int rc = k->space_new(&args, &s, &e);
+    CHECK(rc == 0, "%d x %d from %d: %s", rows, cols, cell, e.msg);
+    if (rc)
+        return;
+    for (size_t t = 0; t < 2; t++)
+        for (size_t d = 0; d < 2; d++) {
+            uint64_t got[MAX_DEPTHS];
+            struct frontier2_options opt = {
+                .threads = threads[t], .direction = dirs[d], .keep_codes = 1};
+            struct frontier2_result r = {.counts = got,
+                                         .max_depths = MAX_DEPTHS};
+            rc = frontier2_search(&s, &opt, &r, &e);
+            CHECK(rc == 0, "%s: %s", s.what, e.msg);
+            if (rc)
+                continue;
+            uint64_t sum = 0, reached = 0, wrong = 0;
+            for (size_t i = 0; i < r.depths; i++)
+                sum += got[i];
+            for (size_t i = 0; i < depths; i++)
+                reached += counts[i];
+            bool same = r.depths == depths &&
+                        !memcmp(got, counts, depths * sizeof(*got));
+            for (uint64_t c = 0; c < s.n; c++) {
+                unsigned want =
+                    depth[c] == EIGHT_PLAIN_UNSEEN ? 0 : 1u + depth[c] % 3u;
+                wrong += frontier2_code(r.codes, c) != want;
+            }
+            CHECK(same && sum == r.reached && r.reached == reached &&
+                      wrong == 0,
+                  "%s, %d thread(s), %s: %zu depths (plain %zu), reached "
+                  "%llu (sum %llu, plain %llu), %llu wrong codes",
+                  s.what, threads[t], d ? "top-down" : "auto", r.depths, depths,
+                  (unsigned long long)r.reached, (unsigned long long)sum,
+                  (unsigned long long)reached, (unsigned long long)wrong);
+            frontier2_free(r.codes);
+        }
+    k->space_free(&s);
+}
+
+/* (b) and (c) on one board: every start cell against the plain search,
+ * and every cell's census against its class representative's. */
+static void test_board(int rows, int cols, bool quick)
+{
+    struct pb_space_class cls[PB_SPACE_MAX_CLASSES];
+    struct pb_error e = {{0}};
+    struct pb_size size = {rows, cols};
+    int n = k->space_classes(&size, cls, &e);
+    CHECK(n > 0, "%d x %d classes: %s", rows, cols, e.msg);
+    unsigned members = 0;
+    for (int i = 0; i < n; i++)
+        members += cls[i].members;
+    CHECK(members == (unsigned)(rows * cols), "%d x %d: %u class members", rows,
+          cols, members);
+    static uint64_t counts[EIGHT_MAX_CELLS][MAX_DEPTHS];
+    size_t depths[EIGHT_MAX_CELLS];
+    for (int cell = 0; cell < rows * cols; cell++) {
+        if (quick && rows * cols == 9 && cell > 0)
+            continue;
+        uint64_t codes;
+        uint8_t *d =
+            plain(rows, cols, cell, counts[cell], &depths[cell], &codes);
+        engine_against_plain(rows, cols, cell, d, counts[cell], depths[cell]);
+        free(d);
+        unsigned rep = eight_class_of(rows, cols, (unsigned)cell, NULL);
+        bool listed = false;
+        for (int i = 0; i < n; i++)
+            listed = listed || cls[i].start == (int)rep;
+        CHECK(listed && rep <= (unsigned)cell,
+              "%d x %d: cell %d's representative %u", rows, cols, cell, rep);
+        /* representatives are least in their class: computed already */
+        if (!quick || rows * cols < 9)
+            CHECK(depths[cell] == depths[rep] &&
+                      !memcmp(counts[cell], counts[rep],
+                              depths[cell] * sizeof(uint64_t)),
+                  "%d x %d: cell %d's census differs from its class's (%u)",
+                  rows, cols, cell, rep);
+    }
+}
+
+/* (d): a query from each cell, through its class representative. */
+static void test_pattern_map(int rows, int cols, unsigned samples)
+{
+    struct eight_instance in = {.rows = (uint8_t)rows, .cols = (uint8_t)cols};
+    unsigned wrong = 0, tried = 0;
+    for (int cell = 0; cell < rows * cols; cell++) {
+        uint64_t count, count2;
+        const uint8_t *mine = eight_pattern_depths(rows, cols, cell, &count);
+        in.start = (uint8_t)cell;
+        for (unsigned j = 0; j < samples; j++) {
+            eight_pattern_decode(rng() % count, &in);
+            struct eight_instance out;
+            eight_class_map(&in, &out);
+            const uint8_t *rep =
+                eight_pattern_depths(rows, cols, out.start, &count2);
+            wrong +=
+                out.start != eight_class_of(rows, cols, in.start, NULL) ||
+                rep[eight_pattern_code(&out)] != mine[eight_pattern_code(&in)];
+            tried++;
+        }
+    }
+    CHECK(wrong == 0, "%d x %d: %u of %u mapped patterns answer otherwise",
+          rows, cols, wrong, tried);
+}
+
+static void test_names(void)
+{
+    struct pb_space_class cls[PB_SPACE_MAX_CLASSES];
+    struct pb_error e = {{0}};
+    struct pb_size s33 = {3, 3}, s34 = {3, 4}, s22 = {2, 2};
+    int n = k->space_classes(&s33, cls, &e);
+    CHECK(n == 3 && cls[0].start == 0 && cls[0].members == 4 &&
+              !strcmp(cls[0].name, "corner (1,1)") && cls[1].start == 1 &&
+              cls[1].members == 4 && !strcmp(cls[1].name, "edge (2,1)") &&
+              cls[2].start == 4 && cls[2].members == 1 &&
+              !strcmp(cls[2].name, "centre (2,2)"),
+          "3 x 3 classes: %d, %s", n, n > 0 ? cls[0].name : e.msg);
+    n = k->space_classes(&s34, cls, &e);
+    CHECK(n == 4 && !strcmp(cls[3].name, "inner (2,2)") && cls[3].members == 2,
+          "3 x 4 classes: %d, last %s", n, n > 0 ? cls[n - 1].name : "");
+    n = k->space_classes(&s22, cls, &e);
+    CHECK(n == 1 && cls[0].members == 4, "2 x 2: %d classes", n);
+}
+
+static void test_refusals(void)
+{
+    struct pb_space s;
+    struct pb_error e = {{0}};
+    struct pb_space_args a44 = {.size = {4, 4}, .start = -1};
+    CHECK(k->space_new(&a44, &s, &e) == -ENOMEM && strstr(e.msg, "4 x 4") &&
+              strstr(e.msg, "TB"),
+          "4 x 4 refused: %s", e.msg);
+    struct pb_space_args bad = {.size = {3, 3}, .start = 9};
+    CHECK(k->space_new(&bad, &s, &e) == -EINVAL && strstr(e.msg, "0..8"),
+          "start 9 of 3 x 3: %s", e.msg);
+    struct pb_space_args b13 = {.size = {1, 3}, .start = -1};
+    CHECK(k->space_new(&b13, &s, &e) == -EINVAL, "1 x 3: %s", e.msg);
+    struct pb_space_args def = {
+        .size = {0, 0}, .start = -1, .with_inverses = true};
+    int rc = k->space_new(&def, &s, &e);
+    CHECK(rc == 0 && s.n == 15116544 &&
+              s.starts[0] == eight_index(s.ctx, eight_start_state(0)),
+          "the judge's board from the corner: %s", rc ? e.msg : s.what);
+    if (rc == 0)
+        k->space_free(&s);
+
+    struct pb_size s34 = {3, 4};
+    int start = -2;
+    CHECK(k->space_start_parse(&s34, "4,3", &start, &e) == 0 && start == 11,
+          "4,3 on 3 x 4: %d", start);
+    CHECK(k->space_start_parse(&s34, "2,1", &start, &e) == 0 && start == 1,
+          "2,1 on 3 x 4: %d", start);
+    static const char *const bad_text[] = {"0,1",  "5,1", "1,4", "2",
+                                           "2,1x", "a,b", "",    "1,,1"};
+    for (size_t i = 0; i < sizeof(bad_text) / sizeof(bad_text[0]); i++)
+        CHECK(k->space_start_parse(&s34, bad_text[i], &start, &e) == -EINVAL &&
+                  strstr(e.msg, "expected X,Y"),
+              "'%s' read as a start: %s", bad_text[i], e.msg);
+}
+
+int main(void)
+{
+    const char *q = getenv("EIGHT_SPACE_QUICK");
+    bool quick = q && *q && strcmp(q, "0") != 0;
+    static const int boards[][2] = {{2, 2}, {2, 3}, {3, 2},
+                                    {2, 4}, {4, 2}, {3, 3}};
+    test_unindex();
+    test_names();
+    test_refusals();
+    for (size_t i = 0; i < sizeof(boards) / sizeof(boards[0]); i++)
+        test_board(boards[i][0], boards[i][1], quick);
+    test_pattern_map(2, 3, 2000);
+    test_pattern_map(3, 3, quick ? 50 : 500);
+    return check_summary();
+}
