@@ -57,6 +57,38 @@ static bool collect(void *vctx, uint64_t rank)
     return false;
 }
 
+/* The space's neighbours (ranks changed in place, eight_space.c) against
+ * unrank, roll, rank, on random ranks of boards of every shape. */
+static void test_rolls(void)
+{
+    static const int boards[][2] = {{2, 2}, {2, 3}, {3, 2}, {3, 3}, {2, 4},
+                                    {4, 2}, {3, 4}, {4, 3}, {2, 7}, {5, 3}};
+    for (size_t i = 0; i < sizeof(boards) / sizeof(boards[0]); i++) {
+        struct pb_space s;
+        struct pb_error e = {{0}};
+        struct pb_space_args args = {.size = {boards[i][0], boards[i][1]},
+                                     .start = -1};
+        int rc = k->space_new(&args, &s, &e);
+        CHECK(rc == 0, "%dx%d: %s", boards[i][0], boards[i][1], e.msg);
+        if (rc)
+            continue;
+        const struct eight_board *b = s.ctx; /* the context's first part */
+        unsigned wrong = 0;
+        for (int j = 0; j < 20000; j++) {
+            uint64_t r = rng() % s.n, out[PB_SPACE_MAX_MOVES];
+            uint64_t st = eight_unindex(b, r);
+            unsigned p = eight_empty(st), n = s.next(s.ctx, r, out);
+            wrong += n != b->degree[p];
+            for (unsigned m = 0; m < n && m < b->degree[p]; m++)
+                wrong +=
+                    out[m] != eight_index(b, eight_move(st, p, b->next[p][m],
+                                                        b->axis[p][m]));
+        }
+        CHECK(wrong == 0, "%s: %u wrong neighbours", s.what, wrong);
+        k->space_free(&s);
+    }
+}
+
 static void test_unindex(void)
 {
     static const int boards[][2] = {{2, 2}, {2, 3}, {3, 3}, {2, 5},
@@ -74,6 +106,7 @@ static void test_unindex(void)
         CHECK(wrong == 0, "%d x %d: %u random states do not round-trip", b.rows,
               b.cols, wrong);
     }
+    test_rolls();
     struct eight_board b;
     eight_board_init(&b, 2, 3);
     unsigned wrong = 0;

@@ -210,6 +210,11 @@ unsigned eight_class_of(int rows, int cols, unsigned start, unsigned *members);
 void eight_class_map(const struct eight_instance *in,
                      struct eight_instance *out);
 
+/* Pattern code: empty cell * 3^(cells-1) + base-3 colours of the other
+ * cells in row-major order; and back (eight_oracle.c). */
+uint64_t eight_pattern_code(const struct eight_instance *in);
+void eight_pattern_decode(uint64_t code, struct eight_instance *in);
+
 /* The cell the pattern leaves empty. */
 unsigned eight_goal_empty(const struct eight_instance *in);
 /* The 2^(cells-1) full states that match the pattern, in a fixed order,

@@ -33,10 +33,6 @@ uint64_t eight_patterns_bytes(int rows, int cols, uint32_t starts,
  * gets the number of patterns. NULL when out of memory. */
 const uint8_t *eight_pattern_depths(int rows, int cols, int start,
                                     uint64_t *count);
-/* Pattern code: empty cell * 3^(cells-1) + base-3 colours of the other
- * cells in row-major order; and back. */
-uint64_t eight_pattern_code(const struct eight_instance *in);
-void eight_pattern_decode(uint64_t code, struct eight_instance *in);
 
 /* The board of a size ({0, 0}: the judge's 3 x 3); -EINVAL with a
  * message when the kernel has no such board (eight_kernel.c). */
@@ -44,7 +40,8 @@ int eight_board_of_size(const struct pb_size *size, int *rows, int *cols,
                         struct pb_error *e);
 
 /* The kernel's space for the whole-space engine (eight_space.c; the
- * pb_kernel hooks of the same names). */
+ * pb_kernel hooks of the same names). The space's ctx starts with the
+ * struct eight_board of its size. */
 int eight_space_new(const struct pb_space_args *args, struct pb_space *out,
                     struct pb_error *e);
 void eight_space_free(struct pb_space *space);

@@ -28,27 +28,126 @@
 
 #define RANKS_PER_BYTE 4 /* the engine's 2 bits per rank */
 
+/* One roll into empty cell p, as a change of rank. The perfect index
+ * lists the cubes in row-major order, so a roll along x keeps the order
+ * and changes one digit; a roll along y moves the rolling cube past the
+ * C - 1 cubes between its cell q and p, turning a block of C digits
+ * starting at digit s0 = min(p, q): with R the base-6 value of those
+ * C - 1 other digits and o the roller's orientation (its digit), the
+ * block's value changes by roll(o) - o * 6^(C-1) + 5R when the roller
+ * is the block's top digit (q = p + C, it moves down the order), by
+ * roll(o) * 6^(C-1) - o - 5R when it is the bottom one (q = p - C), and
+ * by roll(o) - o along x (R = 0). So the neighbour's rank is
+ * rank + add[o] + r_scale * R, where add[o] holds (q - p) * 6^(cells-1)
+ * for the moved empty cell plus 6^s0 times the o terms, and r_scale is
+ * +-5 * 6^s0; all arithmetic modulo 2^64, where the sum is exact. */
+struct eight_roll_step {
+    uint8_t o_shift, r_shift; /* bit of the roller's digit, of R's */
+    uint64_t r_mask;          /* R's digits (0 along x) */
+    uint64_t r_scale;
+    uint64_t add[EIGHT_ORIENTATIONS];
+};
+
+struct eight_space_ctx {
+    struct eight_board b;
+    struct eight_roll_step step[EIGHT_MAX_CELLS][EIGHT_MAX_DEGREE];
+};
+
+static uint64_t pow6(unsigned n)
+{
+    uint64_t p = 1;
+    while (n-- > 0)
+        p *= EIGHT_ORIENTATIONS;
+    return p;
+}
+
+static void steps_init(struct eight_space_ctx *c)
+{
+    const struct eight_board *b = &c->b;
+    unsigned cols = (unsigned)b->cols;
+    for (unsigned p = 0; p < (unsigned)b->cells; p++)
+        for (unsigned k = 0; k < b->degree[p]; k++) {
+            unsigned q = b->next[p][k], axis = b->axis[p][k];
+            unsigned s0 = p < q ? p : q, o_digit = s0, r_digit = 0;
+            uint64_t r_mask = 0, w_roll = 1, w_o = 1, scale = pow6(s0);
+            uint64_t r_sign = 0;
+            if (axis == EIGHT_AXIS_Y) {
+                r_mask = (UINT64_C(1) << (3 * (cols - 1))) - 1;
+                if (q > p) { /* the roller is the block's top digit */
+                    o_digit = s0 + cols - 1;
+                    r_digit = s0;
+                    w_o = pow6(cols - 1);
+                    r_sign = 5;
+                } else {
+                    r_digit = s0 + 1;
+                    w_roll = pow6(cols - 1);
+                    r_sign = (uint64_t)-5;
+                }
+            }
+            struct eight_roll_step *st = &c->step[p][k];
+            st->o_shift = (uint8_t)(3 * o_digit);
+            st->r_shift = (uint8_t)(3 * r_digit);
+            st->r_mask = r_mask;
+            st->r_scale = r_sign * scale;
+            for (unsigned o = 0; o < EIGHT_ORIENTATIONS; o++)
+                st->add[o] = ((uint64_t)q - p) * b->layouts +
+                             scale * (eight_roll[axis][o] * w_roll - o * w_o);
+        }
+}
+
+/* The neighbours of rank on a board of `layouts` = 6^(cells-1), a
+ * constant where the callers below inline it. */
+static inline unsigned rolls(const struct eight_space_ctx *c, uint64_t rank,
+                             uint64_t layouts, uint64_t *out,
+                             pb_space_visit_fn visit, void *vctx)
+{
+    unsigned p = (unsigned)(rank / layouts);
+    uint64_t d = eight_base6_unpack(rank - p * layouts);
+    unsigned k = c->b.degree[p];
+    for (unsigned i = 0; i < k; i++) {
+        const struct eight_roll_step *st = &c->step[p][i];
+        unsigned o = (unsigned)(d >> st->o_shift) & 7u;
+        uint64_t r = eight_base6((d >> st->r_shift) & st->r_mask);
+        uint64_t t = rank + st->add[o] + st->r_scale * r;
+        if (!visit)
+            out[i] = t;
+        else if (visit(vctx, t))
+            return 1;
+    }
+    return visit ? 0 : k;
+}
+
+/* A copy of rolls per common board size, 6^(cells-1) a constant there
+ * (the division that finds the empty cell becomes a multiply). */
+static inline unsigned rolls_any(const struct eight_space_ctx *c, uint64_t rank,
+                                 uint64_t *out, pb_space_visit_fn visit,
+                                 void *vctx)
+{
+    switch (c->b.cells) {
+    case 6:
+        return rolls(c, rank, 7776u, out, visit, vctx);
+    case 8:
+        return rolls(c, rank, 279936u, out, visit, vctx);
+    case 9:
+        return rolls(c, rank, 1679616u, out, visit, vctx);
+    case 10:
+        return rolls(c, rank, 10077696u, out, visit, vctx);
+    case 12:
+        return rolls(c, rank, 362797056u, out, visit, vctx);
+    default:
+        return rolls(c, rank, c->b.layouts, out, visit, vctx);
+    }
+}
+
 static unsigned eight_space_next(const void *ctx, uint64_t rank, uint64_t *out)
 {
-    const struct eight_board *b = ctx;
-    uint64_t s = eight_unindex(b, rank);
-    unsigned p = eight_empty(s), k = b->degree[p];
-    for (unsigned i = 0; i < k; i++)
-        out[i] = eight_index(b, eight_move(s, p, b->next[p][i], b->axis[p][i]));
-    return k;
+    return rolls_any(ctx, rank, out, NULL, NULL);
 }
 
 static bool eight_space_each(const void *ctx, uint64_t rank,
                              pb_space_visit_fn visit, void *vctx)
 {
-    const struct eight_board *b = ctx;
-    uint64_t s = eight_unindex(b, rank);
-    unsigned p = eight_empty(s), k = b->degree[p];
-    for (unsigned i = 0; i < k; i++)
-        if (visit(vctx, eight_index(
-                            b, eight_move(s, p, b->next[p][i], b->axis[p][i]))))
-            return true;
-    return false;
+    return rolls_any(ctx, rank, NULL, visit, vctx) != 0;
 }
 
 /* The cell of a start (-1: the corner, cell 0, as the census always
@@ -87,20 +186,22 @@ int eight_space_new(const struct pb_space_args *args, struct pb_space *out,
     rc = pb_memory_check(bytes, what, e);
     if (rc)
         return rc;
-    struct eight_board *b = malloc(sizeof(*b));
-    if (!b)
+    struct eight_space_ctx *c = malloc(sizeof(*c));
+    if (!c)
         return pb_fail(e, -ENOMEM, "out of memory");
-    *b = probe;
+    c->b = probe;
+    steps_init(c);
+    const struct eight_board *b = &c->b;
     *out = (struct pb_space){
         .n = b->index_size,
         .moves = EIGHT_MAX_DEGREE,
         .next = eight_space_next,
         .prev = NULL, /* rolls are their own inverses */
         .prev_each = eight_space_each,
-        .ctx = b,
+        .ctx = c,
         .starts = {eight_index(b, eight_start_state(cell))},
         .nstarts = 1,
-        .owned = b,
+        .owned = c,
     };
     snprintf(out->what, sizeof(out->what), "the %d x %d board from (%u,%u)",
              rows, cols, cell % (unsigned)cols + 1, cell / (unsigned)cols + 1);

@@ -1,33 +1,62 @@
 /*
- * table.c - Cubic Eight-Puzzle by full distance tables: one breadth-first
- * search from each distinct (board, start cell) of the corpus fills a
- * depth byte per code of the perfect index (15 MB per start on 3 x 3,
- * 4.4 GB on 3 x 4); a dataset is then answered by looking up the 2^cubes
- * full states that show its pattern and taking the least depth (256
- * lookups on 3 x 3), -1 when above the cap.
+ * table.c - Cubic Eight-Puzzle by pattern-depth tables built on the
+ * whole-space engine: one breadth-first search per symmetry class of
+ * (board, start cell) met in the corpus (3 x 3: corner, edge, centre,
+ * instead of nine), each filling a byte per target pattern (fewest rolls
+ * to show it, by eight_pattern_code: 59,049 bytes on 3 x 3); a dataset is
+ * then one lookup.
  *
- * The build is level-synchronous OpenMP: the threads split the frontier,
- * claim each new code with an atomic fetch-or on a bit array (so every
- * state enters the next frontier exactly once), write its depth byte, and
- * append to a private
- * buffer that is flushed into the next frontier once per level. The depth
- * table is the same at any thread count; only the order of a frontier
- * varies. Build O(reachable * 4) per start; query O(2^cubes).
- * Reference: Beamer et al., "Direction-optimizing breadth-first search",
- * SC 2012 (level-synchronous top-down step).
+ * Build: frontier2_search (variants/common/frontier2.h) over the kernel's
+ * space (eight_space.c: the perfect index, 2 bits per state, 3.8 MB on
+ * 3 x 3 and 1.09 GB on 3 x 4), in the seen coding, so that no level is
+ * expanded twice, OpenMP-parallel and direction-optimizing inside. After
+ * each level the engine calls on_level with the level's exact depth d and
+ * its code; the states with that code are exactly the level's, so a scan
+ * of the array (in parallel over words) takes each one's pattern and
+ * gives d to the patterns that have no depth yet. Levels come in order,
+ * so a pattern takes the depth of the first level that shows it: the
+ * fewest rolls, exactly. No depth is recovered from a code mod 3 (that
+ * would be needed only to read depths back from a kept array after the
+ * search, which this table never does). The search stops once every
+ * pattern has its depth (3 x 3 corner: at depth 32 of 41).
+ *
+ * Query: the board's symmetry that takes the dataset's start cell to its
+ * class representative also moves the pattern's cells (and swaps R and B
+ * when it transposes: eight_class_map), without changing any distance;
+ * the answer is the representative's byte for the mapped pattern, -1
+ * above the cap. O(cells).
+ *
+ * Cost: per class O(N / 32) words scanned per level (N = cells *
+ * 6^(cells-1) ranks) plus O(moves) per reachable state, twice (expanded,
+ * then its pattern taken); memory N / 4 bytes during one search (the
+ * searches run one after another, each on all threads) plus
+ * cells * 3^(cells-1) bytes per class kept.
+ * References: R. E. Korf, "Minimizing disk I/O in two-bit breadth-first
+ * search", AAAI 2008 (two bits per state, the level found by scanning);
+ * S. Beamer, K. Asanovic and D. Patterson, "Direction-optimizing
+ * breadth-first search", SC 2012.
  */
 #include <omp.h>
 #include <string.h>
 
 #include "eight_variant.h"
-#include "vec_u64.h"
+#include "frontier2.h"
 #include "pb_limits.h"
 
 #define DEPTH_UNSEEN 0xFF
+#define MAX_DEPTHS 256
+#define TABLE_FULL 1 /* on_level's "stop: every pattern has its depth" */
+#define RANKS_PER_WORD 32
+/* Boards whose patterns' full states (2^(cells-1)) fit on a thread's
+ * stack, for the pattern-side fill */
+#define PATTERN_SIDE_CELLS 12
+#define LOW_BITS 0x5555555555555555ull /* the low bit of each 2-bit code */
+
+extern const struct pb_kernel cubic_eight_kernel;
 
 struct table_entry {
-    int rows, cols, start;
-    uint8_t *depth;
+    int rows, cols, start; /* start: the class representative */
+    uint8_t *depth;        /* by pattern code */
 };
 
 struct table_shared {
@@ -35,85 +64,168 @@ struct table_shared {
     struct table_entry *entry;
 };
 
-/* Expands one frontier level into *next, claiming codes in `claimed` (one
- * bit per code, 1.9 MB on 3 x 3, so the test that fails for most
- * successors hits cache) before writing their depth byte once. Returns 0
- * or -ENOMEM. */
-static int expand_level(const struct eight_board *b, uint64_t *claimed,
-                        uint8_t *depth, const struct vec_u64 *frontier,
-                        struct vec_u64 *next, uint8_t d)
+/* Target patterns of a board: cells * 3^(cells-1). */
+static uint64_t pattern_count(int rows, int cols)
 {
-    int failed = 0;
-    const uint64_t *f = frontier->v;
-    size_t n = frontier->len;
-    next->len = 0;
-#pragma omp parallel default(none)                                             \
-    shared(b, claimed, depth, f, n, next, d, failed)
-    {
-        struct vec_u64 mine = {0};
-#pragma omp for schedule(dynamic, 4096) nowait
-        for (size_t i = 0; i < n; i++) {
-            uint64_t s = f[i];
-            unsigned p = eight_empty(s);
-            for (unsigned k = 0; k < b->degree[p]; k++) {
-                uint64_t t = eight_move(s, p, b->next[p][k], b->axis[p][k]);
-                uint64_t code = eight_index(b, t);
-                uint64_t *word = &claimed[code >> 6], bit = 1ull << (code & 63);
-                if ((__atomic_load_n(word, __ATOMIC_RELAXED) & bit) ||
-                    (__atomic_fetch_or(word, bit, __ATOMIC_RELAXED) & bit))
-                    continue;
-                depth[code] = d;
-                if (vec_u64_push(&mine, t)) {
-#pragma omp atomic write
-                    failed = 1;
-                }
-            }
-        }
-#pragma omp critical(table_flush)
-        if (mine.len == 0) {
-            /* nothing to flush (memcpy must not see a NULL buffer) */
-        } else if (vec_u64_reserve(next, next->len + mine.len) == 0) {
-            memcpy(next->v + next->len, mine.v, mine.len * sizeof(*mine.v));
-            next->len += mine.len;
-        } else {
-            failed = 1;
-        }
-        vec_u64_free(&mine);
-    }
-    return failed ? -ENOMEM : 0;
+    uint64_t n = (uint64_t)(rows * cols);
+    for (int i = 1; i < rows * cols; i++)
+        n *= 3;
+    return n;
 }
 
-static int build_one(int rows, int cols, int start, uint8_t **out)
+/* Base-3 value of up to 16 three-bit digits (each 0..2), as eight_base6
+ * with 3, 9, 81 and 6561. */
+static inline uint64_t base3(uint64_t fields)
 {
-    struct eight_board b;
-    eight_board_init(&b, rows, cols);
-    uint8_t *depth = malloc(b.index_size);
-    uint64_t *claimed = calloc((b.index_size + 63) / 64, sizeof(uint64_t));
-    struct vec_u64 level[2] = {{0}, {0}};
-    int rc = depth && claimed ? 0 : -ENOMEM;
-    if (rc == 0) {
-        memset(depth, DEPTH_UNSEEN, b.index_size);
-        uint64_t s = eight_start_state((unsigned)start),
-                 code = eight_index(&b, s);
-        depth[code] = 0;
-        claimed[code >> 6] |= 1ull << (code & 63);
-        rc = vec_u64_push(&level[0], s);
+    uint64_t v =
+        (fields & 0x1c71c71c71c7ull) + 3 * ((fields >> 3) & 0x1c71c71c71c7ull);
+    v = (v & 0x3f03f03f03full) + 9 * ((v >> 6) & 0x3f03f03f03full);
+    v = (v & 0xfff000fffull) + 81 * ((v >> 12) & 0xfff000fffull);
+    return (v & 0xffffffull) + 6561 * ((v >> 24) & 0xffffffull);
+}
+
+/* The pattern code (eight_pattern_code) a rank shows: the empty cell and
+ * the cubes' top colours, which are the orientation digits >> 1. */
+static inline uint64_t rank_pattern(uint64_t rank, uint64_t layouts,
+                                    uint64_t patterns_per_empty)
+{
+    uint64_t p = rank / layouts;
+    uint64_t d = eight_base6_unpack(rank - p * layouts);
+    return p * patterns_per_empty + base3((d >> 1) & 0x6db6db6db6dbull);
+}
+
+struct fill {
+    const struct eight_board *b;
+    uint8_t *depth;
+    uint64_t patterns, filled;
+    int threads;
+};
+
+/* The patterns of the level's states, for the ranks of words [w0, w1),
+ * on a board of `layouts`: how many got their depth here. */
+static inline __attribute__((always_inline)) uint64_t
+fill_words(const uint64_t *codes, uint64_t w0, uint64_t w1, unsigned code,
+           uint8_t depth, uint8_t *table, uint64_t layouts, uint64_t per_empty)
+{
+    uint64_t set = 0;
+    for (uint64_t w = w0; w < w1; w++) {
+        uint64_t y = codes[w] ^ (LOW_BITS * code);
+        uint64_t m = ~(y | y >> 1) & LOW_BITS; /* slots holding `code` */
+        while (m) {
+            uint64_t r = w * RANKS_PER_WORD + (unsigned)__builtin_ctzll(m) / 2;
+            m &= m - 1;
+            uint8_t *t = &table[rank_pattern(r, layouts, per_empty)];
+            /* all writers of this level write the same depth; the
+             * exchange tells one of them that it was first */
+            if (__atomic_load_n(t, __ATOMIC_RELAXED) == DEPTH_UNSEEN &&
+                __atomic_exchange_n(t, depth, __ATOMIC_RELAXED) == DEPTH_UNSEEN)
+                set++;
+        }
     }
-    for (uint8_t d = 1; rc == 0 && level[(d - 1) & 1].len; d++) {
-        if (d == DEPTH_UNSEEN)
-            rc = -ERANGE;
-        else
-            rc = expand_level(&b, claimed, depth, &level[(d - 1) & 1],
-                              &level[d & 1], d);
+    return set;
+}
+
+/* The other way round, for late levels where few patterns are left: each
+ * pattern without a depth gets the level's when one of the 2^(cells-1)
+ * full states showing it has the level's code. */
+static uint64_t fill_by_patterns(const struct fill *f,
+                                 const struct frontier2_level *lv)
+{
+    const struct eight_board *b = f->b;
+    const uint64_t *codes = lv->codes;
+    uint8_t *table = f->depth, depth = (uint8_t)lv->depth;
+    uint64_t patterns = f->patterns, set = 0;
+    unsigned code = lv->code;
+#pragma omp parallel default(none) shared(b, codes, table, depth, patterns,    \
+                                          code) reduction(+ : set)             \
+    num_threads(f->threads)
+    {
+        uint64_t goals[1u << (PATTERN_SIDE_CELLS - 1)];
+        struct eight_instance in = {.rows = (uint8_t)b->rows,
+                                    .cols = (uint8_t)b->cols};
+#pragma omp for schedule(dynamic, 1024)
+        for (uint64_t pc = 0; pc < patterns; pc++) {
+            if (table[pc] != DEPTH_UNSEEN)
+                continue; /* only this thread writes table[pc] here */
+            eight_pattern_decode(pc, &in);
+            uint64_t n = eight_goal_states(&in, goals);
+            for (uint64_t i = 0; i < n; i++)
+                if (frontier2_code(codes, eight_index(b, goals[i])) == code) {
+                    table[pc] = depth;
+                    set++;
+                    break;
+                }
+        }
     }
-    vec_u64_free(&level[0]);
-    vec_u64_free(&level[1]);
-    free(claimed);
-    if (rc) {
-        free(depth);
+    return set;
+}
+
+static int fill_level(void *arg, const struct frontier2_level *lv,
+                      struct pb_error *e)
+{
+    struct fill *f = arg;
+    if (lv->depth >= DEPTH_UNSEEN)
+        return pb_fail(e, -ERANGE, "a depth above %d on %d x %d",
+                       DEPTH_UNSEEN - 1, f->b->rows, f->b->cols);
+    unsigned cubes = (unsigned)f->b->cells - 1;
+    if (f->b->cells <= PATTERN_SIDE_CELLS &&
+        (f->patterns - f->filled) << cubes < lv->found) {
+        f->filled += fill_by_patterns(f, lv);
+        return f->filled == f->patterns ? TABLE_FULL : 0;
+    }
+    const uint64_t *codes = lv->codes;
+    uint64_t words = (lv->n + RANKS_PER_WORD - 1) / RANKS_PER_WORD;
+    uint64_t layouts = f->b->layouts,
+             per_empty = f->patterns / (uint64_t)f->b->cells;
+    uint8_t *table = f->depth, depth = (uint8_t)lv->depth;
+    unsigned code = lv->code;
+    int cells = f->b->cells;
+    uint64_t set = 0;
+    /* Ranks past n in the last word are unseen (code 0), never a level's
+     * code. The 3 x 3 board gets a copy with its constants. */
+#pragma omp parallel for schedule(dynamic, 256) default(none)                 \
+    shared(codes, words, code, depth, table, layouts, per_empty, cells)        \
+    reduction(+ : set) num_threads(f->threads)
+    for (uint64_t w = 0; w < words; w++)
+        set += cells == 9 ? fill_words(codes, w, w + 1, code, depth, table,
+                                       1679616u, 6561u)
+                          : fill_words(codes, w, w + 1, code, depth, table,
+                                       layouts, per_empty);
+    f->filled += set;
+    return f->filled == f->patterns ? TABLE_FULL : 0;
+}
+
+/* The pattern depths of one class representative, by the engine. */
+static int build_class(int rows, int cols, int start, int threads,
+                       uint8_t **out, struct pb_error *e)
+{
+    struct pb_space space;
+    struct pb_space_args args = {.size = {rows, cols}, .start = start};
+    int rc = cubic_eight_kernel.space_new(&args, &space, e);
+    if (rc)
+        return rc;
+    struct fill f = {.b = space.ctx, .threads = threads};
+    f.patterns = pattern_count(rows, cols);
+    f.depth = malloc(f.patterns);
+    if (!f.depth) {
+        cubic_eight_kernel.space_free(&space);
+        return pb_fail(e, -ENOMEM, "out of memory for the pattern table");
+    }
+    memset(f.depth, DEPTH_UNSEEN, f.patterns);
+    uint64_t counts[MAX_DEPTHS];
+    struct frontier2_options opt = {.threads = threads,
+                                    .direction = FRONTIER2_AUTO,
+                                    .coding = FRONTIER2_SEEN,
+                                    .on_level = fill_level,
+                                    .on_level_arg = &f};
+    struct frontier2_result r = {.counts = counts, .max_depths = MAX_DEPTHS};
+    rc = frontier2_search(&space, &opt, &r, e);
+    cubic_eight_kernel.space_free(&space);
+    if (rc != 0 && rc != TABLE_FULL) {
+        free(f.depth);
         return rc;
     }
-    *out = depth;
+    *out = f.depth;
     return 0;
 }
 
@@ -128,12 +240,12 @@ static void table_free(void *shared)
     free(t);
 }
 
-static const struct table_entry *find(const struct table_shared *t,
-                                      const struct eight_instance *in)
+static const struct table_entry *find(const struct table_shared *t, int rows,
+                                      int cols, int start)
 {
     for (size_t i = 0; i < t->count; i++)
-        if (t->entry[i].rows == in->rows && t->entry[i].cols == in->cols &&
-            t->entry[i].start == in->start)
+        if (t->entry[i].rows == rows && t->entry[i].cols == cols &&
+            t->entry[i].start == start)
             return &t->entry[i];
     return NULL;
 }
@@ -148,20 +260,18 @@ static int table_build(const struct pb_corpus *corpus, void **shared,
         table_free(t);
         return pb_fail(e, -ENOMEM, "out of memory");
     }
+    int threads = omp_get_max_threads();
     for (size_t i = 0; i < corpus->count; i++) {
         const struct eight_instance *in = pb_corpus_item(corpus, i);
-        if (find(t, in))
+        int rep = (int)eight_class_of(in->rows, in->cols, in->start, NULL);
+        if (find(t, in->rows, in->cols, rep))
             continue;
         struct table_entry *x = &t->entry[t->count];
-        *x = (struct table_entry){in->rows, in->cols, in->start, NULL};
-        int rc = build_one(in->rows, in->cols, in->start, &x->depth);
+        *x = (struct table_entry){in->rows, in->cols, rep, NULL};
+        int rc = build_class(in->rows, in->cols, rep, threads, &x->depth, e);
         if (rc) {
             table_free(t);
-            return pb_fail(e, rc,
-                           rc == -ERANGE ? "a depth above 254 on %d x %d"
-                                         : "out of memory for the %d x %d "
-                                           "depth table",
-                           in->rows, in->cols);
+            return rc;
         }
         t->count++;
     }
@@ -169,83 +279,61 @@ static int table_build(const struct pb_corpus *corpus, void **shared,
     return 0;
 }
 
-struct table_worker {
-    struct eight_search search;
-    const struct table_shared *t;
-};
-
-static void table_worker_free(void *worker)
-{
-    struct table_worker *w = worker;
-    if (!w)
-        return;
-    eight_search_free(&w->search);
-    free(w);
-}
-
 static void *table_worker_new(const struct pb_corpus *corpus,
                               const void *shared)
 {
-    struct table_worker *w = calloc(1, sizeof(*w));
-    if (!w)
-        return NULL;
-    w->t = shared;
-    if (eight_search_init(&w->search, corpus)) {
-        table_worker_free(w);
-        return NULL;
-    }
-    return w;
+    (void)corpus;
+    return (void *)shared; /* the workers only read the tables */
+}
+
+static void table_worker_free(void *worker)
+{
+    (void)worker;
 }
 
 static int table_solve(void *worker, const void *instance, void *answer,
                        struct pb_work *work, struct pb_error *e)
 {
-    struct table_worker *w = worker;
-    const struct eight_instance *in = instance;
-    const struct table_entry *x = find(w->t, in);
+    const struct table_shared *t = worker;
+    struct eight_instance m;
+    eight_class_map(instance, &m);
+    const struct table_entry *x = find(t, m.rows, m.cols, m.start);
     if (!x)
         return pb_fail(e, -ENOENT, "no table for this board and start");
-    const struct eight_board *b = eight_search_board(&w->search, in);
-    uint64_t n = eight_goal_states(in, w->search.goals);
-    unsigned best = DEPTH_UNSEEN;
-    for (uint64_t i = 0; i < n; i++) {
-        unsigned d = x->depth[eight_index(b, w->search.goals[i])];
-        best = d < best ? d : best;
-    }
-    work->count[PB_WORK_MAIN] += n;
+    unsigned d = x->depth[eight_pattern_code(&m)];
+    work->count[PB_WORK_MAIN]++;
     struct eight_answer *a = answer;
-    a->moves = best <= in->cap ? (int32_t)best : EIGHT_NO_ANSWER;
+    a->moves = d <= m.cap ? (int32_t)d : EIGHT_NO_ANSWER;
     return 0;
 }
 
-/* A depth table per distinct start of the corpus, plus the claim bits and
- * two frontiers of at most all codes during the build. */
+/* A pattern table per class of the corpus's starts, plus one search's
+ * 2-bit array at a time. */
 static uint64_t table_memory(const struct pb_corpus *corpus, int threads)
 {
     (void)threads;
-    uint64_t codes = eight_corpus_index_size(corpus);
-    /* distinct (board, start) keys, marked in a small table: linear in
+    uint64_t codes = eight_corpus_index_size(corpus), tables = 0;
+    /* distinct (board, class) keys, marked in a small table: linear in
      * the corpus */
     static const int sides = EIGHT_MAX_SIDE + 1;
     bool seen[(EIGHT_MAX_SIDE + 1) * (EIGHT_MAX_SIDE + 1) * EIGHT_MAX_CELLS] = {
         false};
-    uint64_t starts = 0;
     for (size_t i = 0; i < corpus->count; i++) {
         const struct eight_instance *in = pb_corpus_item(corpus, i);
+        unsigned rep = eight_class_of(in->rows, in->cols, in->start, NULL);
         bool *key = &seen[(in->rows * sides + in->cols) * EIGHT_MAX_CELLS +
-                          in->start % EIGHT_MAX_CELLS];
-        starts += !*key;
+                          (int)rep % EIGHT_MAX_CELLS];
+        if (!*key)
+            tables = pb_add_sat(tables, pattern_count(in->rows, in->cols));
         *key = true;
     }
-    return pb_add_sat(
-        pb_mul_sat(starts, codes),
-        pb_add_sat(codes / 8, pb_mul_sat(codes, 2 * sizeof(uint64_t))));
+    return pb_add_sat(tables, frontier2_bytes(codes));
 }
 
 const struct pb_variant eight_variant_table = {
     .name = "table",
-    .summary = "full BFS depth table per start cell (OpenMP build), then "
-               "2^cubes lookups per dataset",
+    .summary = "pattern-depth table per start class, built by the 2-bit "
+               "frontier engine (OpenMP), then one lookup per dataset",
     .flags = PB_VARIANT_PARALLEL,
     .build = table_build,
     .free_shared = table_free,
