@@ -3,17 +3,20 @@
  * (kernels/cubic_eight/eight_space.c, eight_sym.c) through the kernel's
  * hooks: (a) eight_unindex inverts eight_index on random states of every
  * board and on every rank of 2 x 3; prev_each hands the same neighbours
- * as next; (b) for every board of up to 9 cells and every start cell,
+ * as next; the in-place neighbour ranks equal unrank, roll, rank; (b)
+ * for every board of up to 9 cells and every start cell,
  * frontier2_search's census at 1 and 2 threads, switching and top-down
- * only, equals the plain reference search (eight_plain_depths) depth for
- * depth and code for code (1 + depth mod 3), and sums to the reached
- * count; (c) the start classes: the members add up to the cells, each
- * cell's plain census equals its representative's, 3 x 3's names; (d)
- * the pattern mapping: on 3 x 3 and 2 x 3 the plain answer from a cell
- * equals the plain answer from its representative on the mapped pattern,
- * for a sample of patterns; (e) refusals: 4 x 4 over memory, bad starts.
+ * only (seen coding), equals the plain reference search
+ * (eight_plain_depths) depth for depth and sums to the reached count;
+ * a depth-mod-3 run keeps its array, checked rank by rank (1 + depth mod
+ * 3; boards below 9 cells, and 3 x 3 from the corner); (c) the start
+ * classes: the members add up to the cells, each cell's plain census
+ * equals its representative's, the names; (d) the pattern mapping: on
+ * each board, for a sample of patterns from each cell, the plain answer
+ * equals the plain answer from its representative on the mapped pattern;
+ * (e) refusals: 4 x 4 over memory, bad starts and sizes.
  * EIGHT_SPACE_QUICK=1 (for the sanitizer builds) leaves out 3 x 3 in (b)
- * and (c) but its corner start.
+ * and (c) but its corner start, and (d) on 3 x 3.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -63,6 +66,8 @@ static void test_rolls(void)
 {
     static const int boards[][2] = {{2, 2}, {2, 3}, {3, 2}, {3, 3}, {2, 4},
                                     {4, 2}, {3, 4}, {4, 3}, {2, 7}, {5, 3}};
+    /* nothing is searched: no board's 2-bit array is allocated here */
+    pb_memory_cap_set(UINT64_MAX);
     for (size_t i = 0; i < sizeof(boards) / sizeof(boards[0]); i++) {
         struct pb_space s;
         struct pb_error e = {{0}};
@@ -87,6 +92,7 @@ static void test_rolls(void)
         CHECK(wrong == 0, "%s: %u wrong neighbours", s.what, wrong);
         k->space_free(&s);
     }
+    pb_memory_cap_set(0);
 }
 
 static void test_unindex(void)
@@ -159,11 +165,53 @@ static uint8_t *plain(int rows, int cols, int cell, uint64_t *counts,
     return d;
 }
 
+/* One engine search of the space against the plain search: counts per
+ * depth, their sum, the reached count and, with codes, every rank's code
+ * (1 + depth mod 3). */
+static void engine_run(const struct pb_space *s, const uint8_t *depth,
+                       const uint64_t *counts, size_t depths, int threads,
+                       enum frontier2_direction dir,
+                       enum frontier2_coding coding)
+{
+    uint64_t got[MAX_DEPTHS];
+    struct pb_error e = {{0}};
+    bool codes = coding == FRONTIER2_DEPTH_MOD3;
+    struct frontier2_options opt = {.threads = threads,
+                                    .direction = dir,
+                                    .coding = coding,
+                                    .keep_codes = codes};
+    struct frontier2_result r = {.counts = got, .max_depths = MAX_DEPTHS};
+    int rc = frontier2_search(s, &opt, &r, &e);
+    CHECK(rc == 0, "%s: %s", s->what, e.msg);
+    if (rc)
+        return;
+    uint64_t sum = 0, reached = 0, wrong = 0;
+    for (size_t i = 0; i < r.depths; i++)
+        sum += got[i];
+    for (size_t i = 0; i < depths; i++)
+        reached += counts[i];
+    bool same =
+        r.depths == depths && !memcmp(got, counts, depths * sizeof(*got));
+    for (uint64_t c = 0; codes && c < s->n; c++) {
+        unsigned want = depth[c] == EIGHT_PLAIN_UNSEEN ? 0 : 1u + depth[c] % 3u;
+        wrong += frontier2_code(r.codes, c) != want;
+    }
+    CHECK(same && sum == r.reached && r.reached == reached && wrong == 0,
+          "%s, %d thread(s), %s, %s: %zu depths (plain %zu), reached %llu "
+          "(sum %llu, plain %llu), %llu wrong codes",
+          s->what, threads, dir == FRONTIER2_AUTO ? "auto" : "top-down",
+          codes ? "mod 3" : "seen", r.depths, depths,
+          (unsigned long long)r.reached, (unsigned long long)sum,
+          (unsigned long long)reached, (unsigned long long)wrong);
+    frontier2_free(r.codes);
+}
+
+/* The census at 1 and 2 threads, switching and top-down, in the seen
+ * coding; with_codes also a kept depth-mod-3 array, rank by rank. */
 static void engine_against_plain(int rows, int cols, int cell,
                                  const uint8_t *depth, const uint64_t *counts,
-                                 size_t depths)
+                                 size_t depths, bool with_codes)
 {
-    static const int threads[] = {1, 2};
     static const enum frontier2_direction dirs[] = {FRONTIER2_AUTO,
                                                     FRONTIER2_TOP_DOWN};
     struct pb_space s;
@@ -173,44 +221,65 @@ static void engine_against_plain(int rows, int cols, int cell,
     CHECK(rc == 0, "%d x %d from %d: %s", rows, cols, cell, e.msg);
     if (rc)
         return;
-    for (size_t t = 0; t < 2; t++)
-        for (size_t d = 0; d < 2; d++) {
-            uint64_t got[MAX_DEPTHS];
-            struct frontier2_options opt = {
-                .threads = threads[t], .direction = dirs[d], .keep_codes = 1};
-            struct frontier2_result r = {.counts = got,
-                                         .max_depths = MAX_DEPTHS};
-            rc = frontier2_search(&s, &opt, &r, &e);
-            CHECK(rc == 0, "%s: %s", s.what, e.msg);
-            if (rc)
-                continue;
-            uint64_t sum = 0, reached = 0, wrong = 0;
-            for (size_t i = 0; i < r.depths; i++)
-                sum += got[i];
-            for (size_t i = 0; i < depths; i++)
-                reached += counts[i];
-            bool same = r.depths == depths &&
-                        !memcmp(got, counts, depths * sizeof(*got));
-            for (uint64_t c = 0; c < s.n; c++) {
-                unsigned want =
-                    depth[c] == EIGHT_PLAIN_UNSEEN ? 0 : 1u + depth[c] % 3u;
-                wrong += frontier2_code(r.codes, c) != want;
-            }
-            CHECK(same && sum == r.reached && r.reached == reached &&
-                      wrong == 0,
-                  "%s, %d thread(s), %s: %zu depths (plain %zu), reached "
-                  "%llu (sum %llu, plain %llu), %llu wrong codes",
-                  s.what, threads[t], d ? "top-down" : "auto", r.depths, depths,
-                  (unsigned long long)r.reached, (unsigned long long)sum,
-                  (unsigned long long)reached, (unsigned long long)wrong);
-            frontier2_free(r.codes);
-        }
+    for (int t = 1; t <= 2; t++)
+        for (size_t d = 0; d < 2; d++)
+            engine_run(&s, depth, counts, depths, t, dirs[d], FRONTIER2_SEEN);
+    if (with_codes)
+        engine_run(&s, depth, counts, depths, 2, FRONTIER2_AUTO,
+                   FRONTIER2_DEPTH_MOD3);
     k->space_free(&s);
 }
 
-/* (b) and (c) on one board: every start cell against the plain search,
- * and every cell's census against its class representative's. */
-static void test_board(int rows, int cols, bool quick)
+/* Fewest rolls to in's pattern from in->start, by a plain depth table. */
+static unsigned pattern_depth(const uint8_t *depth,
+                              const struct eight_instance *in)
+{
+    struct eight_board b;
+    eight_board_init(&b, in->rows, in->cols);
+    static uint64_t goals[1u << (EIGHT_MAX_CELLS - 1)];
+    uint64_t n = eight_goal_states(in, goals);
+    unsigned best = EIGHT_PLAIN_UNSEEN;
+    for (uint64_t i = 0; i < n; i++) {
+        unsigned d = depth[eight_index(&b, goals[i])];
+        best = d < best ? d : best;
+    }
+    return best;
+}
+
+/* (d): queries from each cell against the same through its class
+ * representative (eight_class_map), by the plain tables. */
+static void pattern_map(int rows, int cols, uint8_t *const *depth,
+                        unsigned samples)
+{
+    struct eight_instance in = {.rows = (uint8_t)rows, .cols = (uint8_t)cols};
+    unsigned wrong = 0, tried = 0;
+    uint64_t patterns = (uint64_t)(rows * cols);
+    for (int i = 1; i < rows * cols; i++)
+        patterns *= 3;
+    for (int cell = 0; cell < rows * cols; cell++) {
+        if (!depth[cell])
+            continue;
+        in.start = (uint8_t)cell;
+        for (unsigned j = 0; j < samples; j++) {
+            eight_pattern_decode(rng() % patterns, &in);
+            struct eight_instance out;
+            eight_class_map(&in, &out);
+            wrong += out.start != eight_class_of(rows, cols, in.start, NULL) ||
+                     !depth[out.start] ||
+                     pattern_depth(depth[out.start], &out) !=
+                         pattern_depth(depth[cell], &in);
+            tried++;
+        }
+    }
+    CHECK(wrong == 0 && tried > 0,
+          "%d x %d: %u of %u mapped patterns answer otherwise", rows, cols,
+          wrong, tried);
+}
+
+/* (b), (c) and (d) on one board: every start cell against the plain
+ * search, every cell's census against its class representative's, and
+ * the pattern mapping (samples per cell; 0: none). */
+static void test_board(int rows, int cols, bool quick, unsigned samples)
 {
     struct pb_space_class cls[PB_SPACE_MAX_CLASSES];
     struct pb_error e = {{0}};
@@ -224,53 +293,34 @@ static void test_board(int rows, int cols, bool quick)
           cols, members);
     static uint64_t counts[EIGHT_MAX_CELLS][MAX_DEPTHS];
     size_t depths[EIGHT_MAX_CELLS];
+    uint8_t *depth[EIGHT_MAX_CELLS] = {NULL};
+    bool big = rows * cols >= 9;
     for (int cell = 0; cell < rows * cols; cell++) {
-        if (quick && rows * cols == 9 && cell > 0)
+        if (quick && big && cell > 0)
             continue;
         uint64_t codes;
-        uint8_t *d =
+        depth[cell] =
             plain(rows, cols, cell, counts[cell], &depths[cell], &codes);
-        engine_against_plain(rows, cols, cell, d, counts[cell], depths[cell]);
-        free(d);
+        engine_against_plain(rows, cols, cell, depth[cell], counts[cell],
+                             depths[cell], !big || cell == 0);
         unsigned rep = eight_class_of(rows, cols, (unsigned)cell, NULL);
         bool listed = false;
         for (int i = 0; i < n; i++)
             listed = listed || cls[i].start == (int)rep;
         CHECK(listed && rep <= (unsigned)cell,
               "%d x %d: cell %d's representative %u", rows, cols, cell, rep);
-        /* representatives are least in their class: computed already */
-        if (!quick || rows * cols < 9)
+        /* the representative is the least cell: its census is here */
+        if (depth[rep])
             CHECK(depths[cell] == depths[rep] &&
                       !memcmp(counts[cell], counts[rep],
                               depths[cell] * sizeof(uint64_t)),
                   "%d x %d: cell %d's census differs from its class's (%u)",
                   rows, cols, cell, rep);
     }
-}
-
-/* (d): a query from each cell, through its class representative. */
-static void test_pattern_map(int rows, int cols, unsigned samples)
-{
-    struct eight_instance in = {.rows = (uint8_t)rows, .cols = (uint8_t)cols};
-    unsigned wrong = 0, tried = 0;
-    for (int cell = 0; cell < rows * cols; cell++) {
-        uint64_t count, count2;
-        const uint8_t *mine = eight_pattern_depths(rows, cols, cell, &count);
-        in.start = (uint8_t)cell;
-        for (unsigned j = 0; j < samples; j++) {
-            eight_pattern_decode(rng() % count, &in);
-            struct eight_instance out;
-            eight_class_map(&in, &out);
-            const uint8_t *rep =
-                eight_pattern_depths(rows, cols, out.start, &count2);
-            wrong +=
-                out.start != eight_class_of(rows, cols, in.start, NULL) ||
-                rep[eight_pattern_code(&out)] != mine[eight_pattern_code(&in)];
-            tried++;
-        }
-    }
-    CHECK(wrong == 0, "%d x %d: %u of %u mapped patterns answer otherwise",
-          rows, cols, wrong, tried);
+    if (samples && !(quick && big))
+        pattern_map(rows, cols, depth, samples);
+    for (int cell = 0; cell < rows * cols; cell++)
+        free(depth[cell]);
 }
 
 static void test_names(void)
@@ -338,8 +388,7 @@ int main(void)
     test_names();
     test_refusals();
     for (size_t i = 0; i < sizeof(boards) / sizeof(boards[0]); i++)
-        test_board(boards[i][0], boards[i][1], quick);
-    test_pattern_map(2, 3, 2000);
-    test_pattern_map(3, 3, quick ? 50 : 500);
+        test_board(boards[i][0], boards[i][1], quick,
+                   boards[i][0] * boards[i][1] == 9 ? 300 : 1000);
     return check_summary();
 }
