@@ -98,7 +98,7 @@ static void steps_init(struct eight_space_ctx *c)
 /* The neighbours of rank on a board of `layouts` = 6^(cells-1), a
  * constant where the callers below inline it. */
 static inline unsigned rolls(const struct eight_space_ctx *c, uint64_t rank,
-                             uint64_t layouts, uint64_t *out,
+                             uint64_t layouts, unsigned cols, uint64_t *out,
                              pb_space_visit_fn visit, void *vctx)
 {
     unsigned p = (unsigned)(rank / layouts);
@@ -107,8 +107,14 @@ static inline unsigned rolls(const struct eight_space_ctx *c, uint64_t rank,
     for (unsigned i = 0; i < k; i++) {
         const struct eight_roll_step *st = &c->step[p][i];
         unsigned o = (unsigned)(d >> st->o_shift) & 7u;
-        uint64_t r = eight_base6((d >> st->r_shift) & st->r_mask);
-        uint64_t t = rank + st->add[o] + st->r_scale * r;
+        uint64_t t = rank + st->add[o];
+        /* along y only; ranks come in runs of one empty cell, so this
+         * branch is well predicted */
+        if (st->r_mask) {
+            uint64_t x = (d >> st->r_shift) & st->r_mask;
+            uint64_t r = cols == 3 ? (x & 7u) + 6 * (x >> 3) : eight_base6(x);
+            t += st->r_scale * r;
+        }
         if (!visit)
             out[i] = t;
         else if (visit(vctx, t))
@@ -125,17 +131,19 @@ static inline unsigned rolls_any(const struct eight_space_ctx *c, uint64_t rank,
 {
     switch (c->b.cells) {
     case 6:
-        return rolls(c, rank, 7776u, out, visit, vctx);
+        return rolls(c, rank, 7776u, (unsigned)c->b.cols, out, visit, vctx);
     case 8:
-        return rolls(c, rank, 279936u, out, visit, vctx);
+        return rolls(c, rank, 279936u, (unsigned)c->b.cols, out, visit, vctx);
     case 9:
-        return rolls(c, rank, 1679616u, out, visit, vctx);
+        return rolls(c, rank, 1679616u, 3, out, visit, vctx);
     case 10:
-        return rolls(c, rank, 10077696u, out, visit, vctx);
+        return rolls(c, rank, 10077696u, (unsigned)c->b.cols, out, visit, vctx);
     case 12:
-        return rolls(c, rank, 362797056u, out, visit, vctx);
+        return rolls(c, rank, 362797056u, (unsigned)c->b.cols, out, visit,
+                     vctx);
     default:
-        return rolls(c, rank, c->b.layouts, out, visit, vctx);
+        return rolls(c, rank, c->b.layouts, (unsigned)c->b.cols, out, visit,
+                     vctx);
     }
 }
 

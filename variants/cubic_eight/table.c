@@ -99,7 +99,19 @@ struct fill {
     uint8_t *depth;
     uint64_t patterns, filled;
     int threads;
+    unsigned start_colour; /* of the start cell, in the checkerboard */
 };
+
+/* Each roll moves the empty cell to a cell of the other colour of the
+ * checkerboard, so level d's states all have the empty cell on the start
+ * cell's colour when d is even and on the other one when d is odd: the
+ * fills look only there (half the array, half the patterns). */
+static inline bool level_may_have(const struct eight_board *b, unsigned cell,
+                                  unsigned colour)
+{
+    return ((cell / (unsigned)b->cols + cell % (unsigned)b->cols) & 1u) ==
+           colour;
+}
 
 /* The patterns of the level's states, for the ranks of words [w0, w1),
  * on a board of `layouts`: how many got their depth here. */
@@ -135,17 +147,19 @@ static uint64_t fill_by_patterns(const struct fill *f,
     const uint64_t *codes = lv->codes;
     uint8_t *table = f->depth, depth = (uint8_t)lv->depth;
     uint64_t patterns = f->patterns, set = 0;
-    unsigned code = lv->code;
-#pragma omp parallel default(none) shared(b, codes, table, depth, patterns,    \
-                                          code) reduction(+ : set)             \
-    num_threads(f->threads)
+    uint64_t per_empty = patterns / (uint64_t)b->cells;
+    unsigned code = lv->code, colour = f->start_colour ^ (lv->depth & 1u);
+#pragma omp parallel default(none)                                             \
+    shared(b, codes, table, depth, patterns, per_empty, code, colour)          \
+    reduction(+ : set) num_threads(f->threads)
     {
         uint64_t goals[1u << (PATTERN_SIDE_CELLS - 1)];
         struct eight_instance in = {.rows = (uint8_t)b->rows,
                                     .cols = (uint8_t)b->cols};
 #pragma omp for schedule(dynamic, 1024)
         for (uint64_t pc = 0; pc < patterns; pc++) {
-            if (table[pc] != DEPTH_UNSEEN)
+            if (table[pc] != DEPTH_UNSEEN ||
+                !level_may_have(b, (unsigned)(pc / per_empty), colour))
                 continue; /* only this thread writes table[pc] here */
             eight_pattern_decode(pc, &in);
             uint64_t n = eight_goal_states(&in, goals);
@@ -173,24 +187,32 @@ static int fill_level(void *arg, const struct frontier2_level *lv,
         f->filled += fill_by_patterns(f, lv);
         return f->filled == f->patterns ? TABLE_FULL : 0;
     }
+    const struct eight_board *b = f->b;
     const uint64_t *codes = lv->codes;
-    uint64_t words = (lv->n + RANKS_PER_WORD - 1) / RANKS_PER_WORD;
-    uint64_t layouts = f->b->layouts,
-             per_empty = f->patterns / (uint64_t)f->b->cells;
+    uint64_t layouts = b->layouts, per_empty = f->patterns / (uint64_t)b->cells;
     uint8_t *table = f->depth, depth = (uint8_t)lv->depth;
-    unsigned code = lv->code;
-    int cells = f->b->cells;
+    unsigned code = lv->code, colour = f->start_colour ^ (lv->depth & 1u);
+    int cells = b->cells;
     uint64_t set = 0;
-    /* Ranks past n in the last word are unseen (code 0), never a level's
-     * code. The 3 x 3 board gets a copy with its constants. */
-#pragma omp parallel for schedule(dynamic, 256) default(none)                 \
-    shared(codes, words, code, depth, table, layouts, per_empty, cells)        \
-    reduction(+ : set) num_threads(f->threads)
-    for (uint64_t w = 0; w < words; w++)
-        set += cells == 9 ? fill_words(codes, w, w + 1, code, depth, table,
-                                       1679616u, 6561u)
-                          : fill_words(codes, w, w + 1, code, depth, table,
-                                       layouts, per_empty);
+    /* The ranks of empty cell p are [p * layouts, (p + 1) * layouts); a
+     * word shared with the next cell is scanned twice, for nothing (its
+     * other ranks are of the other colour, so never the level's). The
+     * 3 x 3 board gets a copy with its constants. */
+#pragma omp parallel default(none)                                             \
+    shared(b, codes, code, depth, table, layouts, per_empty, cells, colour,    \
+           set) num_threads(f->threads)
+    for (unsigned p = 0; p < (unsigned)cells; p++) {
+        if (!level_may_have(b, p, colour))
+            continue;
+        uint64_t w0 = p * layouts / RANKS_PER_WORD,
+                 w1 = ((p + 1) * layouts + RANKS_PER_WORD - 1) / RANKS_PER_WORD;
+#pragma omp for schedule(dynamic, 256) reduction(+ : set)
+        for (uint64_t w = w0; w < w1; w++)
+            set += cells == 9 ? fill_words(codes, w, w + 1, code, depth, table,
+                                           1679616u, 6561u)
+                              : fill_words(codes, w, w + 1, code, depth, table,
+                                           layouts, per_empty);
+    }
     f->filled += set;
     return f->filled == f->patterns ? TABLE_FULL : 0;
 }
@@ -204,7 +226,10 @@ static int build_class(int rows, int cols, int start, int threads,
     int rc = cubic_eight_kernel.space_new(&args, &space, e);
     if (rc)
         return rc;
-    struct fill f = {.b = space.ctx, .threads = threads};
+    struct fill f = {.b = space.ctx,
+                     .threads = threads,
+                     .start_colour =
+                         (unsigned)(start / cols + start % cols) & 1u};
     f.patterns = pattern_count(rows, cols);
     f.depth = malloc(f.patterns);
     if (!f.depth) {
