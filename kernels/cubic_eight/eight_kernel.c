@@ -110,9 +110,9 @@ const struct pb_kernel cubic_eight_kernel = {
     .families_help = "uniform | depth:D (exact optimum D) | far[:C] (optimum "
                      "above the cap C = 30); size = the board ROWSxCOLUMNS "
                      "(3x3), each 2..8, at most 16 cells",
-    /* table answers fastest once built, but its build (a full search per
-     * start cell, ~0.25 s each on 3 x 3) outweighs a judge file's few
-     * datasets; see docs/results.md */
+    /* table answers fastest once built, but its build (a search per
+     * class of start cells, ~0.18 s each on 3 x 3) outweighs a judge
+     * file's few datasets; see docs/results.md */
     .default_variant = "bibfs_array",
     .read = eight_read,
     .write_instance = eight_write_instance,
