@@ -82,25 +82,41 @@ static uint64_t pattern_count(int rows, int cols)
     return n;
 }
 
-/* Base-3 value of up to 16 three-bit digits (each 0..2), as eight_base6
- * with 3, 9, 81 and 6561. */
-static inline uint64_t base3(uint64_t fields)
+#define QUAD 1296u    /* 6^4: four orientation digits */
+#define QUAD_TOPS 81u /* 3^4: their four top colours */
+
+/* The top colours (orientation / 2) of four base-6 orientation digits as
+ * a base-3 number: tops[x] for x < 6^4. */
+static void tops_init(uint16_t *tops)
 {
-    uint64_t v =
-        (fields & 0x1c71c71c71c7ull) + 3 * ((fields >> 3) & 0x1c71c71c71c7ull);
-    v = (v & 0x3f03f03f03full) + 9 * ((v >> 6) & 0x3f03f03f03full);
-    v = (v & 0xfff000fffull) + 81 * ((v >> 12) & 0xfff000fffull);
-    return (v & 0xffffffull) + 6561 * ((v >> 24) & 0xffffffull);
+    for (unsigned x = 0; x < QUAD; x++) {
+        unsigned v = 0, w = 1;
+        for (unsigned y = x, i = 0; i < 4; i++, y /= 6, w *= 3)
+            v += (y % 6) / 2 * w;
+        tops[x] = (uint16_t)v;
+    }
 }
 
 /* The pattern code (eight_pattern_code) a rank shows: the empty cell and
- * the cubes' top colours, which are the orientation digits >> 1. */
-static inline uint64_t rank_pattern(uint64_t rank, uint64_t layouts,
+ * the cubes' top colours, four digits at a time by tops[] (2.6 KB, in
+ * the first-level cache). */
+static inline uint64_t rank_pattern(const uint16_t *tops, uint64_t rank,
+                                    uint64_t layouts,
                                     uint64_t patterns_per_empty)
 {
-    uint64_t p = rank / layouts;
-    uint64_t d = eight_base6_unpack(rank - p * layouts);
-    return p * patterns_per_empty + base3((d >> 1) & 0x6db6db6db6dbull);
+    uint64_t p = rank / layouts, v = rank - p * layouts, hi = 0;
+    if (layouts > QUAD * QUAD) { /* more than eight cubes */
+        hi = v / (QUAD * QUAD);
+        v -= hi * (QUAD * QUAD);
+    }
+    uint64_t q = v / QUAD;
+    uint64_t code = tops[v - q * QUAD] + QUAD_TOPS * tops[q];
+    if (layouts > QUAD * QUAD) {
+        uint64_t qh = hi / QUAD;
+        code += QUAD_TOPS * QUAD_TOPS *
+                (tops[hi - qh * QUAD] + QUAD_TOPS * tops[qh]);
+    }
+    return p * patterns_per_empty + code;
 }
 
 struct fill {
@@ -109,6 +125,7 @@ struct fill {
     uint64_t patterns, filled;
     int threads;
     unsigned start_colour; /* of the start cell, in the checkerboard */
+    uint16_t tops[QUAD];
 };
 
 /* Each roll moves the empty cell to a cell of the other colour of the
@@ -125,8 +142,9 @@ static inline bool level_may_have(const struct eight_board *b, unsigned cell,
 /* The patterns of the level's states, for the ranks of words [w0, w1),
  * on a board of `layouts`: how many got their depth here. */
 static inline __attribute__((always_inline)) uint64_t
-fill_words(const uint64_t *codes, uint64_t w0, uint64_t w1, unsigned code,
-           uint8_t depth, uint8_t *table, uint64_t layouts, uint64_t per_empty)
+fill_words(const uint16_t *tops, const uint64_t *codes, uint64_t w0,
+           uint64_t w1, unsigned code, uint8_t depth, uint8_t *table,
+           uint64_t layouts, uint64_t per_empty)
 {
     uint64_t set = 0;
     for (uint64_t w = w0; w < w1; w++) {
@@ -135,7 +153,7 @@ fill_words(const uint64_t *codes, uint64_t w0, uint64_t w1, unsigned code,
         while (m) {
             uint64_t r = w * RANKS_PER_WORD + (unsigned)__builtin_ctzll(m) / 2;
             m &= m - 1;
-            uint8_t *t = &table[rank_pattern(r, layouts, per_empty)];
+            uint8_t *t = &table[rank_pattern(tops, r, layouts, per_empty)];
             /* all writers of this level write the same depth; the
              * exchange tells one of them that it was first */
             if (__atomic_load_n(t, __ATOMIC_RELAXED) == DEPTH_UNSEEN &&
@@ -199,6 +217,7 @@ static int fill_level(void *arg, const struct frontier2_level *lv,
     const struct eight_board *b = f->b;
     const uint64_t *codes = lv->codes;
     uint64_t layouts = b->layouts, per_empty = f->patterns / (uint64_t)b->cells;
+    const uint16_t *tops = f->tops;
     uint8_t *table = f->depth, depth = (uint8_t)lv->depth;
     unsigned code = lv->code, colour = f->start_colour ^ (lv->depth & 1u);
     int cells = b->cells;
@@ -208,8 +227,8 @@ static int fill_level(void *arg, const struct frontier2_level *lv,
      * other ranks are of the other colour, so never the level's). The
      * 3 x 3 board gets a copy with its constants. */
 #pragma omp parallel default(none)                                             \
-    shared(b, codes, code, depth, table, layouts, per_empty, cells, colour,    \
-           set) num_threads(f->threads)
+    shared(b, tops, codes, code, depth, table, layouts, per_empty, cells,      \
+           colour, set) num_threads(f->threads)
     for (unsigned p = 0; p < (unsigned)cells; p++) {
         if (!level_may_have(b, p, colour))
             continue;
@@ -217,10 +236,10 @@ static int fill_level(void *arg, const struct frontier2_level *lv,
                  w1 = ((p + 1) * layouts + RANKS_PER_WORD - 1) / RANKS_PER_WORD;
 #pragma omp for schedule(dynamic, 256) reduction(+ : set)
         for (uint64_t w = w0; w < w1; w++)
-            set += cells == 9 ? fill_words(codes, w, w + 1, code, depth, table,
-                                           1679616u, 6561u)
-                              : fill_words(codes, w, w + 1, code, depth, table,
-                                           layouts, per_empty);
+            set += cells == 9 ? fill_words(tops, codes, w, w + 1, code, depth,
+                                           table, 1679616u, 6561u)
+                              : fill_words(tops, codes, w, w + 1, code, depth,
+                                           table, layouts, per_empty);
     }
     f->filled += set;
     return f->filled == f->patterns ? TABLE_FULL : 0;
@@ -239,6 +258,7 @@ static int build_class(int rows, int cols, int start, int threads,
                      .threads = threads,
                      .start_colour =
                          (unsigned)(start / cols + start % cols) & 1u};
+    tops_init(f.tops);
     f.patterns = pattern_count(rows, cols);
     f.depth = malloc(f.patterns);
     if (!f.depth) {
