@@ -79,7 +79,7 @@ check_ok() {
 
 # ------------------------------------------------ item 4: cubic_eight 4 x 4
 check_refused "census cubic_eight 4 x 4" \
-    "^puzzlebench census: the census of the 4 x 4 board $ESTIMATE" \
+    "^puzzlebench census: the 2-bit search of the 4 x 4 board $ESTIMATE" \
     "$PB" census cubic_eight --size 44
 check_ok "gen cubic_eight uniform 4 x 4" \
     "$PB" gen cubic_eight --family uniform --size 44 --count 5 -o c44.txt
