@@ -111,7 +111,7 @@ const struct pb_kernel cubic_eight_kernel = {
                      "above the cap C = 30); size = the board ROWSxCOLUMNS "
                      "(3x3), each 2..8, at most 16 cells",
     /* table answers fastest once built, but its build (a search per
-     * class of start cells, ~0.18 s each on 3 x 3) outweighs a judge
+     * class of start cells, ~0.14 s each on 3 x 3) outweighs a judge
      * file's few datasets; see docs/results.md */
     .default_variant = "bibfs_array",
     .read = eight_read,

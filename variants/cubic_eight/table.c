@@ -35,9 +35,10 @@
  * Cost: per class O(N / 32) words scanned per level (N = cells *
  * 6^(cells-1) ranks) plus O(moves) per reachable state up to the depth
  * of the farthest pattern, and O(1) more per state for its pattern;
- * 3 x 3, 1 thread: about 0.18 s per class against the old per-cell
- * table's 0.22 s per cell (so 3.6x for the nine cells, in three
- * classes); memory N / 4 bytes during one search (the
+ * 3 x 3: about 0.14 s per class at 1 thread against the old per-cell
+ * table's 0.26 s per cell, so 5.6x for the nine cells in three classes
+ * (4.9x at 2 threads; medians of 5 side by side, load 2.6-3.1); memory
+ * N / 4 bytes during one search (the
  * searches run one after another, each on all threads) plus
  * cells * 3^(cells-1) bytes per class kept.
  * References: R. E. Korf, "Minimizing disk I/O in two-bit breadth-first
