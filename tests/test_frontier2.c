@@ -521,6 +521,40 @@ static void time_ring(int k)
                best[c][1]);
 }
 
+/* ---- on_level's stop and error ---- */
+
+static int stop_at_two(void *arg, const struct frontier2_level *lv,
+                       struct pb_error *e)
+{
+    int *how = arg;
+    if (lv->depth < 2)
+        return 0;
+    return *how == FRONTIER2_STOP ? FRONTIER2_STOP
+                                  : pb_fail(e, -EIO, "stopped at depth 2");
+}
+
+static void on_level_ends(void)
+{
+    struct toy t = {.n = 1000, .wrap = true};
+    struct pb_space s = {
+        .n = t.n, .moves = 3, .next = toy_next, .prev = toy_prev, .ctx = &t};
+    uint64_t counts[64], start = 0;
+    int how = FRONTIER2_STOP;
+    struct frontier2_options opt = {
+        .threads = 1, .on_level = stop_at_two, .on_level_arg = &how};
+    struct frontier2_result r = {.counts = counts, .max_depths = 64};
+    struct pb_error e = {{0}};
+    int rc = search_from(&s, &start, 1, &opt, &r, &e);
+    CHECK(rc == 0 && r.stopped && r.depths == 3 &&
+              r.reached == counts[0] + counts[1] + counts[2],
+          "FRONTIER2_STOP at depth 2: rc %d, stopped %d, %zu depths", rc,
+          r.stopped, r.depths);
+    how = -EIO;
+    rc = search_from(&s, &start, 1, &opt, &r, &e);
+    CHECK(rc == -EIO && !r.stopped && strstr(e.msg, "depth 2"),
+          "an error from on_level: rc %d, %s", rc, e.msg);
+}
+
 /* ---- refusals ---- */
 
 static void refusals(void)
@@ -585,5 +619,6 @@ int main(int argc, char **argv)
     ring_case(3, true);
     ring_case(4, true);
     refusals();
+    on_level_ends();
     return check_summary();
 }

@@ -480,6 +480,7 @@ int frontier2_search(const struct pb_space *space,
     r->depths = 0;
     r->reached = 0;
     r->bottom_up = 0;
+    r->stopped = false;
     r->codes = NULL;
     r->code_bytes = bytes;
     for (size_t i = 0; i < space->nstarts; i++) {
@@ -525,6 +526,10 @@ int frontier2_search(const struct pb_space *space,
         r->reached += found;
         r->depths = d + 2;
         rc = report_level(opt, space, a, r, d + 1, bottom_up, start, e);
+    }
+    if (rc == FRONTIER2_STOP) {
+        r->stopped = true;
+        rc = 0;
     }
     if (rc == 0 && opt->keep_codes)
         r->codes = a;

@@ -33,6 +33,8 @@ enum frontier2_direction {
     FRONTIER2_BOTTOM_UP, /* always look for a parent of each unseen state */
 };
 
+#define FRONTIER2_STOP 1 /* on_level: enough, end the search (not an error) */
+
 /* What the engine hands on_level after each level. */
 struct frontier2_level {
     unsigned depth;        /* the level just found */
@@ -72,8 +74,10 @@ struct frontier2_options {
     bool parents_one_by_one;
     bool no_huge_pages; /* no madvise(MADV_HUGEPAGE) on the array */
     /* Optional: called (on the calling thread, between levels) after the
-     * start level and each level found; nonzero stops the search with
-     * that return value (a negative errno, message in e). The states
+     * start level and each level found; 0 goes on, FRONTIER2_STOP ends
+     * the search there as a success (counts up to that level, r->stopped
+     * set: a table that is full needs no more levels), a negative errno
+     * (message in e) ends it as a failure that the search returns. The states
      * whose code is level->code are the level's (FRONTIER2_SEEN), or the
      * level's and those of depths d - 3, d - 6, ... (DEPTH_MOD3). */
     int (*on_level)(void *arg, const struct frontier2_level *level,
@@ -87,6 +91,7 @@ struct frontier2_result {
     size_t depths;       /* out: depths used (the diameter + 1) */
     uint64_t reached;    /* out: the sum of counts */
     unsigned bottom_up;  /* out: how many levels ran bottom-up */
+    bool stopped;        /* out: on_level ended it (FRONTIER2_STOP) */
     uint64_t *codes;     /* out, with keep_codes: free with frontier2_free */
     uint64_t code_bytes; /* out: the array's size in bytes */
 };

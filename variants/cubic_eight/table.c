@@ -23,8 +23,8 @@
  * them up instead (3 x 3 corner: from depth 27, 659 patterns left). Both
  * look only at the empty cell's checkerboard colour that the level can
  * have. The search stops once every pattern has its depth (3 x 3 corner:
- * at depth 32 of 41; engine's on_level returns TABLE_FULL, a positive
- * value that frontier2_search hands back as it is).
+ * at depth 32 of 41; on_level returns FRONTIER2_STOP, and the engine
+ * ends the search as a success).
  *
  * Query: the board's symmetry that takes the dataset's start cell to its
  * class representative also moves the pattern's cells (and swaps R and B
@@ -55,7 +55,6 @@
 
 #define DEPTH_UNSEEN 0xFF
 #define MAX_DEPTHS 256
-#define TABLE_FULL 1 /* on_level's "stop: every pattern has its depth" */
 #define RANKS_PER_WORD 32
 /* Boards whose patterns' full states (2^(cells-1)) fit on a thread's
  * stack, for the pattern-side fill */
@@ -213,7 +212,7 @@ static int fill_level(void *arg, const struct frontier2_level *lv,
     if (f->b->cells <= PATTERN_SIDE_CELLS &&
         (f->patterns - f->filled) << cubes < lv->found) {
         f->filled += fill_by_patterns(f, lv);
-        return f->filled == f->patterns ? TABLE_FULL : 0;
+        return f->filled == f->patterns ? FRONTIER2_STOP : 0;
     }
     const struct eight_board *b = f->b;
     const uint64_t *codes = lv->codes;
@@ -243,7 +242,7 @@ static int fill_level(void *arg, const struct frontier2_level *lv,
                                            table, layouts, per_empty);
     }
     f->filled += set;
-    return f->filled == f->patterns ? TABLE_FULL : 0;
+    return f->filled == f->patterns ? FRONTIER2_STOP : 0;
 }
 
 /* The pattern depths of one class representative, by the engine. */
@@ -276,7 +275,7 @@ static int build_class(int rows, int cols, int start, int threads,
     struct frontier2_result r = {.counts = counts, .max_depths = MAX_DEPTHS};
     rc = frontier2_search(&space, &opt, &r, e);
     cubic_eight_kernel.space_free(&space);
-    if (rc != 0 && rc != TABLE_FULL) {
+    if (rc != 0) {
         free(f.depth);
         return rc;
     }
