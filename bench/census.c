@@ -57,6 +57,8 @@ static int census_engine(const struct pb_kernel *k,
     struct frontier2_options opt = {
         .threads = req->threads,
         .direction = (enum frontier2_direction)req->direction,
+        /* nothing expanded twice; a census needs no depths kept */
+        .coding = FRONTIER2_SEEN,
         .on_level = req->progress ? print_level : NULL,
         .on_level_arg = &p,
     };

@@ -139,6 +139,12 @@ static inline uint64_t valid_slots(uint64_t w, uint64_t n)
 struct level {
     uint64_t *a;
     uint64_t words;
+    /* FRONTIER2_SEEN: a byte per block of BLOCK_WORDS words, set when a
+     * state of the level in hand (active) or of the next one (marked)
+     * lies in it, so that a top-down scan skips blocks without frontier;
+     * NULL in the depth-mod-3 coding, whose older levels share codes. */
+    const uint8_t *active;
+    uint8_t *marked;
     const struct pb_space *s;
     unsigned cur, nc; /* the frontier's code, the new level's */
     bool seen;        /* FRONTIER2_SEEN: frontier slots become seen */
@@ -146,8 +152,18 @@ struct level {
     int threads;
 };
 
+#define BLOCK_RANKS ((uint64_t)BLOCK_WORDS * RANKS_PER_WORD)
+
+/* Notes that block of rank t holds a state of the next level. */
+static inline void note_block(uint8_t *marked, uint64_t t)
+{
+    if (marked && !__atomic_load_n(&marked[t / BLOCK_RANKS], __ATOMIC_RELAXED))
+        __atomic_store_n(&marked[t / BLOCK_RANKS], 1, __ATOMIC_RELAXED);
+}
+
 /* Marks t with code nc when it is unseen; 1 when this call found it. */
-static inline uint64_t mark(uint64_t *a, uint64_t t, unsigned nc)
+static inline uint64_t mark(uint64_t *a, uint8_t *marked, uint64_t t,
+                            unsigned nc)
 {
     unsigned shift = 2 * (unsigned)(t % RANKS_PER_WORD);
     uint64_t *word = &a[t / RANKS_PER_WORD];
@@ -155,7 +171,10 @@ static inline uint64_t mark(uint64_t *a, uint64_t t, unsigned nc)
         return 0;
     uint64_t old =
         __atomic_fetch_or(word, (uint64_t)nc << shift, __ATOMIC_RELAXED);
-    return !((old >> shift) & 3u);
+    if ((old >> shift) & 3u)
+        return 0;
+    note_block(marked, t);
+    return 1;
 }
 
 /* The bits that turn slots of code cur (low bits in m) into 3 (seen). */
@@ -175,11 +194,12 @@ struct batch {
     unsigned len;
 };
 
-static uint64_t batch_flush(struct batch *b, uint64_t *a, unsigned nc)
+static uint64_t batch_flush(struct batch *b, uint64_t *a, uint8_t *marked,
+                            unsigned nc)
 {
     uint64_t found = 0;
     for (unsigned i = 0; i < b->len; i++)
-        found += mark(a, b->t[i], nc);
+        found += mark(a, marked, b->t[i], nc);
     b->len = 0;
     return found;
 }
@@ -189,44 +209,52 @@ static uint64_t level_top_down(const struct level *lv)
     uint64_t found = 0;
     uint64_t *a = lv->a;
     uint64_t n = lv->s->n, words = lv->words;
+    uint64_t blocks = (words + BLOCK_WORDS - 1) / BLOCK_WORDS;
+    const uint8_t *active = lv->active;
+    uint8_t *marked = lv->marked;
     pb_space_moves_fn next = lv->s->next;
     const void *ctx = lv->s->ctx;
     unsigned cur = lv->cur, nc = lv->nc;
     bool seen = lv->seen, prefetch = lv->prefetch;
 #pragma omp parallel default(none)                                             \
-    shared(a, words, n, next, ctx, cur, nc, seen, prefetch)                   \
-    reduction(+ : found) num_threads(lv->threads)
+    shared(a, words, blocks, active, marked, n, next, ctx, cur, nc, seen,     \
+               prefetch) reduction(+ : found) num_threads(lv->threads)
     {
         struct batch b;
         b.len = 0;
-#pragma omp for schedule(dynamic, BLOCK_WORDS) nowait
-        for (uint64_t w = 0; w < words; w++) {
-            uint64_t x = __atomic_load_n(&a[w], __ATOMIC_RELAXED);
-            uint64_t frontier = slots_equal(x, cur) & valid_slots(w, n);
-            uint64_t m = frontier;
-            while (m) {
-                uint64_t r =
-                    w * RANKS_PER_WORD + (unsigned)__builtin_ctzll(m) / 2;
-                m &= m - 1;
-                uint64_t *out = &b.t[b.len];
-                unsigned k = next(ctx, r, out);
-                if (!prefetch) {
+#pragma omp for schedule(dynamic, 1) nowait
+        for (uint64_t blk = 0; blk < blocks; blk++) {
+            if (active && !active[blk])
+                continue; /* no state of the level in hand here */
+            uint64_t end = (blk + 1) * BLOCK_WORDS;
+            for (uint64_t w = blk * BLOCK_WORDS; w < end && w < words; w++) {
+                uint64_t x = __atomic_load_n(&a[w], __ATOMIC_RELAXED);
+                uint64_t frontier = slots_equal(x, cur) & valid_slots(w, n);
+                uint64_t m = frontier;
+                while (m) {
+                    uint64_t r =
+                        w * RANKS_PER_WORD + (unsigned)__builtin_ctzll(m) / 2;
+                    m &= m - 1;
+                    uint64_t *out = &b.t[b.len];
+                    unsigned k = next(ctx, r, out);
+                    if (!prefetch) {
+                        for (unsigned i = 0; i < k; i++)
+                            found += mark(a, marked, out[i], nc);
+                        continue;
+                    }
                     for (unsigned i = 0; i < k; i++)
-                        found += mark(a, out[i], nc);
-                    continue;
+                        __builtin_prefetch(&a[out[i] / RANKS_PER_WORD], 1);
+                    b.len += k;
+                    if (b.len >= BATCH)
+                        found += batch_flush(&b, a, marked, nc);
                 }
-                for (unsigned i = 0; i < k; i++)
-                    __builtin_prefetch(&a[out[i] / RANKS_PER_WORD], 1);
-                b.len += k;
-                if (b.len >= BATCH)
-                    found += batch_flush(&b, a, nc);
+                /* Expanded: seen from now on, never expanded again. */
+                if (seen && frontier)
+                    __atomic_fetch_or(&a[w], seen_bits(frontier, cur),
+                                      __ATOMIC_RELAXED);
             }
-            /* Expanded: seen from now on, never expanded again. */
-            if (seen && frontier)
-                __atomic_fetch_or(&a[w], seen_bits(frontier, cur),
-                                  __ATOMIC_RELAXED);
         }
-        found += batch_flush(&b, a, nc);
+        found += batch_flush(&b, a, marked, nc);
     }
     return found;
 }
@@ -267,9 +295,10 @@ static uint64_t level_bottom_up(const struct level *lv)
     uint64_t n = lv->s->n, words = lv->words;
     const struct pb_space *s = lv->s;
     pb_space_moves_fn prev = s->prev ? s->prev : s->next;
+    uint8_t *marked = lv->marked;
     unsigned cur = lv->cur, nc = lv->nc;
 #pragma omp parallel for schedule(dynamic, BLOCK_WORDS) default(none)         \
-    shared(a, words, n, s, prev, cur, nc) reduction(+ : found)                 \
+    shared(a, words, n, s, prev, cur, nc, marked) reduction(+ : found)         \
     num_threads(lv->threads)
     for (uint64_t w = 0; w < words; w++) {
         uint64_t x = __atomic_load_n(&a[w], __ATOMIC_RELAXED);
@@ -284,8 +313,10 @@ static uint64_t level_bottom_up(const struct level *lv)
             }
         }
         /* This thread owns word w in this level; others only read it. */
-        if (add)
+        if (add) {
             __atomic_fetch_or(&a[w], add, __ATOMIC_RELAXED);
+            note_block(marked, w * RANKS_PER_WORD);
+        }
     }
     return found;
 }
@@ -305,7 +336,7 @@ struct parent_batch {
 /* Marks the batch's ranks that have a parent in the frontier; this
  * thread owns their words in this level (others only read them). */
 static uint64_t parents_resolve(struct parent_batch *b, uint64_t *a,
-                                unsigned cur, unsigned nc)
+                                uint8_t *marked, unsigned cur, unsigned nc)
 {
     uint64_t found = 0;
     const uint64_t *p = b->pred;
@@ -319,6 +350,7 @@ static uint64_t parents_resolve(struct parent_batch *b, uint64_t *a,
             __atomic_fetch_or(&a[r / RANKS_PER_WORD],
                               (uint64_t)nc << (2 * (r % RANKS_PER_WORD)),
                               __ATOMIC_RELAXED);
+            note_block(marked, r);
             found++;
         }
     }
@@ -335,9 +367,10 @@ static uint64_t level_bottom_up_batched(const struct level *lv)
     const struct pb_space *s = lv->s;
     pb_space_moves_fn prev = s->prev ? s->prev : s->next;
     const void *ctx = s->ctx;
+    uint8_t *marked = lv->marked;
     unsigned cur = lv->cur, nc = lv->nc;
 #pragma omp parallel default(none)                                             \
-    shared(a, words, n, prev, ctx, cur, nc) reduction(+ : found)               \
+    shared(a, words, n, prev, ctx, cur, nc, marked) reduction(+ : found)       \
     num_threads(lv->threads)
     {
         struct parent_batch batch; /* 17 KB: on each thread's stack */
@@ -359,10 +392,10 @@ static uint64_t level_bottom_up_batched(const struct level *lv)
                 b->count[b->len++] = (uint8_t)k;
                 b->preds += k;
                 if (b->len == PARENT_BATCH)
-                    found += parents_resolve(b, a, cur, nc);
+                    found += parents_resolve(b, a, marked, cur, nc);
             }
         }
-        found += parents_resolve(b, a, cur, nc);
+        found += parents_resolve(b, a, marked, cur, nc);
     }
     return found;
 }
@@ -373,10 +406,13 @@ static void frontier_to_seen(const struct level *lv)
 {
     uint64_t *a = lv->a;
     uint64_t words = lv->words;
+    const uint8_t *active = lv->active;
     unsigned cur = lv->cur;
-#pragma omp parallel for schedule(static) default(none) shared(a, words, cur)  \
-    num_threads(lv->threads)
+#pragma omp parallel for schedule(static) default(none)                        \
+    shared(a, words, active, cur) num_threads(lv->threads)
     for (uint64_t w = 0; w < words; w++) {
+        if (active && !active[w / BLOCK_WORDS])
+            continue;
         uint64_t m = slots_equal(a[w], cur);
         if (m)
             a[w] |= seen_bits(m, cur);
@@ -476,6 +512,18 @@ int frontier2_search(const struct pb_space *space,
     for (uint64_t w = 0; w < words; w++)
         a[w] = 0;
 
+    /* the blocks holding the level in hand and the next (seen coding) */
+    bool seen = opt->coding == FRONTIER2_SEEN;
+    uint64_t blocks = (words + BLOCK_WORDS - 1) / BLOCK_WORDS;
+    uint8_t *active = seen ? calloc(blocks, 1) : NULL;
+    uint8_t *marked = seen ? calloc(blocks, 1) : NULL;
+    if (seen && (!active || !marked)) {
+        free(active);
+        free(marked);
+        free(a);
+        return pb_fail(e, -ENOMEM, "frontier2: out of memory for %llu blocks",
+                       (unsigned long long)blocks);
+    }
     memset(r->counts, 0, r->max_depths * sizeof(r->counts[0]));
     r->depths = 0;
     r->reached = 0;
@@ -487,17 +535,19 @@ int frontier2_search(const struct pb_space *space,
         uint64_t t = space->starts[i];
         if (code_at(a, t) == FRONTIER2_UNSEEN) {
             a[t / RANKS_PER_WORD] |= 1ull << (2 * (t % RANKS_PER_WORD));
+            note_block(active, t);
             r->counts[0]++;
         }
     }
     r->reached = r->counts[0];
     r->depths = 1;
     rc = report_level(opt, space, a, r, 0, false, start, e);
-    bool seen = opt->coding == FRONTIER2_SEEN;
     for (size_t d = 0; rc == 0; d++) {
         struct level lv = {
             .a = a,
             .words = words,
+            .active = active,
+            .marked = marked,
             .s = space,
             .cur = level_code(opt->coding, d),
             .nc = level_code(opt->coding, d + 1),
@@ -514,6 +564,12 @@ int frontier2_search(const struct pb_space *space,
         if (bottom_up && seen)
             frontier_to_seen(&lv);
         r->bottom_up += bottom_up;
+        if (seen) { /* the next level's blocks become the ones in hand */
+            uint8_t *t = active;
+            active = marked;
+            marked = t;
+            memset(marked, 0, blocks);
+        }
         if (found == 0)
             break;
         if (d + 1 >= r->max_depths) {
@@ -531,6 +587,8 @@ int frontier2_search(const struct pb_space *space,
         r->stopped = true;
         rc = 0;
     }
+    free(active);
+    free(marked);
     if (rc == 0 && opt->keep_codes)
         r->codes = a;
     else
