@@ -1,0 +1,156 @@
+/*
+ * magic_space_time.h - the timing modes of test_magic_space (included
+ * once, by it): no checks on time, numbers for the log and the report.
+ *   time_all: ns per magic_unrank, magic_unrank_fast, magic_rank, and per
+ *   next callback (the old ring of test_frontier2, magic_unrank + three
+ *   magic_rank, against the kernel's space), and the directed 2 x 5
+ *   census on each, best of 3, at 1 and 2 threads;
+ *   time_census: one census of the kernel's space (K, threads, direction)
+ *   with its counts, seconds and the load average, for /usr/bin/time -v.
+ */
+#ifndef MAGIC_SPACE_TIME_H
+#define MAGIC_SPACE_TIME_H
+
+#define TIME_OPS 20000000u
+
+static void print_load(void)
+{
+    char load[64] = "?\n";
+    FILE *f = fopen("/proc/loadavg", "r");
+    if (f) {
+        if (!fgets(load, sizeof(load), f))
+            strcpy(load, "?\n");
+        fclose(f);
+    }
+    printf("load average: %s", load);
+}
+
+/* The ring as test_frontier2 wrote it before the kernel had a space. */
+static unsigned old_next(const void *ctx, uint64_t r, uint64_t *out)
+{
+    int k = *(const int *)ctx;
+    uint64_t s = magic_unrank((uint32_t)r, k);
+    for (int m = 0; m < MAGIC_MOVES; m++)
+        out[m] = magic_rank(magic_apply(s, k, (enum magic_move)m), k);
+    return MAGIC_MOVES;
+}
+
+static unsigned old_prev(const void *ctx, uint64_t r, uint64_t *out)
+{
+    int k = *(const int *)ctx;
+    uint64_t s = magic_unrank((uint32_t)r, k);
+    for (int m = 0; m < MAGIC_MOVES; m++)
+        out[m] = magic_rank(magic_unapply(s, k, (enum magic_move)m), k);
+    return MAGIC_MOVES;
+}
+
+static double search_seconds(const struct pb_space *s, int threads,
+                             enum frontier2_direction dir, bool print)
+{
+    static uint64_t counts[MAX_DEPTHS];
+    struct frontier2_options opt = {.threads = threads, .direction = dir};
+    struct frontier2_result r = {.counts = counts, .max_depths = MAX_DEPTHS};
+    struct pb_error e = {{0}};
+    double t0 = omp_get_wtime();
+    int rc = frontier2_search(s, &opt, &r, &e);
+    double t = omp_get_wtime() - t0;
+    CHECK(rc == 0, "timing: %s", e.msg);
+    if (print && rc == 0) {
+        for (size_t d = 0; d < r.depths; d++)
+            printf("%zu %llu\n", d, (unsigned long long)r.counts[d]);
+        printf("reached %llu, diameter %zu, %u levels bottom-up\n",
+               (unsigned long long)r.reached, r.depths - 1, r.bottom_up);
+    }
+    return t;
+}
+
+static int time_all(void)
+{
+    static struct magic_unranker u;
+    magic_unranker_init(&u);
+    print_load();
+    uint32_t n = magic_factorial[12];
+    uint64_t sum = 0, out[PB_SPACE_MAX_MOVES];
+    /* ranks spread over the range: a large odd stride */
+    double t0 = omp_get_wtime();
+    for (uint32_t i = 0, r = 0; i < TIME_OPS; i++, r = (r + 2654435761u) % n)
+        sum += magic_unrank(r, 6);
+    double t_old = omp_get_wtime() - t0;
+    t0 = omp_get_wtime();
+    for (uint32_t i = 0, r = 0; i < TIME_OPS; i++, r = (r + 2654435761u) % n)
+        sum += magic_unrank_fast(&u, r, 6);
+    double t_fast = omp_get_wtime() - t0;
+    t0 = omp_get_wtime();
+    for (uint64_t i = 0, x = magic_start(6); i < TIME_OPS; i++)
+        sum += magic_rank(x ^ (i & 0xF) * 0x11, 6); /* swap-free: only time */
+    double t_rank = omp_get_wtime() - t0;
+    printf("2 x 6, ns per call: magic_unrank %.1f, magic_unrank_fast %.1f "
+           "(%.2fx), magic_rank %.1f\n",
+           t_old * 1e9 / TIME_OPS, t_fast * 1e9 / TIME_OPS, t_old / t_fast,
+           t_rank * 1e9 / TIME_OPS);
+    int k6 = 6;
+    struct pb_space s;
+    struct pb_error e = {{0}};
+    if (space_of(6, false, &s, &e))
+        return 1;
+    t0 = omp_get_wtime();
+    for (uint32_t i = 0, r = 0; i < TIME_OPS; i++, r = (r + 2654435761u) % n)
+        sum += old_next(&k6, r, out) + out[0] + out[1] + out[2];
+    t_old = omp_get_wtime() - t0;
+    t0 = omp_get_wtime();
+    for (uint32_t i = 0, r = 0; i < TIME_OPS; i++, r = (r + 2654435761u) % n)
+        sum += s.next(s.ctx, r, out) + out[0] + out[1] + out[2];
+    t_fast = omp_get_wtime() - t0;
+    printf("2 x 6 next (unrank + 3 ranks), ns per call: old ring %.1f, "
+           "space %.1f (%.2fx)   [checksum %llu]\n",
+           t_old * 1e9 / TIME_OPS, t_fast * 1e9 / TIME_OPS, t_old / t_fast,
+           (unsigned long long)(sum & 0xFFFF));
+    kernel()->space_free(&s);
+
+    int k5 = 5;
+    struct pb_space old = {.n = magic_factorial[10],
+                           .moves = MAGIC_MOVES,
+                           .next = old_next,
+                           .prev = old_prev,
+                           .ctx = &k5,
+                           .starts = {magic_rank(magic_start(5), 5)},
+                           .nstarts = 1};
+    if (space_of(5, false, &s, &e))
+        return 1;
+    printf("directed 2 x 5 census (auto), best of 3, seconds\n"
+           "threads  old ring   space  speedup\n");
+    for (int t = 1; t <= 2; t++) {
+        double b_old = 1e30, b_new = 1e30;
+        for (int i = 0; i < 3; i++) {
+            double a = search_seconds(&old, t, FRONTIER2_AUTO, false);
+            double b = search_seconds(&s, t, FRONTIER2_AUTO, false);
+            b_old = a < b_old ? a : b_old;
+            b_new = b < b_new ? b : b_new;
+        }
+        printf("%7d %9.3f %7.3f %7.2fx\n", t, b_old, b_new, b_old / b_new);
+    }
+    kernel()->space_free(&s);
+    print_load();
+    return check_summary();
+}
+
+static int time_census(int k, int threads, const char *dir)
+{
+    struct pb_space s;
+    struct pb_error e = {{0}};
+    if (space_of(k, false, &s, &e)) {
+        fprintf(stderr, "%s\n", e.msg);
+        return 1;
+    }
+    enum frontier2_direction d = !strcmp(dir, "top")      ? FRONTIER2_TOP_DOWN
+                                 : !strcmp(dir, "bottom") ? FRONTIER2_BOTTOM_UP
+                                                          : FRONTIER2_AUTO;
+    print_load();
+    double t = search_seconds(&s, threads, d, true);
+    printf("%s, %d thread(s), %s: %.2f s\n", s.what, threads, dir, t);
+    print_load();
+    kernel()->space_free(&s);
+    return check_summary();
+}
+
+#endif
