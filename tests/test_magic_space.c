@@ -1,19 +1,19 @@
 /*
  * test_magic_space.c - the magic_squares kernel's whole space
  * (magic_space.c, through the kernel's space_new) and its fast unrank:
- * (a) magic_unrank_fast against magic_unrank on every rank of 2 x 3 and
- * 2 x 4 and random ranks of 2 x 5 and 2 x 6, and unrank(rank(x)) == x on
- * random states of K = 3..6; (b) next, prev and prev_each agree (each
- * predecessor p of r has r among next(p); prev_each visits what prev
- * writes, and stops where told); (c) the engine's census on the space
- * for K = 3, 4, 5, directed and with inverses, at 1 and 2 threads, each
- * direction mode (bottom-up only up to 2 x 4 unless PB_MAGIC_SPACE_ALL is
- * set: a bottom-up 2 x 5 level scans every unseen state), against the
- * plain reference search: counts, sum == reached, and every rank's code;
- * (d) refusals. Not tests, no checks on time:
- *   test_magic_space --time      ns per rank, unrank and callback, and
- *                                the 2 x 5 census, old ring vs space;
- *   test_magic_space --census K T [top|bottom|auto]  one census, timed.
+ * (a) magic_unrank_fast (and its scalar form) against magic_unrank on every
+ * rank of 2 x 3 and 2 x 4 and random ranks of 2 x 5 and 2 x 6, and
+ * unrank(rank(x)) == x on random states of K = 3..6; magic_rank_fast against
+ * magic_rank on them; (b) next, prev and prev_each agree (each predecessor p of
+ * r has r among next(p); prev_each visits what prev writes, and stops where
+ * told); (c) the engine's census on the space for K = 3, 4, 5, directed and
+ * with inverses, at 1 and 2 threads, each direction mode (bottom-up only up to
+ * 2 x 4 unless PB_MAGIC_SPACE_ALL is set: a bottom-up 2 x 5 level scans every
+ * unseen state), against the plain reference search: counts, sum == reached,
+ * and every rank's code; (d) refusals. Not tests, no checks on time:
+ * test_magic_space --time ns per rank, unrank and callback, and the 2 x 5
+ * census, old ring vs space; test_magic_space --census K T [top|bottom|auto]
+ * one census, timed.
  */
 #include <errno.h>
 #include <omp.h>
@@ -73,6 +73,7 @@ static void round_trips(void)
         for (uint32_t i = 0; i < tries; i++) {
             uint32_t r = k <= 4 ? i : (uint32_t)pb_rng_below(&rng, n);
             bad += magic_unrank_fast(&u, r, k) != magic_unrank(r, k);
+            bad += magic_unrank_scalar(&u, r, k) != magic_unrank(r, k);
         }
         /* the ends of the range, where the digits are all 0 or all max */
         bad += magic_unrank_fast(&u, 0, k) != magic_unrank(0, k);
@@ -82,6 +83,7 @@ static void round_trips(void)
         for (int i = 0; i < 100000; i++) {
             uint64_t x = random_state(&rng, k);
             bad += magic_unrank_fast(&u, magic_rank(x, k), k) != x;
+            bad += magic_rank_fast(x, k) != magic_rank(x, k);
         }
         CHECK(bad == 0, "2 x %d: %u states do not round-trip", k, bad);
     }

@@ -26,6 +26,55 @@ struct magic_space_ctx {
     bool inverses;
 };
 
+/* Takes the d-th of the list's n entries out, shifting the rest down. */
+static unsigned take(unsigned *list, unsigned n, unsigned d)
+{
+    unsigned v = list[d];
+    for (unsigned i = d; i + 1 < n; i++)
+        list[i] = list[i + 1];
+    return v;
+}
+
+/* The vector unrank's tables (magic_space.h): each a permutation of
+ * 12 nibbles, the chosen entries first, the rest in order. `first`
+ * entries stay in place; then `count` are taken, by the digits of v
+ * (radices from - count + 1 .. from, the largest first), out of the list
+ * of what follows. */
+static uint64_t perm_of(uint32_t v, unsigned first, unsigned count,
+                        unsigned from, const unsigned *labels)
+{
+    unsigned digit[12], list[12], n = 12 - first;
+    for (unsigned j = 0; j < count; j++) { /* smallest radix first */
+        unsigned radix = from - count + 1 + j;
+        digit[j] = v % radix;
+        v /= radix;
+    }
+    for (unsigned i = 0; i < n; i++)
+        list[i] = labels[first + i];
+    uint64_t out = 0;
+    for (unsigned c = 0; c < first; c++)
+        out |= (uint64_t)labels[c] << (4 * c);
+    for (unsigned c = 0; c < count; c++)
+        out |= (uint64_t)take(list, n - c, digit[count - 1 - c])
+               << (4 * (first + c));
+    for (unsigned c = count; c < n; c++)
+        out |= (uint64_t)list[c - count] << (4 * (first + c));
+    return out;
+}
+
+static void perm_tables(struct magic_unranker *u)
+{
+    unsigned id[12];
+    for (unsigned i = 0; i < 12; i++)
+        id[i] = i;
+    for (uint32_t v = 0; v < MAGIC_HIGH_RADIX; v++)
+        u->perm_high[v] = perm_of(v, 0, 3, 12, id);
+    for (uint32_t v = 0; v < MAGIC_MID_RADIX; v++)
+        u->perm_mid[v] = perm_of(v, 3, 3, 9, id);
+    for (uint32_t v = 0; v < MAGIC_LOW_RADIX; v++)
+        u->perm_low[v] = perm_of(v, 6, 6, 6, id);
+}
+
 void magic_unranker_init(struct magic_unranker *u)
 {
     /* digit j (radix j + 1) of the mixed-radix number v, digits from
@@ -54,6 +103,7 @@ void magic_unranker_init(struct magic_unranker *u)
         }
         u->high[v] = (uint16_t)nib;
     }
+    perm_tables(u);
 }
 
 /* The neighbours of rank on the 2 x k ring, k a constant after inlining:
@@ -69,13 +119,13 @@ ring_moves(const struct magic_space_ctx *g, uint64_t rank, uint64_t *out, int k,
         backward ? magic_unapply(s, k, MAGIC_B) : magic_apply(s, k, MAGIC_B);
     uint64_t c =
         backward ? magic_unapply(s, k, MAGIC_C) : magic_apply(s, k, MAGIC_C);
-    out[0] = magic_rank(a, k);
-    out[1] = magic_rank(b, k);
-    out[2] = magic_rank(c, k);
+    out[0] = magic_rank_fast(a, k);
+    out[1] = magic_rank_fast(b, k);
+    out[2] = magic_rank_fast(c, k);
     if (!g->inverses)
         return MAGIC_MOVES;
-    out[3] = magic_rank(magic_unapply(s, k, MAGIC_B), k);
-    out[4] = magic_rank(magic_unapply(s, k, MAGIC_C), k);
+    out[3] = magic_rank_fast(magic_unapply(s, k, MAGIC_B), k);
+    out[4] = magic_rank_fast(magic_unapply(s, k, MAGIC_C), k);
     return MAGIC_MOVES + 2;
 }
 
@@ -117,12 +167,13 @@ ring_each(const struct magic_space_ctx *g, uint64_t rank,
 {
     uint64_t s = magic_unrank_fast(&g->u, (uint32_t)rank, k);
     for (int m = 0; m < MAGIC_MOVES; m++)
-        if (visit(vctx, magic_rank(magic_unapply(s, k, (enum magic_move)m), k)))
+        if (visit(vctx,
+                  magic_rank_fast(magic_unapply(s, k, (enum magic_move)m), k)))
             return true;
     if (g->inverses)
         for (int m = MAGIC_B; m <= MAGIC_C; m++)
-            if (visit(vctx,
-                      magic_rank(magic_apply(s, k, (enum magic_move)m), k)))
+            if (visit(vctx, magic_rank_fast(
+                                magic_apply(s, k, (enum magic_move)m), k)))
                 return true;
     return false;
 }

@@ -189,7 +189,8 @@ static bool walk_exists(struct worker *w, int k, uint32_t z, unsigned m,
     unsigned want = 1 + (m - 1) % 3;
     uint64_t s = magic_unrank_fast(&w->t->u, z, k);
     for (int mv = 0; mv < MAGIC_MOVES; mv++) {
-        uint32_t p = magic_rank(magic_unapply(s, k, (enum magic_move)mv), k);
+        uint32_t p =
+            magic_rank_fast(magic_unapply(s, k, (enum magic_move)mv), k);
         if (frontier2_code(codes, p) == want &&
             walk_exists(w, k, p, m - 1, start))
             return true;
@@ -209,7 +210,7 @@ static uint32_t relative_rank(int k, uint64_t start, uint64_t x, uint64_t t)
     for (int c = 0; c < n; c++)
         y |= (uint64_t)magic_label(start, (int)where[magic_label(t, c)])
              << (4 * c);
-    return magic_rank(y, k);
+    return magic_rank_fast(y, k);
 }
 
 static int tables_solve(void *worker, const void *instance, void *answer,
