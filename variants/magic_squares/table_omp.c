@@ -14,52 +14,76 @@
  * Exact depth from the codes. The graph is directed: an edge p -> y only
  * gives depth(y) <= depth(p) + 1, so a predecessor whose code says "one
  * less" may lie at depth(y) + 2 (or + 5, ...), and a greedy walk down
- * the codes can be too long. Define W(z, m): there is a walk
- * z = z_0 <- z_1 <- ... <- z_m = e along predecessors (z_{i+1} -> z_i a
- * move) with code(z_{i+1}) = code(z_i) - 1 (mod 3, in 1..3).
- *  (1) W(z, m) implies depth(z) <= m: the walk read forwards is a
- *      sequence of m moves from e to z.
- *  (2) depth(z) = D implies W(z, D): along a shortest path
- *      e = y_0 -> ... -> y_D = z, depth(y_i) = i (a shorter way to y_i
- *      would shorten the path), so each step lowers the code by one.
- *  (3) Hence, with m = D mod 3 + 3j: depth(z) = the least such m with
- *      W(z, m) (W fails below D by (1), holds at D by (2)); and when
- *      depth(z) >= m is known, W(z, m) iff depth(z) = m.
- * W is decided by a depth-first search; W(z, m) needs code(z) = 1 +
- * m mod 3, and each (state, m) found false is remembered for the query
- * (a hash set in the worker), so no pair is searched twice: the cost is
- * bounded by the pairs whose walks stay code-consistent. An A-predecessor
- * is a true parent whenever its code fits (A is its own inverse, so its
- * depth is within one), so the search tries A first.
+ * the codes can be too long. Let V(z, m) be depth(z) <= m, asked only
+ * when code(z) = 1 + m mod 3. For z != e and m >= 1:
+ *   V(z, m) iff some predecessor p (p -> z a move) has code(p) =
+ *   code(z) - 1 (mod 3, in 1..3) and V(p, m - 1).
+ * If: depth(z) <= depth(p) + 1 <= m. Only if: depth(z) = m - 3j <= m;
+ * a shortest path to z ends p -> z with depth(p) = depth(z) - 1, whose
+ * code is one less and which is <= m - 1. So V is decided by a depth-
+ * first search along code-fitting predecessors, and
+ *  (1) depth(g) = the least m = code(g) - 1, + 3, + 6, ... with V(g, m);
+ *  (2) when depth(z) >= m is known, V(z, m) iff depth(z) = m, and then
+ *      every state on the search's successful chain is exactly as deep
+ *      as its remaining length (fewer would make z shallower), so the
+ *      chain read forwards is a shortest sequence from e to z.
+ * Two things keep the search small. A ball: every state within radius R
+ * of e with its exact depth (a small BFS at build time, at most
+ * BALL_STATES states), which decides V(z, m) outright when z is in it or
+ * m <= R (then depth(z) > R >= m), so a failing search stops R levels
+ * early. And a memo of the (z, m) found false in this query (a hash set
+ * in the worker), so no pair is searched twice. The order tried is
+ * A, B, C; A's predecessor is A itself (A is its own inverse), so its
+ * depth is within one of z's and its code alone says whether it is a
+ * parent.
  *
- * Query: D = depth(g) by (3), trying m = D mod 3, + 3, ...; then from x
- * with r moves left, take the first of A, B, C whose successor x' has
- * code(g') = 1 + (r - 1) mod 3 and W(g', r - 1): d(x', t) >= r - 1
- * always (else x would be nearer than r), so by (3) W(g', r - 1) iff
- * d(x', t) = r - 1. The first move in A, B, C order on a shortest path,
- * repeated, gives the alphabetically first shortest sequence (the
- * oracle's argument).
+ * Query: D = depth(g) by (1), which also gives a shortest sequence s
+ * from x to t by (2) and the Cayley argument. Then from x with r moves
+ * left the answer takes the first of A, B, C that starts a shortest
+ * sequence: s[0] does; a move m before it does iff d(xm, t) = r - 1,
+ * i.e. (d(xm, t) >= r - 1 always) iff code(g') = 1 + (r - 1) mod 3 and
+ * V(g', r - 1) by (2), g' = e o (xm)^-1 o t, whose search gives the new
+ * s. For A the code alone decides (d(xA, t) is r - 1, r or r + 1). The
+ * first move in A, B, C order on a shortest path, repeated, gives the
+ * alphabetically first shortest sequence (the oracle's argument).
  *
  * Build: the engine's census, O((2K)! * 3 * K) work over T threads and
  * (2K)! / 4 bytes (120 MB for 2 x 6, 0.9 MB for 2 x 5; the byte table
- * took four times that). Query: D + 1 backward searches of D steps or
- * more each, O(D^2 * K) when the first code-fitting predecessor is
- * a parent, more when false pairs must be exhausted (measured in the
- * report: see docs/results.md).
+ * took four times that), plus the ball (512 KB) and, per thread, the
+ * memo. Query: the searches proving depth(g) > D - 3, D - 6, ... (each
+ * D - R levels deep) and one that finds a chain, then at most one
+ * search per move (B before a C of s); measured, 2 x 5 uniform queries
+ * about 4 us, depth-27 ones about 14 us, against 1.8 and 2.1 us with a
+ * byte of exact depth per state.
  * Reference: Korf, "Minimizing disk I/O in two-bit breadth-first search",
  * AAAI 2008 (depth mod 3); Beamer et al., SC 2012 (direction-optimizing).
  */
 #include <omp.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "frontier2.h"
 #include "magic_space.h"
 #include "magic_variant.h"
 
+/* The ball: every state within `radius` moves of the start with its
+ * exact depth, found by a small breadth-first search at build time
+ * (open addressing over rank << 8 | depth; 0 is empty, the start is
+ * stored as depth 0 with rank + 1 to keep it apart). */
+struct ball {
+    uint64_t *slot;
+    size_t mask;
+    unsigned radius;
+};
+
 struct code_tables {
     uint64_t *codes[MAGIC_K_MAX + 1];
+    struct ball ball[MAGIC_K_MAX + 1];
     struct magic_unranker u;
 };
+
+#define BALL_STATES 32768 /* most states kept: 512 KB of slots */
+#define NOT_IN_BALL 0xFFu
 
 /* The (state, m) pairs found false in this query: open addressing over
  * keys rank << 8 | m, each tagged with the query's generation so that a
@@ -71,12 +95,95 @@ struct worker {
     size_t used;    /* pairs in this generation */
     uint64_t gen;
     uint64_t searched; /* pairs visited, for the work counter */
+    bool broken;       /* a walk met the ball below its length */
 };
 
 #define GEN_SHIFT 40
 #define MEMO_MIN 4096
 
-static int build_one(int k, uint64_t **out, struct pb_error *e)
+static size_t ball_hash(uint32_t rank, size_t mask)
+{
+    return (size_t)(((uint64_t)rank * 0x9E3779B97F4A7C15ull) >> 24) & mask;
+}
+
+/* depth of rank, or NOT_IN_BALL */
+static unsigned ball_depth(const struct ball *b, uint32_t rank)
+{
+    for (size_t i = ball_hash(rank, b->mask);; i = (i + 1) & b->mask) {
+        uint64_t v = b->slot[i];
+        if (v == 0)
+            return NOT_IN_BALL;
+        if (v >> 8 == (uint64_t)rank + 1)
+            return (unsigned)(v & 0xFF);
+    }
+}
+
+static void ball_put(struct ball *b, uint32_t rank, unsigned depth)
+{
+    size_t i = ball_hash(rank, b->mask);
+    while (b->slot[i] != 0)
+        i = (i + 1) & b->mask;
+    b->slot[i] = ((uint64_t)rank + 1) << 8 | depth;
+}
+
+/* Breadth-first from the start, whole levels only, while the ball holds
+ * at most BALL_STATES states (all of them: radius MAGIC_MAX_MOVES).
+ * O(BALL_STATES * K). */
+static int ball_build(int k, const struct magic_unranker *u, struct ball *b,
+                      struct pb_error *e)
+{
+    uint32_t *queue = malloc(BALL_STATES * sizeof(*queue));
+    uint8_t *depth = malloc(BALL_STATES);
+    b->mask = 2 * BALL_STATES - 1; /* load at most 1/2 */
+    b->slot = calloc(b->mask + 1, sizeof(*b->slot));
+    if (!queue || !depth || !b->slot) {
+        free(queue);
+        free(depth);
+        return pb_fail(e, -ENOMEM, "table_omp: out of memory");
+    }
+    queue[0] = magic_rank(magic_start(k), k);
+    depth[0] = 0;
+    ball_put(b, queue[0], 0);
+    size_t begin = 0, end = 1; /* level d: queue[begin, end) */
+    for (unsigned d = 0;; d++) {
+        size_t tail = end;
+        bool full = false;
+        for (size_t i = begin; i < end && !full; i++) {
+            uint64_t s = magic_unrank_fast(u, queue[i], k);
+            for (int m = 0; m < MAGIC_MOVES && !full; m++) {
+                uint32_t r =
+                    magic_rank_fast(magic_apply(s, k, (enum magic_move)m), k);
+                if (ball_depth(b, r) != NOT_IN_BALL)
+                    continue;
+                full = tail == BALL_STATES;
+                if (!full) {
+                    depth[tail] = (uint8_t)(d + 1);
+                    queue[tail++] = r;
+                    ball_put(b, r, d + 1);
+                }
+            }
+        }
+        if (full) { /* level d + 1 does not fit: keep levels 0..d */
+            memset(b->slot, 0, (b->mask + 1) * sizeof(*b->slot));
+            for (size_t i = 0; i < end; i++)
+                ball_put(b, queue[i], depth[i]);
+            b->radius = d;
+            break;
+        }
+        if (tail == end) { /* level d + 1 is empty: the whole space */
+            b->radius = MAGIC_MAX_MOVES;
+            break;
+        }
+        begin = end;
+        end = tail;
+    }
+    free(queue);
+    free(depth);
+    return 0;
+}
+
+static int build_one(int k, const struct magic_unranker *u, uint64_t **out,
+                     struct ball *ball, struct pb_error *e)
 {
     struct pb_space s;
     struct pb_space_args args = {
@@ -92,9 +199,10 @@ static int build_one(int k, uint64_t **out, struct pb_error *e)
                                  .max_depths = MAGIC_MAX_MOVES + 1};
     rc = frontier2_search(&s, &opt, &r, e);
     magic_space_free(&s);
-    if (rc == 0)
-        *out = r.codes;
-    return rc;
+    if (rc)
+        return rc;
+    *out = r.codes;
+    return ball_build(k, u, ball, e);
 }
 
 static void tables_free(void *shared)
@@ -102,8 +210,10 @@ static void tables_free(void *shared)
     struct code_tables *t = shared;
     if (!t)
         return;
-    for (int k = 0; k <= MAGIC_K_MAX; k++)
+    for (int k = 0; k <= MAGIC_K_MAX; k++) {
         frontier2_free(t->codes[k]);
+        free(t->ball[k].slot);
+    }
     free(t);
 }
 
@@ -118,7 +228,7 @@ static int tables_build(const struct pb_corpus *corpus, void **shared,
         const struct magic_instance *in = pb_corpus_item(corpus, i);
         if (t->codes[in->k])
             continue;
-        int rc = build_one(in->k, &t->codes[in->k], e);
+        int rc = build_one(in->k, &t->u, &t->codes[in->k], &t->ball[in->k], e);
         if (rc) {
             tables_free(t);
             return rc;
@@ -168,19 +278,46 @@ static void memo_put(struct worker *w, uint64_t key)
     w->used++;
 }
 
-/* The code one level nearer the start: 1 -> 3, 2 -> 1, 3 -> 2. */
-static inline unsigned code_before(unsigned c)
+/* path[0..d-1]: the moves from the start to z, z at depth d in the
+ * ball (each step back to a predecessor one level nearer). */
+static void ball_path(struct worker *w, int k, uint32_t z, unsigned d,
+                      uint8_t *path)
 {
-    return c == 1 ? 3 : c - 1;
+    const struct ball *b = &w->t->ball[k];
+    for (; d > 0; d--) {
+        uint64_t s = magic_unrank_fast(&w->t->u, z, k);
+        int mv = 0;
+        uint32_t p = 0;
+        for (; mv < MAGIC_MOVES; mv++) {
+            p = magic_rank_fast(magic_unapply(s, k, (enum magic_move)mv), k);
+            if (ball_depth(b, p) == d - 1)
+                break;
+        }
+        if (mv == MAGIC_MOVES) { /* cannot be: the ball is a BFS */
+            w->broken = true;
+            return;
+        }
+        path[d - 1] = (uint8_t)mv;
+        z = p;
+    }
 }
 
-/* W(z, m) of the opening comment; code(z) = 1 + m mod 3 is the caller's
- * to check. */
-static bool walk_exists(struct worker *w, int k, uint32_t z, unsigned m,
-                        uint32_t start)
+/* V(z, m) of the opening comment, depth(z) <= m, for code(z) = 1 +
+ * m mod 3 (the caller's to check). When true, path[0..m-1] holds the
+ * moves from the start to z (where the caller knows depth(z) >= m, as
+ * every caller does; a shorter depth marks the tables broken). */
+static bool within(struct worker *w, int k, uint32_t z, unsigned m,
+                   uint8_t *path)
 {
-    if (m == 0)
-        return z == start;
+    const struct ball *b = &w->t->ball[k];
+    unsigned d = ball_depth(b, z);
+    if (d != NOT_IN_BALL || m <= b->radius) {
+        if (d == NOT_IN_BALL || d > m) /* depth > radius >= m, or > m */
+            return false;
+        w->broken |= d != m;
+        ball_path(w, k, z, d, path);
+        return true;
+    }
     uint64_t key = (uint64_t)z << 8 | m;
     if (memo_has(w, key))
         return false;
@@ -191,9 +328,10 @@ static bool walk_exists(struct worker *w, int k, uint32_t z, unsigned m,
     for (int mv = 0; mv < MAGIC_MOVES; mv++) {
         uint32_t p =
             magic_rank_fast(magic_unapply(s, k, (enum magic_move)mv), k);
-        if (frontier2_code(codes, p) == want &&
-            walk_exists(w, k, p, m - 1, start))
+        if (frontier2_code(codes, p) == want && within(w, k, p, m - 1, path)) {
+            path[m - 1] = (uint8_t)mv;
             return true;
+        }
     }
     memo_put(w, key);
     return false;
@@ -221,7 +359,6 @@ static int tables_solve(void *worker, const void *instance, void *answer,
     int k = in->k;
     const uint64_t *codes = w->t->codes[k];
     uint64_t start = magic_start(k), x = start;
-    uint32_t e_rank = magic_rank(start, k);
     uint32_t g = relative_rank(k, start, x, in->target);
     unsigned code = frontier2_code(codes, g);
     if (code == FRONTIER2_UNSEEN) {
@@ -235,29 +372,39 @@ static int tables_solve(void *worker, const void *instance, void *answer,
     }
     w->used = 0;
     w->searched = 0;
+    w->broken = false;
+    /* path[i..i+left-1]: a shortest sequence from x to t (the walk to g
+     * read forwards, by the Cayley argument) */
+    uint8_t path[MAGIC_MAX_MOVES + 1];
     unsigned left = code - 1;
-    while (!walk_exists(w, k, g, left, e_rank))
+    while (!within(w, k, g, left, path))
         if ((left += 3) > MAGIC_MAX_MOVES)
             return pb_fail(e, -EFAULT, "table_omp: no walk to the start");
-    uint8_t moves[MAGIC_MAX_MOVES];
-    int n = 0;
-    for (; left > 0; left--) {
-        int m = 0;
-        uint64_t next = x;
-        for (; m < MAGIC_MOVES; m++) {
-            next = magic_apply(x, k, (enum magic_move)m);
+    unsigned n = left, i = 0;
+    for (; left > 0; left--, i++) {
+        /* The first move on some shortest path, by A, B, C: moves before
+         * path[i] are checked (A by its code alone: it is its own
+         * inverse, so d(xA, t) is r - 1, r or r + 1; B by a search),
+         * path[i] itself is known to be one. */
+        unsigned fits = 1 + (left - 1) % 3;
+        for (int m = 0; m < (int)path[i]; m++) {
+            uint64_t next = magic_apply(x, k, (enum magic_move)m);
             uint32_t gn = relative_rank(k, start, next, in->target);
-            if (frontier2_code(codes, gn) == 1 + (left - 1) % 3 &&
-                walk_exists(w, k, gn, left - 1, e_rank))
+            if (frontier2_code(codes, gn) != fits)
+                continue;
+            if (within(w, k, gn, left - 1, path + i + 1)) {
+                path[i] = (uint8_t)m;
                 break;
+            }
+            if (m == MAGIC_A) /* its code said r - 1: a broken table */
+                return pb_fail(e, -EFAULT, "table_omp: broken code table");
         }
-        if (m == MAGIC_MOVES)
-            return pb_fail(e, -EFAULT, "table_omp: broken code table");
-        moves[n++] = (uint8_t)m;
-        x = next;
+        x = magic_apply(x, k, (enum magic_move)path[i]);
     }
+    if (x != in->target || w->broken)
+        return pb_fail(e, -EFAULT, "table_omp: the walk missed the target");
     work->count[PB_WORK_MAIN] += w->searched;
-    return magic_answer_set(answer, moves, n, e);
+    return magic_answer_set(answer, path, (int)n, e);
 }
 
 static void *worker_new(const struct pb_corpus *corpus, const void *shared)
@@ -284,12 +431,14 @@ static void worker_free(void *worker)
     free(w);
 }
 
-/* 2 bits per state; the memo of a query is small beside it */
+/* 2 bits per state, and the ball; the memo of a query is small beside
+ * them (a few thousand pairs) */
 static uint64_t table_omp_memory_bound(const struct pb_corpus *corpus,
                                        int threads)
 {
     (void)threads;
-    return frontier2_bytes(magic_corpus_states(corpus));
+    return frontier2_bytes(magic_corpus_states(corpus)) +
+           2 * BALL_STATES * sizeof(uint64_t);
 }
 
 const struct pb_variant magic_variant_table_omp = {
