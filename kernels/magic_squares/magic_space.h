@@ -160,12 +160,15 @@ magic_unrank_simd(const struct magic_unranker *u, uint32_t rank, int n)
     __m128i m = magic_nibble_bytes(
         u->perm_mid[rank / MAGIC_LOW_RADIX % MAGIC_MID_RADIX]);
     __m128i l = magic_nibble_bytes(u->perm_low[rank % MAGIC_LOW_RADIX]);
-    __m128i p = _mm_shuffle_epi8(h, _mm_shuffle_epi8(m, l));
-    if (n < 12) /* drop the 12 - n smallest labels, in front */
-        p = _mm_sub_epi8(_mm_srli_si128(p, 12 - n),
-                         _mm_set1_epi8((char)(12 - n)));
     __m128i index =
         _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    if (n < 12) /* drop the 12 - n smallest labels, in front (a byte
+                 * shuffle: clang wants a constant for a byte shift) */
+        l = _mm_shuffle_epi8(
+            l, _mm_add_epi8(index, _mm_set1_epi8((char)(12 - n))));
+    __m128i p = _mm_shuffle_epi8(h, _mm_shuffle_epi8(m, l));
+    if (n < 12)
+        p = _mm_sub_epi8(p, _mm_set1_epi8((char)(12 - n)));
     p = _mm_and_si128(p, _mm_cmpgt_epi8(_mm_set1_epi8((char)n), index));
     /* bytes b0, b1, ... into nibbles: words b0 + 16 b1, then bytes */
     __m128i w = _mm_maddubs_epi16(p, _mm_set1_epi16(0x1001));
