@@ -6,7 +6,10 @@
  *   magic_rank, against the kernel's space), and the directed 2 x 5
  *   census on each, best of 3, at 1 and 2 threads;
  *   time_census: one census of the kernel's space (K, threads, direction)
- *   with its counts, seconds and the load average, for /usr/bin/time -v.
+ *   with its counts, each level's time, seconds and the load average,
+ *   for /usr/bin/time -v; MAGIC_SPACE_NO_EACH set: bottom-up levels
+ *   through prev (all predecessors ranked, then checked) instead of
+ *   prev_each.
  */
 #ifndef MAGIC_SPACE_TIME_H
 #define MAGIC_SPACE_TIME_H
@@ -163,6 +166,8 @@ static int time_census(int k, int threads, const char *dir)
         fprintf(stderr, "%s\n", e.msg);
         return 1;
     }
+    if (getenv("MAGIC_SPACE_NO_EACH")) /* bottom-up through prev */
+        s.prev_each = NULL;
     enum frontier2_direction d = !strcmp(dir, "top")      ? FRONTIER2_TOP_DOWN
                                  : !strcmp(dir, "bottom") ? FRONTIER2_BOTTOM_UP
                                                           : FRONTIER2_AUTO;
