@@ -26,6 +26,7 @@
 #include "magic_internal.h"
 #include "magic_space.h"
 #include "pb_prng.h"
+#include "gen.h"
 #include "runner.h"
 
 #define MAX_DEPTHS 256
@@ -291,6 +292,8 @@ int main(int argc, char **argv)
 {
     if (argc > 1 && !strcmp(argv[1], "--time"))
         return time_all();
+    if (argc > 2 && !strcmp(argv[1], "--agree6"))
+        return agree6((size_t)atoi(argv[2]));
     if (argc > 3 && !strcmp(argv[1], "--census"))
         return time_census(atoi(argv[2]), atoi(argv[3]),
                            argc > 4 ? argv[4] : "auto");

@@ -26,16 +26,16 @@
  *  (2) when depth(z) >= m is known, V(z, m) iff depth(z) = m, and then
  *      every state on the search's successful chain is exactly as deep
  *      as its remaining length (fewer would make z shallower), so the
- *      chain read forwards is a shortest sequence from e to z.
+ *      chain read forwards (inside the ball, by stepping down its exact
+ *      levels) is a shortest sequence from e to z.
  * Two things keep the search small. A ball: every state within radius R
  * of e with its exact depth (a small BFS at build time, at most
  * BALL_STATES states), which decides V(z, m) outright when z is in it or
  * m <= R (then depth(z) > R >= m), so a failing search stops R levels
  * early. And a memo of the (z, m) found false in this query (a hash set
  * in the worker), so no pair is searched twice. The order tried is
- * A, B, C; A's predecessor is A itself (A is its own inverse), so its
- * depth is within one of z's and its code alone says whether it is a
- * parent.
+ * A, B, C: A is its own inverse, so the A-predecessor's depth is within
+ * one of z's, and when its code fits it is a parent on a shortest path.
  *
  * Query: D = depth(g) by (1), which also gives a shortest sequence s
  * from x to t by (2) and the Cayley argument. Then from x with r moves
