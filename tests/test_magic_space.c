@@ -25,6 +25,7 @@
 #include "magic.h"
 #include "magic_internal.h"
 #include "magic_space.h"
+#include "pb_limits.h"
 #include "pb_prng.h"
 #include "gen.h"
 #include "runner.h"
