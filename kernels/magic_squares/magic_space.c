@@ -20,11 +20,51 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+/* MAGIC_SPACE_BYTES: the callbacks keep the state as bytes from unrank
+ * to rank, and apply each move as one byte shuffle (a move rewrites
+ * positions only: cell c takes the label of cell from[c]). */
+#if defined(__SSSE3__) && defined(__SSE4_1__)
+#define MAGIC_SPACE_BYTES 1
+#else
+#define MAGIC_SPACE_BYTES 0
+#endif
+
 struct magic_space_ctx {
     struct magic_unranker u;
+    /* from[c] of each move applied ([0]) and undone ([1]); 0x80 (a zero
+     * byte) past the ring's cells */
+    uint8_t from[2][MAGIC_MOVES][16];
     int k;
     bool inverses;
 };
+
+/* The shuffles of the moves, read off the moves applied to the state
+ * whose cell c holds label c. */
+static void move_shuffles(struct magic_space_ctx *g)
+{
+    int n = magic_cells(g->k);
+    uint64_t id = 0;
+    for (int c = 0; c < n; c++)
+        id |= (uint64_t)c << (4 * c);
+    for (int m = 0; m < MAGIC_MOVES; m++) {
+        uint64_t fwd = magic_apply(id, g->k, (enum magic_move)m);
+        uint64_t back = magic_unapply(id, g->k, (enum magic_move)m);
+        for (int c = 0; c < 16; c++) {
+            g->from[0][m][c] = c < n ? (uint8_t)magic_label(fwd, c) : 0x80;
+            g->from[1][m][c] = c < n ? (uint8_t)magic_label(back, c) : 0x80;
+        }
+    }
+}
+
+#if MAGIC_SPACE_BYTES
+/* The rank of the state p (bytes) after move m, applied or undone. */
+static inline __attribute__((always_inline)) uint64_t
+moved_rank(const struct magic_space_ctx *g, __m128i p, int undo, int m, int n)
+{
+    __m128i from = _mm_loadu_si128((const __m128i *)g->from[undo][m]);
+    return magic_rank_bytes(_mm_shuffle_epi8(p, from), n);
+}
+#endif
 
 /* Takes the d-th of the list's n entries out, shifting the rest down. */
 static unsigned take(unsigned *list, unsigned n, unsigned d)
@@ -113,6 +153,18 @@ static inline __attribute__((always_inline)) unsigned
 ring_moves(const struct magic_space_ctx *g, uint64_t rank, uint64_t *out, int k,
            bool backward)
 {
+#if MAGIC_SPACE_BYTES
+    int n = magic_cells(k);
+    __m128i p = magic_unrank_bytes(&g->u, (uint32_t)rank, n);
+    out[0] = moved_rank(g, p, backward, MAGIC_A, n);
+    out[1] = moved_rank(g, p, backward, MAGIC_B, n);
+    out[2] = moved_rank(g, p, backward, MAGIC_C, n);
+    if (!g->inverses)
+        return MAGIC_MOVES;
+    out[3] = moved_rank(g, p, 1, MAGIC_B, n);
+    out[4] = moved_rank(g, p, 1, MAGIC_C, n);
+    return MAGIC_MOVES + 2;
+#else
     uint64_t s = magic_unrank_fast(&g->u, (uint32_t)rank, k);
     uint64_t a = magic_apply(s, k, MAGIC_A);
     uint64_t b =
@@ -127,6 +179,7 @@ ring_moves(const struct magic_space_ctx *g, uint64_t rank, uint64_t *out, int k,
     out[3] = magic_rank_fast(magic_unapply(s, k, MAGIC_B), k);
     out[4] = magic_rank_fast(magic_unapply(s, k, MAGIC_C), k);
     return MAGIC_MOVES + 2;
+#endif
 }
 
 static unsigned space_next(const void *ctx, uint64_t rank, uint64_t *out)
@@ -165,6 +218,18 @@ static inline __attribute__((always_inline)) bool
 ring_each(const struct magic_space_ctx *g, uint64_t rank,
           pb_space_visit_fn visit, void *vctx, int k)
 {
+#if MAGIC_SPACE_BYTES
+    int n = magic_cells(k);
+    __m128i p = magic_unrank_bytes(&g->u, (uint32_t)rank, n);
+    for (int m = 0; m < MAGIC_MOVES; m++)
+        if (visit(vctx, moved_rank(g, p, 1, m, n)))
+            return true;
+    if (g->inverses)
+        for (int m = MAGIC_B; m <= MAGIC_C; m++)
+            if (visit(vctx, moved_rank(g, p, 0, m, n)))
+                return true;
+    return false;
+#else
     uint64_t s = magic_unrank_fast(&g->u, (uint32_t)rank, k);
     for (int m = 0; m < MAGIC_MOVES; m++)
         if (visit(vctx,
@@ -176,6 +241,7 @@ ring_each(const struct magic_space_ctx *g, uint64_t rank,
                                 magic_apply(s, k, (enum magic_move)m), k)))
                 return true;
     return false;
+#endif
 }
 
 static bool space_prev_each(const void *ctx, uint64_t rank,
@@ -213,6 +279,7 @@ int magic_space_new(const struct pb_space_args *args, struct pb_space *out,
         return pb_fail(e, -ENOMEM, "magic_squares: out of memory");
     magic_unranker_init(&g->u);
     g->k = k;
+    move_shuffles(g);
     g->inverses = args->with_inverses;
     *out = (struct pb_space){
         .n = magic_factorial[magic_cells(k)],

@@ -94,20 +94,27 @@ magic_unrank_scalar(const struct magic_unranker *u, uint32_t rank, int k)
 #if defined(__SSSE3__) && defined(__SSE4_1__)
 #include <immintrin.h>
 
+/* 12 nibbles as 16 bytes (the top four 0). */
+static inline __attribute__((always_inline)) __m128i
+magic_nibble_bytes(uint64_t x)
+{
+    const uint64_t even = 0x0F0F0F0F0F0F0F0Full;
+    return _mm_unpacklo_epi8(_mm_cvtsi64_si128((long long)(x & even)),
+                             _mm_cvtsi64_si128((long long)(x >> 4 & even)));
+}
+
 /* magic_rank(s, n / 2), all Lehmer digits at once in one SSE register:
  * the labels as bytes (padding 0x7F, never smaller), and for each shift
  * t the bytes whose label exceeds the one t cells later (alignr brings
  * in 0x7F past the end) counted into d_c = #{j > c : l_j < l_c}; then
  * Horner in three multiply-adds (pairs of digits into words, pairs of
  * words into dwords, the dwords by their radices). About 50 vector
- * instructions against about 110 scalar ones for 12 cells. */
+ * instructions against about 110 scalar ones for 12 cells. This form
+ * takes the labels as bytes (cell c in byte c; bytes from n on are
+ * ignored). */
 static inline __attribute__((always_inline)) uint32_t
-magic_rank_simd(uint64_t s, int n)
+magic_rank_bytes(__m128i v, int n)
 {
-    const uint64_t even = 0x0F0F0F0F0F0F0F0Full;
-    __m128i v =
-        _mm_unpacklo_epi8(_mm_cvtsi64_si128((long long)(s & even)),
-                          _mm_cvtsi64_si128((long long)(s >> 4 & even)));
     __m128i index =
         _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
     __m128i pad = _mm_cmpgt_epi8(index, _mm_set1_epi8((char)(n - 1)));
@@ -148,19 +155,17 @@ magic_rank_simd(uint64_t s, int n)
     return (uint32_t)_mm_cvtsi128_si32(scaled);
 }
 
-/* 12 nibbles as 16 bytes (the top four 0). */
-static inline __attribute__((always_inline)) __m128i
-magic_nibble_bytes(uint64_t x)
+static inline __attribute__((always_inline)) uint32_t
+magic_rank_simd(uint64_t s, int n)
 {
-    const uint64_t even = 0x0F0F0F0F0F0F0F0Full;
-    return _mm_unpacklo_epi8(_mm_cvtsi64_si128((long long)(x & even)),
-                             _mm_cvtsi64_si128((long long)(x >> 4 & even)));
+    return magic_rank_bytes(magic_nibble_bytes(s), n);
 }
 
-/* magic_unrank for n cells: three table loads (independent divisions by
- * constants), two shuffles, and the bytes packed back into nibbles. */
-static inline __attribute__((always_inline)) uint64_t
-magic_unrank_simd(const struct magic_unranker *u, uint32_t rank, int n)
+/* magic_unrank for n cells as bytes (cell c in byte c, 0 from n on):
+ * three table loads (independent divisions by constants) and two
+ * shuffles. */
+static inline __attribute__((always_inline)) __m128i
+magic_unrank_bytes(const struct magic_unranker *u, uint32_t rank, int n)
 {
     __m128i h = magic_nibble_bytes(
         u->perm_high[rank / (MAGIC_LOW_RADIX * MAGIC_MID_RADIX)]);
@@ -176,9 +181,16 @@ magic_unrank_simd(const struct magic_unranker *u, uint32_t rank, int n)
     __m128i p = _mm_shuffle_epi8(h, _mm_shuffle_epi8(m, l));
     if (n < 12)
         p = _mm_sub_epi8(p, _mm_set1_epi8((char)(12 - n)));
-    p = _mm_and_si128(p, _mm_cmpgt_epi8(_mm_set1_epi8((char)n), index));
-    /* bytes b0, b1, ... into nibbles: words b0 + 16 b1, then bytes */
-    __m128i w = _mm_maddubs_epi16(p, _mm_set1_epi16(0x1001));
+    return _mm_and_si128(p, _mm_cmpgt_epi8(_mm_set1_epi8((char)n), index));
+}
+
+/* The same, packed into nibbles: bytes b0, b1, ... into words
+ * b0 + 16 b1, then into bytes. */
+static inline __attribute__((always_inline)) uint64_t
+magic_unrank_simd(const struct magic_unranker *u, uint32_t rank, int n)
+{
+    __m128i w = _mm_maddubs_epi16(magic_unrank_bytes(u, rank, n),
+                                  _mm_set1_epi16(0x1001));
     return (uint64_t)_mm_cvtsi128_si64(_mm_packus_epi16(w, w));
 }
 #endif
