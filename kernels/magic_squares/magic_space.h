@@ -6,7 +6,7 @@
  * of an engine callback besides its memory accesses, so both are done
  * here without loops over cells, division chains or the O(K^2) scan of
  * magic_unrank (2 x 6, ns per call on this machine, test_magic_space
- * --time: unrank 280 -> 6.4, rank 14 -> 5.7; a next callback 115 -> 40):
+ * --time: unrank 220 -> 4.7, rank 12 -> 4.9; a next callback 265 -> 24):
  *  - digits: the Lehmer digit of the cell j places from the end has radix
  *    j + 1, so r % 720 holds the last six digits (radices 1..6),
  *    r / 720 % 504 the next three (7..9) and r / 362880 the first three
