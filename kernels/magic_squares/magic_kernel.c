@@ -1,8 +1,10 @@
 /*
  * magic_kernel.c - the magic_squares kernel descriptor and its census
- * (states per depth from the start, by the plain reference search).
+ * (states per depth from the start, by the plain reference search) and
+ * its whole space for the engine (magic_space.c).
  */
 #include "magic_internal.h"
+#include "magic_space.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -75,5 +77,7 @@ const struct pb_kernel magic_squares_kernel = {
     .oracle_solve = magic_oracle_solve,
     .oracle_free = magic_oracle_free,
     .census = magic_census,
+    .space_new = magic_space_new,
+    .space_free = magic_space_free,
     .variants = magic_squares_variants,
 };
