@@ -173,7 +173,7 @@ check_refused "gen under --max-memory 1K" \
 check_ok "gen under --max-memory 1M" \
     "$PB" gen magic_squares --family uniform --count 1000 --max-memory 1M
 check_refused "census under --max-memory 1K" \
-    "^puzzlebench census: the census of the 2 x 4 ring $ESTIMATE" \
+    "^puzzlebench census: the 2-bit search of the directed 2 x 4 ring $ESTIMATE" \
     "$PB" census magic_squares --max-memory 1K
 check_ok "census under --max-memory 1G" \
     "$PB" census magic_squares --max-memory 1G

@@ -497,7 +497,10 @@ int frontier2_search(const struct pb_space *space,
         return rc;
     double start = omp_get_wtime();
     uint64_t bytes = frontier2_bytes(space->n);
-    rc = pb_memory_check(bytes, "the 2-bit array of the search", e);
+    char what[sizeof(space->what) + 32];
+    snprintf(what, sizeof(what), "the 2-bit search of %s",
+             space->what[0] ? space->what : "the space");
+    rc = pb_memory_check(bytes, what, e);
     if (rc)
         return rc;
     uint64_t *a = codes_new(bytes, !opt->no_huge_pages);

@@ -82,7 +82,7 @@ struct worker {
     size_t mask;    /* capacity - 1 */
     size_t used;    /* pairs in this generation */
     uint64_t gen;
-    uint64_t searched; /* pairs visited, for the work counter */
+    uint64_t searched; /* states looked at, for the work counter */
     bool broken;       /* a walk met the ball below its length */
 };
 
@@ -217,6 +217,7 @@ static bool within(struct worker *w, int k, uint32_t z, unsigned m,
                    uint8_t *path)
 {
     const struct ball *b = &w->t->ball[k];
+    w->searched++; /* a state looked at: in the ball or searched from */
     unsigned d = ball_depth(b, z);
     if (d != NOT_IN_BALL || m <= b->radius) {
         if (d == NOT_IN_BALL || d > m) /* depth > radius >= m, or > m */
@@ -228,7 +229,6 @@ static bool within(struct worker *w, int k, uint32_t z, unsigned m,
     uint64_t key = (uint64_t)z << 8 | m;
     if (memo_has(w, key))
         return false;
-    w->searched++;
     const uint64_t *codes = w->t->codes[k];
     unsigned want = 1 + (m - 1) % 3;
     uint64_t s = magic_unrank_fast(&w->t->u, z, k);
