@@ -507,6 +507,18 @@ if fields "$T/r_tb/latest/results.csv" seed build_timed verified; then
             "for seed 1"
     fi
 fi
+# the bigspace suite as shipped (its file corpus found beside the suite):
+# every row a verified, build-timed table build
+run "$PB" bench --suite bigspace --threads 2 --repetitions 1 --out "$T/r_bs" \
+    --quiet
+check_rc "bench --suite bigspace" 0
+if fields "$T/r_bs/latest/results.csv" variant build_timed verified; then
+    if [ "$(tr '\n' ' ' <"$T/f")" = "table_omp|1|1 table|1|1 " ]; then
+        pass
+    else
+        fail "bigspace: rows (variant|build_timed|verified) [$(cat "$T/f")]"
+    fi
+fi
 
 run "$PB" bench --suite nosuch --out "$T/r_nosuch"
 if [ "$rc" -eq 1 ] && grep -q nosuch "$T/err"; then

@@ -19,7 +19,8 @@ run_from /dev/null cmake --install "$BUILD" --prefix "$P"
 check_rc "cmake --install" 0
 for f in bin/puzzlebench share/man/man1/puzzlebench.1 \
     share/bash-completion/completions/puzzlebench \
-    share/puzzlebench/plots/common.gp share/puzzlebench/plots/relative.gp; do
+    share/puzzlebench/plots/common.gp share/puzzlebench/plots/relative.gp \
+    share/puzzlebench/data/bigspace/cubic_eight_starts_3x3.in; do
     if [ -s "$P/$f" ]; then pass; else fail "not installed: $f"; fi
 done
 for s in "$SRC"/bench/suites/*.suite; do
