@@ -12,8 +12,10 @@
  * the visitor form of its predecessors (prev_each), against the plain
  * search and, count for count and code for code, against prev. Also: the
  * refusal over the memory cap, bad arguments, a counts array too short.
- * `test_frontier2 --time [K]` times the directed 2 x K census with each
- * of the engine's settings at 1 and 2 threads (no check on time).
+ * `test_frontier2 --time [K [NAME]]` times the directed 2 x K census on
+ * the kernel's own space (magic_space.c) with each of the engine's
+ * settings (those whose name holds NAME) at 1 and 2 threads (no check on
+ * time).
  */
 #include <errno.h>
 #include <omp.h>
@@ -473,6 +475,11 @@ static const struct time_case {
     {"auto, mod 3, batched",
      false,
      {.direction = FRONTIER2_AUTO, .coding = FRONTIER2_DEPTH_MOD3}},
+    {"auto, seen, batched, 4 KB pages",
+     false,
+     {.direction = FRONTIER2_AUTO,
+      .coding = FRONTIER2_SEEN,
+      .no_huge_pages = true}},
     {"top-down, seen, batched",
      false,
      {.direction = FRONTIER2_TOP_DOWN, .coding = FRONTIER2_SEEN}},
@@ -486,12 +493,21 @@ static const struct time_case {
      {.direction = FRONTIER2_TOP_DOWN, .coding = FRONTIER2_DEPTH_MOD3}},
 };
 
-static void time_ring(int k)
+static void time_ring(int k, const char *only)
 {
-    struct ring g = {.k = k, .inverses = false};
-    struct pb_space plain = ring_space(&g, false);
-    struct pb_space each = ring_space(&g, true);
-    uint64_t start = magic_rank(magic_start(k), k);
+    /* the kernel's own space (magic_space.c: its fast rank and unrank),
+     * and the same without prev_each */
+    const struct pb_kernel *kernel = pb_kernel_find("magic_squares");
+    struct pb_space each;
+    struct pb_space_args args = {{k, 0}, false, -1};
+    struct pb_error e = {{0}};
+    if (!kernel || !kernel->space_new || kernel->space_new(&args, &each, &e)) {
+        CHECK(false, "magic_squares' space for 2 x %d: %s", k, e.msg);
+        return;
+    }
+    struct pb_space plain = each;
+    plain.prev_each = NULL;
+    uint64_t start = each.starts[0];
     char load[64] = "?\n";
     FILE *f = fopen("/proc/loadavg", "r");
     if (f) {
@@ -510,6 +526,8 @@ static void time_ring(int k)
     for (int i = 0; i < repeats; i++)
         for (size_t c = 0; c < cases; c++)
             for (size_t t = 0; t < 2; t++) {
+                if (only && !strstr(time_cases[c].name, only))
+                    continue;
                 struct frontier2_options opt = time_cases[c].opt;
                 opt.threads = thread_counts[t];
                 double s = time_search(time_cases[c].each ? &each : &plain,
@@ -517,8 +535,10 @@ static void time_ring(int k)
                 best[c][t] = s < best[c][t] ? s : best[c][t];
             }
     for (size_t c = 0; c < cases; c++)
-        printf("%-36s %8.3f %8.3f\n", time_cases[c].name, best[c][0],
-               best[c][1]);
+        if (!only || strstr(time_cases[c].name, only))
+            printf("%-36s %8.3f %8.3f\n", time_cases[c].name, best[c][0],
+                   best[c][1]);
+    kernel->space_free(&each);
 }
 
 /* ---- on_level's stop and error ---- */
@@ -608,7 +628,7 @@ int main(int argc, char **argv)
             fprintf(stderr, "test_frontier2 --time: K is 3..6\n");
             return 2;
         }
-        time_ring(k);
+        time_ring(k, argc > 3 ? argv[3] : NULL);
         return check_summary();
     }
     /* test_frontier2 5: also the 2 x 5 ring (about 3.6 M states) */
