@@ -17,18 +17,6 @@
 #define TIME_OPS 20000000u
 #define TIME_STATES 4096
 
-static void print_load(void)
-{
-    char load[64] = "?\n";
-    FILE *f = fopen("/proc/loadavg", "r");
-    if (f) {
-        if (!fgets(load, sizeof(load), f))
-            strcpy(load, "?\n");
-        fclose(f);
-    }
-    printf("load average: %s", load);
-}
-
 /* The ring as test_frontier2 wrote it before the kernel had a space. */
 static unsigned old_next(const void *ctx, uint64_t r, uint64_t *out)
 {
@@ -89,7 +77,7 @@ static int time_all(void)
 {
     static struct magic_unranker u;
     magic_unranker_init(&u);
-    print_load();
+    check_print_load();
     uint32_t n = magic_factorial[12];
     uint64_t sum = 0, out[PB_SPACE_MAX_MOVES];
     static uint64_t states[TIME_STATES]; /* random 2 x 6 states to rank */
@@ -160,7 +148,7 @@ static int time_all(void)
         printf("%7d %9.3f %7.3f %7.2fx\n", t, b_old, b_new, b_old / b_new);
     }
     kernel()->space_free(&s);
-    print_load();
+    check_print_load();
     return check_summary();
 }
 
@@ -177,10 +165,10 @@ static int time_census(int k, int threads, const char *dir)
     enum frontier2_direction d = !strcmp(dir, "top")      ? FRONTIER2_TOP_DOWN
                                  : !strcmp(dir, "bottom") ? FRONTIER2_BOTTOM_UP
                                                           : FRONTIER2_AUTO;
-    print_load();
+    check_print_load();
     double t = search_seconds(&s, threads, d, true);
     printf("%s, %d thread(s), %s: %.2f s\n", s.what, threads, dir, t);
-    print_load();
+    check_print_load();
     kernel()->space_free(&s);
     return check_summary();
 }
@@ -206,7 +194,7 @@ static int agree6(size_t count)
         fprintf(stderr, "%s\n", e.msg);
         return 1;
     }
-    print_load();
+    check_print_load();
     struct magic_answer *a = calloc(c.count, sizeof(*a)),
                         *b = calloc(c.count, sizeof(*b));
     /* bibfs first (it fails fast), on one thread; its memory bound is a
@@ -240,7 +228,7 @@ static int agree6(size_t count)
     free(b);
     pb_corpus_free(&c);
     pb_memory_cap_set(0);
-    print_load();
+    check_print_load();
     return check_summary();
 }
 

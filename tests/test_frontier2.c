@@ -508,18 +508,12 @@ static void time_ring(int k, const char *only)
     struct pb_space plain = each;
     plain.prev_each = NULL;
     uint64_t start = each.starts[0];
-    char load[64] = "?\n";
-    FILE *f = fopen("/proc/loadavg", "r");
-    if (f) {
-        if (!fgets(load, sizeof(load), f))
-            strcpy(load, "?\n");
-        fclose(f);
-    }
+    check_print_load();
     size_t cases = sizeof(time_cases) / sizeof(time_cases[0]);
     int repeats = k >= 6 ? 1 : TIME_REPEATS;
-    printf("2 x %d directed census, best of %d, seconds; load average %s"
+    printf("2 x %d directed census, best of %d, seconds\n"
            "%-36s %8s %8s\n",
-           k, repeats, load, "settings", "1 thread", "2 threads");
+           k, repeats, "settings", "1 thread", "2 threads");
     double best[16][2];
     for (size_t c = 0; c < cases; c++)
         best[c][0] = best[c][1] = 1e30;
