@@ -74,8 +74,13 @@ static void print_text(const struct census_run *run,
                (req->reference ? 1 : req->threads) == 1 ? "" : "s",
                one->bottom_up, one->bottom_up == 1 ? "" : "s");
         printf("# time %.3f s\n", one->seconds);
-        printf("# peak memory %.1f MB (array %.1f MB)\n",
-               (double)one->peak_rss / 1e6, (double)one->array_bytes / 1e6);
+        printf("# peak memory %.1f MB", (double)one->peak_rss / 1e6);
+        double array = (double)one->array_bytes;
+        if (array >= 1e6) /* the engine's; the reference has none */
+            printf(" (array %.1f MB)", array / 1e6);
+        else if (array > 0)
+            printf(" (array %.1f KB)", array / 1e3);
+        printf("\n");
     }
 }
 
