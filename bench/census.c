@@ -24,7 +24,8 @@ struct progress {
 };
 
 /* The estimate assumes the remaining ranks are found at the rate so far:
- * an upper bound where part of the space is unreachable (cubic_eight). */
+ * about an upper bound where part of the space is unreachable
+ * (cubic_eight), though a slow tail of levels can outlast it. */
 static int print_level(void *arg, const struct frontier2_level *lv,
                        struct pb_error *e)
 {
@@ -34,7 +35,7 @@ static int print_level(void *arg, const struct frontier2_level *lv,
     double left = rate > 0 ? (double)(lv->n - lv->reached) / rate : 0;
     fprintf(stderr,
             "census %s: depth %u: %llu states (%s), %llu reached "
-            "(%.1f%% of ranks), %.1f s, at most %.0f s left\n",
+            "(%.1f%% of ranks), %.1f s, about %.0f s left at most\n",
             p->start, lv->depth, (unsigned long long)lv->found,
             lv->bottom_up ? "bottom-up" : "top-down",
             (unsigned long long)lv->reached,
@@ -44,15 +45,14 @@ static int print_level(void *arg, const struct frontier2_level *lv,
 
 static int census_engine(const struct pb_kernel *k,
                          const struct census_request *req, int start,
-                         struct census_one *one, char *space_words,
-                         size_t words_len, struct pb_error *e)
+                         struct census_one *one, struct pb_error *e)
 {
     struct pb_space_args args = {req->size, req->with_inverses, start};
     struct pb_space space;
     int rc = k->space_new(&args, &space, e);
     if (rc)
         return rc;
-    snprintf(space_words, words_len, "%s", space.what);
+    snprintf(one->space, sizeof(one->space), "%s", space.what);
     struct progress p = {one->start};
     struct frontier2_options opt = {
         .threads = req->threads,
@@ -113,6 +113,9 @@ static int plan_starts(const struct pb_kernel *k,
         int n = k->space_classes(&req->size, classes, e);
         if (n < 0)
             return n;
+        if (n == 0 || n > PB_SPACE_MAX_CLASSES)
+            return pb_fail(e, -EFAULT, "kernel %s gave %d classes of starts",
+                           k->name, n);
         *count = (size_t)n;
         return 0;
     }
@@ -131,7 +134,7 @@ int census_run(const struct pb_kernel *k, const struct census_request *req,
     bool engine = k->space_new && !req->reference;
     if (!engine && !k->census)
         return pb_fail(e, -EINVAL, "kernel %s has no census", k->name);
-    if (!engine && (req->all_classes || req->start >= 0))
+    if (!engine && (req->start >= 0 || (req->all_classes && k->space_classes)))
         return pb_fail(e, -EINVAL,
                        "the reference search of %s takes only the default "
                        "start",
@@ -150,8 +153,7 @@ int census_run(const struct pb_kernel *k, const struct census_request *req,
         struct census_one *one = &out->one[i];
         snprintf(one->start, sizeof(one->start), "%s", classes[i].name);
         one->members = classes[i].members;
-        rc = engine ? census_engine(k, req, classes[i].start, one, out->space,
-                                    sizeof(out->space), e)
+        rc = engine ? census_engine(k, req, classes[i].start, one, e)
                     : census_reference(k, req, one, e);
     }
     if (rc)

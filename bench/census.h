@@ -40,11 +40,11 @@ struct census_one {
     double seconds;       /* wall time of the search */
     uint64_t peak_rss;    /* peak resident bytes during it (0: unknown) */
     uint64_t array_bytes; /* the engine's 2-bit array */
+    char space[80];       /* the space's own words ("" for the reference) */
 };
 
 struct census_run {
     const char *engine; /* "frontier2" or "reference" */
-    char space[80];     /* the space's own words */
     size_t count;
     struct census_one *one; /* count censuses */
 };

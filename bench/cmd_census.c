@@ -106,14 +106,15 @@ static void print_json(const struct census_run *run, const char *kernel,
                        const char *size, const struct census_request *req)
 {
     printf("{\"kernel\": \"%s\", \"size\": \"%s\", \"with_inverses\": %s,\n"
-           " \"engine\": \"%s\", \"threads\": %d, \"space\": \"%s\",\n"
+           " \"engine\": \"%s\", \"threads\": %d,\n"
            " \"censuses\": [",
            kernel, size, req->with_inverses ? "true" : "false", run->engine,
-           req->reference ? 1 : req->threads, run->space);
+           req->reference ? 1 : req->threads);
     for (size_t i = 0; i < run->count; i++) {
         const struct census_one *one = &run->one[i];
-        printf("%s\n  {\"start\": \"%s\", \"members\": %u, \"counts\": [",
-               i ? "," : "", one->start, one->members);
+        printf("%s\n  {\"start\": \"%s\", \"members\": %u, \"space\": \"%s\",\n"
+               "   \"counts\": [",
+               i ? "," : "", one->start, one->members, one->space);
         for (size_t d = 0; d < one->depths; d++)
             printf("%s%llu", d ? ", " : "", (unsigned long long)one->counts[d]);
         printf("],\n   \"total\": %llu, \"ranks\": %llu, \"diameter\": %llu, "

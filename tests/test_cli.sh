@@ -478,7 +478,7 @@ check_usage census "$K" --format yaml
 check_usage census "$K" --direction sideways
 check_usage census "$K" --threads 0
 check_usage census "$K" --start 1,1
-check_usage census "$K" --reference --start all
+check_usage census cubic_eight --reference --start all
 
 # --------------------------------------------------------- cubic_eight
 # The official sample through every variant at 1 and 2 threads, bad input
@@ -548,6 +548,9 @@ else
 fi
 check_usage census "$E" --size 2x3 --start 4,1
 check_usage census "$E" --size 2x3 --start 1
+for bad in ' 1,1' '1, 1' '+1,+1' '01,1' '4294967297,1' '1,1 '; do
+    check_usage census "$E" --size 2x3 --start "$bad"
+done
 check_usage gen "$E" --family far --size 3x5
 # a size that is not a board: one line naming the syntax expected
 for bad in 3 3x 3X5 x3 0x3 abc; do

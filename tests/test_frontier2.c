@@ -543,8 +543,7 @@ static int stop_at_two(void *arg, const struct frontier2_level *lv,
     int *how = arg;
     if (lv->depth < 2)
         return 0;
-    return *how == FRONTIER2_STOP ? FRONTIER2_STOP
-                                  : pb_fail(e, -EIO, "stopped at depth 2");
+    return *how >= 0 ? *how : pb_fail(e, *how, "stopped at depth 2");
 }
 
 static void on_level_ends(void)
@@ -567,6 +566,10 @@ static void on_level_ends(void)
     rc = search_from(&s, &start, 1, &opt, &r, &e);
     CHECK(rc == -EIO && !r.stopped && strstr(e.msg, "depth 2"),
           "an error from on_level: rc %d, %s", rc, e.msg);
+    how = 7; /* neither STOP nor an error */
+    rc = search_from(&s, &start, 1, &opt, &r, &e);
+    CHECK(rc == -EINVAL && strstr(e.msg, "on_level returned 7"),
+          "on_level returning 7: rc %d, %s", rc, e.msg);
 }
 
 /* ---- refusals ---- */

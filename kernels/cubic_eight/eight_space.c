@@ -310,9 +310,18 @@ int eight_space_start_parse(const struct pb_size *size, const char *text,
     int rc = eight_board_of_size(size, &rows, &cols, e);
     if (rc)
         return rc;
-    int x, y, used = 0;
-    if (sscanf(text, "%d,%d%n", &x, &y, &used) != 2 ||
-        (size_t)used != strlen(text) || x < 1 || x > cols || y < 1 || y > rows)
+    /* digits only, each 1..8: a sign, blanks or leading zeros, or a
+     * number too long for an int, are not a cell */
+    int x = 0, y = 0;
+    const char *p = text;
+    bool ok = *p >= '1' && *p <= '9' && p[1] == ',';
+    if (ok) {
+        x = *p - '0';
+        p += 2;
+        ok = *p >= '1' && *p <= '9' && p[1] == '\0';
+        y = ok ? *p - '0' : 0;
+    }
+    if (!ok || x > cols || y > rows)
         return pb_fail(e, -EINVAL,
                        "start '%.40s' is not a cell of the %d x %d board; "
                        "expected X,Y (the column 1..%d, the row 1..%d)",

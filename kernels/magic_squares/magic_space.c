@@ -269,7 +269,7 @@ int magic_space_new(const struct pb_space_args *args, struct pb_space *out,
                        "magic_squares: size %d out of range; expected the "
                        "ring width K = %d..%d",
                        k, MAGIC_K_MIN, MAGIC_K_MAX);
-    if (args->start > 0)
+    if (args->start != -1 && args->start != 0)
         return pb_fail(e, -EINVAL,
                        "magic_squares: start %d; the ring has one start, "
                        "the solved state (0 or the default)",

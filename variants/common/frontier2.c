@@ -589,6 +589,8 @@ int frontier2_search(const struct pb_space *space,
     if (rc == FRONTIER2_STOP) {
         r->stopped = true;
         rc = 0;
+    } else if (rc > 0) { /* not a value on_level may return */
+        rc = pb_fail(e, -EINVAL, "frontier2: on_level returned %d", rc);
     }
     free(active);
     free(marked);

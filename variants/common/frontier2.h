@@ -77,7 +77,8 @@ struct frontier2_options {
      * start level and each level found; 0 goes on, FRONTIER2_STOP ends
      * the search there as a success (counts up to that level, r->stopped
      * set: a table that is full needs no more levels), a negative errno
-     * (message in e) ends it as a failure that the search returns. The states
+     * (message in e) ends it as a failure that the search returns
+     * (any other value: -EINVAL). The states
      * whose code is level->code are the level's (FRONTIER2_SEEN), or the
      * level's and those of depths d - 3, d - 6, ... (DEPTH_MOD3). */
     int (*on_level)(void *arg, const struct frontier2_level *level,
