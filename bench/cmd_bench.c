@@ -58,6 +58,9 @@ static const char bench_help[] =
     "      --kernel NAME      FILE's kernel (default: its '# kernel'\n"
     "                         header; required for a judge-format file)\n"
     "      --variants LIST    with --corpus: a,b,... or all (default)\n"
+    "      --shard I/N        only the I-th of N disjoint parts of the\n"
+    "                         suite (every N-th benchmark from the I-th;\n"
+    "                         for a job array; results say 'shard I/N')\n"
     "  -h, --help             this text\n"
     "Google Benchmark flags such as --benchmark_filter=REGEX,\n"
     "--benchmark_min_time=SECONDS, --benchmark_repetitions=N,\n"
@@ -334,7 +337,31 @@ static bool parse_threads(const char *verb, const char *text,
 
 /* --corpus, --kernel, --variants: long options only (no letters to
  * collide with), values beyond any char. */
-enum { OPT_CORPUS = 0x100, OPT_KERNEL, OPT_VARIANTS };
+enum { OPT_CORPUS = 0x100, OPT_KERNEL, OPT_VARIANTS, OPT_SHARD };
+
+/* --shard I/N: 1 <= I <= N <= 10000, digits only. */
+static bool parse_shard(const char *verb, const char *text,
+                        struct pb_bench_options *o)
+{
+    char *end;
+    errno = 0;
+    long i = text[0] >= '1' && text[0] <= '9' ? strtol(text, &end, 10) : 0;
+    long n = 0;
+    if (i > 0 && errno == 0 && *end == '/' && end[1] >= '1' && end[1] <= '9') {
+        const char *rest = end + 1;
+        n = strtol(rest, &end, 10);
+    }
+    if (i < 1 || n < 1 || errno || *end || i > n || n > 10000) {
+        cli_usage_error(verb,
+                        "--shard '%s'; expected I/N, the I-th of N parts "
+                        "(1 <= I <= N <= 10000)",
+                        text);
+        return false;
+    }
+    o->shard = (int)i;
+    o->shards = (int)n;
+    return true;
+}
 
 static void corpus_option(struct pb_bench_options *o, int c, const char *arg)
 {
@@ -382,6 +409,7 @@ static int bench_verb(const char *verb, int argc, char **argv, bool is_run)
         {"corpus", required_argument, NULL, OPT_CORPUS},
         {"kernel", required_argument, NULL, OPT_KERNEL},
         {"variants", required_argument, NULL, OPT_VARIANTS},
+        {"shard", required_argument, NULL, OPT_SHARD},
         {NULL, 0, NULL, 0}};
     struct pb_bench_options o = {
         .suite = "default",
@@ -444,6 +472,10 @@ static int bench_verb(const char *verb, int argc, char **argv, bool is_run)
             return PB_EXIT_OK;
         case OPT_CORPUS:
         case OPT_KERNEL:
+        case OPT_SHARD:
+            if (!parse_shard(verb, optarg, &o))
+                return PB_EXIT_USAGE;
+            break;
         case OPT_VARIANTS:
             corpus_option(&o, c, optarg);
             break;

@@ -542,6 +542,28 @@ static int apply_threads(struct pb_suite *s, const struct pb_bench_options *o)
     return 0;
 }
 
+/* Keeps the I-th of N disjoint parts of the suite (--shard I/N): every
+ * N-th benchmark from the I-th, so that each part mixes the suite's
+ * kernels and sizes and the parts take about the same time. The same
+ * suite and options give the same parts on any machine. */
+static int apply_shard(struct pb_suite *s, const struct pb_bench_options *o,
+                       struct pb_error *e)
+{
+    if (o->shards == 0)
+        return 0;
+    size_t all = s->count, n = 0;
+    for (size_t i = 0; i < all; i++)
+        if (i % (size_t)o->shards == (size_t)(o->shard - 1))
+            s->entries[n++] = s->entries[i];
+    s->count = n;
+    if (n == 0)
+        return pb_fail(e, -EINVAL,
+                       "--shard %d/%d: the suite has %zu benchmarks, none "
+                       "left for this part",
+                       o->shard, o->shards, all);
+    return 0;
+}
+
 static int max_threads(const struct pb_suite *s)
 {
     int m = 1;
@@ -662,7 +684,7 @@ int pb_bench_suite(const struct pb_bench_options *o)
     }
     if (!slots || !h.cases ||
         pb_harness_load_files(&suite, slots, &slot_count, &e) ||
-        reject_duplicates(&suite, &e) ||
+        reject_duplicates(&suite, &e) || apply_shard(&suite, o, &e) ||
         pb_results_open(&h.results, o->out_dir, &e)) {
         fprintf(stderr, "puzzlebench bench: %s\n",
                 slots && h.cases ? e.msg : "out of memory");
@@ -682,6 +704,12 @@ int pb_bench_suite(const struct pb_bench_options *o)
                 "cores; oversubscribed runs are recorded as such\n",
                 threads, cli_cores());
     pb_provenance_record(&h.results, suite.name, threads);
+    if (o->shards) { /* merge joins the parts; the report says so */
+        char shard[32];
+        snprintf(shard, sizeof(shard), "%d/%d", o->shard, o->shards);
+        pb_gb_add_context("shard", shard);
+        pb_results_log(&h.results, "# %-18s %s\n", "shard", shard);
+    }
     struct pb_noise_machine machine;
     pb_noise_run_start(&h.results, &machine);
     int rc = o->data_dir ? pb_make_dirs(o->data_dir) : 0;

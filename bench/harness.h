@@ -58,6 +58,9 @@ struct pb_bench_options {
     const char *data_dir; /* also save the corpora there; NULL: don't */
     bool gbench_console;  /* --console gbench: Google Benchmark's table */
     bool quiet; /* --quiet: no progress; results and the end on stdout */
+    /* --shard I/N: only the suite's benchmarks i (0-based, in suite order
+     * after --threads) with i % N == I - 1; shards 0: all of them */
+    int shard, shards;
 };
 
 /* Runs a suite end to end. Returns the exit status: 0 all verified,

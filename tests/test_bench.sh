@@ -507,6 +507,47 @@ if fields "$T/r_tb/latest/results.csv" seed build_timed verified; then
             "for seed 1"
     fi
 fi
+# --shard I/N: the parts are disjoint, together the whole suite, and say
+# which part they are; a part left empty and a bad I/N are refused
+suite shards 'repetitions 1' 'min_time 0.01' 'threads 1' \
+    "bench $K table,bibfs uniform 4 3 1" "bench $K table uniform 3 3 1"
+run "$PB" bench --suite "$T/shards.suite" --out "$T/r_sh0" --quiet
+names() { awk -F, 'NR > 1 { print $1 "/" $2 "/" $4 }' "$1" | sort; }
+names "$T/r_sh0/latest/results.csv" >"$T/sh_all"
+: >"$T/sh_parts"
+for part in 1/2 2/2; do
+    run "$PB" bench --suite "$T/shards.suite" --shard "$part" \
+        --out "$T/r_sh${part%/*}" --quiet
+    if [ "$rc" -eq 0 ] && grep -q "^# shard  *$part\$" \
+        "$T/r_sh${part%/*}/latest/log.txt"; then
+        pass
+    else
+        fail "bench --shard $part: exit $rc, or no '# shard $part' in log.txt"
+    fi
+    names "$T/r_sh${part%/*}/latest/results.csv" >>"$T/sh_parts"
+done
+if [ "$(wc -l <"$T/sh_all")" -eq 3 ] && sort "$T/sh_parts" | uniq -d |
+    cmp -s - /dev/null && sort "$T/sh_parts" | cmp -s - "$T/sh_all"; then
+    pass
+else
+    fail "--shard 1/2 and 2/2 are not the suite's 3 benchmarks, once each:" \
+        "[$(tr '\n' ' ' <"$T/sh_parts")] against [$(tr '\n' ' ' <"$T/sh_all")]"
+fi
+run "$PB" bench --suite "$T/shards.suite" --shard 4/4 --out "$T/r_sh4"
+if [ "$rc" -eq 1 ] && grep -q 'none left for this part' "$T/err" &&
+    [ ! -e "$T/r_sh4" ]; then
+    pass
+else
+    fail "--shard 4/4 of 3 benchmarks: exit $rc; expected 1, a message and" \
+        "no results folder; $(outputs)"
+fi
+for bad in 0/2 3/2 1/0 a/b 1/2x /2; do
+    run "$PB" bench --suite "$T/shards.suite" --shard "$bad" --out "$T/r_shx"
+    if [ "$rc" -eq 2 ] && grep -q "expected I/N" "$T/err"; then pass; else
+        fail "--shard $bad: exit $rc; expected 2 and 'expected I/N'; $(outputs)"
+    fi
+done
+
 # the bigspace suite as shipped (its file corpus found beside the suite):
 # every row a verified, build-timed table build
 run "$PB" bench --suite bigspace --threads 2 --repetitions 1 --out "$T/r_bs" \
