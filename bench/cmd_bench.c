@@ -470,12 +470,12 @@ static int bench_verb(const char *verb, int argc, char **argv, bool is_run)
         case 'h':
             fputs(is_run ? run_help : bench_help, stdout);
             return PB_EXIT_OK;
-        case OPT_CORPUS:
-        case OPT_KERNEL:
         case OPT_SHARD:
             if (!parse_shard(verb, optarg, &o))
                 return PB_EXIT_USAGE;
             break;
+        case OPT_CORPUS:
+        case OPT_KERNEL:
         case OPT_VARIANTS:
             corpus_option(&o, c, optarg);
             break;
