@@ -141,12 +141,10 @@ static void verification_run(struct harness *h, struct bench_case *c,
     rec->seconds = seconds;
     /* the compact console shows a verification only when it went wrong
      * (the progress line covers the pass); the log keeps every one */
-    if (h->compact && !check.wrong)
-        pb_results_log(&h->results, "verify %-58s %5zu/%-5zu correct %8.3f s\n",
-                       c->name, check.correct, corpus->count, seconds);
-    else
-        pb_results_say(&h->results, "verify %-58s %5zu/%-5zu correct %8.3f s\n",
-                       c->name, check.correct, corpus->count, seconds);
+    void (*say)(struct pb_results *, const char *, ...) =
+        h->compact && !check.wrong ? pb_results_log : pb_results_say;
+    say(&h->results, "verify %-58s %5zu/%-5zu correct %8.3f s\n", c->name,
+        check.correct, corpus->count, seconds);
     if (check.wrong) {
         pb_report_wrong(stdout, corpus, c->slot->oracle, c->verified,
                         check.first_wrong, x->variant->name, check.why);
@@ -707,8 +705,7 @@ int pb_bench_suite(const struct pb_bench_options *o)
     if (o->shards) { /* merge joins the parts; the report says so */
         char shard[32];
         snprintf(shard, sizeof(shard), "%d/%d", o->shard, o->shards);
-        pb_gb_add_context("shard", shard);
-        pb_results_log(&h.results, "# %-18s %s\n", "shard", shard);
+        pb_provenance_add(&h.results, "shard", shard);
     }
     struct pb_noise_machine machine;
     pb_noise_run_start(&h.results, &machine);

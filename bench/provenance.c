@@ -92,7 +92,7 @@ void pb_provenance_commit(char *commit, size_t commit_len, const char **dirty)
     git_state(commit, commit_len, dirty);
 }
 
-static void add(struct pb_results *r, const char *key, const char *value)
+void pb_provenance_add(struct pb_results *r, const char *key, const char *value)
 {
     pb_gb_add_context(key, value);
     pb_results_log(r, "# %-18s %s\n", key, value);
@@ -178,38 +178,38 @@ static void machine_record(struct pb_results *r, char *model, char *os)
 {
     char buf[512];
     file_value("/proc/cpuinfo", "model name", model, PB_MACHINE_TEXT);
-    add(r, "cpu_model", model);
+    pb_provenance_add(r, "cpu_model", model);
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
     long cores = physical_cores(cpus);
     if (cores > 0)
         snprintf(buf, sizeof(buf), "%ld", cores);
     else
         snprintf(buf, sizeof(buf), "unknown");
-    add(r, "cpu_cores", buf);
+    pb_provenance_add(r, "cpu_cores", buf);
     snprintf(buf, sizeof(buf), "%ld", cpus);
-    add(r, "cpu_threads", buf);
+    pb_provenance_add(r, "cpu_threads", buf);
     long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
     if (pages > 0 && page > 0)
         snprintf(buf, sizeof(buf), "%llu",
                  (unsigned long long)pages * (unsigned long long)page);
     else
         snprintf(buf, sizeof(buf), "unknown");
-    add(r, "memory_bytes", buf);
+    pb_provenance_add(r, "memory_bytes", buf);
     file_value("/etc/os-release", "PRETTY_NAME", os, PB_MACHINE_TEXT);
-    add(r, "os", os);
+    pb_provenance_add(r, "os", os);
     struct utsname u;
     if (uname(&u) == 0)
         snprintf(buf, sizeof(buf), "%s %s %s", u.sysname, u.release, u.machine);
     else
         snprintf(buf, sizeof(buf), "unknown");
-    add(r, "os_kernel", buf);
+    pb_provenance_add(r, "os_kernel", buf);
     snprintf(buf, sizeof(buf), "%s (_OPENMP %ld)", openmp_spec(_OPENMP),
              (long)_OPENMP);
-    add(r, "openmp_version", buf);
+    pb_provenance_add(r, "openmp_version", buf);
 #ifdef PB_HAVE_IGRAPH
-    add(r, "igraph_version", IGRAPH_VERSION);
+    pb_provenance_add(r, "igraph_version", IGRAPH_VERSION);
 #else
-    add(r, "igraph_version", "not built");
+    pb_provenance_add(r, "igraph_version", "not built");
 #endif
 }
 
@@ -219,28 +219,29 @@ void pb_provenance_record(struct pb_results *r, const char *suite,
     char buf[256], commit[128];
     const char *dirty;
     pb_provenance_commit(commit, sizeof(commit), &dirty);
-    add(r, "puzzlebench_commit", commit);
-    add(r, "puzzlebench_dirty", dirty);
-    add(r, "compiler", PB_COMPILER);
-    add(r, "compiler_flags", PB_CFLAGS);
-    add(r, "build_type", PB_BUILD_TYPE);
-    add(r, "google_benchmark_version", pb_gb_version());
-    add(r, "jemalloc_version", pb_heap_version());
-    add(r, "heap_counters",
-        pb_heap_available() ? "jemalloc mallctl" : "unavailable");
+    pb_provenance_add(r, "puzzlebench_commit", commit);
+    pb_provenance_add(r, "puzzlebench_dirty", dirty);
+    pb_provenance_add(r, "compiler", PB_COMPILER);
+    pb_provenance_add(r, "compiler_flags", PB_CFLAGS);
+    pb_provenance_add(r, "build_type", PB_BUILD_TYPE);
+    pb_provenance_add(r, "google_benchmark_version", pb_gb_version());
+    pb_provenance_add(r, "jemalloc_version", pb_heap_version());
+    pb_provenance_add(r, "heap_counters",
+                      pb_heap_available() ? "jemalloc mallctl" : "unavailable");
     const char *places = getenv("OMP_PLACES");
     const char *bind = getenv("OMP_PROC_BIND");
-    add(r, "omp_places", places ? places : "unset");
-    add(r, "omp_proc_bind", bind ? bind : "unset");
+    pb_provenance_add(r, "omp_places", places ? places : "unset");
+    pb_provenance_add(r, "omp_proc_bind", bind ? bind : "unset");
     snprintf(buf, sizeof(buf), "%d", omp_get_max_threads());
-    add(r, "omp_max_threads", buf);
+    pb_provenance_add(r, "omp_max_threads", buf);
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     snprintf(buf, sizeof(buf), "%ld", cores);
-    add(r, "cores", buf);
+    pb_provenance_add(r, "cores", buf);
     snprintf(buf, sizeof(buf), "%d", max_threads);
-    add(r, "max_threads_asked", buf);
-    add(r, "threads_oversubscribed", max_threads > cores ? "true" : "false");
-    add(r, "suite", suite);
+    pb_provenance_add(r, "max_threads_asked", buf);
+    pb_provenance_add(r, "threads_oversubscribed",
+                      max_threads > cores ? "true" : "false");
+    pb_provenance_add(r, "suite", suite);
     /* the console gets one line; the block is in the log */
     char model[PB_MACHINE_TEXT], os[PB_MACHINE_TEXT];
     machine_record(r, model, os);

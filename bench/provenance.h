@@ -20,5 +20,8 @@ void pb_provenance_commit(char *commit, size_t commit_len, const char **dirty);
 
 void pb_provenance_record(struct pb_results *results, const char *suite,
                           int max_threads);
+/* One more "# key value" record: in results.json's context and log.txt. */
+void pb_provenance_add(struct pb_results *results, const char *key,
+                       const char *value);
 
 #endif
