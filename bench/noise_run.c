@@ -20,8 +20,6 @@
 #include "gbench.h"
 #include "pb_file.h"
 
-#define NOISE_BENCH PB_NOISE_RULES
-
 static void load_text(double load, char *out, size_t len)
 {
     if (isnan(load))
@@ -100,7 +98,7 @@ size_t pb_noise_print_benches(FILE *out, const char *prefix,
                               const struct tidy_bench *const *list,
                               size_t count, int cores)
 {
-    char w[NOISE_BENCH][PB_NOISE_TEXT];
+    char w[PB_NOISE_RULES][PB_NOISE_TEXT];
     size_t lines = 0, loaded = 0, short_ones = 0, judged = 0;
     for (size_t i = 0; i < count; i++) {
         judged += list[i] != NULL;
@@ -129,7 +127,8 @@ size_t pb_noise_print_benches(FILE *out, const char *prefix,
     for (size_t i = 0; i < count; i++) {
         const struct tidy_bench *b = list[i];
         size_t n =
-            b ? pb_noise_bench_rules(t, b, cores, without, w, NOISE_BENCH) : 0;
+            b ? pb_noise_bench_rules(t, b, cores, without, w, PB_NOISE_RULES)
+              : 0;
         if (n == 0)
             continue;
         char name[4 * sizeof(b->key)];

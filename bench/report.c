@@ -301,9 +301,10 @@ static void table_part(struct rp_out *o, const struct tidy *t,
         rp_fixed(a, sizeof(a), q1 * u.time.scale, 3);
         rp_fixed(z, sizeof(z), q3 * u.time.scale, 3);
         /* one repetition: no spread, neither range nor CV */
-        snprintf(cells[6], RP_CELL, "%s .. %s", a, z);
         if (b->n < 2)
             snprintf(cells[6], RP_CELL, "-");
+        else
+            snprintf(cells[6], RP_CELL, "%s .. %s", a, z);
         double cv = pb_noise_cv(b);
         if (isnan(cv))
             snprintf(cells[7], RP_CELL, "-");

@@ -35,12 +35,13 @@ static void ratio_text(const struct pb_versus *v, bool short_form, char *buf,
     rp_fixed(hi, sizeof(hi), v->hi, 3);
     if (!isfinite(v->lo) || !isfinite(v->hi)) {
         char why[128];
-        pb_versus_interval(v, why, sizeof(why));
-        if (short_form)
+        if (short_form) {
             snprintf(buf, len, "%sx\n(%zu repetition%s:\nno interval)", r,
                      v->reps, v->reps == 1 ? "" : "s");
-        else
+        } else {
+            pb_versus_interval(v, why, sizeof(why));
             snprintf(buf, len, "%sx (%s)", r, why);
+        }
     } else if (short_form) /* three lines in HTML: the cells stay narrow */
         snprintf(buf, len, "%sx\n(%s-%s)%s", r, lo, hi,
                  v->significant ? "" : "\nnot significant");
