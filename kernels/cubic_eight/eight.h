@@ -39,6 +39,9 @@
 #define EIGHT_NO_ANSWER (-1)
 #define EIGHT_ORIENTATIONS 6
 #define EIGHT_MAX_DEGREE 4
+/* 6^4: four base-6 orientation digits, the index of the lookup tables
+ * that read a rank four digits at a time (eight_space.c, the table) */
+#define EIGHT_QUAD 1296u
 
 enum eight_colour { EIGHT_W, EIGHT_R, EIGHT_B, EIGHT_E };
 enum eight_axis { EIGHT_AXIS_X, EIGHT_AXIS_Y };
@@ -139,38 +142,17 @@ static inline uint64_t eight_base6_unpack(uint64_t v)
     return (e - 6 * qe) | qe << 3 | ((o - 6 * qo) | qo << 3) << 6;
 }
 
-/* eight_unindex for a board of layouts = 6^(cells - 1). */
-static inline uint64_t eight_unindex_layouts(uint64_t rank, uint64_t layouts)
+/* The packed state of a perfect index (the inverse of eight_index):
+ * the reference the space's in-place neighbour ranks are tested against
+ * (eight_space.c has the fast path). */
+static inline uint64_t eight_unindex(const struct eight_board *b, uint64_t rank)
 {
-    unsigned p = (unsigned)(rank / layouts);
-    uint64_t d = eight_base6_unpack(rank - p * layouts);
+    unsigned p = (unsigned)(rank / b->layouts);
+    uint64_t d = eight_base6_unpack(rank - p * b->layouts);
     uint64_t below = (UINT64_C(1) << (3 * p)) - 1;
     return (d & below) | (d & ~below) << 3 |
            (uint64_t)EIGHT_EMPTY_FIELD << (3 * p) |
            (uint64_t)p << EIGHT_POS_SHIFT;
-}
-
-/* The packed state of a perfect index (the inverse of eight_index). The
- * switch gives each board size its own copy with 6^(cells - 1) a
- * constant, so the division that finds the empty cell is a multiply. */
-static inline uint64_t eight_unindex(const struct eight_board *b, uint64_t rank)
-{
-    switch (b->cells) {
-    case 4:
-        return eight_unindex_layouts(rank, 216u);
-    case 6:
-        return eight_unindex_layouts(rank, 7776u);
-    case 8:
-        return eight_unindex_layouts(rank, 279936u);
-    case 9:
-        return eight_unindex_layouts(rank, 1679616u);
-    case 10:
-        return eight_unindex_layouts(rank, 10077696u);
-    case 12:
-        return eight_unindex_layouts(rank, 362797056u);
-    default:
-        return eight_unindex_layouts(rank, b->layouts);
-    }
 }
 
 /* The goal as a masked compare: (s & mask) == bits. */

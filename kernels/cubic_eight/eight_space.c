@@ -52,12 +52,10 @@ struct eight_roll_step {
     uint64_t add[EIGHT_ORIENTATIONS];
 };
 
-#define QUAD 1296u /* 6^4: four base-6 digits */
-
 struct eight_space_ctx {
     struct eight_board b;
     struct eight_roll_step step[EIGHT_MAX_CELLS][EIGHT_MAX_DEGREE];
-    uint16_t quad[QUAD]; /* four base-6 digits as 3-bit fields */
+    uint16_t quad[EIGHT_QUAD]; /* four base-6 digits as 3-bit fields */
 };
 
 /* eight_base6_unpack by four digits at a time from ctx->quad (2.6 KB,
@@ -66,15 +64,16 @@ static inline uint64_t unpack(const struct eight_space_ctx *c, uint64_t v,
                               uint64_t layouts)
 {
     uint64_t lo = v, hi = 0;
-    if (layouts > QUAD * QUAD) { /* more than eight digits */
-        hi = v / (QUAD * QUAD);
-        lo = v - hi * (QUAD * QUAD);
+    if (layouts > EIGHT_QUAD * EIGHT_QUAD) { /* more than eight digits */
+        hi = v / (EIGHT_QUAD * EIGHT_QUAD);
+        lo = v - hi * (EIGHT_QUAD * EIGHT_QUAD);
     }
-    uint64_t q = lo / QUAD,
-             d = c->quad[lo - q * QUAD] | (uint64_t)c->quad[q] << 12;
-    if (layouts > QUAD * QUAD) {
-        uint64_t qh = hi / QUAD;
-        d |= ((uint64_t)c->quad[hi - qh * QUAD] | (uint64_t)c->quad[qh] << 12)
+    uint64_t q = lo / EIGHT_QUAD,
+             d = c->quad[lo - q * EIGHT_QUAD] | (uint64_t)c->quad[q] << 12;
+    if (layouts > EIGHT_QUAD * EIGHT_QUAD) {
+        uint64_t qh = hi / EIGHT_QUAD;
+        d |= ((uint64_t)c->quad[hi - qh * EIGHT_QUAD] | (uint64_t)c->quad[qh]
+                                                            << 12)
              << 24;
     }
     return d;
@@ -234,7 +233,7 @@ int eight_space_new(const struct pb_space_args *args, struct pb_space *out,
         return pb_fail(e, -ENOMEM, "out of memory");
     c->b = probe;
     steps_init(c);
-    for (unsigned i = 0; i < QUAD; i++)
+    for (unsigned i = 0; i < EIGHT_QUAD; i++)
         c->quad[i] = (uint16_t)eight_base6_unpack(i);
     const struct eight_board *b = &c->b;
     *out = (struct pb_space){

@@ -80,7 +80,7 @@
 
 #include "pb_limits.h"
 
-#define RANKS_PER_WORD 32
+#define RANKS_PER_WORD FRONTIER2_RANKS_PER_WORD
 #define LOW_BITS 0x5555555555555555ull /* the low bit of every 2-bit slot */
 #define HUGE_PAGE (2u << 20)           /* a transparent huge page on x86-64 */
 #define CACHE_LINE 64
@@ -111,13 +111,6 @@ static uint64_t *codes_new(uint64_t bytes, bool huge_pages)
     (void)huge_pages;
 #endif
     return p;
-}
-
-/* The low bit of each slot of x whose code is c (1..3, or 0). */
-static inline uint64_t slots_equal(uint64_t x, unsigned c)
-{
-    uint64_t y = x ^ (LOW_BITS * c);
-    return ~(y | y >> 1) & LOW_BITS;
 }
 
 static inline unsigned code_at(const uint64_t *a, uint64_t r)
@@ -229,7 +222,7 @@ static uint64_t level_top_down(const struct level *lv)
             uint64_t end = (blk + 1) * BLOCK_WORDS;
             for (uint64_t w = blk * BLOCK_WORDS; w < end && w < words; w++) {
                 uint64_t x = __atomic_load_n(&a[w], __ATOMIC_RELAXED);
-                uint64_t frontier = slots_equal(x, cur) & valid_slots(w, n);
+                uint64_t frontier = frontier2_slots(x, cur) & valid_slots(w, n);
                 uint64_t m = frontier;
                 while (m) {
                     uint64_t r =
@@ -302,7 +295,7 @@ static uint64_t level_bottom_up(const struct level *lv)
     num_threads(lv->threads)
     for (uint64_t w = 0; w < words; w++) {
         uint64_t x = __atomic_load_n(&a[w], __ATOMIC_RELAXED);
-        uint64_t m = slots_equal(x, FRONTIER2_UNSEEN) & valid_slots(w, n);
+        uint64_t m = frontier2_slots(x, FRONTIER2_UNSEEN) & valid_slots(w, n);
         uint64_t add = 0;
         while (m) {
             unsigned slot = (unsigned)__builtin_ctzll(m) / 2;
@@ -379,7 +372,8 @@ static uint64_t level_bottom_up_batched(const struct level *lv)
 #pragma omp for schedule(dynamic, BLOCK_WORDS) nowait
         for (uint64_t w = 0; w < words; w++) {
             uint64_t x = __atomic_load_n(&a[w], __ATOMIC_RELAXED);
-            uint64_t m = slots_equal(x, FRONTIER2_UNSEEN) & valid_slots(w, n);
+            uint64_t m =
+                frontier2_slots(x, FRONTIER2_UNSEEN) & valid_slots(w, n);
             while (m) {
                 uint64_t r =
                     w * RANKS_PER_WORD + (unsigned)__builtin_ctzll(m) / 2;
@@ -413,7 +407,7 @@ static void frontier_to_seen(const struct level *lv)
     for (uint64_t w = 0; w < words; w++) {
         if (active && !active[w / BLOCK_WORDS])
             continue;
-        uint64_t m = slots_equal(a[w], cur);
+        uint64_t m = frontier2_slots(a[w], cur);
         if (m)
             a[w] |= seen_bits(m, cur);
     }

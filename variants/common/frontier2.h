@@ -110,11 +110,23 @@ int frontier2_search(const struct pb_space *space,
  * against the memory cap. */
 uint64_t frontier2_bytes(uint64_t n);
 
-/* The code of rank in a kept array: FRONTIER2_UNSEEN, or 1 + the depth
- * mod 3. */
+#define FRONTIER2_RANKS_PER_WORD 32 /* rank r in word r / 32, bits 2(r % 32)   \
+                                     */
+
+/* The code of rank in a kept array (FRONTIER2_UNSEEN, or 1 + the depth
+ * mod 3), or in the array on_level sees. */
 static inline unsigned frontier2_code(const uint64_t *codes, uint64_t rank)
 {
     return (unsigned)(codes[rank >> 5] >> (2 * (rank & 31))) & 3u;
+}
+
+/* The slots of one word of the array whose code is c, as the low bit of
+ * each (slot i at bit 2i): the engine's scan, and on_level's. */
+static inline uint64_t frontier2_slots(uint64_t word, unsigned c)
+{
+    const uint64_t low = 0x5555555555555555ull; /* each slot's low bit */
+    uint64_t y = word ^ (low * c);
+    return ~(y | y >> 1) & low;
 }
 
 void frontier2_free(uint64_t *codes);

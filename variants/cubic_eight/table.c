@@ -55,11 +55,10 @@
 
 #define DEPTH_UNSEEN 0xFF
 #define MAX_DEPTHS 256
-#define RANKS_PER_WORD 32
+#define RANKS_PER_WORD FRONTIER2_RANKS_PER_WORD
 /* Boards whose patterns' full states (2^(cells-1)) fit on a thread's
  * stack, for the pattern-side fill */
 #define PATTERN_SIDE_CELLS 12
-#define LOW_BITS 0x5555555555555555ull /* the low bit of each 2-bit code */
 
 extern const struct pb_kernel cubic_eight_kernel;
 
@@ -82,14 +81,13 @@ static uint64_t pattern_count(int rows, int cols)
     return n;
 }
 
-#define QUAD 1296u    /* 6^4: four orientation digits */
 #define QUAD_TOPS 81u /* 3^4: their four top colours */
 
 /* The top colours (orientation / 2) of four base-6 orientation digits as
  * a base-3 number: tops[x] for x < 6^4. */
 static void tops_init(uint16_t *tops)
 {
-    for (unsigned x = 0; x < QUAD; x++) {
+    for (unsigned x = 0; x < EIGHT_QUAD; x++) {
         unsigned v = 0, w = 1;
         for (unsigned y = x, i = 0; i < 4; i++, y /= 6, w *= 3)
             v += (y % 6) / 2 * w;
@@ -105,16 +103,16 @@ static inline uint64_t rank_pattern(const uint16_t *tops, uint64_t rank,
                                     uint64_t patterns_per_empty)
 {
     uint64_t p = rank / layouts, v = rank - p * layouts, hi = 0;
-    if (layouts > QUAD * QUAD) { /* more than eight cubes */
-        hi = v / (QUAD * QUAD);
-        v -= hi * (QUAD * QUAD);
+    if (layouts > EIGHT_QUAD * EIGHT_QUAD) { /* more than eight cubes */
+        hi = v / (EIGHT_QUAD * EIGHT_QUAD);
+        v -= hi * (EIGHT_QUAD * EIGHT_QUAD);
     }
-    uint64_t q = v / QUAD;
-    uint64_t code = tops[v - q * QUAD] + QUAD_TOPS * tops[q];
-    if (layouts > QUAD * QUAD) {
-        uint64_t qh = hi / QUAD;
+    uint64_t q = v / EIGHT_QUAD;
+    uint64_t code = tops[v - q * EIGHT_QUAD] + QUAD_TOPS * tops[q];
+    if (layouts > EIGHT_QUAD * EIGHT_QUAD) {
+        uint64_t qh = hi / EIGHT_QUAD;
         code += QUAD_TOPS * QUAD_TOPS *
-                (tops[hi - qh * QUAD] + QUAD_TOPS * tops[qh]);
+                (tops[hi - qh * EIGHT_QUAD] + QUAD_TOPS * tops[qh]);
     }
     return p * patterns_per_empty + code;
 }
@@ -125,7 +123,7 @@ struct fill {
     uint64_t patterns, filled;
     int threads;
     unsigned start_colour; /* of the start cell, in the checkerboard */
-    uint16_t tops[QUAD];
+    uint16_t tops[EIGHT_QUAD];
 };
 
 /* Each roll moves the empty cell to a cell of the other colour of the
@@ -148,8 +146,7 @@ fill_words(const uint16_t *tops, const uint64_t *codes, uint64_t w0,
 {
     uint64_t set = 0;
     for (uint64_t w = w0; w < w1; w++) {
-        uint64_t y = codes[w] ^ (LOW_BITS * code);
-        uint64_t m = ~(y | y >> 1) & LOW_BITS; /* slots holding `code` */
+        uint64_t m = frontier2_slots(codes[w], code);
         while (m) {
             uint64_t r = w * RANKS_PER_WORD + (unsigned)__builtin_ctzll(m) / 2;
             m &= m - 1;
