@@ -115,34 +115,26 @@ static void perm_tables(struct magic_unranker *u)
         u->perm_low[v] = perm_of(v, 6, 6, 6, id);
 }
 
+/* Digits from..to-1 (digit j of radix j + 1) of the mixed-radix number
+ * v whose lowest digit is `from`, as nibble j - from. */
+static uint32_t digit_nibbles(uint32_t v, unsigned from, unsigned to)
+{
+    uint32_t nib = 0;
+    for (unsigned j = from; j < to; j++) {
+        nib |= (v % (j + 1)) << (4 * (j - from));
+        v /= j + 1;
+    }
+    return nib;
+}
+
 void magic_unranker_init(struct magic_unranker *u)
 {
-    /* digit j (radix j + 1) of the mixed-radix number v, digits from
-     * `from`, as nibble j - from */
-    for (uint32_t v = 0; v < MAGIC_LOW_RADIX; v++) {
-        uint32_t x = v, nib = 0;
-        for (unsigned j = 0; j < 6; j++) {
-            nib |= (x % (j + 1)) << (4 * j);
-            x /= j + 1;
-        }
-        u->low[v] = nib;
-    }
-    for (uint32_t v = 0; v < MAGIC_MID_RADIX; v++) {
-        uint32_t x = v, nib = 0;
-        for (unsigned j = 6; j < 9; j++) {
-            nib |= (x % (j + 1)) << (4 * (j - 6));
-            x /= j + 1;
-        }
-        u->mid[v] = (uint16_t)nib;
-    }
-    for (uint32_t v = 0; v < MAGIC_HIGH_RADIX; v++) {
-        uint32_t x = v, nib = 0;
-        for (unsigned j = 9; j < 12; j++) {
-            nib |= (x % (j + 1)) << (4 * (j - 9));
-            x /= j + 1;
-        }
-        u->high[v] = (uint16_t)nib;
-    }
+    for (uint32_t v = 0; v < MAGIC_LOW_RADIX; v++)
+        u->low[v] = digit_nibbles(v, 0, 6);
+    for (uint32_t v = 0; v < MAGIC_MID_RADIX; v++)
+        u->mid[v] = (uint16_t)digit_nibbles(v, 6, 9);
+    for (uint32_t v = 0; v < MAGIC_HIGH_RADIX; v++)
+        u->high[v] = (uint16_t)digit_nibbles(v, 9, 12);
     perm_tables(u);
 }
 
@@ -182,34 +174,31 @@ ring_moves(const struct magic_space_ctx *g, uint64_t rank, uint64_t *out, int k,
 #endif
 }
 
-static unsigned space_next(const void *ctx, uint64_t rank, uint64_t *out)
+/* ring_moves with the ring width a constant per branch. */
+static inline unsigned ring_moves_any(const struct magic_space_ctx *g,
+                                      uint64_t rank, uint64_t *out,
+                                      bool backward)
 {
-    const struct magic_space_ctx *g = ctx;
     switch (g->k) {
     case 3:
-        return ring_moves(g, rank, out, 3, false);
+        return ring_moves(g, rank, out, 3, backward);
     case 4:
-        return ring_moves(g, rank, out, 4, false);
+        return ring_moves(g, rank, out, 4, backward);
     case 5:
-        return ring_moves(g, rank, out, 5, false);
+        return ring_moves(g, rank, out, 5, backward);
     default:
-        return ring_moves(g, rank, out, 6, false);
+        return ring_moves(g, rank, out, 6, backward);
     }
+}
+
+static unsigned space_next(const void *ctx, uint64_t rank, uint64_t *out)
+{
+    return ring_moves_any(ctx, rank, out, false);
 }
 
 static unsigned space_prev(const void *ctx, uint64_t rank, uint64_t *out)
 {
-    const struct magic_space_ctx *g = ctx;
-    switch (g->k) {
-    case 3:
-        return ring_moves(g, rank, out, 3, true);
-    case 4:
-        return ring_moves(g, rank, out, 4, true);
-    case 5:
-        return ring_moves(g, rank, out, 5, true);
-    default:
-        return ring_moves(g, rank, out, 6, true);
-    }
+    return ring_moves_any(ctx, rank, out, true);
 }
 
 /* The predecessors one at a time: directed, A^-1, B^-1, C^-1; with
