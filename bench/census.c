@@ -19,10 +19,6 @@
 #include "frontier2.h"
 #include "memprobe.h"
 
-struct progress {
-    const char *start; /* the census's start, for the line */
-};
-
 /* The estimate assumes the remaining ranks are found at the rate so far:
  * about an upper bound where part of the space is unreachable
  * (cubic_eight), though a slow tail of levels can outlast it. */
@@ -30,13 +26,13 @@ static int print_level(void *arg, const struct frontier2_level *lv,
                        struct pb_error *e)
 {
     (void)e;
-    const struct progress *p = arg;
+    const char *start = arg; /* the census's, for the line */
     double rate = lv->elapsed > 0 ? (double)lv->reached / lv->elapsed : 0;
     double left = rate > 0 ? (double)(lv->n - lv->reached) / rate : 0;
     fprintf(stderr,
             "census %s: depth %u: %llu states (%s), %llu reached "
             "(%.1f%% of ranks), %.1f s, about %.0f s left at most\n",
-            p->start, lv->depth, (unsigned long long)lv->found,
+            start, lv->depth, (unsigned long long)lv->found,
             lv->bottom_up ? "bottom-up" : "top-down",
             (unsigned long long)lv->reached,
             100.0 * (double)lv->reached / (double)lv->n, lv->elapsed, left);
@@ -53,14 +49,13 @@ static int census_engine(const struct pb_kernel *k,
     if (rc)
         return rc;
     snprintf(one->space, sizeof(one->space), "%s", space.what);
-    struct progress p = {one->start};
     struct frontier2_options opt = {
         .threads = req->threads,
         .direction = (enum frontier2_direction)req->direction,
         /* nothing expanded twice; a census needs no depths kept */
         .coding = FRONTIER2_SEEN,
         .on_level = req->progress ? print_level : NULL,
-        .on_level_arg = &p,
+        .on_level_arg = one->start,
     };
     struct frontier2_result r = {.counts = one->counts,
                                  .max_depths = CENSUS_MAX_DEPTHS};

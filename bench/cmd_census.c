@@ -128,17 +128,26 @@ static void print_json(const struct census_run *run, const char *kernel,
     printf("\n ]}\n");
 }
 
+/* The index of text among the n words, or -1. */
+static int word_index(const char *text, const char *const *words, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (strcmp(text, words[i]) == 0)
+            return i;
+    return -1;
+}
+
 static bool parse_format(const char *text, enum census_format *out)
 {
     static const char *const names[] = {"text", "csv", "json"};
-    for (int i = 0; i < 3; i++)
-        if (strcmp(text, names[i]) == 0) {
-            *out = (enum census_format)i;
-            return true;
-        }
-    cli_usage_error("census", "--format '%s'; expected text, csv or json",
-                    text);
-    return false;
+    int i = word_index(text, names, 3);
+    if (i < 0) {
+        cli_usage_error("census", "--format '%s'; expected text, csv or json",
+                        text);
+        return false;
+    }
+    *out = (enum census_format)i;
+    return true;
 }
 
 static bool parse_direction(const char *text, int *out)
@@ -146,15 +155,15 @@ static bool parse_direction(const char *text, int *out)
     static const char *const names[] = {"auto", "top-down", "bottom-up"};
     static const int values[] = {FRONTIER2_AUTO, FRONTIER2_TOP_DOWN,
                                  FRONTIER2_BOTTOM_UP};
-    for (int i = 0; i < 3; i++)
-        if (strcmp(text, names[i]) == 0) {
-            *out = values[i];
-            return true;
-        }
-    cli_usage_error("census",
-                    "--direction '%s'; expected auto, top-down or bottom-up",
-                    text);
-    return false;
+    int i = word_index(text, names, 3);
+    if (i < 0) {
+        cli_usage_error(
+            "census", "--direction '%s'; expected auto, top-down or bottom-up",
+            text);
+        return false;
+    }
+    *out = values[i];
+    return true;
 }
 
 /* Reads --start once the kernel and size are known. */
