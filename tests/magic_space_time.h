@@ -5,11 +5,7 @@
  *   next callback (the old ring of test_frontier2, magic_unrank + three
  *   magic_rank, against the kernel's space), and the directed 2 x 5
  *   census on each, best of 3, at 1 and 2 threads;
- *   time_census: one census of the kernel's space (K, threads, direction)
- *   with its counts, each level's time, seconds and the load average,
- *   for /usr/bin/time -v; MAGIC_SPACE_NO_EACH set: bottom-up levels
- *   through prev (all predecessors ranked, then checked) instead of
- *   prev_each.
+ *   agree6: table_omp against bibfs on uniform 2 x 6 targets.
  */
 #ifndef MAGIC_SPACE_TIME_H
 #define MAGIC_SPACE_TIME_H
@@ -36,40 +32,17 @@ static unsigned old_prev(const void *ctx, uint64_t r, uint64_t *out)
     return MAGIC_MOVES;
 }
 
-/* With --census: each level's time on stderr (where the time goes). */
-static int print_level(void *arg, const struct frontier2_level *lv,
-                       struct pb_error *e)
-{
-    (void)e;
-    double *last = arg;
-    fprintf(stderr, "depth %2u %10llu found %s %7.2f s\n", lv->depth,
-            (unsigned long long)lv->found,
-            lv->bottom_up ? "bottom-up" : "top-down ", lv->elapsed - *last);
-    *last = lv->elapsed;
-    return 0;
-}
-
 static double search_seconds(const struct pb_space *s, int threads,
-                             enum frontier2_direction dir, bool print)
+                             enum frontier2_direction dir)
 {
     static uint64_t counts[MAX_DEPTHS];
-    double last = 0;
-    struct frontier2_options opt = {.threads = threads,
-                                    .direction = dir,
-                                    .on_level = print ? print_level : NULL,
-                                    .on_level_arg = &last};
+    struct frontier2_options opt = {.threads = threads, .direction = dir};
     struct frontier2_result r = {.counts = counts, .max_depths = MAX_DEPTHS};
     struct pb_error e = {{0}};
     double t0 = omp_get_wtime();
     int rc = frontier2_search(s, &opt, &r, &e);
     double t = omp_get_wtime() - t0;
     CHECK(rc == 0, "timing: %s", e.msg);
-    if (print && rc == 0) {
-        for (size_t d = 0; d < r.depths; d++)
-            printf("%zu %llu\n", d, (unsigned long long)r.counts[d]);
-        printf("reached %llu, diameter %zu, %u levels bottom-up\n",
-               (unsigned long long)r.reached, r.depths - 1, r.bottom_up);
-    }
     return t;
 }
 
@@ -140,8 +113,8 @@ static int time_all(void)
     for (int t = 1; t <= 2; t++) {
         double b_old = 1e30, b_new = 1e30;
         for (int i = 0; i < 3; i++) {
-            double a = search_seconds(&old, t, FRONTIER2_AUTO, false);
-            double b = search_seconds(&s, t, FRONTIER2_AUTO, false);
+            double a = search_seconds(&old, t, FRONTIER2_AUTO);
+            double b = search_seconds(&s, t, FRONTIER2_AUTO);
             b_old = a < b_old ? a : b_old;
             b_new = b < b_new ? b : b_new;
         }
@@ -152,39 +125,10 @@ static int time_all(void)
     return check_summary();
 }
 
-static int time_census(int k, int threads, const char *dir)
-{
-    struct pb_space s;
-    struct pb_error e = {{0}};
-    if (space_of(k, false, &s, &e)) {
-        fprintf(stderr, "%s\n", e.msg);
-        return 1;
-    }
-    if (getenv("MAGIC_SPACE_NO_EACH")) /* bottom-up through prev */
-        s.prev_each = NULL;
-    enum frontier2_direction d = !strcmp(dir, "top")      ? FRONTIER2_TOP_DOWN
-                                 : !strcmp(dir, "bottom") ? FRONTIER2_BOTTOM_UP
-                                                          : FRONTIER2_AUTO;
-    check_print_load();
-    double t = search_seconds(&s, threads, d, true);
-    printf("%s, %d thread(s), %s: %.2f s\n", s.what, threads, dir, t);
-    check_print_load();
-    kernel()->space_free(&s);
-    return check_summary();
-}
-
 /* --agree6 N: table_omp (built on the engine) against bibfs on N
  * uniform 2 x 6 targets, answer for answer (both claim the alphabetically
  * first shortest sequence); the 2 x 6 oracle's table would need 2.4 GB,
  * so this is the check the issue asks for there. About two minutes. */
-static const struct pb_variant *variant_named(const char *name)
-{
-    for (size_t i = 0; kernel()->variants[i]; i++)
-        if (!strcmp(kernel()->variants[i]->name, name))
-            return kernel()->variants[i];
-    return NULL;
-}
-
 static int agree6(size_t count)
 {
     struct pb_corpus c;
@@ -207,8 +151,8 @@ static int agree6(size_t count)
     for (int i = 0; i < 2 && a && b; i++) {
         struct pb_run run;
         double t0 = omp_get_wtime();
-        int rc =
-            pb_run_variant(variant_named(names[i]), &c, 2, out[i], &run, &e);
+        int rc = pb_run_variant(pb_variant_find(kernel(), names[i]), &c, 2,
+                                out[i], &run, &e);
         CHECK(rc == 0, "%s on 2 x 6: %s", names[i], e.msg);
         printf("%s: %.1f s (build and %zu queries, %d thread(s))\n", names[i],
                omp_get_wtime() - t0, c.count, threads[i]);

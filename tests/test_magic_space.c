@@ -12,8 +12,9 @@
  * unseen state), against the plain reference search: counts, sum == reached,
  * and every rank's code; (d) refusals. Not tests, no checks on time:
  * test_magic_space --time ns per rank, unrank and callback, and the 2 x 5
- * census, old ring vs space; test_magic_space --census K T [top|bottom|auto]
- * one census, timed.
+ * census, old ring vs space; test_magic_space --agree6 N table_omp against
+ * bibfs on 2 x 6 (one census, timed level by level: `puzzlebench census
+ * magic_squares --size K --threads T --progress`).
  */
 #include <errno.h>
 #include <omp.h>
@@ -295,9 +296,6 @@ int main(int argc, char **argv)
         return time_all();
     if (argc > 2 && !strcmp(argv[1], "--agree6"))
         return agree6((size_t)atoi(argv[2]));
-    if (argc > 3 && !strcmp(argv[1], "--census"))
-        return time_census(atoi(argv[2]), atoi(argv[3]),
-                           argc > 4 ? argv[4] : "auto");
     bool all = getenv("PB_MAGIC_SPACE_ALL") != NULL;
     round_trips();
     for (int k = 3; k <= 6; k++) {
