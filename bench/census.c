@@ -18,6 +18,10 @@
 
 #include "frontier2.h"
 #include "memprobe.h"
+#include "mpi_env.h"
+#ifdef PB_HAVE_MPI
+#include "frontier2_mpi.h"
+#endif
 
 /* The estimate assumes the remaining ranks are found at the rate so far:
  * about an upper bound where part of the space is unreachable
@@ -39,16 +43,43 @@ static int print_level(void *arg, const struct frontier2_level *lv,
     return 0;
 }
 
-static int census_engine(const struct pb_kernel *k,
-                         const struct census_request *req, int start,
-                         struct census_one *one, struct pb_error *e)
+#ifdef PB_HAVE_MPI
+/* The distributed engine on every process; one's peak RSS is the
+ * largest process's. */
+static int search_mpi(const struct census_request *req,
+                      const struct pb_space *space, struct census_one *one,
+                      struct pb_error *e)
 {
-    struct pb_space_args args = {req->size, req->with_inverses, start};
-    struct pb_space space;
-    int rc = k->space_new(&args, &space, e);
+    struct frontier2_mpi_options opt = {
+        .threads = req->threads,
+        .exchange = (enum frontier2_mpi_exchange)req->exchange,
+        .round_targets = req->round_targets,
+        .on_level = req->progress ? print_level : NULL,
+        .on_level_arg = one->start,
+    };
+    struct frontier2_mpi_level levels[CENSUS_MAX_DEPTHS];
+    struct frontier2_mpi_result r = {.counts = one->counts,
+                                     .max_depths = CENSUS_MAX_DEPTHS,
+                                     .levels = levels};
+    int rc = frontier2_mpi_search(space, MPI_COMM_WORLD, &opt, &r, e);
     if (rc)
         return rc;
-    snprintf(one->space, sizeof(one->space), "%s", space.what);
+    for (size_t d = 0; d < r.depths; d++)
+        one->levels[d] = (struct census_level_cost){
+            levels[d].bytes_sent, levels[d].rounds, levels[d].compute_seconds,
+            levels[d].comm_seconds};
+    one->depths = r.depths;
+    one->total = r.reached;
+    one->array_bytes = r.array_bytes;
+    one->process_bytes = r.process_bytes;
+    return 0;
+}
+#endif
+
+static int search_one_process(const struct census_request *req,
+                              const struct pb_space *space,
+                              struct census_one *one, struct pb_error *e)
+{
     struct frontier2_options opt = {
         .threads = req->threads,
         .direction = (enum frontier2_direction)req->direction,
@@ -59,21 +90,41 @@ static int census_engine(const struct pb_kernel *k,
     };
     struct frontier2_result r = {.counts = one->counts,
                                  .max_depths = CENSUS_MAX_DEPTHS};
-    pb_rss_reset();
-    double t0 = omp_get_wtime();
-    rc = frontier2_search(&space, &opt, &r, e);
-    one->seconds = omp_get_wtime() - t0;
-    one->peak_rss = pb_rss_peak();
-    if (k->space_free)
-        k->space_free(&space);
+    int rc = frontier2_search(space, &opt, &r, e);
     if (rc)
         return rc;
     one->depths = r.depths;
     one->total = r.reached;
-    one->ranks = space.n;
     one->bottom_up = r.bottom_up;
     one->array_bytes = r.code_bytes;
     return 0;
+}
+
+static int census_engine(const struct pb_kernel *k,
+                         const struct census_request *req, int start,
+                         struct census_one *one, struct pb_error *e)
+{
+    struct pb_space_args args = {req->size, req->with_inverses, start};
+    struct pb_space space;
+    int rc = k->space_new(&args, &space, e);
+    if (rc)
+        return rc;
+    snprintf(one->space, sizeof(one->space), "%s", space.what);
+    bool mpi = req->mpi && req->mpi->on;
+    pb_rss_reset();
+    double t0 = omp_get_wtime();
+#ifdef PB_HAVE_MPI
+    rc = mpi ? search_mpi(req, &space, one, e)
+             : search_one_process(req, &space, one, e);
+#else
+    rc = search_one_process(req, &space, one, e);
+#endif
+    one->seconds = omp_get_wtime() - t0;
+    one->peak_rss = mpi ? pb_mpi_max(req->mpi, pb_rss_peak()) : pb_rss_peak();
+    one->ranks = space.n;
+    if (k->space_free)
+        k->space_free(&space);
+    return rc;
 }
 
 static int census_reference(const struct pb_kernel *k,
@@ -134,7 +185,13 @@ int census_run(const struct pb_kernel *k, const struct census_request *req,
                        "the reference search of %s takes only the default "
                        "start",
                        k->name);
-    out->engine = engine ? "frontier2" : "reference";
+    bool mpi = req->mpi && req->mpi->on;
+    if (!engine && mpi)
+        return pb_fail(e, -EINVAL,
+                       "the reference search runs on one process; run it "
+                       "without mpirun");
+    out->engine = !engine ? "reference" : mpi ? "frontier2_mpi" : "frontier2";
+    out->processes = mpi ? req->mpi->size : 1;
     struct pb_space_class classes[PB_SPACE_MAX_CLASSES];
     size_t count = 0;
     int rc = plan_starts(k, req, classes, &count, e);

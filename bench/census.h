@@ -15,6 +15,16 @@
 
 #define CENSUS_MAX_DEPTHS 1024
 
+struct pb_mpi;
+
+/* One level's cost over MPI (frontier2_mpi.h): all processes' bytes, the
+ * slowest process's seconds. */
+struct census_level_cost {
+    uint64_t bytes_sent;
+    unsigned rounds;
+    double compute_seconds, comm_seconds;
+};
+
 /* What to count. */
 struct census_request {
     struct pb_size size; /* {0, 0}: the judge's */
@@ -26,6 +36,11 @@ struct census_request {
     int threads;            /* engine threads, >= 1 */
     int direction;          /* enum frontier2_direction */
     bool progress;          /* a line per level on stderr */
+    /* MPI started (mpi_env.h): the distributed engine on every process
+     * (NULL or not on: one process) */
+    const struct pb_mpi *mpi;
+    int exchange;           /* enum frontier2_mpi_exchange */
+    uint64_t round_targets; /* 0: the engine's default */
 };
 
 /* One census: from one start (or class representative). */
@@ -41,10 +56,14 @@ struct census_one {
     uint64_t peak_rss;    /* peak resident bytes during it (0: unknown) */
     uint64_t array_bytes; /* the engine's 2-bit array */
     char space[80];       /* the space's own words ("" for the reference) */
+    /* over MPI: levels[d] is the cost of finding depth d (d >= 1) */
+    struct census_level_cost levels[CENSUS_MAX_DEPTHS];
+    uint64_t process_bytes; /* over MPI: the most one process allocated */
 };
 
 struct census_run {
-    const char *engine; /* "frontier2" or "reference" */
+    const char *engine; /* "frontier2", "frontier2_mpi" or "reference" */
+    int processes;      /* MPI processes (1 without MPI) */
     size_t count;
     struct census_one *one; /* count censuses */
 };

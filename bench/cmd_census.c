@@ -6,19 +6,26 @@
  * the total, the diameter, the threads, the time and the peak memory.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
+#include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "census.h"
 #include "cli.h"
 #include "frontier2.h"
+#include "mpi_env.h"
 
 static const char help[] =
     "usage: puzzlebench census KERNEL [--size S] [--with-inverses]\n"
     "                          [--start X | --start all] [--threads T]\n"
     "                          [--format text|csv|json] [--progress]\n"
     "                          [--direction auto|top-down|bottom-up]\n"
-    "                          [--reference] [--max-memory SIZE]\n\n"
+    "                          [--reference] [--max-memory SIZE]\n"
+    "                          [--exchange alltoallv|point-to-point]\n"
+    "                          [--round-targets N]\n"
+    "       mpirun -np P puzzlebench census KERNEL [...]\n\n"
     "Prints the number of states at each depth (fewest moves) from the\n"
     "start, one 'depth count' line each, then the total, the diameter,\n"
     "the threads, the time and the peak memory. The search is the\n"
@@ -42,8 +49,18 @@ static const char help[] =
     "      --reference      the kernel's plain reference search instead\n"
     "                       (a byte per state; the default start only)\n"
     "      --max-memory SIZE  memory cap, N[K|M|G|T] (default: the\n"
-    "                       available memory)\n"
-    "  -h, --help           this text\n";
+    "                       available memory); under MPI, of each host's\n"
+    "                       processes together\n"
+    "      --exchange E     under MPI: alltoallv (default) or\n"
+    "                       point-to-point\n"
+    "      --round-targets N  under MPI: neighbours a process sends per\n"
+    "                       round at most (default 1048576; the buffers\n"
+    "                       grow with it)\n"
+    "  -h, --help           this text\n\n"
+    "Under mpirun (or srun) the census runs on every process, each holding\n"
+    "its own block of ranks and searching it with T threads, top-down;\n"
+    "process 0 prints, adding each depth's bytes sent, exchange rounds and\n"
+    "the slowest process's compute and MPI seconds.\n";
 
 enum census_format { FORMAT_TEXT, FORMAT_CSV, FORMAT_JSON };
 
@@ -52,34 +69,63 @@ static uint64_t diameter(const struct census_one *one)
     return one->depths ? one->depths - 1 : 0;
 }
 
+/* "2 processes x 1 thread on 1 host (Open MPI v4.1.4)", or "2 threads". */
+static void engine_text(const struct census_run *run,
+                        const struct census_request *req, char *out, size_t len)
+{
+    int threads = req->reference ? 1 : req->threads;
+    const char *ts = threads == 1 ? "" : "s";
+    if (run->processes > 1 || (req->mpi && req->mpi->on))
+        snprintf(out, len, "%d process%s x %d thread%s on %d host%s (%s)",
+                 run->processes, run->processes == 1 ? "" : "es", threads, ts,
+                 req->mpi->hosts, req->mpi->hosts == 1 ? "" : "s",
+                 req->mpi->library);
+    else
+        snprintf(out, len, "%d thread%s", threads, ts);
+}
+
+static bool over_mpi(const struct census_run *run)
+{
+    return strcmp(run->engine, "frontier2_mpi") == 0;
+}
+
 static void print_text(const struct census_run *run,
                        const struct census_request *req)
 {
+    bool mpi = over_mpi(run);
+    char engine[160];
+    engine_text(run, req, engine, sizeof(engine));
     for (size_t i = 0; i < run->count; i++) {
         const struct census_one *one = &run->one[i];
         if (run->count > 1 || req->start_text)
             printf("# start %s (%u start%s)\n", one->start, one->members,
                    one->members == 1 ? "" : "s");
-        printf("# depth states\n");
-        for (size_t d = 0; d < one->depths; d++)
-            printf("%zu %llu\n", d, (unsigned long long)one->counts[d]);
+        printf(mpi ? "# depth states bytes_sent rounds compute_s mpi_s\n"
+                   : "# depth states\n");
+        for (size_t d = 0; d < one->depths; d++) {
+            printf("%zu %llu", d, (unsigned long long)one->counts[d]);
+            const struct census_level_cost *c = &one->levels[d];
+            if (mpi)
+                printf(" %llu %u %.3f %.3f", (unsigned long long)c->bytes_sent,
+                       c->rounds, c->compute_seconds, c->comm_seconds);
+            printf("\n");
+        }
         printf("# total %llu\n", (unsigned long long)one->total);
         if (one->ranks)
             printf("# ranks %llu (%.2f%% reached)\n",
                    (unsigned long long)one->ranks,
                    100.0 * (double)one->total / (double)one->ranks);
         printf("# diameter %llu\n", (unsigned long long)diameter(one));
-        printf("# engine %s, %d thread%s, %u depth%s bottom-up\n", run->engine,
-               req->reference ? 1 : req->threads,
-               (req->reference ? 1 : req->threads) == 1 ? "" : "s",
+        printf("# engine %s, %s, %u depth%s bottom-up\n", run->engine, engine,
                one->bottom_up, one->bottom_up == 1 ? "" : "s");
         printf("# time %.3f s\n", one->seconds);
-        printf("# peak memory %.1f MB", (double)one->peak_rss / 1e6);
+        printf("# peak memory %.1f MB%s", (double)one->peak_rss / 1e6,
+               mpi ? " (the largest process)" : "");
         double array = (double)one->array_bytes;
         if (array >= 1e6) /* the engine's; the reference has none */
-            printf(" (array %.1f MB)", array / 1e6);
+            printf(" (array %.1f MB%s)", array / 1e6, mpi ? " in all" : "");
         else if (array > 0)
-            printf(" (array %.1f KB)", array / 1e3);
+            printf(" (array %.1f KB%s)", array / 1e3, mpi ? " in all" : "");
         printf("\n");
     }
 }
@@ -87,29 +133,43 @@ static void print_text(const struct census_run *run,
 static void print_csv(const struct census_run *run, const char *kernel,
                       const char *size, const struct census_request *req)
 {
+    bool mpi = over_mpi(run);
     printf("kernel,size,with_inverses,start,members,engine,threads,depth,"
-           "states,total,diameter,seconds,peak_rss_bytes\n");
+           "states,total,diameter,seconds,peak_rss_bytes,processes,"
+           "bytes_sent,rounds,compute_seconds,comm_seconds\n");
     for (size_t i = 0; i < run->count; i++) {
         const struct census_one *one = &run->one[i];
-        for (size_t d = 0; d < one->depths; d++)
-            printf("%s,%s,%d,\"%s\",%u,%s,%d,%zu,%llu,%llu,%llu,%.6f,%llu\n",
+        for (size_t d = 0; d < one->depths; d++) {
+            printf("%s,%s,%d,\"%s\",%u,%s,%d,%zu,%llu,%llu,%llu,%.6f,%llu,%d",
                    kernel, size, req->with_inverses, one->start, one->members,
                    run->engine, req->reference ? 1 : req->threads, d,
                    (unsigned long long)one->counts[d],
                    (unsigned long long)one->total,
                    (unsigned long long)diameter(one), one->seconds,
-                   (unsigned long long)one->peak_rss);
+                   (unsigned long long)one->peak_rss, run->processes);
+            const struct census_level_cost *c = &one->levels[d];
+            if (mpi)
+                printf(",%llu,%u,%.6f,%.6f\n",
+                       (unsigned long long)c->bytes_sent, c->rounds,
+                       c->compute_seconds, c->comm_seconds);
+            else
+                printf(",NA,NA,NA,NA\n");
+        }
     }
 }
 
 static void print_json(const struct census_run *run, const char *kernel,
                        const char *size, const struct census_request *req)
 {
+    bool mpi = over_mpi(run);
     printf("{\"kernel\": \"%s\", \"size\": \"%s\", \"with_inverses\": %s,\n"
-           " \"engine\": \"%s\", \"threads\": %d,\n"
-           " \"censuses\": [",
+           " \"engine\": \"%s\", \"threads\": %d, \"processes\": %d,\n",
            kernel, size, req->with_inverses ? "true" : "false", run->engine,
-           req->reference ? 1 : req->threads);
+           req->reference ? 1 : req->threads, run->processes);
+    if (mpi)
+        printf(" \"hosts\": %d, \"mpi_library\": \"%s\",\n", req->mpi->hosts,
+               req->mpi->library);
+    printf(" \"censuses\": [");
     for (size_t i = 0; i < run->count; i++) {
         const struct census_one *one = &run->one[i];
         printf("%s\n  {\"start\": \"%s\", \"members\": %u, \"space\": \"%s\",\n"
@@ -119,11 +179,24 @@ static void print_json(const struct census_run *run, const char *kernel,
             printf("%s%llu", d ? ", " : "", (unsigned long long)one->counts[d]);
         printf("],\n   \"total\": %llu, \"ranks\": %llu, \"diameter\": %llu, "
                "\"bottom_up_depths\": %u,\n   \"seconds\": %.6f, "
-               "\"peak_rss_bytes\": %llu, \"array_bytes\": %llu}",
+               "\"peak_rss_bytes\": %llu, \"array_bytes\": %llu",
                (unsigned long long)one->total, (unsigned long long)one->ranks,
                (unsigned long long)diameter(one), one->bottom_up, one->seconds,
                (unsigned long long)one->peak_rss,
                (unsigned long long)one->array_bytes);
+        if (mpi) {
+            printf(",\n   \"process_bytes\": %llu, \"levels\": [",
+                   (unsigned long long)one->process_bytes);
+            for (size_t d = 0; d < one->depths; d++) {
+                const struct census_level_cost *c = &one->levels[d];
+                printf("%s\n    {\"bytes_sent\": %llu, \"rounds\": %u, "
+                       "\"compute_seconds\": %.6f, \"comm_seconds\": %.6f}",
+                       d ? "," : "", (unsigned long long)c->bytes_sent,
+                       c->rounds, c->compute_seconds, c->comm_seconds);
+            }
+            printf("]");
+        }
+        printf("}");
     }
     printf("\n ]}\n");
 }
@@ -166,6 +239,20 @@ static bool parse_direction(const char *text, int *out)
     return true;
 }
 
+static bool parse_exchange(const char *text, int *out)
+{
+    static const char *const names[] = {"alltoallv", "point-to-point"};
+    int i = word_index(text, names, 2);
+    if (i < 0) {
+        cli_usage_error("census",
+                        "--exchange '%s'; expected alltoallv or point-to-point",
+                        text);
+        return false;
+    }
+    *out = i; /* enum frontier2_mpi_exchange's order */
+    return true;
+}
+
 /* Reads --start once the kernel and size are known. */
 static int read_start(const struct pb_kernel *k, struct census_request *req,
                       const char *text)
@@ -188,8 +275,37 @@ static int read_start(const struct pb_kernel *k, struct census_request *req,
     return PB_EXIT_OK;
 }
 
+/* Under a launcher, processes other than 0 keep quiet about the command
+ * line (every process reads the same one; process 0 says what is wrong
+ * once) and print nothing on stdout. The old stderr comes back for the
+ * search, so that a process's own failure still shows. */
+static int quiet_stderr(void)
+{
+    if (pb_mpi_launch_rank() <= 0)
+        return -1;
+    fflush(stderr);
+    int saved = dup(STDERR_FILENO), null = open("/dev/null", O_WRONLY);
+    if (null >= 0) {
+        dup2(null, STDERR_FILENO);
+        close(null);
+    }
+    return saved;
+}
+
+static void restore_stderr(int saved)
+{
+    if (saved < 0)
+        return;
+    fflush(stderr);
+    dup2(saved, STDERR_FILENO);
+    close(saved);
+    if (!freopen("/dev/null", "w", stdout))
+        fclose(stdout);
+}
+
 int cmd_census(int argc, char **argv)
 {
+    int saved_stderr = quiet_stderr();
     static const struct option options[] = {
         {"size", required_argument, NULL, 's'},
         {"with-inverses", no_argument, NULL, 'i'},
@@ -200,13 +316,15 @@ int cmd_census(int argc, char **argv)
         {"direction", required_argument, NULL, 'D'},
         {"reference", no_argument, NULL, 'R'},
         {"max-memory", required_argument, NULL, 'M'},
+        {"exchange", required_argument, NULL, 'X'},
+        {"round-targets", required_argument, NULL, 'T'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
     const char *size_text = NULL, *start_text = NULL;
     struct census_request req = {
         .start = -1, .threads = 1, .direction = FRONTIER2_AUTO};
     enum census_format format = FORMAT_TEXT;
-    long threads;
+    long threads, round_targets;
     int c;
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":s:it:f:h", options, NULL)) != -1) {
@@ -243,6 +361,16 @@ int cmd_census(int argc, char **argv)
             if (!cli_set_memory_cap("census", optarg))
                 return PB_EXIT_USAGE;
             break;
+        case 'X':
+            if (!parse_exchange(optarg, &req.exchange))
+                return PB_EXIT_USAGE;
+            break;
+        case 'T':
+            if (!cli_long("census", "--round-targets", optarg, 1, INT32_MAX,
+                          &round_targets))
+                return PB_EXIT_USAGE;
+            req.round_targets = (uint64_t)round_targets;
+            break;
         case 'h':
             fputs(help, stdout);
             return PB_EXIT_OK;
@@ -265,8 +393,18 @@ int cmd_census(int argc, char **argv)
     int rc = read_start(k, &req, start_text);
     if (rc)
         return rc;
+    struct pb_mpi mpi;
+    rc = pb_mpi_start(&mpi, NULL, NULL, &e);
+    restore_stderr(saved_stderr);
+    if (rc) {
+        fprintf(stderr, "puzzlebench census: %s\n", e.msg);
+        return PB_EXIT_USAGE;
+    }
+    req.mpi = &mpi;
     struct census_run run;
     rc = census_run(k, &req, &run, &e);
+    if (rc && mpi.rank != 0) /* process 0 says it */
+        return rc == -EINVAL ? PB_EXIT_USAGE : PB_EXIT_FAIL;
     if (rc == -EINVAL)
         return cli_usage_error("census", "%s", e.msg);
     if (rc) {

@@ -7,7 +7,7 @@
 #                           node + npm (the cubejs cross-check)
 set -eu
 
-packages="cmake make gcc g++ pkg-config libjemalloc-dev libbenchmark-dev libjansson-dev gnuplot-nox uthash-dev libigraph-dev python3"
+packages="cmake make gcc g++ pkg-config libjemalloc-dev libbenchmark-dev libjansson-dev gnuplot-nox uthash-dev libigraph-dev python3 libopenmpi-dev openmpi-bin"
 if [ "${1:-}" = "--ci" ]; then
     packages="$packages clang libomp-dev gap-core"
     # node + npm for the cubejs cross-check (tests/test_cubejs.sh installs

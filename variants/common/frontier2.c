@@ -71,6 +71,7 @@
 #define _DEFAULT_SOURCE /* madvise, MADV_HUGEPAGE */
 
 #include "frontier2.h"
+#include "frontier2_marks.h"
 
 #include <errno.h>
 #include <omp.h>
@@ -80,11 +81,8 @@
 
 #include "pb_limits.h"
 
-#define RANKS_PER_WORD FRONTIER2_RANKS_PER_WORD
-#define LOW_BITS 0x5555555555555555ull /* the low bit of every 2-bit slot */
-#define HUGE_PAGE (2u << 20)           /* a transparent huge page on x86-64 */
+#define HUGE_PAGE (2u << 20) /* a transparent huge page on x86-64 */
 #define CACHE_LINE 64
-#define BLOCK_WORDS 256 /* words per scheduling chunk: 8192 ranks */
 
 uint64_t frontier2_bytes(uint64_t n)
 {
@@ -97,7 +95,7 @@ void frontier2_free(uint64_t *codes)
     free(codes);
 }
 
-static uint64_t *codes_new(uint64_t bytes, bool huge_pages)
+uint64_t *frontier2_array_new(uint64_t bytes, bool huge_pages)
 {
     size_t align = bytes >= HUGE_PAGE ? HUGE_PAGE : CACHE_LINE;
     size_t size = (size_t)((bytes + align - 1) / align * align);
@@ -111,21 +109,6 @@ static uint64_t *codes_new(uint64_t bytes, bool huge_pages)
     (void)huge_pages;
 #endif
     return p;
-}
-
-static inline unsigned code_at(const uint64_t *a, uint64_t r)
-{
-    uint64_t w = __atomic_load_n(&a[r / RANKS_PER_WORD], __ATOMIC_RELAXED);
-    return (unsigned)(w >> (2 * (r % RANKS_PER_WORD))) & 3u;
-}
-
-/* The slots of word w that hold ranks below n. */
-static inline uint64_t valid_slots(uint64_t w, uint64_t n)
-{
-    uint64_t first = w * RANKS_PER_WORD;
-    if (n - first >= RANKS_PER_WORD)
-        return LOW_BITS;
-    return LOW_BITS & ((1ull << (2 * (n - first))) - 1);
 }
 
 /* One level's work, as every thread sees it. */
@@ -144,37 +127,6 @@ struct level {
     bool prefetch;    /* batch the targets and prefetch their words */
     int threads;
 };
-
-#define BLOCK_RANKS ((uint64_t)BLOCK_WORDS * RANKS_PER_WORD)
-
-/* Notes that block of rank t holds a state of the next level. */
-static inline void note_block(uint8_t *marked, uint64_t t)
-{
-    if (marked && !__atomic_load_n(&marked[t / BLOCK_RANKS], __ATOMIC_RELAXED))
-        __atomic_store_n(&marked[t / BLOCK_RANKS], 1, __ATOMIC_RELAXED);
-}
-
-/* Marks t with code nc when it is unseen; 1 when this call found it. */
-static inline uint64_t mark(uint64_t *a, uint8_t *marked, uint64_t t,
-                            unsigned nc)
-{
-    unsigned shift = 2 * (unsigned)(t % RANKS_PER_WORD);
-    uint64_t *word = &a[t / RANKS_PER_WORD];
-    if ((__atomic_load_n(word, __ATOMIC_RELAXED) >> shift) & 3u)
-        return 0;
-    uint64_t old =
-        __atomic_fetch_or(word, (uint64_t)nc << shift, __ATOMIC_RELAXED);
-    if ((old >> shift) & 3u)
-        return 0;
-    note_block(marked, t);
-    return 1;
-}
-
-/* The bits that turn slots of code cur (low bits in m) into 3 (seen). */
-static inline uint64_t seen_bits(uint64_t m, unsigned cur)
-{
-    return cur == 1 ? m << 1 : m;
-}
 
 /* A thread's targets, computed and prefetched a batch ahead of their
  * marks, so that a batch's cache misses overlap instead of following
@@ -450,12 +402,6 @@ static bool choose_bottom_up(enum frontier2_direction dir, uint64_t frontier,
     return frontier > unseen / FRONTIER2_ALPHA;
 }
 
-/* The code of the states at depth d while it is the newest level. */
-static unsigned level_code(enum frontier2_coding coding, size_t d)
-{
-    return 1 + (unsigned)(coding == FRONTIER2_SEEN ? d % 2 : d % 3);
-}
-
 static double seconds_since(double start)
 {
     return omp_get_wtime() - start;
@@ -497,7 +443,7 @@ int frontier2_search(const struct pb_space *space,
     rc = pb_memory_check(bytes, what, e);
     if (rc)
         return rc;
-    uint64_t *a = codes_new(bytes, !opt->no_huge_pages);
+    uint64_t *a = frontier2_array_new(bytes, !opt->no_huge_pages);
     if (!a)
         return pb_fail(e, -ENOMEM, "frontier2: out of memory for %llu bytes",
                        (unsigned long long)bytes);

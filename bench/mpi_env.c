@@ -1,0 +1,126 @@
+/*
+ * mpi_env.c - starting MPI for the verbs that run over it (mpi_env.h).
+ * The launcher is recognised from its environment, so that a plain run
+ * never initialises MPI (Open MPI's singleton start costs time and
+ * wants a usable network stack). MPI_Finalize is registered with atexit,
+ * so every exit path of a verb (errors included) ends MPI properly and
+ * mpirun reports the exit code rather than an improper exit.
+ */
+#include "mpi_env.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifdef PB_HAVE_MPI
+#include <mpi.h>
+#endif
+
+static const char *const rank_vars[] = {"OMPI_COMM_WORLD_RANK", "PMIX_RANK",
+                                        "PMI_RANK"};
+
+static int env_int(const char *const *names, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        const char *v = getenv(names[i]);
+        char *end;
+        if (v && *v) {
+            long x = strtol(v, &end, 10);
+            if (*end == '\0' && x >= 0 && x < (1L << 30))
+                return (int)x;
+        }
+    }
+    return -1;
+}
+
+int pb_mpi_launch_rank(void)
+{
+    return env_int(rank_vars, sizeof(rank_vars) / sizeof(rank_vars[0]));
+}
+
+#ifdef PB_HAVE_MPI
+static void finalize(void)
+{
+    int done = 0;
+    MPI_Finalized(&done);
+    if (!done)
+        MPI_Finalize();
+}
+
+/* The number of distinct hosts: processes whose shared-memory
+ * communicator they lead, counted. */
+static int count_hosts(void)
+{
+    MPI_Comm host;
+    int rank = 0, lead, hosts = 1;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, rank,
+                        MPI_INFO_NULL, &host);
+    MPI_Comm_rank(host, &lead);
+    lead = lead == 0;
+    MPI_Allreduce(&lead, &hosts, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+    MPI_Comm_free(&host);
+    return hosts;
+}
+#endif
+
+int pb_mpi_start(struct pb_mpi *m, int *argc, char ***argv, struct pb_error *e)
+{
+    memset(m, 0, sizeof(*m));
+    m->size = 1;
+    m->hosts = 1;
+    if (pb_mpi_launch_rank() < 0)
+        return 0;
+#ifdef PB_HAVE_MPI
+    int provided = 0;
+    MPI_Init_thread(argc, argv, MPI_THREAD_FUNNELED, &provided);
+    atexit(finalize);
+    if (provided < MPI_THREAD_FUNNELED)
+        return pb_fail(e, -ENOTSUP,
+                       "MPI gives thread level %d; puzzlebench needs "
+                       "MPI_THREAD_FUNNELED",
+                       provided);
+    MPI_Comm_rank(MPI_COMM_WORLD, &m->rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &m->size);
+    m->hosts = count_hosts();
+    char version[MPI_MAX_LIBRARY_VERSION_STRING];
+    int len = 0;
+    MPI_Get_library_version(version, &len);
+    size_t keep = strcspn(version, ",\n"); /* "Open MPI v4.1.4" */
+    if (keep >= sizeof(m->library))
+        keep = sizeof(m->library) - 1;
+    memcpy(m->library, version, keep);
+    m->library[keep] = '\0';
+    m->on = true;
+    return 0;
+#else
+    static const char *const size_vars[] = {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE",
+                                            "SLURM_NTASKS"};
+    (void)argc;
+    (void)argv;
+    int size = env_int(size_vars, sizeof(size_vars) / sizeof(size_vars[0]));
+    if (size > 1)
+        return pb_fail(e, -ENOTSUP,
+                       "launched as %d MPI processes, but this puzzlebench "
+                       "was built without MPI (install libopenmpi-dev, "
+                       "scripts/setup.sh, and rebuild)",
+                       size);
+    return 0;
+#endif
+}
+
+unsigned long long pb_mpi_max(const struct pb_mpi *m, unsigned long long x)
+{
+#ifdef PB_HAVE_MPI
+    if (m->on) {
+        unsigned long long all = x;
+        MPI_Allreduce(&x, &all, 1, MPI_UNSIGNED_LONG_LONG, MPI_MAX,
+                      MPI_COMM_WORLD);
+        return all;
+    }
+#else
+    (void)m;
+#endif
+    return x;
+}

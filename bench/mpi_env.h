@@ -1,0 +1,38 @@
+/*
+ * mpi_env.h - puzzlebench under an MPI launcher (mpirun, srun): whether
+ * it was launched by one (from the launcher's environment, before MPI
+ * starts), starting MPI for a verb that runs over it (census) with
+ * MPI_Finalize at exit, and what the results record of the run (the
+ * processes, the hosts and the MPI library). Built without MPI, a run
+ * that a launcher started as several processes is refused.
+ */
+#ifndef MPI_ENV_H
+#define MPI_ENV_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "pb.h"
+
+struct pb_mpi {
+    bool on; /* MPI started: the distributed engine runs */
+    int rank, size;
+    int hosts;        /* distinct hosts among the processes */
+    char library[96]; /* "Open MPI v4.1.4", the first line of MPI's own */
+};
+
+/* The process's rank as the launcher's environment gives it (Open MPI's
+ * OMPI_COMM_WORLD_RANK, PMIx's PMIX_RANK, PMI's PMI_RANK), or -1 when
+ * no launcher started it. */
+int pb_mpi_launch_rank(void);
+
+/* Starts MPI (MPI_THREAD_FUNNELED) when a launcher started the process
+ * and MPI is built in, and fills m (m->on false, rank 0, size 1 when
+ * not). 0; -ENOTSUP (with e) when a launcher started several processes
+ * but this build has no MPI, or MPI gives less than FUNNELED. */
+int pb_mpi_start(struct pb_mpi *m, int *argc, char ***argv, struct pb_error *e);
+
+/* The largest value of x over the processes (x itself without MPI). */
+unsigned long long pb_mpi_max(const struct pb_mpi *m, unsigned long long x);
+
+#endif
