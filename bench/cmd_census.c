@@ -16,6 +16,7 @@
 #include "cli.h"
 #include "frontier2.h"
 #include "mpi_env.h"
+#include "pb_limits.h"
 
 static const char help[] =
     "usage: puzzlebench census KERNEL [--size S] [--with-inverses]\n"
@@ -120,12 +121,15 @@ static void print_text(const struct census_run *run,
                one->bottom_up, one->bottom_up == 1 ? "" : "s");
         printf("# time %.3f s\n", one->seconds);
         printf("# peak memory %.1f MB%s", (double)one->peak_rss / 1e6,
-               mpi ? " (the largest process)" : "");
-        double array = (double)one->array_bytes;
-        if (array >= 1e6) /* the engine's; the reference has none */
-            printf(" (array %.1f MB%s)", array / 1e6, mpi ? " in all" : "");
-        else if (array > 0)
-            printf(" (array %.1f KB%s)", array / 1e3, mpi ? " in all" : "");
+               mpi ? " in the largest process" : "");
+        char array[32], each[32];
+        pb_bytes_text(one->array_bytes, array, sizeof(array));
+        pb_bytes_text(one->process_bytes, each, sizeof(each));
+        if (mpi)
+            printf(" (arrays %s in all; %s a process with its buffers)", array,
+                   each);
+        else if (one->array_bytes) /* the engine's; the reference has none */
+            printf(" (array %s)", array);
         printf("\n");
     }
 }

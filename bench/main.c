@@ -16,6 +16,7 @@
 #include "cli.h"
 #include "data_dir.h"
 #include "gbench.h"
+#include "mpi_env.h"
 #include "provenance.h"
 
 struct verb {
@@ -88,12 +89,15 @@ static int version(void)
 {
     char commit[256];
     const char *dirty;
+    char mpi[128];
     pb_provenance_commit(commit, sizeof(commit), &dirty);
+    pb_mpi_library(mpi, sizeof(mpi));
     printf("puzzlebench %s\ncommit %s (dirty: %s)\n"
            "built with %s (%s), Google Benchmark %s\n"
+           "MPI: %s\n"
            "installed data: %s\n",
            PB_VERSION, commit, dirty, PB_COMPILER, PB_BUILD_TYPE,
-           pb_gb_version(), pb_data_dir());
+           pb_gb_version(), mpi, pb_data_dir());
     return PB_EXIT_OK;
 }
 

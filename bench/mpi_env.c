@@ -84,14 +84,7 @@ int pb_mpi_start(struct pb_mpi *m, int *argc, char ***argv, struct pb_error *e)
     MPI_Comm_rank(MPI_COMM_WORLD, &m->rank);
     MPI_Comm_size(MPI_COMM_WORLD, &m->size);
     m->hosts = count_hosts();
-    char version[MPI_MAX_LIBRARY_VERSION_STRING];
-    int len = 0;
-    MPI_Get_library_version(version, &len);
-    size_t keep = strcspn(version, ",\n"); /* "Open MPI v4.1.4" */
-    if (keep >= sizeof(m->library))
-        keep = sizeof(m->library) - 1;
-    memcpy(m->library, version, keep);
-    m->library[keep] = '\0';
+    pb_mpi_library(m->library, sizeof(m->library));
     m->on = true;
     return 0;
 #else
@@ -107,6 +100,19 @@ int pb_mpi_start(struct pb_mpi *m, int *argc, char ***argv, struct pb_error *e)
                        "scripts/setup.sh, and rebuild)",
                        size);
     return 0;
+#endif
+}
+
+void pb_mpi_library(char *out, size_t len)
+{
+#ifdef PB_HAVE_MPI
+    char version[MPI_MAX_LIBRARY_VERSION_STRING];
+    int n = 0;
+    MPI_Get_library_version(version, &n);    /* allowed before MPI_Init */
+    int keep = (int)strcspn(version, ",\n"); /* "Open MPI v4.1.4" */
+    snprintf(out, len, "%.*s", keep, version);
+#else
+    snprintf(out, len, "none (built without MPI)");
 #endif
 }
 

@@ -32,6 +32,10 @@ int pb_mpi_launch_rank(void);
  * but this build has no MPI, or MPI gives less than FUNNELED. */
 int pb_mpi_start(struct pb_mpi *m, int *argc, char ***argv, struct pb_error *e);
 
+/* The MPI library, "Open MPI v4.1.4", or "none (built without MPI)";
+ * callable before MPI starts. */
+void pb_mpi_library(char *out, size_t len);
+
 /* The largest value of x over the processes (x itself without MPI). */
 unsigned long long pb_mpi_max(const struct pb_mpi *m, unsigned long long x);
 

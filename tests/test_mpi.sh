@@ -1,0 +1,182 @@
+#!/usr/bin/env bash
+# test_mpi.sh - the census over MPI (issue 16), black-box through mpirun.
+#
+# Usage: test_mpi.sh PATH_TO_PUZZLEBENCH
+#
+# For P = 1, 2, 3 and 4 processes (3 cuts the ranks unevenly), both
+# exchanges and rounds forced small, the distributed census prints the
+# same states per depth as the one-process engine on the 2 x 4 and 2 x 5
+# rings (directed and with inverses) and on 3 x 3 boards (one start, and
+# every start class); the per-process memory estimate is checked against
+# the host's cap before anything is allocated (refused with it, on every
+# process, one message); a process killed mid-census makes mpirun end
+# with an error instead of hanging. Open MPI refuses root unless asked,
+# and one host has 2 cores: --oversubscribe. Skipped (77) without mpirun
+# or in a build without MPI.
+set -u
+HERE=$(cd "$(dirname "$0")" && pwd)
+if [ $# -ne 1 ]; then
+    echo "usage: $0 PATH_TO_PUZZLEBENCH" >&2
+    exit 2
+fi
+PB=$1
+case $PB in /*) ;; *) PB=$PWD/$PB ;; esac
+if ! command -v mpirun >/dev/null; then
+    echo "test_mpi: no mpirun (openmpi-bin); skipped" >&2
+    exit 77
+fi
+if "$PB" --version | grep -q "^MPI: none"; then
+    echo "test_mpi: puzzlebench built without MPI; skipped" >&2
+    exit 77
+fi
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/test_mpi.XXXXXX") || exit 2
+trap 'rm -rf "$TMP"' EXIT
+cd "$TMP" || exit 2
+OUT_DIR=$TMP
+# shellcheck source=tests/testlib.sh
+. "$HERE/testlib.sh"
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+# Waiting processes yield their core (Open MPI polls by default): the
+# tests run side by side on few cores.
+export OMPI_MCA_mpi_yield_when_idle=1
+# Open MPI keeps some of its own memory to the end; that is not ours.
+export ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0
+MPIRUN=(mpirun --oversubscribe --bind-to none)
+
+# depth states, one pair a line, from a census's text on stdin
+counts() { grep -v '^#' | awk '{print $1, $2}'; }
+
+# The one-process engine against every P and exchange.
+check_equal() {
+    local args=("$@") want got p x
+    want=$("$PB" census "${args[@]}" | counts)
+    if [ -z "$want" ]; then
+        fail "census ${args[*]}: no counts"
+        return
+    fi
+    for p in 1 2 3 4; do
+        for x in alltoallv point-to-point; do
+            # point to point at 2 and 3 processes only: the time of CI
+            [ $x = point-to-point ] && [ $p != 2 ] && [ $p != 3 ] && continue
+            got=$("${MPIRUN[@]}" -np $p "$PB" census "${args[@]}" \
+                --exchange $x --round-targets 1 2>"$TMP/err" | counts)
+            if [ "$got" = "$want" ]; then
+                pass
+            else
+                fail "census ${args[*]} over $p processes ($x): counts" \
+                    "differ from one process; $(head -c 300 "$TMP/err")"
+            fi
+        done
+    done
+}
+check_equal magic_squares --size 4
+check_equal magic_squares --size 4 --with-inverses
+check_equal magic_squares --size 5
+check_equal magic_squares --size 5 --with-inverses --threads 2
+check_equal cubic_eight --size 3x3
+check_equal cubic_eight --size 3x3 --start all
+
+# The output says how it ran: engine, processes, library, per-level cost.
+run_from /dev/null "${MPIRUN[@]}" -np 3 "$PB" census magic_squares \
+    --size 5 --format json
+if [ "$rc" -eq 0 ] && python3 - "$TMP/out" >"$TMP/py" 2>&1 <<'PY'; then
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["engine"] == "frontier2_mpi" and d["processes"] == 3, d
+assert d["mpi_library"].startswith("Open MPI"), d
+c = d["censuses"][0]
+assert c["total"] == 3628800 and len(c["levels"]) == len(c["counts"])
+sent = sum(l["bytes_sent"] for l in c["levels"])
+# every state but the start is found once from some frontier state;
+# at 4 bytes an entry, the bytes sent lie between 0 and 4 * 3 moves * N
+assert 0 < sent <= 4 * 3 * 3628800, sent
+# one process: its third of the ranks at 2 bits, plus bounded buffers
+assert 3628800 / 3 / 4 < c["process_bytes"] < 3628800 / 3 / 4 + 64e6, c
+PY
+    pass
+else
+    fail "census --format json over MPI: exit $rc; $(cat "$TMP/py"); $(outputs)"
+fi
+# A process other than 0 prints nothing: one copy of the output.
+run_from /dev/null "${MPIRUN[@]}" -np 4 "$PB" census magic_squares --size 4
+if [ "$rc" -eq 0 ] && [ "$(grep -c '^# total 40320$' "$TMP/out")" -eq 1 ] &&
+    grep -q '^# engine frontier2_mpi, 4 processes x 1 thread on 1 host' \
+        "$TMP/out"; then
+    pass
+else
+    fail "census over 4 processes: exit $rc, expected one report; $(outputs)"
+fi
+
+# Memory: the 2 x 6 ring over 4 processes on one host needs 4 x about
+# 35 MB; a 100 MB cap refuses it before the search, with the estimate,
+# once, and every process exits.
+run_from /dev/null "${MPIRUN[@]}" -np 4 "$PB" census magic_squares \
+    --size 6 --max-memory 100M
+if [ "$rc" -ne 0 ] && [ "$(grep -c 'needs about' "$TMP/err")" -eq 1 ] &&
+    grep -q "over 4 processes (.* each, 4 of them on host .*) needs about .* over the memory cap of 104.9 MB" \
+        "$TMP/err" && [ ! -s "$TMP/out" ]; then
+    pass
+else
+    fail "census --size 6 over 4 processes, 100M cap: exit $rc, expected" \
+        "one refusal with the estimate; $(outputs)"
+fi
+# Each process counts its own share: the 2 x 5 ring (a 907 KB array)
+# with one-block rounds (24576 neighbours: 688 KB of buffers at 4
+# processes) needs about 3.7 MB on this host's 4 processes together,
+# where a whole array per process would need 6.4 MB: 4 MB is enough,
+# 3 MB is not.
+run_from /dev/null "${MPIRUN[@]}" -np 4 "$PB" census magic_squares \
+    --size 5 --round-targets 1 --max-memory 4M
+if [ "$rc" -eq 0 ] && grep -q '^# total 3628800$' "$TMP/out"; then
+    pass
+else
+    fail "census --size 5 over 4 processes, 4M cap: exit $rc; $(outputs)"
+fi
+run_from /dev/null "${MPIRUN[@]}" -np 4 "$PB" census magic_squares \
+    --size 5 --round-targets 1 --max-memory 3M
+if [ "$rc" -ne 0 ] && grep -q 'needs about 3.[0-9] MB (estimate)' "$TMP/err"; then
+    pass
+else
+    fail "census --size 5 over 4 processes, 3M cap: exit $rc; $(outputs)"
+fi
+
+# A killed process: mpirun must end, with an error, not wait forever.
+"${MPIRUN[@]}" -np 2 "$PB" census magic_squares --size 6 --progress \
+    >"$TMP/out" 2>"$TMP/err" &
+launcher=$!
+for _ in $(seq 1 600); do
+    grep -q 'depth 12' "$TMP/err" && break
+    sleep 0.1
+done
+victim=$(pgrep -f "puzzlebench census magic_squares --size 6" |
+    while read -r pid; do
+        [ "$(ps -o comm= -p "$pid")" = puzzlebench ] && echo "$pid"
+    done | tail -1)
+if [ -n "$victim" ]; then
+    kill -9 "$victim"
+    ended=no
+    for _ in $(seq 1 600); do
+        if ! kill -0 $launcher 2>/dev/null; then
+            ended=yes
+            break
+        fi
+        sleep 0.1
+    done
+    if [ $ended = yes ]; then
+        wait $launcher
+        rc=$?
+        if [ $rc -ne 0 ] && grep -Eiq 'signal 9|killed' "$TMP/err"; then
+            pass
+        else
+            fail "killed process: mpirun exit $rc; $(outputs)"
+        fi
+    else
+        kill -9 $launcher
+        pkill -9 -f "puzzlebench census magic_squares --size 6"
+        fail "killed process: mpirun still running after 60 s"
+    fi
+else
+    kill -9 $launcher 2>/dev/null
+    fail "killed process: no census process found; $(outputs)"
+fi
+summary
