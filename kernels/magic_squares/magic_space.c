@@ -253,16 +253,18 @@ int magic_space_new(const struct pb_space_args *args, struct pb_space *out,
                     struct pb_error *e)
 {
     int k = pb_size_set(&args->size) ? args->size.a : MAGIC_K_JUDGE;
-    if (k < MAGIC_K_MIN || k > MAGIC_K_MAX || args->size.b != 0)
+    if (k < MAGIC_K_MIN || k > MAGIC_SPACE_K_MAX || args->size.b != 0)
         return pb_fail(e, -EINVAL,
                        "magic_squares: size %d out of range; expected the "
                        "ring width K = %d..%d",
-                       k, MAGIC_K_MIN, MAGIC_K_MAX);
+                       k, MAGIC_K_MIN, MAGIC_SPACE_K_MAX);
     if (args->start != -1 && args->start != 0)
         return pb_fail(e, -EINVAL,
                        "magic_squares: start %d; the ring has one start, "
                        "the solved state (0 or the default)",
                        args->start);
+    if (k > MAGIC_K_MAX)
+        return magic_ring7_space_new(args, out, e);
     struct magic_space_ctx *g = malloc(sizeof(*g));
     if (!g)
         return pb_fail(e, -ENOMEM, "magic_squares: out of memory");

@@ -243,4 +243,13 @@ int magic_space_new(const struct pb_space_args *args, struct pb_space *out,
                     struct pb_error *e);
 void magic_space_free(struct pb_space *space);
 
+/* The 2 x 7 ring (magic_ring7.c): K = 7, a census-only size (corpora
+ * stay at K <= MAGIC_K_MAX), with 64-bit ranks; magic_space_new hands
+ * K = 7 to it. */
+#define MAGIC_SPACE_K_MAX 7
+int magic_ring7_space_new(const struct pb_space_args *args,
+                          struct pb_space *out, struct pb_error *e);
+uint64_t magic_ring7_rank(uint64_t s);
+uint64_t magic_ring7_unrank(uint64_t rank);
+
 #endif
