@@ -54,6 +54,7 @@ static int search_mpi(const struct census_request *req,
         .threads = req->threads,
         .exchange = (enum frontier2_mpi_exchange)req->exchange,
         .round_targets = req->round_targets,
+        .plan_only = req->plan,
         .on_level = req->progress ? print_level : NULL,
         .on_level_arg = one->start,
     };
@@ -62,6 +63,8 @@ static int search_mpi(const struct census_request *req,
                                      .max_depths = CENSUS_MAX_DEPTHS,
                                      .levels = levels};
     int rc = frontier2_mpi_search(space, MPI_COMM_WORLD, &opt, &r, e);
+    one->array_bytes = r.array_bytes;
+    one->process_bytes = r.process_bytes;
     if (rc)
         return rc;
     for (size_t d = 0; d < r.depths; d++)
@@ -70,8 +73,6 @@ static int search_mpi(const struct census_request *req,
             levels[d].comm_seconds};
     one->depths = r.depths;
     one->total = r.reached;
-    one->array_bytes = r.array_bytes;
-    one->process_bytes = r.process_bytes;
     return 0;
 }
 #endif
@@ -85,18 +86,19 @@ static int search_one_process(const struct census_request *req,
         .direction = (enum frontier2_direction)req->direction,
         /* nothing expanded twice; a census needs no depths kept */
         .coding = FRONTIER2_SEEN,
+        .plan_only = req->plan,
         .on_level = req->progress ? print_level : NULL,
         .on_level_arg = one->start,
     };
     struct frontier2_result r = {.counts = one->counts,
                                  .max_depths = CENSUS_MAX_DEPTHS};
     int rc = frontier2_search(space, &opt, &r, e);
-    if (rc)
+    one->array_bytes = one->process_bytes = r.code_bytes;
+    if (rc || req->plan)
         return rc;
     one->depths = r.depths;
     one->total = r.reached;
     one->bottom_up = r.bottom_up;
-    one->array_bytes = r.code_bytes;
     return 0;
 }
 
@@ -186,6 +188,10 @@ int census_run(const struct pb_kernel *k, const struct census_request *req,
                        "start",
                        k->name);
     bool mpi = req->mpi && req->mpi->on;
+    if (!engine && req->plan)
+        return pb_fail(e, -EINVAL,
+                       "--plan checks the engine's memory; the reference "
+                       "search has no plan");
     if (!engine && mpi)
         return pb_fail(e, -EINVAL,
                        "the reference search runs on one process; run it "

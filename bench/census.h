@@ -36,6 +36,7 @@ struct census_request {
     int threads;            /* engine threads, >= 1 */
     int direction;          /* enum frontier2_direction */
     bool progress;          /* a line per level on stderr */
+    bool plan;              /* the memory check only: bytes, no search */
     /* MPI started (mpi_env.h): the distributed engine on every process
      * (NULL or not on: one process) */
     const struct pb_mpi *mpi;
@@ -58,7 +59,8 @@ struct census_one {
     char space[80];       /* the space's own words ("" for the reference) */
     /* over MPI: levels[d] is the cost of finding depth d (d >= 1) */
     struct census_level_cost levels[CENSUS_MAX_DEPTHS];
-    uint64_t process_bytes; /* over MPI: the most one process allocated */
+    uint64_t process_bytes; /* the most one process allocates (over MPI:
+                               its share and buffers; else the array) */
 };
 
 struct census_run {

@@ -25,7 +25,7 @@ static const char help[] =
     "                          [--direction auto|top-down|bottom-up]\n"
     "                          [--reference] [--max-memory SIZE]\n"
     "                          [--exchange alltoallv|point-to-point]\n"
-    "                          [--round-targets N]\n"
+    "                          [--round-targets N] [--plan]\n"
     "       mpirun -np P puzzlebench census KERNEL [...]\n\n"
     "Prints the number of states at each depth (fewest moves) from the\n"
     "start, one 'depth count' line each, then the total, the diameter,\n"
@@ -57,6 +57,8 @@ static const char help[] =
     "      --round-targets N  under MPI: neighbours a process sends per\n"
     "                       round at most (default 1048576; the buffers\n"
     "                       grow with it)\n"
+    "      --plan           only the memory check: what each process would\n"
+    "                       hold, and whether it fits (exit 0) or not\n"
     "  -h, --help           this text\n\n"
     "Under mpirun (or srun) the census runs on every process, each holding\n"
     "its own block of ranks and searching it with T threads, top-down;\n"
@@ -131,6 +133,28 @@ static void print_text(const struct census_run *run,
         else if (one->array_bytes) /* the engine's; the reference has none */
             printf(" (array %s)", array);
         printf("\n");
+    }
+}
+
+/* --plan: what the search would hold, once the check has passed. */
+static void print_plan(const struct census_run *run,
+                       const struct census_request *req)
+{
+    char engine[160], array[32], each[32];
+    engine_text(run, req, engine, sizeof(engine));
+    for (size_t i = 0; i < run->count; i++) {
+        const struct census_one *one = &run->one[i];
+        pb_bytes_text(one->array_bytes, array, sizeof(array));
+        pb_bytes_text(one->process_bytes, each, sizeof(each));
+        if (run->count > 1 || req->start_text)
+            printf("# start %s (%u start%s)\n", one->start, one->members,
+                   one->members == 1 ? "" : "s");
+        printf("# plan %s: %llu ranks\n", one->space,
+               (unsigned long long)one->ranks);
+        printf("# engine %s, %s\n", run->engine, engine);
+        printf("# memory %s a process, %s of 2-bit arrays in all: within "
+               "the memory cap\n",
+               each, array);
     }
 }
 
@@ -322,6 +346,7 @@ int cmd_census(int argc, char **argv)
         {"max-memory", required_argument, NULL, 'M'},
         {"exchange", required_argument, NULL, 'X'},
         {"round-targets", required_argument, NULL, 'T'},
+        {"plan", no_argument, NULL, 'L'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
     const char *size_text = NULL, *start_text = NULL;
@@ -375,6 +400,9 @@ int cmd_census(int argc, char **argv)
                 return PB_EXIT_USAGE;
             req.round_targets = (uint64_t)round_targets;
             break;
+        case 'L':
+            req.plan = true;
+            break;
         case 'h':
             fputs(help, stdout);
             return PB_EXIT_OK;
@@ -419,7 +447,9 @@ int cmd_census(int argc, char **argv)
     struct pb_size s = pb_size_or_judge(k, &req.size);
     if (pb_size_format(k, &s, size, sizeof(size)))
         snprintf(size, sizeof(size), "?");
-    if (format == FORMAT_CSV)
+    if (req.plan)
+        print_plan(&run, &req);
+    else if (format == FORMAT_CSV)
         print_csv(&run, k->name, size, &req);
     else if (format == FORMAT_JSON)
         print_json(&run, k->name, size, &req);

@@ -140,6 +140,27 @@ else
     fail "census --size 5 over 4 processes, 3M cap: exit $rc; $(outputs)"
 fi
 
+# The 2 x 7 ring (14! ranks, 21.8 GB at 2 bits): accepted over 4
+# processes when their host's cap holds their 4 shares and buffers
+# (--plan: the check without the search), refused with the estimate
+# when it does not.
+run_from /dev/null "${MPIRUN[@]}" -np 4 "$PB" census magic_squares \
+    --size 7 --plan --max-memory 23G
+if [ "$rc" -eq 0 ] && grep -q '^# plan the directed 2 x 7 ring: 87178291200 ranks' "$TMP/out" &&
+    grep -q '^# memory 5.5 GB a process, 21.8 GB of 2-bit arrays in all' "$TMP/out"; then
+    pass
+else
+    fail "census --size 7 --plan over 4 processes, 23G cap: exit $rc; $(outputs)"
+fi
+run_from /dev/null "${MPIRUN[@]}" -np 4 "$PB" census magic_squares \
+    --size 7 --plan --max-memory 20G
+if [ "$rc" -ne 0 ] && [ ! -s "$TMP/out" ] &&
+    grep -q '2 x 7 ring over 4 processes (5.5 GB each, 4 of them on host .*) needs about 22.1 GB (estimate)' "$TMP/err"; then
+    pass
+else
+    fail "census --size 7 --plan over 4 processes, 20G cap: exit $rc; $(outputs)"
+fi
+
 # A killed process: mpirun must end, with an error, not wait forever.
 "${MPIRUN[@]}" -np 2 "$PB" census magic_squares --size 6 --progress \
     >"$TMP/out" 2>"$TMP/err" &

@@ -441,7 +441,8 @@ int frontier2_search(const struct pb_space *space,
     snprintf(what, sizeof(what), "the 2-bit search of %s",
              space->what[0] ? space->what : "the space");
     rc = pb_memory_check(bytes, what, e);
-    if (rc)
+    r->code_bytes = bytes;
+    if (rc || opt->plan_only)
         return rc;
     uint64_t *a = frontier2_array_new(bytes, !opt->no_huge_pages);
     if (!a)

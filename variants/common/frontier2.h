@@ -73,6 +73,9 @@ struct frontier2_options {
     bool no_prefetch;
     bool parents_one_by_one;
     bool no_huge_pages; /* no madvise(MADV_HUGEPAGE) on the array */
+    /* Only the memory check: r->code_bytes set, nothing allocated or
+     * searched (0 when the array fits under the cap). */
+    bool plan_only;
     /* Optional: called (on the calling thread, between levels) after the
      * start level and each level found; 0 goes on, FRONTIER2_STOP ends
      * the search there as a success (counts up to that level, r->stopped
@@ -110,8 +113,9 @@ int frontier2_search(const struct pb_space *space,
  * against the memory cap. */
 uint64_t frontier2_bytes(uint64_t n);
 
-#define FRONTIER2_RANKS_PER_WORD 32 /* rank r in word r / 32, bits 2(r % 32)   \
-                                     */
+#define FRONTIER2_RANKS_PER_WORD                                               \
+    32 /* rank r in word r / 32, bits 2(r % 32)                                \
+        */
 
 /* The code of rank in a kept array (FRONTIER2_UNSEEN, or 1 + the depth
  * mod 3), or in the array on_level sees. */

@@ -434,7 +434,7 @@ static int dist_new(struct dist *d, const struct pb_space *s, MPI_Comm comm,
     uint64_t need = frontier2_mpi_process_bytes(
         s->n, d->p, s->moves, opt->round_targets, opt->exchange);
     int rc = check_memory(s, comm, d->me, d->p, need, e);
-    if (rc)
+    if (rc || opt->plan_only)
         return rc;
     if (d->cap > INT32_MAX || d->recv_cap > INT32_MAX)
         rc = pb_fail(e, -EINVAL,
@@ -571,19 +571,23 @@ int frontier2_mpi_search(const struct pb_space *space, MPI_Comm comm,
     if (rc)
         return rc; /* the same on every process: same arguments */
     double start = MPI_Wtime();
+    int p = 1;
+    MPI_Comm_size(comm, &p);
+    r->processes = p;
+    r->process_bytes = frontier2_mpi_process_bytes(
+        space->n, p, space->moves, opt->round_targets, opt->exchange);
+    r->array_bytes =
+        pb_mul_sat(frontier2_bytes(share_ranks(space->n, p)), (uint64_t)p);
+    r->depths = 0;
+    r->reached = 0;
+    r->stopped = false;
     struct dist d;
     rc = dist_new(&d, space, comm, opt, e);
-    if (rc)
+    if (rc || opt->plan_only)
         return rc;
     memset(r->counts, 0, r->max_depths * sizeof(r->counts[0]));
     if (r->levels)
         memset(r->levels, 0, r->max_depths * sizeof(r->levels[0]));
-    r->processes = d.p;
-    r->stopped = false;
-    uint64_t mine = frontier2_mpi_process_bytes(
-        space->n, d.p, space->moves, opt->round_targets, opt->exchange);
-    MPI_Allreduce(&mine, &r->process_bytes, 1, MPI_UINT64_T, MPI_MAX, comm);
-    r->array_bytes = pb_mul_sat(frontier2_bytes(d.share), (uint64_t)d.p);
     r->counts[0] = place_starts(&d);
     r->reached = r->counts[0];
     r->depths = 1;

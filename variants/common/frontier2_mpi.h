@@ -33,6 +33,9 @@ struct frontier2_mpi_options {
      * (8192 ranks times the moves) is used. */
     uint64_t round_targets;
     bool no_huge_pages;
+    /* Only the memory check: fill r's byte counts and return (0 when
+     * every host's processes fit their cap), allocating nothing. */
+    bool plan_only;
     /* Called on process 0 only, after each level (frontier2.h; codes is
      * NULL: no process holds the whole array). Its return value goes to
      * every process: FRONTIER2_STOP or an error ends the search on all. */
