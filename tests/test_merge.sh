@@ -164,6 +164,10 @@ refused "a missing folder" "nowhere: no results.csv" "$S1" "$T/nowhere"
 check_fails "merge of one folder" 2 "at least 2 results folders" \
     "$PB" merge --out "$T/refused" "$S1"
 [ -e "$T/refused" ] && fail "merge of one folder created $T/refused"
+run "$PB" merge --help
+if [ "$rc" -eq 0 ] && grep -q "^usage: puzzlebench merge \[--out ROOT\] DIR DIR" \
+    "$T/out"; then pass; else fail "merge --help: exit $rc; $(outputs)"; fi
+check_fails "merge --bogus" 2 "merge: .*--bogus" "$PB" merge --bogus "$S1" "$S2"
 
 # another machine: merged, with a warning on stderr and in the report
 forge machine host_name node7
