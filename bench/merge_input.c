@@ -165,6 +165,15 @@ static void value_text(const struct merge_input *in, const char *key, char *out,
     free(dump);
 }
 
+/* "shard I/N", or "unsharded". */
+static void shard_text(const struct merge_input *in, char *out, size_t len)
+{
+    if (in->shards > 1)
+        snprintf(out, len, "shard %d/%d", in->shard, in->shards);
+    else
+        snprintf(out, len, "unsharded");
+}
+
 /* Input b is a part of the same run as a. */
 static int same_run(const struct merge_input *a, const struct merge_input *b,
                     struct pb_error *e)
@@ -182,12 +191,14 @@ static int same_run(const struct merge_input *a, const struct merge_input *b,
                            "of one suite run by one build",
                            b->dir, same_keys[k], vb, va, a->dir);
         }
-    if (a->shards != b->shards)
+    if (a->shards != b->shards) {
+        char sa[32], sb[32];
+        shard_text(a, sa, sizeof(sa));
+        shard_text(b, sb, sizeof(sb));
         return pb_fail(e, -EINVAL,
-                       "%s: shard %d/%d, but %s is shard %d/%d; expected "
-                       "shards of the same N",
-                       b->dir, b->shard, b->shards, a->dir, a->shard,
-                       a->shards);
+                       "%s: %s, but %s is %s; expected shards of the same N",
+                       b->dir, sb, a->dir, sa);
+    }
     if (strcmp(a->header, b->header))
         return pb_fail(e, -EINVAL, "%s: results.csv's header differs from %s's",
                        b->dir, a->dir);

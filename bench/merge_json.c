@@ -145,8 +145,8 @@ int pb_merge_write(const struct pb_merge *m, struct pb_results *r,
     }
     if (m->missing[0])
         pb_results_say(r,
-                       "note: shards %s are not among the inputs: the "
-                       "merged suite is incomplete\n",
+                       "note: missing shards %s: the merged suite is "
+                       "incomplete\n",
                        m->missing);
     if (m->machines_differ) {
         char keys[256];

@@ -104,6 +104,11 @@ else
         "merged; $(cat "$T/m/latest/log.txt")"
 fi
 
+# two of the three shards: merged, the missing one said
+run "$PB" merge --out "$T/m12" "$T/s1" "$T/s2"
+if [ "$rc" -eq 0 ] && grep -q "missing shards 3/3: the merged suite is incomplete" \
+    "$T/m12/latest/log.txt" && [ "$(wc -l <"$T/m12/latest/results.csv")" -eq 13 ]
+then pass; else fail "merge of shards 1/3 2/3: exit $rc; $(outputs)"; fi
 # variants of shard 3 with one thing changed (python3 edits the JSON)
 forge() { # forge NAME KEY VALUE: a copy of shard 3 with context KEY = VALUE
     cp -rL "$T/s3/latest" "$T/$1"
@@ -149,6 +154,8 @@ refused "another dirty flag" "dirty: puzzlebench_dirty .*differs" \
     "$S1" "$S2" "$T/dirty"
 refused "another suite" "suite: suite \"other\" differs" "$S1" "$S2" "$T/suite"
 refused "shards of another N" "n4: shard 3/4.*same N" "$S1" "$S2" "$T/n4"
+refused "an unsharded run with shards" "all/.*: unsharded, but .* is shard 1/3" \
+    "$T/s1" "$T/all"
 refused "a benchmark in two inputs" "dup: benchmark .* is also in .*s1/" \
     "$S1" "$S2" "$T/dup"
 refused "a folder without results.csv" "nocsv: no results.csv" "$S1" "$T/nocsv"
