@@ -26,6 +26,7 @@ int cmd_census(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
+int cmd_merge(int argc, char **argv);
 int cmd_plot(int argc, char **argv);
 
 /* "puzzlebench VERB: message; see 'puzzlebench VERB --help'", exit 2. */

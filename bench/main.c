@@ -37,6 +37,7 @@ static const struct verb verbs[] = {
     {"run", cmd_run, "the main job: bench the default suite", false},
     {"compare", cmd_compare, "two results side by side, with significance",
      false},
+    {"merge", cmd_merge, "join results folders (shards) into one", false},
     {"plot", cmd_plot, "draw the figures of a results folder (gnuplot)", false},
     {NULL, NULL, NULL, false},
 };

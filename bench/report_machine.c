@@ -216,6 +216,33 @@ static void warnings_cell(const json_t *c, char *cell)
         snprintf(cell, RP_CELL, "none");
 }
 
+/* A merged folder (`puzzlebench merge`): its inputs, and a warning when
+ * they ran on different machines (machines_differ: one line per input,
+ * its machine and its benchmarks), whose times are not comparable. */
+static void merged_part(struct rp_out *o, const json_t *context)
+{
+    const json_t *from = json_object_get(context, "merged_from");
+    const json_t *differ = json_object_get(context, "machines_differ");
+    if (json_array_size(from) == 0)
+        return;
+    char lead[32];
+    rp_para(o, json_array_size(differ)
+                   ? "Warning: merged from results folders that ran on "
+                     "different machines; times from different machines "
+                     "are not comparable (which benchmarks ran where "
+                     "below). The table above is the first folder's "
+                     "machine."
+                   : "Merged from these results folders (the same "
+                     "machine):");
+    const json_t *lines = json_array_size(differ) ? differ : from;
+    for (size_t i = 0; i < json_array_size(lines); i++) {
+        const char *line = json_string_value(json_array_get(lines, i));
+        snprintf(lead, sizeof(lead), "input %zu", i + 1);
+        rp_item(o, i == 0, lead, line ? line : "?");
+    }
+    rp_list_end(o);
+}
+
 void rp_machine_part(struct rp_out *o, const json_t *context)
 {
     static const char *const cols[] = {"machine", "as recorded"};
@@ -243,6 +270,7 @@ void rp_machine_part(struct rp_out *o, const json_t *context)
         rp_table_row(o, cells, 2);
     }
     rp_table_end(o);
+    merged_part(o, context);
 }
 
 /* The provenance keys in the order provenance.c records them (Google

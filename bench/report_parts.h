@@ -89,7 +89,8 @@ bool rp_no_build(const struct pb_kernel *k, const struct tidy_bench *b);
 /* --- the parts (report_machine.c, report_summary.c) --- */
 
 /* The Summary's machine table from results.json's context (empty: a
- * note that it was not recorded). */
+ * note that it was not recorded); for a merged folder (merge.h) its
+ * inputs, with a warning when their machines differ. */
 void rp_machine_part(struct rp_out *o, const json_t *context);
 /* The trailing provenance table: every string key of the context that is
  * not a corpus or verification record. */

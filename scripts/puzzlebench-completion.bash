@@ -39,7 +39,7 @@ _puzzlebench() {
     verb=${COMP_WORDS[1]}
     if [ "$COMP_CWORD" -eq 1 ]; then
         mapfile -t COMPREPLY < <(compgen -W "list solve gen verify census
-            bench run compare plot --help --version" -- "$cur")
+            bench run compare merge plot --help --version" -- "$cur")
         return
     fi
     # the kernel: the first word after the verb that is one

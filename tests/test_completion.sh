@@ -37,6 +37,8 @@ completes "uniform: small extreme maze: adversarial:" \
 completes "depth:" gen magic_squares --family d
 completes "--variants" compare --va
 completes "--kinds" plot --k
+completes "merge" me
+completes "--help --out" merge --
 completes "--families" list --f
 completes "--count --family --help --max-memory --output --seed --size" \
     gen cube_walk --

@@ -1,0 +1,50 @@
+/*
+ * merge.h - `puzzlebench merge DIR...`: results folders (the shards of
+ * `bench --shard I/N`, or runs of disjoint parts of one suite) joined
+ * into one, as if the suite had run unsharded: results.csv's rows and
+ * results.json's benchmarks in the suite's order, the first input's
+ * context without its shard, the verification records of all inputs.
+ * Reading and checking (pb_merge_read) come before anything is written,
+ * so a refused merge creates nothing.
+ */
+#ifndef MERGE_H
+#define MERGE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "pb.h"
+#include "results.h"
+
+struct merge_input; /* merge.c */
+
+struct pb_merge {
+    size_t n;               /* inputs */
+    struct merge_input *in; /* their folders, shards and files */
+    int shards;             /* N of the shards (1: unsharded inputs) */
+    char missing[256];      /* the shards of N absent, "" when none */
+    bool machines_differ;   /* the inputs' machine records differ */
+    char *csv;              /* the joined results.csv */
+    size_t csv_len, rows;
+    void *json;        /* the joined results.json (a json_t) */
+    size_t benchmarks; /* benchmarks (verification records) */
+};
+
+/* Reads and checks the results folders dirs[0..n) (each a results
+ * folder, or a root whose `latest` link names one) and joins them in
+ * memory. Refused, with e naming the folder and what differs: fewer
+ * than 2, a folder without results.csv or results.json, an unreadable
+ * or malformed file, a different puzzlebench commit, dirty flag, build
+ * (compiler, flags, build type) or suite, shards of different N, and a
+ * benchmark (name, threads included) in two inputs. 0 or a negative
+ * errno-style code. O(R log R) for R rows and runs. */
+int pb_merge_read(struct pb_merge *m, char *const *dirs, size_t n,
+                  struct pb_error *e);
+/* Writes the joined results.csv and results.json into r's folder and
+ * says what was merged (r's console and log.txt), with a warning when
+ * the machines differ. 0 or an error. */
+int pb_merge_write(const struct pb_merge *m, struct pb_results *r,
+                   struct pb_error *e);
+void pb_merge_free(struct pb_merge *m);
+
+#endif

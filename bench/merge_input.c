@@ -1,0 +1,278 @@
+/*
+ * merge_input.c - reading the folders `merge` joins (merge_parts.h):
+ * each results.json with Jansson, each results.csv's lines (parsed in
+ * merge.c by schema.h's reader), and the checks that they are parts of
+ * one run: the same puzzlebench commit and dirty flag, the same build
+ * (compiler, flags, build type), the same suite, shards of the same N
+ * and the same CSV header. The machines may differ (a cluster's nodes);
+ * merge.h says so in the results. O(size of the files).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "merge_parts.h"
+
+/* Context keys that must be equal: another commit or build is another
+ * program, another suite other benchmarks. */
+static const char *const same_keys[] = {
+    "puzzlebench_commit", "puzzlebench_dirty", "compiler",
+    "compiler_flags",     "build_type",        "suite"};
+/* Context keys of the machine (provenance.c, Google Benchmark's
+ * host_name and num_cpus): times from machines that differ in any are
+ * not comparable. */
+static const char *const machine_keys[] = {
+    "host_name", "cpu_model",    "cpu_cores", "cpu_threads",
+    "num_cpus",  "memory_bytes", "os",        "os_kernel"};
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+static bool is_file(const char *dir, const char *name)
+{
+    char path[PB_PATH_MAX + 16];
+    struct stat st;
+    snprintf(path, sizeof(path), "%s/%s", dir, name);
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* dir's last component, when it is a link to a name in the same folder
+ * (ROOT/latest), replaced by that name, so merged_from keeps naming the
+ * folder after the next run moves the link. */
+static void pin_latest(char *dir)
+{
+    char target[256];
+    char *slash = strrchr(dir, '/');
+    ssize_t n = readlink(dir, target, sizeof(target) - 1);
+    if (n <= 0 || (size_t)n >= sizeof(target) - 1)
+        return;
+    target[n] = '\0';
+    if (strchr(target, '/') || !strcmp(target, ".") || !strcmp(target, ".."))
+        return;
+    size_t at = slash ? (size_t)(slash - dir) + 1 : 0;
+    if (at + (size_t)n < PB_PATH_MAX - 32)
+        memcpy(dir + at, target, (size_t)n + 1);
+}
+
+/* The folder of arg: arg, or arg/latest when arg holds no results but
+ * its latest link does (a results root). */
+static int find_folder(const char *arg, struct merge_input *in,
+                       struct pb_error *e)
+{
+    if (snprintf(in->dir, sizeof(in->dir), "%s", arg) >= PB_PATH_MAX - 32)
+        return pb_fail(e, -ENAMETOOLONG, "%.100s...: path too long", arg);
+    if (!is_file(in->dir, "results.csv") && !is_file(in->dir, "results.json")) {
+        char latest[PB_PATH_MAX];
+        snprintf(latest, sizeof(latest), "%s/latest", arg);
+        if (is_file(latest, "results.csv") || is_file(latest, "results.json"))
+            snprintf(in->dir, sizeof(in->dir), "%s", latest);
+    }
+    pin_latest(in->dir);
+    for (int k = 0; k < 2; k++) {
+        const char *name = k ? "results.json" : "results.csv";
+        if (!is_file(in->dir, name))
+            return pb_fail(e, -ENOENT,
+                           "%s: no %s; expected a results folder "
+                           "(results/<UTC> or a root with a latest link)",
+                           in->dir, name);
+    }
+    return 0;
+}
+
+static int read_json(struct merge_input *in, struct pb_error *e)
+{
+    char path[PB_PATH_MAX + 16];
+    json_error_t why;
+    snprintf(path, sizeof(path), "%s/results.json", in->dir);
+    in->root = json_load_file(path, 0, &why);
+    if (!in->root)
+        return pb_fail(e, -EINVAL, "%s:%d: %s", path, why.line, why.text);
+    json_t *context = json_object_get(in->root, "context");
+    if (!json_is_object(context) ||
+        !json_is_array(json_object_get(in->root, "benchmarks")))
+        return pb_fail(e, -EINVAL,
+                       "%s: expected Google Benchmark JSON (an object with "
+                       "a context and benchmarks)",
+                       path);
+    json_t *shard = json_object_get(context, "shard");
+    char end;
+    in->shard = in->shards = 1;
+    if (shard && (!json_is_string(shard) ||
+                  sscanf(json_string_value(shard), "%d/%d%c", &in->shard,
+                         &in->shards, &end) != 2 ||
+                  in->shard < 1 || in->shard > in->shards))
+        return pb_fail(e, -EINVAL, "%s: context 'shard': expected I/N", path);
+    if (!json_is_string(json_object_get(context, "puzzlebench_commit")) ||
+        !json_is_string(json_object_get(context, "suite")))
+        return pb_fail(e, -EINVAL,
+                       "%s: no puzzlebench_commit or suite in its context; "
+                       "expected the results.json of puzzlebench bench",
+                       path);
+    return 0;
+}
+
+static int read_csv(struct merge_input *in, struct pb_error *e)
+{
+    char path[PB_PATH_MAX + 16];
+    snprintf(path, sizeof(path), "%s/results.csv", in->dir);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return pb_fail(e, -errno, "%s: cannot open: %s", path, strerror(errno));
+    char line[4096], split[4096];
+    enum pb_col missing = PB_COL_KERNEL;
+    int rc = 0;
+    if (!fgets(line, sizeof(line), f))
+        rc = pb_fail(e, -EINVAL, "%s:1: empty; expected a results CSV header",
+                     path);
+    line[strcspn(line, "\r\n")] = '\0';
+    snprintf(in->header, sizeof(in->header), "%s", line);
+    memcpy(split, line, sizeof(split));
+    if (rc == 0 && pb_csv_layout_read(&in->layout, split, &missing))
+        rc = pb_fail(e, -EINVAL,
+                     "%s:1: no column '%s'; expected the header "
+                     "of a puzzlebench results.csv",
+                     path, pb_col_name(missing));
+    size_t cap = 0;
+    while (rc == 0 && fgets(line, sizeof(line), f)) {
+        line[strcspn(line, "\r\n")] = '\0';
+        if (!line[0])
+            continue;
+        if (in->rows == cap) {
+            cap = cap ? 2 * cap : 64;
+            char **row = realloc(in->row, cap * sizeof(*row));
+            if (!row)
+                rc = pb_fail(e, -ENOMEM, "out of memory");
+            else
+                in->row = row;
+        }
+        if (rc == 0 && !(in->row[in->rows++] = strdup(line)))
+            rc = pb_fail(e, -ENOMEM, "out of memory");
+    }
+    if (rc == 0 && ferror(f))
+        rc = pb_fail(e, -EIO, "%s: cannot read", path);
+    fclose(f);
+    return rc;
+}
+
+/* The input's value of key as text ("(absent)"), for messages. */
+static void value_text(const struct merge_input *in, const char *key, char *out,
+                       size_t len)
+{
+    json_t *v = json_object_get(json_object_get(in->root, "context"), key);
+    char *dump = v ? json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT) : NULL;
+    snprintf(out, len, "%.120s", dump ? dump : "(absent)");
+    free(dump);
+}
+
+/* "shard I/N", or "unsharded". */
+static void shard_text(const struct merge_input *in, char *out, size_t len)
+{
+    if (in->shards > 1)
+        snprintf(out, len, "shard %d/%d", in->shard, in->shards);
+    else
+        snprintf(out, len, "unsharded");
+}
+
+/* Input b is a part of the same run as a. */
+static int same_run(const struct merge_input *a, const struct merge_input *b,
+                    struct pb_error *e)
+{
+    json_t *ca = json_object_get(a->root, "context");
+    json_t *cb = json_object_get(b->root, "context");
+    for (size_t k = 0; k < COUNT(same_keys); k++)
+        if (!json_equal(json_object_get(ca, same_keys[k]),
+                        json_object_get(cb, same_keys[k]))) {
+            char va[128], vb[128];
+            value_text(a, same_keys[k], va, sizeof(va));
+            value_text(b, same_keys[k], vb, sizeof(vb));
+            return pb_fail(e, -EINVAL,
+                           "%s: %s %s differs from %s in %s; expected parts "
+                           "of one suite run by one build",
+                           b->dir, same_keys[k], vb, va, a->dir);
+        }
+    if (a->shards != b->shards) {
+        char sa[32], sb[32];
+        shard_text(a, sa, sizeof(sa));
+        shard_text(b, sb, sizeof(sb));
+        return pb_fail(e, -EINVAL,
+                       "%s: %s, but %s is %s; expected shards of the same N",
+                       b->dir, sb, a->dir, sa);
+    }
+    if (strcmp(a->header, b->header))
+        return pb_fail(e, -EINVAL, "%s: results.csv's header differs from %s's",
+                       b->dir, a->dir);
+    return 0;
+}
+
+void merge_machine_keys(const struct pb_merge *m, char *out, size_t len)
+{
+    out[0] = '\0';
+    for (size_t k = 0; k < COUNT(machine_keys); k++)
+        for (size_t i = 1; i < m->n; i++)
+            if (!json_equal(
+                    json_object_get(json_object_get(m->in[0].root, "context"),
+                                    machine_keys[k]),
+                    json_object_get(json_object_get(m->in[i].root, "context"),
+                                    machine_keys[k]))) {
+                size_t at = strlen(out);
+                snprintf(out + at, len - at, "%s%s", at ? ", " : "",
+                         machine_keys[k]);
+                break;
+            }
+}
+
+/* m->missing: the shards I/N that no input is. */
+static void note_missing(struct pb_merge *m)
+{
+    m->shards = m->in[0].shards;
+    for (int s = 1; s <= m->shards; s++) {
+        bool seen = false;
+        for (size_t i = 0; i < m->n && !seen; i++)
+            seen = m->in[i].shard == s;
+        size_t at = strlen(m->missing);
+        if (!seen && at + 24 < sizeof(m->missing))
+            snprintf(m->missing + at, sizeof(m->missing) - at, "%s%d/%d",
+                     at ? ", " : "", s, m->shards);
+    }
+}
+
+int merge_inputs_load(struct pb_merge *m, char *const *dirs, size_t n,
+                      struct pb_error *e)
+{
+    m->in = calloc(n, sizeof(*m->in));
+    if (!m->in)
+        return pb_fail(e, -ENOMEM, "out of memory");
+    m->n = n;
+    int rc = 0;
+    for (size_t i = 0; rc == 0 && i < n; i++) {
+        rc = find_folder(dirs[i], &m->in[i], e);
+        if (rc == 0)
+            rc = read_json(&m->in[i], e);
+        if (rc == 0)
+            rc = read_csv(&m->in[i], e);
+        if (rc == 0 && i > 0)
+            rc = same_run(&m->in[0], &m->in[i], e);
+    }
+    if (rc == 0) {
+        char keys[256];
+        merge_machine_keys(m, keys, sizeof(keys));
+        m->machines_differ = keys[0] != '\0';
+        note_missing(m);
+    }
+    return rc;
+}
+
+void pb_merge_free(struct pb_merge *m)
+{
+    for (size_t i = 0; m->in && i < m->n; i++) {
+        for (size_t r = 0; r < m->in[i].rows; r++)
+            free(m->in[i].row[r]);
+        free(m->in[i].row);
+        json_decref(m->in[i].root);
+    }
+    free(m->in);
+    free(m->csv);
+    json_decref(m->json);
+    memset(m, 0, sizeof(*m));
+}

@@ -1,0 +1,183 @@
+/*
+ * merge_json.c - the merged results.json and the writing of the merged
+ * folder (merge.h). The context is the first input's (its date, load
+ * and machine state) without `shard`, with:
+ *   merged_from      ["DIR (shard I/N)", ...], the inputs in order;
+ *   machines_differ  where the inputs' machine keys differ: one string
+ *                    per input, "DIR (shard I/N): KEY VALUE, ...;
+ *                    benchmarks: NAME, ...", so a reader sees which
+ *                    benchmarks ran where (the report warns with it);
+ * and every input's verification ("verify:") and corpus ("corpus:")
+ * records. O(keys + runs).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "merge_parts.h"
+#include "pb_file.h"
+
+/* "DIR (shard I/N)" of input i. */
+static json_t *input_name(const struct merge_input *in)
+{
+    char text[PB_PATH_MAX + 32];
+    if (in->shards > 1)
+        snprintf(text, sizeof(text), "%s (shard %d/%d)", in->dir, in->shard,
+                 in->shards);
+    else
+        snprintf(text, sizeof(text), "%s (unsharded)", in->dir);
+    return json_string(text);
+}
+
+/* The machines_differ line of one input, NULL when out of memory. */
+static json_t *machine_line(const struct merge_input *in, const char *keys)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (!f)
+        return NULL;
+    json_t *name = input_name(in),
+           *context = json_object_get(in->root, "context");
+    fprintf(f, "%s:", json_string_value(name));
+    json_decref(name);
+    for (const char *k = keys; *k;) {
+        size_t n = strcspn(k, ",");
+        char key[64];
+        snprintf(key, sizeof(key), "%.*s", (int)n, k);
+        json_t *v = json_object_get(context, key);
+        char *dump = v ? json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT) : NULL;
+        fprintf(f, " %s %s%s", key,
+                json_is_string(v) ? json_string_value(v)
+                : dump            ? dump
+                                  : "(absent)",
+                k[n] ? "," : "");
+        free(dump);
+        k += n + (k[n] == ',') + (k[n] == ',' && k[n + 1] == ' ');
+    }
+    fputs("; benchmarks:", f);
+    const char *key;
+    json_t *value;
+    int count = 0;
+    json_object_foreach(context, key, value)
+    {
+        if (!strncmp(key, PB_VERIFY_KEY, strlen(PB_VERIFY_KEY)))
+            fprintf(f, "%s %s", count++ ? "," : "",
+                    key + strlen(PB_VERIFY_KEY));
+    }
+    json_t *line = fclose(f) == 0 ? json_string(text) : NULL;
+    free(text);
+    return line;
+}
+
+int merge_join_json(struct pb_merge *m, json_t *benchmarks, struct pb_error *e)
+{
+    json_t *root = json_deep_copy(m->in[0].root);
+    json_t *context = json_object_get(root, "context");
+    json_t *from = json_array(), *differ = json_array();
+    bool ok = root && from && differ;
+    if (ok)
+        json_object_del(context, "shard");
+    char keys[256];
+    merge_machine_keys(m, keys, sizeof(keys));
+    for (size_t i = 0; ok && i < m->n; i++) {
+        ok = json_array_append_new(from, input_name(&m->in[i])) == 0;
+        if (ok && m->machines_differ)
+            ok = json_array_append_new(differ, machine_line(&m->in[i], keys)) ==
+                 0;
+        const char *key;
+        json_t *value;
+        json_object_foreach(json_object_get(m->in[i].root, "context"), key,
+                            value)
+        {
+            if (ok && i > 0 &&
+                (!strncmp(key, PB_VERIFY_KEY, strlen(PB_VERIFY_KEY)) ||
+                 !strncmp(key, "corpus:", strlen("corpus:"))) &&
+                !json_object_get(context, key))
+                ok = json_object_set(context, key, value) == 0;
+        }
+    }
+    if (ok)
+        ok = json_object_set(context, "merged_from", from) == 0 &&
+             (!m->machines_differ ||
+              json_object_set(context, "machines_differ", differ) == 0) &&
+             json_object_set(root, "benchmarks", benchmarks) == 0;
+    json_decref(from);
+    json_decref(differ);
+    if (!ok) {
+        json_decref(root);
+        return pb_fail(e, -ENOMEM, "out of memory");
+    }
+    m->json = root;
+    return 0;
+}
+
+int merge_record_place(struct pb_merge *m, const char *key, uint64_t at,
+                       struct pb_error *e)
+{
+    json_t *context = json_object_get(m->json, "context");
+    struct pb_verify v;
+    char text[sizeof(v.reason) + 128];
+    if (pb_verify_parse(json_string_value(json_object_get(context, key)), &v))
+        return pb_fail(e, -EINVAL, "%s: not a verification record", key);
+    v.order = at;
+    if (pb_verify_write(&v, text, sizeof(text)) < 0 ||
+        json_object_set_new(context, key, json_string(text)))
+        return pb_fail(e, -ENOMEM, "out of memory");
+    return 0;
+}
+
+int pb_merge_write(const struct pb_merge *m, struct pb_results *r,
+                   struct pb_error *e)
+{
+    const char *suite = json_string_value(
+        json_object_get(json_object_get(m->json, "context"), "suite"));
+    pb_results_say(r,
+                   "puzzlebench merge: %zu results folders of suite %s "
+                   "(%zu benchmarks, %zu rows), results in %s\n",
+                   m->n, suite, m->benchmarks, m->rows, r->dir);
+    for (size_t i = 0; i < m->n; i++) {
+        json_t *name = input_name(&m->in[i]);
+        pb_results_say(r, "  from %s: %zu rows\n", json_string_value(name),
+                       m->in[i].rows);
+        json_decref(name);
+    }
+    if (m->missing[0])
+        pb_results_say(r,
+                       "note: missing shards %s: the merged suite is "
+                       "incomplete\n",
+                       m->missing);
+    if (m->machines_differ) {
+        char keys[256];
+        merge_machine_keys(m, keys, sizeof(keys));
+        fprintf(stderr,
+                "puzzlebench merge: warning: the inputs ran on different "
+                "machines (%s differ): times from different machines are "
+                "not comparable; results.json's machines_differ and the "
+                "report say which benchmarks ran where\n",
+                keys);
+        pb_results_log(r,
+                       "warning: the inputs ran on different machines (%s "
+                       "differ): times from different machines are not "
+                       "comparable\n",
+                       keys);
+        json_t *lines = json_object_get(json_object_get(m->json, "context"),
+                                        "machines_differ");
+        for (size_t i = 0; i < json_array_size(lines); i++)
+            pb_results_log(r, "  %s\n",
+                           json_string_value(json_array_get(lines, i)));
+    }
+    int rc = pb_write_atomically(r->csv_path, m->csv, m->csv_len);
+    if (rc)
+        return pb_fail(e, rc, "%s: cannot write: %s", r->csv_path,
+                       strerror(-rc));
+    char *text = json_dumps(m->json, JSON_INDENT(2));
+    if (!text)
+        return pb_fail(e, -ENOMEM, "out of memory");
+    rc = pb_write_atomically(r->json_path, text, strlen(text));
+    free(text);
+    return rc ? pb_fail(e, rc, "%s: cannot write: %s", r->json_path,
+                        strerror(-rc))
+              : 0;
+}
