@@ -97,6 +97,18 @@ PY
 else
     fail "census --format json over MPI: exit $rc; $(cat "$TMP/py"); $(outputs)"
 fi
+# The per-depth figure (plots/census_levels.gp) from the CSV's columns.
+if command -v gnuplot >/dev/null; then
+    "${MPIRUN[@]}" -np 2 "$PB" census magic_squares --size 5 --format csv \
+        >"$TMP/levels.csv" 2>"$TMP/err"
+    if gnuplot -e "data='$TMP/levels.csv'; out='$TMP/levels.svg'" \
+        "$HERE/../plots/census_levels.gp" 2>>"$TMP/err" &&
+        grep -q 'MPI (exchange and wait)' "$TMP/levels.svg"; then
+        pass
+    else
+        fail "census_levels.gp on a census CSV: $(tail -c 300 "$TMP/err")"
+    fi
+fi
 # A process other than 0 prints nothing: one copy of the output.
 run_from /dev/null "${MPIRUN[@]}" -np 4 "$PB" census magic_squares --size 4
 if [ "$rc" -eq 0 ] && [ "$(grep -c '^# total 40320$' "$TMP/out")" -eq 1 ] &&
