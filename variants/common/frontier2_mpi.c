@@ -18,14 +18,16 @@
  * states times the moves stay under round_targets (per-block frontier
  * counts are taken first), expands them with OpenMP threads, marks the
  * local neighbours at once (batched and prefetched as frontier2.c does)
- * and gathers the others; a counting sort by owner packs them as offsets
- * within the owner's block (4 bytes while a block holds under 2^32 ranks,
- * else 8); they are exchanged (MPI_Alltoallv after an MPI_Alltoall of the
- * counts, or point to point: MPI_Isend to every process and MPI_Probe /
- * MPI_Recv of each message as it comes, marked at once), and an
+ * and gathers the others a few hundred at a time, which go to one send
+ * region per owner (a slice reserved by one atomic add per owner and
+ * flush) as offsets within the owner's block (4 bytes while a block
+ * holds under 2^32 ranks, else 8); they are exchanged (MPI_Alltoallv after an
+ * MPI_Alltoall of the counts, or point to point: MPI_Isend to every process and
+ * MPI_Probe / MPI_Recv of each message as it comes, marked at once), and an
  * MPI_Allreduce says whether every process is done. The round bound caps
- * every buffer: gather and pack round_targets each, receive P times that
- * for all-to-all (1 time point to point), whatever the level's size.
+ * every buffer whatever the level's size: a send region holds
+ * round_targets entries (no owner can get more in a round), and the
+ * receive buffer P times that for all-to-all (once point to point).
  * After the level, MPI_Allreduce sums the states found (the counts, so
  * every process agrees when to stop) and the bytes sent, and takes the
  * slowest process's compute and MPI seconds.
@@ -93,7 +95,9 @@ uint64_t frontier2_mpi_process_bytes(uint64_t n, int p, unsigned moves,
     uint64_t cap = round_bound(round_targets, moves);
     uint64_t esz = entry_bytes(share);
     uint64_t recv = exchange == FRONTIER2_MPI_ALLTOALLV ? (uint64_t)p : 1;
-    uint64_t buffers = pb_mul_sat(cap, sizeof(uint64_t) + esz + recv * esz);
+    /* a send region per process, and the receive buffer (per-thread
+     * scratch of a few KB aside) */
+    uint64_t buffers = pb_mul_sat(pb_mul_sat(cap, esz), (uint64_t)p + recv);
     return pb_add_sat(pb_add_sat(array, blocks * 6), buffers);
 }
 
@@ -107,10 +111,12 @@ struct dist {
     uint64_t *a;
     uint8_t *active, *marked;
     uint32_t *fcount;    /* frontier states per block, this level */
-    uint64_t *out;       /* this round's remote neighbours */
-    uint64_t out_len;    /* (atomic while threads gather) */
+    uint64_t *fill;      /* entries in each process's send region (atomic
+                            while threads gather) */
+    uint32_t *owners;    /* per thread, STAGE owners of a flush */
+    uint64_t *counts;    /* per thread, P counts of a flush */
     uint64_t cap;        /* round bound */
-    unsigned char *send; /* out packed by owner, as offsets */
+    unsigned char *send; /* a region of cap entries per process */
     unsigned char *recv;
     uint64_t recv_cap; /* entries */
     size_t esz;        /* 4 or 8 */
@@ -124,10 +130,34 @@ struct dist {
     double compute, comm_time;
 };
 
+/* Sends a thread's gathered remote neighbours to their owners' send
+ * regions as offsets in the owner's block: one pass finds the owners and
+ * counts them, one atomic add per owner reserves its slots, one pass
+ * writes them. */
 static void remote_flush(struct dist *d, const uint64_t *stage, unsigned len)
 {
-    uint64_t at = __atomic_fetch_add(&d->out_len, len, __ATOMIC_RELAXED);
-    memcpy(d->out + at, stage, len * sizeof(uint64_t));
+    int t = omp_get_thread_num(), p = d->p;
+    uint32_t *owner = d->owners + (size_t)t * STAGE;
+    uint64_t *at = d->counts + (size_t)t * (size_t)p;
+    memset(at, 0, (size_t)p * sizeof(uint64_t));
+    for (unsigned i = 0; i < len; i++) {
+        owner[i] = (uint32_t)(stage[i] / d->share);
+        at[owner[i]]++;
+    }
+    for (int q = 0; q < p; q++)
+        if (at[q])
+            at[q] = (uint64_t)q * d->cap +
+                    __atomic_fetch_add(&d->fill[q], at[q], __ATOMIC_RELAXED);
+    if (d->esz == sizeof(uint32_t)) {
+        uint32_t *out = (uint32_t *)d->send;
+        for (unsigned i = 0; i < len; i++)
+            out[at[owner[i]]++] =
+                (uint32_t)(stage[i] - (uint64_t)owner[i] * d->share);
+    } else {
+        uint64_t *out = (uint64_t *)d->send;
+        for (unsigned i = 0; i < len; i++)
+            out[at[owner[i]]++] = stage[i] - (uint64_t)owner[i] * d->share;
+    }
 }
 
 /* Marks the batch's local neighbours, gathers the others. */
@@ -201,35 +231,17 @@ static uint64_t expand(struct dist *d, uint64_t b0, uint64_t b1)
     return found;
 }
 
-/* Counting sort of the round's remote neighbours by owner, as offsets in
- * the owner's block. */
-static void pack(struct dist *d)
+/* The round's send counts and displacements: process q's region starts
+ * at q * cap (a round computes at most cap neighbours, so no region
+ * overflows). */
+static void round_counts(struct dist *d)
 {
-    int p = d->p;
-    memset(d->scount, 0, (size_t)p * sizeof(int));
-    for (uint64_t i = 0; i < d->out_len; i++)
-        d->scount[d->out[i] / d->share]++;
-    int at = 0;
-    for (int q = 0; q < p; q++) {
-        d->sdispl[q] = at;
-        at += d->scount[q];
+    for (int q = 0; q < d->p; q++) {
+        d->scount[q] = (int)d->fill[q];
+        d->sdispl[q] = (int)((uint64_t)q * d->cap);
+        d->bytes_sent += d->fill[q] * d->esz;
+        d->fill[q] = 0;
     }
-    /* rdispl serves as the fill cursor here; the exchange resets it */
-    memcpy(d->rdispl, d->sdispl, (size_t)p * sizeof(int));
-    if (d->esz == sizeof(uint32_t)) {
-        uint32_t *s = (uint32_t *)d->send;
-        for (uint64_t i = 0; i < d->out_len; i++) {
-            uint64_t q = d->out[i] / d->share;
-            s[d->rdispl[q]++] = (uint32_t)(d->out[i] - q * d->share);
-        }
-    } else {
-        uint64_t *s = (uint64_t *)d->send;
-        for (uint64_t i = 0; i < d->out_len; i++) {
-            uint64_t q = d->out[i] / d->share;
-            s[d->rdispl[q]++] = d->out[i] - q * d->share;
-        }
-    }
-    d->bytes_sent += d->out_len * d->esz;
 }
 
 /* Marks the n received offsets (this process's own ranks). */
@@ -332,9 +344,8 @@ static void level(struct dist *d)
         while (blk < d->blocks &&
                (sum == 0 || sum + (uint64_t)d->fcount[blk] * moves <= d->cap))
             sum += (uint64_t)d->fcount[blk++] * moves;
-        d->out_len = 0;
         d->found += expand(d, b0, blk);
-        pack(d);
+        round_counts(d);
         d->compute += MPI_Wtime() - c0;
         if (d->exchange == FRONTIER2_MPI_ALLTOALLV)
             exchange_alltoallv(d, &d->found);
@@ -356,7 +367,9 @@ static void dist_free(struct dist *d)
     free(d->active);
     free(d->marked);
     free(d->fcount);
-    free(d->out);
+    free(d->fill);
+    free(d->owners);
+    free(d->counts);
     free(d->send);
     free(d->recv);
     free(d->scount);
@@ -436,11 +449,12 @@ static int dist_new(struct dist *d, const struct pb_space *s, MPI_Comm comm,
     int rc = check_memory(s, comm, d->me, d->p, need, e);
     if (rc || opt->plan_only)
         return rc;
-    if (d->cap > INT32_MAX || d->recv_cap > INT32_MAX)
+    if (d->cap * (uint64_t)d->p > INT32_MAX || d->recv_cap > INT32_MAX)
         rc = pb_fail(e, -EINVAL,
-                     "frontier2_mpi: a round of %llu neighbours "
-                     "is over MPI's int counts",
-                     (unsigned long long)d->recv_cap);
+                     "frontier2_mpi: rounds of %llu neighbours over %d "
+                     "processes exceed MPI's int counts; lower the round "
+                     "bound",
+                     (unsigned long long)d->cap, d->p);
     size_t p = (size_t)d->p, blocks = d->blocks ? d->blocks : 1;
     if (rc == 0) {
         d->a = d->words ? frontier2_array_new(d->words * sizeof(uint64_t),
@@ -449,17 +463,19 @@ static int dist_new(struct dist *d, const struct pb_space *s, MPI_Comm comm,
         d->active = calloc(blocks, 1);
         d->marked = calloc(blocks, 1);
         d->fcount = calloc(blocks, sizeof(uint32_t));
-        d->out = malloc(d->cap * sizeof(uint64_t));
-        d->send = malloc(d->cap * d->esz);
+        d->fill = calloc(p, sizeof(uint64_t));
+        d->owners = calloc((size_t)d->threads * STAGE, sizeof(uint32_t));
+        d->counts = calloc((size_t)d->threads * p, sizeof(uint64_t));
+        d->send = malloc(d->cap * p * d->esz);
         d->recv = malloc(d->recv_cap * d->esz);
         d->scount = calloc(p, sizeof(int));
         d->sdispl = calloc(p, sizeof(int));
         d->rcount = calloc(p, sizeof(int));
         d->rdispl = calloc(p, sizeof(int));
         d->reqs = calloc(p, sizeof(MPI_Request));
-        if (!d->a || !d->active || !d->marked || !d->fcount || !d->out ||
-            !d->send || !d->recv || !d->scount || !d->sdispl || !d->rcount ||
-            !d->rdispl || !d->reqs)
+        if (!d->a || !d->active || !d->marked || !d->fcount || !d->fill ||
+            !d->owners || !d->counts || !d->send || !d->recv || !d->scount ||
+            !d->sdispl || !d->rcount || !d->rdispl || !d->reqs)
             rc = pb_fail(e, -ENOMEM,
                          "frontier2_mpi: process %d: out of memory for its "
                          "%llu bytes",
