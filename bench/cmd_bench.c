@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "mpi_env.h"
 #include "gbench.h"
 #include "harness.h"
 #include "pb_file.h"
@@ -395,6 +396,17 @@ static bool corpus_options_valid(const char *verb, struct pb_bench_options *o,
 
 static int bench_verb(const char *verb, int argc, char **argv, bool is_run)
 {
+    int processes = pb_mpi_launch_size();
+    if (processes > 1) { /* process 0 says it, once */
+        if (pb_mpi_launch_rank() > 0)
+            return pb_mpi_quiet_failure(PB_EXIT_USAGE);
+        return cli_usage_error(
+            verb,
+            "launched as %d MPI processes, but %s times on one process "
+            "(each would write its own results); run it without mpirun, "
+            "or split a suite across jobs with --shard I/N and merge",
+            processes, verb);
+    }
     bool suite_given = false;
     static const struct option options[] = {
         {"suite", required_argument, NULL, 's'},

@@ -331,9 +331,8 @@ static void restore_stderr(int saved)
         fclose(stdout);
 }
 
-int cmd_census(int argc, char **argv)
+static int census_verb(int argc, char **argv, int saved_stderr)
 {
-    int saved_stderr = quiet_stderr();
     static const struct option options[] = {
         {"size", required_argument, NULL, 's'},
         {"with-inverses", no_argument, NULL, 'i'},
@@ -457,4 +456,9 @@ int cmd_census(int argc, char **argv)
         print_text(&run, &req);
     census_run_free(&run);
     return PB_EXIT_OK;
+}
+
+int cmd_census(int argc, char **argv)
+{
+    return pb_mpi_quiet_failure(census_verb(argc, argv, quiet_stderr()));
 }

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #ifdef PB_HAVE_MPI
 #include <mpi.h>
@@ -19,6 +20,8 @@
 
 static const char *const rank_vars[] = {"OMPI_COMM_WORLD_RANK", "PMIX_RANK",
                                         "PMI_RANK"};
+static const char *const size_vars[] = {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE",
+                                        "SLURM_NTASKS"};
 
 static int env_int(const char *const *names, size_t n)
 {
@@ -37,6 +40,27 @@ static int env_int(const char *const *names, size_t n)
 int pb_mpi_launch_rank(void)
 {
     return env_int(rank_vars, sizeof(rank_vars) / sizeof(rank_vars[0]));
+}
+
+int pb_mpi_launch_size(void)
+{
+    if (pb_mpi_launch_rank() < 0)
+        return 1;
+    int size = env_int(size_vars, sizeof(size_vars) / sizeof(size_vars[0]));
+    return size > 1 ? size : 1;
+}
+
+int pb_mpi_quiet_failure(int rc)
+{
+    if (rc != 0 && pb_mpi_launch_rank() > 0) {
+        int started = 0;
+#ifdef PB_HAVE_MPI
+        MPI_Initialized(&started);
+#endif
+        if (!started) /* MPI_Finalize's fence would order the exits */
+            sleep(2);
+    }
+    return rc;
 }
 
 #ifdef PB_HAVE_MPI

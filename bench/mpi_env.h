@@ -25,6 +25,16 @@ struct pb_mpi {
  * OMPI_COMM_WORLD_RANK, PMIx's PMIX_RANK, PMI's PMI_RANK), or -1 when
  * no launcher started it. */
 int pb_mpi_launch_rank(void);
+/* The number of processes the launcher started (OMPI_COMM_WORLD_SIZE,
+ * PMI_SIZE, SLURM_NTASKS), 1 when none started this one. */
+int pb_mpi_launch_size(void);
+
+/* rc, after a pause when this is a launched process other than 0 that
+ * fails before MPI has started: such a process keeps quiet (process 0,
+ * reading the same command line, says what is wrong), and mpirun ends
+ * the whole job as soon as any process exits with an error, so it must
+ * not exit before process 0 has printed. */
+int pb_mpi_quiet_failure(int rc);
 
 /* Starts MPI (MPI_THREAD_FUNNELED) when a launcher started the process
  * and MPI is built in, and fills m (m->on false, rank 0, size 1 when

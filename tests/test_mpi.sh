@@ -119,6 +119,20 @@ else
     fail "census over 4 processes: exit $rc, expected one report; $(outputs)"
 fi
 
+# Bad input under mpirun: one message (process 0's), a failed job.
+for args in "census magic_squares --size x" "bench --suite smoke"; do
+    # shellcheck disable=SC2086
+    run_from /dev/null "${MPIRUN[@]}" -np 3 "$PB" $args
+    if [ "$rc" -ne 0 ] && [ "$(grep -c '^puzzlebench' "$TMP/err")" -eq 1 ] &&
+        [ ! -s "$TMP/out" ]; then
+        pass
+    else
+        fail "$args over 3 processes: exit $rc, expected one message; $(outputs)"
+    fi
+done
+grep -q "bench times on one process" "$TMP/err" && pass ||
+    fail "bench under mpirun: $(outputs)"
+
 # Memory: the 2 x 6 ring over 4 processes on one host needs 4 x about
 # 35 MB; a 100 MB cap refuses it before the search, with the estimate,
 # once, and every process exits.
