@@ -1,0 +1,148 @@
+#!/usr/bin/env bash
+# local-cluster.sh - a one-node Slurm cluster (this machine, all its CPUs)
+# started from nothing in a folder, for trying and testing the sbatch
+# scripts next to it; not for real work.
+#
+# Usage: local-cluster.sh start DIR   # then: export SLURM_CONF=DIR/slurm.conf
+#        local-cluster.sh stop DIR    # cancels the jobs, stops the daemons
+#
+# Needs Debian's slurm-wlm (slurmctld, slurmd, the clients, munge) and
+# root: slurmd runs jobs as their owner. Nothing outside DIR is touched:
+# a fresh munge key and its own munged socket (AuthInfo=socket=...),
+# state, spool, logs and pid files under DIR, ports 16817/16818 (or
+# PB_SLURM_PORT and the next one) instead of Slurm's 6817/6818, so a
+# real Slurm on the machine is left alone. The smallest configuration
+# that runs MPI jobs: no accounting, no cgroups (processes tracked by
+# /proc, tasks not bound), CPUs and memory as consumable cores only,
+# node "localhost", partition "pb". A job whose dependency can never be
+# met is cancelled (kill_invalid_depend) instead of pending forever.
+# Daemons start in a second or two; start waits until the node is idle
+# (at most 30 s), stop until they are gone (at most 20 s).
+set -u
+usage() {
+    echo "usage: $0 start|stop DIR" >&2
+    exit 2
+}
+[ $# -eq 2 ] || usage
+cmd=$1
+mkdir -p "$2" 2>/dev/null
+DIR=$(cd "$2" 2>/dev/null && pwd) || {
+    echo "$0: cannot use folder $2" >&2
+    exit 1
+}
+export SLURM_CONF=$DIR/slurm.conf
+
+# kill_pidfile FILE: TERM the process FILE names, wait up to 20 s.
+kill_pidfile() {
+    local pid
+    [ -f "$1" ] || return 0
+    pid=$(cat "$1")
+    if [ -n "$pid" ] && kill "$pid" 2>/dev/null; then
+        for _ in $(seq 1 200); do
+            kill -0 "$pid" 2>/dev/null || break
+            sleep 0.1
+        done
+        kill -0 "$pid" 2>/dev/null && kill -9 "$pid" 2>/dev/null
+    fi
+    rm -f "$1"
+}
+
+stop() {
+    if [ -f "$DIR/slurmctld.pid" ] && command -v scancel >/dev/null; then
+        # jobs first: their steps outlive slurmd under proctrack/linuxproc
+        scancel --quiet --partition=pb 2>/dev/null
+        for _ in $(seq 1 100); do
+            [ -z "$(squeue -h -o %i 2>/dev/null)" ] && break
+            sleep 0.2
+        done
+    fi
+    kill_pidfile "$DIR/slurmd.pid"
+    kill_pidfile "$DIR/slurmctld.pid"
+    kill_pidfile "$DIR/munge/munged.pid"
+}
+
+start() {
+    local tool cpus mem port
+    for tool in munged slurmctld slurmd sinfo; do
+        if ! command -v $tool >/dev/null; then
+            echo "$0: no $tool: apt-get install slurm-wlm" >&2
+            exit 1
+        fi
+    done
+    if [ -f "$DIR/slurmctld.pid" ] && kill -0 "$(cat "$DIR/slurmctld.pid")" 2>/dev/null; then
+        echo "$0: a cluster already runs in $DIR" >&2
+        exit 1
+    fi
+    cpus=$(nproc)
+    # slurmd drains a node that has less memory than configured: 90%
+    mem=$(awk '/^MemTotal:/ {print int($2 / 1024 * 0.9)}' /proc/meminfo)
+    port=${PB_SLURM_PORT:-16817}
+    mkdir -p "$DIR/munge" "$DIR/state" "$DIR/spool" "$DIR/log" || exit 1
+    # munged checks that its key is private and its socket's folder is
+    # searchable by all (clients connect as any user)
+    chmod 711 "$DIR/munge"
+    rm -f "$DIR/munge/key"
+    dd if=/dev/urandom of="$DIR/munge/key" bs=1024 count=1 2>/dev/null &&
+        chmod 400 "$DIR/munge/key" || exit 1
+    cat >"$SLURM_CONF" <<EOF
+# written by local-cluster.sh: one node, this machine
+ClusterName=pblocal
+SlurmctldHost=localhost
+SlurmctldPort=$port
+SlurmdPort=$((port + 1))
+AuthType=auth/munge
+CredType=cred/munge
+AuthInfo=socket=$DIR/munge/socket
+SlurmUser=$(id -un)
+StateSaveLocation=$DIR/state
+SlurmdSpoolDir=$DIR/spool
+SlurmctldPidFile=$DIR/slurmctld.pid
+SlurmdPidFile=$DIR/slurmd.pid
+SlurmctldLogFile=$DIR/log/slurmctld.log
+SlurmdLogFile=$DIR/log/slurmd.log
+ProctrackType=proctrack/linuxproc
+TaskPlugin=task/none
+SelectType=select/cons_tres
+SelectTypeParameters=CR_Core
+JobAcctGatherType=jobacct_gather/none
+AccountingStorageType=accounting_storage/none
+JobCompType=jobcomp/none
+MailProg=/bin/true
+MpiDefault=none
+ReturnToService=2
+DependencyParameters=kill_invalid_depend
+NodeName=localhost NodeAddr=127.0.0.1 CPUs=$cpus RealMemory=$mem State=UNKNOWN
+PartitionName=pb Nodes=localhost Default=YES MaxTime=INFINITE State=UP
+EOF
+    munged --force --socket="$DIR/munge/socket" --key-file="$DIR/munge/key" \
+        --log-file="$DIR/munge/log" --pid-file="$DIR/munge/munged.pid" \
+        --seed-file="$DIR/munge/seed" || {
+        echo "$0: munged did not start: $(tail -3 "$DIR/munge/log")" >&2
+        exit 1
+    }
+    # -c: no state from an earlier cluster in DIR
+    slurmctld -c >"$DIR/log/slurmctld.out" 2>&1 &&
+        slurmd -N localhost >"$DIR/log/slurmd.out" 2>&1 || {
+        echo "$0: a Slurm daemon did not start:" \
+            "$(tail -3 "$DIR"/log/*.out "$DIR"/log/*.log 2>/dev/null)" >&2
+        stop
+        exit 1
+    }
+    for _ in $(seq 1 150); do
+        if [ "$(sinfo -h -o %T 2>/dev/null)" = idle ]; then
+            echo "export SLURM_CONF=$SLURM_CONF"
+            return 0
+        fi
+        sleep 0.2
+    done
+    echo "$0: the node is not idle after 30 s: $(sinfo -h -o '%T %E' 2>&1);" \
+        "see $DIR/log" >&2
+    stop
+    exit 1
+}
+
+case $cmd in
+start) start ;;
+stop) stop ;;
+*) usage ;;
+esac
