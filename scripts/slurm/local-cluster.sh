@@ -32,19 +32,25 @@ DIR=$(cd "$2" 2>/dev/null && pwd) || {
 }
 export SLURM_CONF=$DIR/slurm.conf
 
-# kill_pidfile FILE: TERM the process FILE names, wait up to 20 s.
-kill_pidfile() {
-    local pid
-    [ -f "$1" ] || return 0
-    pid=$(cat "$1")
-    if [ -n "$pid" ] && kill "$pid" 2>/dev/null; then
-        for _ in $(seq 1 200); do
-            kill -0 "$pid" 2>/dev/null || break
-            sleep 0.1
-        done
-        kill -0 "$pid" 2>/dev/null && kill -9 "$pid" 2>/dev/null
-    fi
-    rm -f "$1"
+# kill_pidfiles FILE...: TERM the processes the FILEs name, all at once
+# (each takes a second or two to end), wait up to 20 s, then KILL.
+kill_pidfiles() {
+    local f pid pids=()
+    for f in "$@"; do
+        [ -f "$f" ] && pid=$(cat "$f") && [ -n "$pid" ] &&
+            kill "$pid" 2>/dev/null && pids+=("$pid")
+        rm -f "$f"
+    done
+    for _ in $(seq 1 200); do
+        kill -0 "${pids[@]}" 2>/dev/null || break
+        sleep 0.1
+    done
+    for pid in "${pids[@]}"; do
+        if kill -0 "$pid" 2>/dev/null; then
+            kill -9 "$pid"
+        fi
+    done
+    return 0
 }
 
 stop() {
@@ -56,9 +62,7 @@ stop() {
             sleep 0.2
         done
     fi
-    kill_pidfile "$DIR/slurmd.pid"
-    kill_pidfile "$DIR/slurmctld.pid"
-    kill_pidfile "$DIR/munge/munged.pid"
+    kill_pidfiles "$DIR/slurmd.pid" "$DIR/slurmctld.pid" "$DIR/munge/munged.pid"
 }
 
 start() {
@@ -121,13 +125,13 @@ EOF
         exit 1
     }
     # -c: no state from an earlier cluster in DIR
-    slurmctld -c >"$DIR/log/slurmctld.out" 2>&1 &&
-        slurmd -N localhost >"$DIR/log/slurmd.out" 2>&1 || {
+    if ! slurmctld -c >"$DIR/log/slurmctld.out" 2>&1 ||
+        ! slurmd -N localhost >"$DIR/log/slurmd.out" 2>&1; then
         echo "$0: a Slurm daemon did not start:" \
             "$(tail -3 "$DIR"/log/*.out "$DIR"/log/*.log 2>/dev/null)" >&2
         stop
         exit 1
-    }
+    fi
     for _ in $(seq 1 150); do
         if [ "$(sinfo -h -o %T 2>/dev/null)" = idle ]; then
             echo "export SLURM_CONF=$SLURM_CONF"
