@@ -134,7 +134,7 @@ done
 
 # each shard one benchmark; the merge all three, in the suite's order
 for i in 1 2 3; do
-    if [ "$(wc -l <"$T/shards/$i/latest/results.csv" 2>/dev/null)" = 2 ]; then
+    if [ "$(wc -l 2>/dev/null <"$T/shards/$i/latest/results.csv")" = 2 ]; then
         pass
     else
         fail "shard $i/3: expected 1 row in shards/$i/latest/results.csv;" \
