@@ -6,7 +6,7 @@
 # Usage: local-cluster.sh start DIR   # then: export SLURM_CONF=DIR/slurm.conf
 #        local-cluster.sh stop DIR    # cancels the jobs, stops the daemons
 #
-# Needs Debian's slurm-wlm (slurmctld, slurmd, the clients, munge) and
+# Needs Debian's slurmctld, slurmd and slurm-client (they bring munge) and
 # root: slurmd runs jobs as their owner. Nothing outside DIR is touched:
 # a fresh munge key and its own munged socket (AuthInfo=socket=...),
 # state, spool, logs and pid files under DIR, ports 16817/16818 (or
@@ -69,7 +69,7 @@ start() {
     local tool cpus mem port
     for tool in munged slurmctld slurmd sinfo; do
         if ! command -v $tool >/dev/null; then
-            echo "$0: no $tool: apt-get install slurm-wlm" >&2
+            echo "$0: no $tool: apt-get install slurmctld slurmd slurm-client" >&2
             exit 1
         fi
     done
