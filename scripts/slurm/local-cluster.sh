@@ -9,9 +9,9 @@
 # Needs Debian's slurmctld, slurmd and slurm-client (they bring munge) and
 # root: slurmd runs jobs as their owner. Nothing outside DIR is touched:
 # a fresh munge key and its own munged socket (AuthInfo=socket=...),
-# state, spool, logs and pid files under DIR, ports 16817/16818 (or
-# PB_SLURM_PORT and the next one) instead of Slurm's 6817/6818, so a
-# real Slurm on the machine is left alone. The smallest configuration
+# state, spool, logs and pid files under DIR, two free ports chosen at
+# random (or PB_SLURM_PORT and the next one) instead of Slurm's
+# 6817/6818, so a real Slurm on the machine is left alone. The smallest configuration
 # that runs MPI jobs: no accounting, no cgroups (processes tracked by
 # /proc, tasks not bound), CPUs and memory as consumable cores only,
 # node "localhost", partition "pb". A job whose dependency can never be
@@ -53,12 +53,40 @@ kill_pidfiles() {
     return 0
 }
 
+# alive PIDFILE: the process PIDFILE names runs
+alive() {
+    [ -f "$1" ] && kill -0 "$(cat "$1")" 2>/dev/null
+}
+
+# free_port: a port P such that P and P + 1 are free on this host (a
+# stopped cluster's ports can stay taken for a while), or 16817
+free_port() {
+    python3 - 2>/dev/null <<'PY' || echo 16817
+import random, socket
+for _ in range(50):
+    p = random.randrange(20000, 40000, 2)
+    try:
+        for q in (p, p + 1):
+            s = socket.socket()
+            s.bind(("", q))
+            s.close()
+        print(p)
+        break
+    except OSError:
+        pass
+else:
+    raise SystemExit(1)
+PY
+}
+
 stop() {
-    if [ -f "$DIR/slurmctld.pid" ] && command -v scancel >/dev/null; then
-        # jobs first: their steps outlive slurmd under proctrack/linuxproc
-        scancel --quiet --partition=pb 2>/dev/null
-        for _ in $(seq 1 100); do
-            [ -z "$(squeue -h -o %i 2>/dev/null)" ] && break
+    # jobs first: their steps outlive slurmd under proctrack/linuxproc
+    # (a client waits for a controller that is gone: only when it runs)
+    if alive "$DIR/slurmctld.pid" && command -v scancel >/dev/null; then
+        timeout 10 scancel --quiet --partition=pb 2>/dev/null
+        local end=$((SECONDS + 20))
+        while [ $SECONDS -lt $end ] &&
+            [ -n "$(timeout 5 squeue -h -o %i 2>/dev/null)" ]; do
             sleep 0.2
         done
     fi
@@ -80,7 +108,7 @@ start() {
     cpus=$(nproc)
     # slurmd drains a node that has less memory than configured: 90%
     mem=$(awk '/^MemTotal:/ {print int($2 / 1024 * 0.9)}' /proc/meminfo)
-    port=${PB_SLURM_PORT:-16817}
+    port=${PB_SLURM_PORT:-$(free_port)}
     mkdir -p "$DIR/munge" "$DIR/state" "$DIR/spool" "$DIR/log" || exit 1
     # munged checks that its key is private and its socket's folder is
     # searchable by all (clients connect as any user)
@@ -132,14 +160,22 @@ EOF
         stop
         exit 1
     fi
-    for _ in $(seq 1 150); do
-        if [ "$(sinfo -h -o %T 2>/dev/null)" = idle ]; then
+    # (a client facing no controller retries for seconds: by the clock)
+    local end=$((SECONDS + 30)) why f
+    while [ $SECONDS -lt $end ]; do
+        # a daemon that wrote its pid file and died: no use waiting
+        for f in "$DIR/slurmctld.pid" "$DIR/slurmd.pid"; do
+            [ -f "$f" ] && ! alive "$f" && end=0
+        done
+        if [ "$(timeout 5 sinfo -h -o %T 2>/dev/null)" = idle ]; then
             echo "export SLURM_CONF=$SLURM_CONF"
             return 0
         fi
         sleep 0.2
     done
-    echo "$0: the node is not idle after 30 s: $(sinfo -h -o '%T %E' 2>&1);" \
+    why=$(grep -h fatal "$DIR"/log/*.log 2>/dev/null | tail -1)
+    [ -n "$why" ] || why=$(grep -h error "$DIR"/log/*.log 2>/dev/null | tail -1)
+    echo "$0: the node did not come up: ${why:-no error logged};" \
         "see $DIR/log" >&2
     stop
     exit 1
