@@ -8,7 +8,8 @@
 # census.sbatch on the 2 x 5 ring over 2 tasks, launched by srun
 # --mpi=pmix and by mpirun: the job completes, its log holds the plan
 # (--plan) and the census file the counts of a plain one-process census
-# from the MPI engine over 2 processes; bench-shards.sbatch as a 3-task
+# from the MPI engine over 2 processes; under a cap too small it fails
+# at the plan, with the estimate, before the census; bench-shards.sbatch as a 3-task
 # array over a 3-benchmark suite with merge.sbatch as an afterok job:
 # each shard holds one benchmark, the merged folder all three in the
 # suite's order, from shards 1/3, 2/3 and 3/3; an array whose tasks fail
@@ -82,6 +83,12 @@ if [ $mpi = yes ]; then
             "$SCRIPTS/census.sbatch"
         census_jobs+=("$launcher:$job")
     done
+    # a cap the 2 x 5 ring does not fit in (the last --max-memory
+    # counts): the job stops at the plan, with the estimate, no census
+    submit --nodes=1 --ntasks-per-node=2 --cpus-per-task=1 \
+        --export=ALL,SIZE=5,OUT=census-refused.txt \
+        "$SCRIPTS/census.sbatch" --max-memory 1M
+    refused=$job
 fi
 
 printf '%s\n' 'repetitions 1' 'min_time 0.01' 'threads 1' \
@@ -130,6 +137,16 @@ for lj in "${census_jobs[@]}"; do
             "census [$(tail -c 300 "census-$launcher.txt" 2>&1)]"
     fi
 done
+
+if [ $mpi = yes ]; then
+    if [ "$(state "$refused")" = FAILED ] && [ ! -e census-refused.txt ] &&
+        grep -q 'needs about .* over the memory cap of 1.0 MB' "pb-census-$refused.log"; then
+        pass
+    else
+        fail "census.sbatch under a 1M cap: job $refused $(state "$refused")," \
+            "expected FAILED at the plan; $(tail -c 300 "pb-census-$refused.log" 2>&1)"
+    fi
+fi
 
 # each shard one benchmark; the merge all three, in the suite's order
 for i in 1 2 3; do
