@@ -365,32 +365,42 @@ static void frontier_to_seen(const struct level *lv)
     }
 }
 
+int frontier2_check_space(const struct pb_space *s, int threads,
+                          const uint64_t *counts, size_t max_depths,
+                          const char *who, struct pb_error *e)
+{
+    if (!s || !s->next || s->n == 0)
+        return pb_fail(e, -EINVAL, "%s: empty space or no moves", who);
+    if (s->moves == 0 || s->moves > PB_SPACE_MAX_MOVES)
+        return pb_fail(e, -EINVAL, "%s: %u moves; expected 1..%d", who,
+                       s->moves, PB_SPACE_MAX_MOVES);
+    if (threads < 1)
+        return pb_fail(e, -EINVAL, "%s: threads must be >= 1", who);
+    if (!counts || max_depths == 0)
+        return pb_fail(e, -EINVAL, "%s: no array for the counts", who);
+    if (s->nstarts == 0 || s->nstarts > PB_SPACE_MAX_STARTS)
+        return pb_fail(e, -EINVAL, "%s: %zu start ranks; expected 1..%d", who,
+                       s->nstarts, PB_SPACE_MAX_STARTS);
+    for (size_t i = 0; i < s->nstarts; i++)
+        if (s->starts[i] >= s->n)
+            return pb_fail(e, -EINVAL, "%s: start rank %llu out of [0, %llu)",
+                           who, (unsigned long long)s->starts[i],
+                           (unsigned long long)s->n);
+    return 0;
+}
+
 static int check_args(const struct pb_space *s,
                       const struct frontier2_options *opt,
                       const struct frontier2_result *r, struct pb_error *e)
 {
-    if (!s || !s->next || s->n == 0)
-        return pb_fail(e, -EINVAL, "frontier2: empty space or no moves");
-    if (s->moves == 0 || s->moves > PB_SPACE_MAX_MOVES)
-        return pb_fail(e, -EINVAL, "frontier2: %u moves; expected 1..%d",
-                       s->moves, PB_SPACE_MAX_MOVES);
-    if (!opt || opt->threads < 1)
-        return pb_fail(e, -EINVAL, "frontier2: threads must be >= 1");
+    if (!opt || !r)
+        return pb_fail(e, -EINVAL, "frontier2: no options or result");
     if (opt->coding == FRONTIER2_SEEN && opt->keep_codes)
         return pb_fail(e, -EINVAL,
                        "frontier2: kept codes need depths mod 3, not the "
                        "seen coding");
-    if (!r || !r->counts || r->max_depths == 0)
-        return pb_fail(e, -EINVAL, "frontier2: no array for the counts");
-    if (s->nstarts == 0 || s->nstarts > PB_SPACE_MAX_STARTS)
-        return pb_fail(e, -EINVAL, "frontier2: %zu start ranks; expected 1..%d",
-                       s->nstarts, PB_SPACE_MAX_STARTS);
-    for (size_t i = 0; i < s->nstarts; i++)
-        if (s->starts[i] >= s->n)
-            return pb_fail(
-                e, -EINVAL, "frontier2: start rank %llu out of [0, %llu)",
-                (unsigned long long)s->starts[i], (unsigned long long)s->n);
-    return 0;
+    return frontier2_check_space(s, opt->threads, r->counts, r->max_depths,
+                                 "frontier2", e);
 }
 
 /* Per level: bottom-up when the frontier is large against what is left. */

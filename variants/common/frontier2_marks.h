@@ -11,6 +11,7 @@
 #define FRONTIER2_MARKS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "frontier2.h"
@@ -19,6 +20,13 @@
 #define LOW_BITS 0x5555555555555555ull /* the low bit of every 2-bit slot */
 #define BLOCK_WORDS 256 /* words per scheduling chunk: 8192 ranks */
 #define BLOCK_RANKS ((uint64_t)BLOCK_WORDS * RANKS_PER_WORD)
+
+/* 0 when s is a space the engines can search (ranks, 1..
+ * PB_SPACE_MAX_MOVES moves, starts in range), threads >= 1 and a counts
+ * array is given; else -EINVAL, with `who` in the message. */
+int frontier2_check_space(const struct pb_space *s, int threads,
+                          const uint64_t *counts, size_t max_depths,
+                          const char *who, struct pb_error *e);
 
 /* A 2-bit array of bytes, aligned (2 MB and advised MADV_HUGEPAGE when
  * large and huge_pages) and not yet zeroed; free() it. NULL: no memory. */

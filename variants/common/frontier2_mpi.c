@@ -515,25 +515,10 @@ static int check_args(const struct pb_space *s,
                       const struct frontier2_mpi_options *opt,
                       const struct frontier2_mpi_result *r, struct pb_error *e)
 {
-    if (!s || !s->next || s->n == 0)
-        return pb_fail(e, -EINVAL, "frontier2_mpi: empty space or no moves");
-    if (s->moves == 0 || s->moves > PB_SPACE_MAX_MOVES)
-        return pb_fail(e, -EINVAL, "frontier2_mpi: %u moves; expected 1..%d",
-                       s->moves, PB_SPACE_MAX_MOVES);
-    if (!opt || opt->threads < 1)
-        return pb_fail(e, -EINVAL, "frontier2_mpi: threads must be >= 1");
-    if (!r || !r->counts || r->max_depths == 0)
-        return pb_fail(e, -EINVAL, "frontier2_mpi: no array for the counts");
-    if (s->nstarts == 0 || s->nstarts > PB_SPACE_MAX_STARTS)
-        return pb_fail(e, -EINVAL,
-                       "frontier2_mpi: %zu start ranks; expected 1..%d",
-                       s->nstarts, PB_SPACE_MAX_STARTS);
-    for (size_t i = 0; i < s->nstarts; i++)
-        if (s->starts[i] >= s->n)
-            return pb_fail(
-                e, -EINVAL, "frontier2_mpi: start rank %llu out of [0, %llu)",
-                (unsigned long long)s->starts[i], (unsigned long long)s->n);
-    return 0;
+    if (!opt || !r)
+        return pb_fail(e, -EINVAL, "frontier2_mpi: no options or result");
+    return frontier2_check_space(s, opt->threads, r->counts, r->max_depths,
+                                 "frontier2_mpi", e);
 }
 
 /* Sums the level's counts and bytes and takes the slowest times, on
