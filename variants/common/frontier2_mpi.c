@@ -285,7 +285,7 @@ static uint64_t mark_received(struct dist *d, const unsigned char *buf,
     return found;
 }
 
-static int exchange_alltoallv(struct dist *d, uint64_t *found)
+static void exchange_alltoallv(struct dist *d, uint64_t *found)
 {
     double t0 = MPI_Wtime();
     MPI_Alltoall(d->scount, 1, MPI_INT, d->rcount, 1, MPI_INT, d->comm);
@@ -300,10 +300,9 @@ static int exchange_alltoallv(struct dist *d, uint64_t *found)
     *found += mark_received(d, d->recv, at);
     d->comm_time += t1 - t0;
     d->compute += MPI_Wtime() - t1;
-    return 0;
 }
 
-static int exchange_point_to_point(struct dist *d, uint64_t *found)
+static void exchange_point_to_point(struct dist *d, uint64_t *found)
 {
     int tag = (int)(d->rounds % 30000), n = 0;
     double t0 = MPI_Wtime(), marking = 0;
@@ -325,7 +324,6 @@ static int exchange_point_to_point(struct dist *d, uint64_t *found)
     MPI_Waitall(n, d->reqs, MPI_STATUSES_IGNORE);
     d->comm_time += MPI_Wtime() - t0 - marking;
     d->compute += marking;
-    return 0;
 }
 
 /* Counts each block's frontier states; 0 where the block has none. */
@@ -461,43 +459,42 @@ static int dist_new(struct dist *d, const struct pb_space *s, MPI_Comm comm,
     d->recv_cap = d->exchange == FRONTIER2_MPI_ALLTOALLV
                       ? d->cap * (uint64_t)d->p
                       : d->cap;
+    /* the same on every process: no agreement needed */
+    if (d->cap * (uint64_t)d->p > INT32_MAX || d->recv_cap > INT32_MAX)
+        return pb_fail(e, -EINVAL,
+                       "frontier2_mpi: rounds of %llu neighbours over %d "
+                       "processes exceed MPI's int counts; lower the round "
+                       "bound",
+                       (unsigned long long)d->cap, d->p);
     uint64_t need = frontier2_mpi_process_bytes(
         s->n, d->p, s->moves, opt->round_targets, opt->exchange);
     int rc = check_memory(s, comm, d->me, d->p, need, e);
     if (rc || opt->plan_only)
         return rc;
-    if (d->cap * (uint64_t)d->p > INT32_MAX || d->recv_cap > INT32_MAX)
-        rc = pb_fail(e, -EINVAL,
-                     "frontier2_mpi: rounds of %llu neighbours over %d "
-                     "processes exceed MPI's int counts; lower the round "
-                     "bound",
-                     (unsigned long long)d->cap, d->p);
     size_t p = (size_t)d->p, blocks = d->blocks ? d->blocks : 1;
-    if (rc == 0) {
-        d->a = d->words ? frontier2_array_new(d->words * sizeof(uint64_t),
-                                              !opt->no_huge_pages)
-                        : malloc(sizeof(uint64_t));
-        d->active = calloc(blocks, 1);
-        d->marked = calloc(blocks, 1);
-        d->fcount = calloc(blocks, sizeof(uint32_t));
-        d->fill = calloc(p, sizeof(uint64_t));
-        d->owners = calloc((size_t)d->threads * STAGE, sizeof(uint32_t));
-        d->counts = calloc((size_t)d->threads * p, sizeof(uint64_t));
-        d->send = malloc(d->cap * p * d->esz);
-        d->recv = malloc(d->recv_cap * d->esz);
-        d->scount = calloc(p, sizeof(int));
-        d->sdispl = calloc(p, sizeof(int));
-        d->rcount = calloc(p, sizeof(int));
-        d->rdispl = calloc(p, sizeof(int));
-        d->reqs = calloc(p, sizeof(MPI_Request));
-        if (!d->a || !d->active || !d->marked || !d->fcount || !d->fill ||
-            !d->owners || !d->counts || !d->send || !d->recv || !d->scount ||
-            !d->sdispl || !d->rcount || !d->rdispl || !d->reqs)
-            rc = pb_fail(e, -ENOMEM,
-                         "frontier2_mpi: process %d: out of memory for its "
-                         "%llu bytes",
-                         d->me, (unsigned long long)need);
-    }
+    d->a = d->words ? frontier2_array_new(d->words * sizeof(uint64_t),
+                                          !opt->no_huge_pages)
+                    : malloc(sizeof(uint64_t));
+    d->active = calloc(blocks, 1);
+    d->marked = calloc(blocks, 1);
+    d->fcount = calloc(blocks, sizeof(uint32_t));
+    d->fill = calloc(p, sizeof(uint64_t));
+    d->owners = calloc((size_t)d->threads * STAGE, sizeof(uint32_t));
+    d->counts = calloc((size_t)d->threads * p, sizeof(uint64_t));
+    d->send = malloc(d->cap * p * d->esz);
+    d->recv = malloc(d->recv_cap * d->esz);
+    d->scount = calloc(p, sizeof(int));
+    d->sdispl = calloc(p, sizeof(int));
+    d->rcount = calloc(p, sizeof(int));
+    d->rdispl = calloc(p, sizeof(int));
+    d->reqs = calloc(p, sizeof(MPI_Request));
+    if (!d->a || !d->active || !d->marked || !d->fcount || !d->fill ||
+        !d->owners || !d->counts || !d->send || !d->recv || !d->scount ||
+        !d->sdispl || !d->rcount || !d->rdispl || !d->reqs)
+        rc = pb_fail(e, -ENOMEM,
+                     "frontier2_mpi: process %d: out of memory for its "
+                     "%llu bytes",
+                     d->me, (unsigned long long)need);
     rc = share_error(comm, d->me, d->p, rc, e);
     if (rc) {
         dist_free(d);
