@@ -303,17 +303,20 @@ static int read_start(const struct pb_kernel *k, struct census_request *req,
     return PB_EXIT_OK;
 }
 
-/* Under a launcher, processes other than 0 keep quiet about the command
- * line (every process reads the same one; process 0 says what is wrong
- * once) and print nothing on stdout. The old stderr comes back for the
- * search, so that a process's own failure still shows. */
-static int quiet_stderr(void)
+/* Under a launcher, processes other than 0 print nothing on stdout and
+ * keep quiet about the command line (every process reads the same one;
+ * process 0 says what is wrong, once). Their stderr comes back for the
+ * search (restore_stderr), so that a process's own failure still shows.
+ * The saved stderr, or -1 for process 0 and plain runs. */
+static int quiet_others(void)
 {
     if (pb_mpi_launch_rank() <= 0)
         return -1;
+    fflush(stdout);
     fflush(stderr);
     int saved = dup(STDERR_FILENO), null = open("/dev/null", O_WRONLY);
     if (null >= 0) {
+        dup2(null, STDOUT_FILENO);
         dup2(null, STDERR_FILENO);
         close(null);
     }
@@ -327,8 +330,6 @@ static void restore_stderr(int saved)
     fflush(stderr);
     dup2(saved, STDERR_FILENO);
     close(saved);
-    if (!freopen("/dev/null", "w", stdout))
-        fclose(stdout);
 }
 
 static int census_verb(int argc, char **argv, int saved_stderr)
@@ -426,8 +427,9 @@ static int census_verb(int argc, char **argv, int saved_stderr)
         return rc;
     struct pb_mpi mpi;
     rc = pb_mpi_start(&mpi, NULL, NULL, &e);
-    restore_stderr(saved_stderr);
-    if (rc) {
+    if (rc == 0)
+        restore_stderr(saved_stderr);
+    if (rc) { /* still quiet on processes other than 0 */
         fprintf(stderr, "puzzlebench census: %s\n", e.msg);
         return PB_EXIT_USAGE;
     }
@@ -460,5 +462,5 @@ static int census_verb(int argc, char **argv, int saved_stderr)
 
 int cmd_census(int argc, char **argv)
 {
-    return pb_mpi_quiet_failure(census_verb(argc, argv, quiet_stderr()));
+    return pb_mpi_quiet_failure(census_verb(argc, argv, quiet_others()));
 }

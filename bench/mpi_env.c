@@ -21,7 +21,9 @@
 static const char *const rank_vars[] = {"OMPI_COMM_WORLD_RANK", "PMIX_RANK",
                                         "PMI_RANK"};
 static const char *const size_vars[] = {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE",
-                                        "SLURM_NTASKS"};
+                                        "SLURM_STEP_NUM_TASKS"};
+static const char *const slurm_rank[] = {"SLURM_PROCID"};
+static const char *const slurm_tasks[] = {"SLURM_STEP_NUM_TASKS"};
 
 static int env_int(const char *const *names, size_t n)
 {
@@ -37,9 +39,19 @@ static int env_int(const char *const *names, size_t n)
     return -1;
 }
 
+/* srun's tasks without an MPI process manager (srun --mpi=none, a
+ * site's default): SLURM_PROCID of a step of several tasks, which MPI
+ * would start as separate one-process worlds. */
+static bool srun_without_pmi(void)
+{
+    return env_int(rank_vars, sizeof(rank_vars) / sizeof(rank_vars[0])) < 0 &&
+           env_int(slurm_rank, 1) >= 0 && env_int(slurm_tasks, 1) > 1;
+}
+
 int pb_mpi_launch_rank(void)
 {
-    return env_int(rank_vars, sizeof(rank_vars) / sizeof(rank_vars[0]));
+    int rank = env_int(rank_vars, sizeof(rank_vars) / sizeof(rank_vars[0]));
+    return rank >= 0 || !srun_without_pmi() ? rank : env_int(slurm_rank, 1);
 }
 
 int pb_mpi_launch_size(void)
@@ -57,8 +69,8 @@ int pb_mpi_quiet_failure(int rc)
 #ifdef PB_HAVE_MPI
         MPI_Initialized(&started);
 #endif
-        if (!started) /* MPI_Finalize's fence would order the exits */
-            sleep(2);
+        if (!started)  /* MPI_Finalize's fence would order the exits */
+            sleep(10); /* killed at once when process 0 exits first */
     }
     return rc;
 }
@@ -96,6 +108,12 @@ int pb_mpi_start(struct pb_mpi *m, int *argc, char ***argv, struct pb_error *e)
     m->hosts = 1;
     if (pb_mpi_launch_rank() < 0)
         return 0;
+    if (srun_without_pmi())
+        return pb_fail(e, -ENOTSUP,
+                       "srun started %d tasks without an MPI process manager, "
+                       "so each would run alone; launch with srun --mpi=pmix "
+                       "(or mpirun)",
+                       pb_mpi_launch_size());
 #ifdef PB_HAVE_MPI
     int provided = 0;
     MPI_Init_thread(argc, argv, MPI_THREAD_FUNNELED, &provided);

@@ -22,11 +22,12 @@ struct pb_mpi {
 };
 
 /* The process's rank as the launcher's environment gives it (Open MPI's
- * OMPI_COMM_WORLD_RANK, PMIx's PMIX_RANK, PMI's PMI_RANK), or -1 when
- * no launcher started it. */
+ * OMPI_COMM_WORLD_RANK, PMIx's PMIX_RANK, PMI's PMI_RANK, or, for srun's
+ * tasks without a process manager, SLURM_PROCID in a step of several
+ * tasks), or -1 when no launcher started it. */
 int pb_mpi_launch_rank(void);
 /* The number of processes the launcher started (OMPI_COMM_WORLD_SIZE,
- * PMI_SIZE, SLURM_NTASKS), 1 when none started this one. */
+ * PMI_SIZE, SLURM_STEP_NUM_TASKS), 1 when none started this one. */
 int pb_mpi_launch_size(void);
 
 /* rc, after a pause when this is a launched process other than 0 that
@@ -39,7 +40,8 @@ int pb_mpi_quiet_failure(int rc);
 /* Starts MPI (MPI_THREAD_FUNNELED) when a launcher started the process
  * and MPI is built in, and fills m (m->on false, rank 0, size 1 when
  * not). 0; -ENOTSUP (with e) when a launcher started several processes
- * but this build has no MPI, or MPI gives less than FUNNELED. */
+ * but this build has no MPI, when srun started several tasks without a
+ * process manager, or when MPI gives less than FUNNELED. */
 int pb_mpi_start(struct pb_mpi *m, int *argc, char ***argv, struct pb_error *e);
 
 /* The MPI library, "Open MPI v4.1.4", or "none (built without MPI)";

@@ -5,7 +5,7 @@
 # depth, compute_seconds, comm_seconds, bytes_sent, found by name).
 # Usage:
 #   gnuplot -e "data='census.csv'; out='levels.svg'" plots/census_levels.gp
-# Optional: title='...' (default: the CSV's kernel, size and processes).
+# Optional: title='...' (default: 'census per depth').
 if (!exists('data') || !exists('out')) {
     print "census_levels.gp: give data='CSV' and out='FILE.svg'"
     exit status 2

@@ -188,17 +188,17 @@ else
 fi
 
 # A killed process: mpirun must end, with an error, not wait forever.
+# The census's processes are mpirun's children (one host); only they
+# are killed, and the EXIT trap ends whatever is left.
 "${MPIRUN[@]}" -np 2 "$PB" census magic_squares --size 6 --progress \
     >"$TMP/out" 2>"$TMP/err" &
 launcher=$!
+trap 'pkill -P $launcher 2>/dev/null; kill $launcher 2>/dev/null; rm -rf "$TMP"' EXIT
 for _ in $(seq 1 600); do
     grep -q 'depth 12' "$TMP/err" && break
     sleep 0.1
 done
-victim=$(pgrep -f "puzzlebench census magic_squares --size 6" |
-    while read -r pid; do
-        [ "$(ps -o comm= -p "$pid")" = puzzlebench ] && echo "$pid"
-    done | tail -1)
+victim=$(pgrep -P $launcher -x puzzlebench | tail -1)
 if [ -n "$victim" ]; then
     kill -9 "$victim"
     ended=no
@@ -218,12 +218,9 @@ if [ -n "$victim" ]; then
             fail "killed process: mpirun exit $rc; $(outputs)"
         fi
     else
-        kill -9 $launcher
-        pkill -9 -f "puzzlebench census magic_squares --size 6"
         fail "killed process: mpirun still running after 60 s"
     fi
 else
-    kill -9 $launcher 2>/dev/null
-    fail "killed process: no census process found; $(outputs)"
+    fail "killed process: no census process under mpirun; $(outputs)"
 fi
 summary

@@ -27,7 +27,8 @@
  * MPI_Allreduce says whether every process is done. The round bound caps
  * every buffer whatever the level's size: a send region holds
  * round_targets entries (no owner can get more in a round), and the
- * receive buffer P times that for all-to-all (once point to point).
+ * receive buffer P times that for all-to-all (once point to point); so
+ * the buffers grow with P (2P round_targets entries a process).
  * After the level, MPI_Allreduce sums the states found (the counts, so
  * every process agrees when to stop) and the bytes sent, and takes the
  * slowest process's compute and MPI seconds.
