@@ -3,6 +3,7 @@
  * folder (merge.h). The context is the first input's (its date, load
  * and machine state) without `shard`, with:
  *   merged_from      ["DIR (shard I/N)", ...], the inputs in order;
+ *   missing_shards   "3/3, ..." when some shards of N are not merged;
  *   machines_differ  where the inputs' machine keys differ: one string
  *                    per input, "DIR (shard I/N): KEY VALUE, ...;
  *                    benchmarks: NAME, ...", so a reader sees which
@@ -102,6 +103,9 @@ int merge_join_json(struct pb_merge *m, json_t *benchmarks, struct pb_error *e)
         ok = json_object_set(context, "merged_from", from) == 0 &&
              (!m->machines_differ ||
               json_object_set(context, "machines_differ", differ) == 0) &&
+             (!m->missing[0] ||
+              json_object_set_new(context, "missing_shards",
+                                  json_string(m->missing)) == 0) &&
              json_object_set(root, "benchmarks", benchmarks) == 0;
     json_decref(from);
     json_decref(differ);

@@ -107,7 +107,10 @@ fi
 # two of the three shards: merged, the missing one said
 run "$PB" merge --out "$T/m12" "$T/s1" "$T/s2"
 if [ "$rc" -eq 0 ] && grep -q "missing shards 3/3: the merged suite is incomplete" \
-    "$T/m12/latest/log.txt" && [ "$(wc -l <"$T/m12/latest/results.csv")" -eq 13 ]
+    "$T/m12/latest/log.txt" && [ "$(wc -l <"$T/m12/latest/results.csv")" -eq 13 ] &&
+    python3 -c 'import json, sys; c = json.load(open(sys.argv[1]))["context"]
+assert c["missing_shards"] == "3/3", c.get("missing_shards")' \
+        "$T/m12/latest/results.json"
 then pass; else fail "merge of shards 1/3 2/3: exit $rc; $(outputs)"; fi
 # variants of shard 3 with one thing changed (python3 edits the JSON)
 forge() { # forge NAME KEY VALUE: a copy of shard 3 with context KEY = VALUE
