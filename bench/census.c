@@ -7,6 +7,10 @@
  * engine's per-level call prints depth, states, reached, elapsed time and
  * an estimate on stderr. The kernel's plain reference search (its census
  * hook) runs instead when asked, or when the kernel describes no space.
+ * Under MPI (mpi_env.h) every process runs the distributed engine
+ * (frontier2_mpi.h) on the same requests, in the same order, and each
+ * census's peak RSS is the largest process's; --plan runs either
+ * engine's memory check alone.
  */
 #include "census.h"
 

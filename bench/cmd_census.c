@@ -4,6 +4,8 @@
  * by the whole-space engine (census.h), or by the kernel's plain
  * reference search with --reference; printed as text, CSV or JSON with
  * the total, the diameter, the threads, the time and the peak memory.
+ * Under mpirun or srun every process runs it and process 0 prints,
+ * adding each depth's exchange costs; --plan prints the memory plan.
  */
 #include <errno.h>
 #include <fcntl.h>
