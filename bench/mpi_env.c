@@ -130,11 +130,9 @@ int pb_mpi_start(struct pb_mpi *m, int *argc, char ***argv, struct pb_error *e)
     m->on = true;
     return 0;
 #else
-    static const char *const size_vars[] = {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE",
-                                            "SLURM_NTASKS"};
     (void)argc;
     (void)argv;
-    int size = env_int(size_vars, sizeof(size_vars) / sizeof(size_vars[0]));
+    int size = pb_mpi_launch_size();
     if (size > 1)
         return pb_fail(e, -ENOTSUP,
                        "launched as %d MPI processes, but this puzzlebench "

@@ -119,6 +119,25 @@ else
     fail "census over 4 processes: exit $rc, expected one report; $(outputs)"
 fi
 
+# Bad options (docs/errors.md), on one process.
+check_fails "census --exchange foo" 2 "expected alltoallv or point-to-point" \
+    "$PB" census magic_squares --exchange foo
+check_fails "census --round-targets 0" 2 "round-targets needs an integer" \
+    "$PB" census magic_squares --round-targets 0
+check_fails "census --plan --reference" 2 "the reference search has no plan" \
+    "$PB" census magic_squares --plan --reference
+# srun's tasks without a process manager (its variables, as srun sets them)
+check_fails "census as srun --mpi=none's task 0 of 4" 2 \
+    "srun started 4 tasks without an MPI process manager" \
+    env SLURM_PROCID=0 SLURM_STEP_NUM_TASKS=4 "$PB" census magic_squares
+run_from /dev/null "${MPIRUN[@]}" -np 2 "$PB" census magic_squares --reference
+if [ "$rc" -eq 2 ] &&
+    grep -q "the reference search runs on one process" "$TMP/err"; then
+    pass
+else
+    fail "census --reference under mpirun: exit $rc; $(outputs)"
+fi
+
 # Bad input under mpirun: one message (process 0's), a failed job.
 for args in "census magic_squares --size x" "bench --suite smoke"; do
     # shellcheck disable=SC2086
