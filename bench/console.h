@@ -48,7 +48,8 @@ void pb_console_clock(double seconds, char *buf, size_t len);
 /* The median of x[0..n) and its coefficient of variation
  * (pb_noise_cv_of: NaN under two values); n >= 1, x is sorted in place. */
 void pb_console_center(double *x, size_t n, double *median, double *cv);
-/* kernel/variant/family/size/n=N/t=T (the seed left out). */
+/* kernel/variant/family/size/n=N/t=T[/p=P] (the seed left out; p over
+ * MPI processes only). */
 void pb_console_name(const struct pb_bench_id *id, char *buf, size_t len);
 
 /* What a result line says. */

@@ -33,38 +33,43 @@ struct column {
     enum kind kind;
     size_t offset, size; /* of the value in struct pb_row */
     bool required;       /* readers refuse a CSV without it */
+    /* in the name only when above 1, read as absent (0) otherwise */
+    bool name_above_one;
 };
 
 #define AT(m) offsetof(struct pb_row, m), sizeof(((struct pb_row *)0)->m)
 
 /* In enum pb_col's order, which is the CSV's order. */
 static const struct column columns[PB_COLS] = {
-    {"kernel", "", K_TEXT, AT(id.kernel), true},
-    {"variant", "", K_TEXT, AT(id.variant), true},
-    {"family", "", K_TEXT, AT(id.family), true},
-    {"size", "size:", K_TEXT, AT(id.size), true},
-    {"count", "n:", K_U64, AT(id.count), true},
-    {"seed", "seed:", K_U64, AT(id.seed), true},
-    {"corpus_hash", NULL, K_HEX, AT(corpus_hash), false},
-    {"threads", "threads:", K_U64, AT(id.threads), true},
-    {"repetition", NULL, K_I64, AT(repetition), false},
-    {"iterations", NULL, K_I64, AT(iterations), false},
-    {"seconds", NULL, K_REAL, AT(seconds), true},
-    {"build_seconds", NULL, K_REAL, AT(build_seconds), true},
-    {"build_timed", NULL, K_REAL, AT(build_timed), false},
-    {"instances_per_second", NULL, K_REAL, AT(instances_per_second), false},
-    {"work_per_second", NULL, K_REAL, AT(work_per_second), false},
-    {"expanded_per_instance", NULL, K_REAL, AT(expanded_per_instance), true},
-    {"counters_per_instance", NULL, K_WORK, AT(work), false},
-    {"units_per_instance", NULL, K_REAL, AT(units_per_instance), false},
-    {"peak_heap_bytes", NULL, K_BYTES, AT(peak_heap_bytes), true},
-    {"allocated_bytes", NULL, K_BYTES, AT(allocated_bytes), false},
-    {"peak_rss_bytes", NULL, K_BYTES, AT(peak_rss_bytes), false},
-    {"load_before", NULL, K_REAL, AT(load_before), false},
-    {"load_after", NULL, K_REAL, AT(load_after), false},
-    {"cpu_per_wall", NULL, K_REAL, AT(cpu_per_wall), false},
-    {"verified", NULL, K_FLAG, AT(verified), true},
-    {"error", NULL, K_QUOTED, AT(error), false},
+    {"kernel", "", K_TEXT, AT(id.kernel), true, false},
+    {"variant", "", K_TEXT, AT(id.variant), true, false},
+    {"family", "", K_TEXT, AT(id.family), true, false},
+    {"size", "size:", K_TEXT, AT(id.size), true, false},
+    {"count", "n:", K_U64, AT(id.count), true, false},
+    {"seed", "seed:", K_U64, AT(id.seed), true, false},
+    {"corpus_hash", NULL, K_HEX, AT(corpus_hash), false, false},
+    {"threads", "threads:", K_U64, AT(id.threads), true, false},
+    {"processes", "processes:", K_U64, AT(id.processes), false, true},
+    {"repetition", NULL, K_I64, AT(repetition), false, false},
+    {"iterations", NULL, K_I64, AT(iterations), false, false},
+    {"seconds", NULL, K_REAL, AT(seconds), true, false},
+    {"build_seconds", NULL, K_REAL, AT(build_seconds), true, false},
+    {"build_timed", NULL, K_REAL, AT(build_timed), false, false},
+    {"instances_per_second", NULL, K_REAL, AT(instances_per_second), false,
+     false},
+    {"work_per_second", NULL, K_REAL, AT(work_per_second), false, false},
+    {"expanded_per_instance", NULL, K_REAL, AT(expanded_per_instance), true,
+     false},
+    {"counters_per_instance", NULL, K_WORK, AT(work), false, false},
+    {"units_per_instance", NULL, K_REAL, AT(units_per_instance), false, false},
+    {"peak_heap_bytes", NULL, K_BYTES, AT(peak_heap_bytes), true, false},
+    {"allocated_bytes", NULL, K_BYTES, AT(allocated_bytes), false, false},
+    {"peak_rss_bytes", NULL, K_BYTES, AT(peak_rss_bytes), false, false},
+    {"load_before", NULL, K_REAL, AT(load_before), false, false},
+    {"load_after", NULL, K_REAL, AT(load_after), false, false},
+    {"cpu_per_wall", NULL, K_REAL, AT(cpu_per_wall), false, false},
+    {"verified", NULL, K_FLAG, AT(verified), true, false},
+    {"error", NULL, K_QUOTED, AT(error), false, false},
 };
 
 const char *pb_col_name(enum pb_col c)
@@ -253,7 +258,9 @@ int pb_bench_id_write(const struct pb_bench_id *id, char *buf, size_t len)
         return -ENOMEM;
     bool first = true;
     for (int c = 0; c < PB_COLS; c++) {
-        if (!columns[c].prefix)
+        if (!columns[c].prefix ||
+            (columns[c].name_above_one &&
+             *(const uint64_t *)field_of(&row, (enum pb_col)c) <= 1))
             continue;
         fprintf(f, "%s%s", first ? "" : "/", columns[c].prefix);
         value_write(f, &row, (enum pb_col)c);
@@ -279,9 +286,12 @@ int pb_bench_id_parse(const char *name, struct pb_bench_id *id,
         const struct column *col = &columns[c];
         if (!col->prefix)
             continue;
+        size_t plen = strlen(col->prefix);
+        if (col->name_above_one && (!p || strncmp(p, col->prefix, plen)))
+            continue; /* absent: one */
         if (!p)
             return -EINVAL;
-        size_t len = strcspn(p, "/"), plen = strlen(col->prefix);
+        size_t len = strcspn(p, "/");
         if (len <= plen || strncmp(p, col->prefix, plen))
             return -EINVAL;
         const char *text = p + plen;
@@ -300,6 +310,8 @@ int pb_bench_id_parse(const char *name, struct pb_bench_id *id,
             return -EINVAL;
         p = text[len] ? text + len + 1 : NULL;
     }
+    if (row.id.processes == 0) /* absent: one */
+        row.id.processes = 1;
     *id = row.id;
     return 0;
 }
@@ -412,6 +424,8 @@ int pb_csv_row_read(const struct pb_csv_layout *l, char *const *field,
             return -EINVAL;
         }
     }
+    if (row->id.processes == 0) /* absent (older files): one */
+        row->id.processes = 1;
     return 0;
 }
 

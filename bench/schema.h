@@ -6,8 +6,11 @@
  *
  * Benchmark name (the Google Benchmark name, also the key of compare,
  * plot and the report):
- *   kernel/variant/family/size:S/n:N/seed:X/threads:T
- * Google Benchmark appends "/min_time:M/repeats:R/manual_time" (and
+ *   kernel/variant/family/size:S/n:N/seed:X/threads:T[/processes:P]
+ * threads are OpenMP threads per process; /processes:P is written only
+ * for a run over P > 1 MPI processes (bench under mpirun), so that a
+ * plain run's names are those of one process, and is read as 1 when
+ * absent. Google Benchmark appends "/min_time:M/repeats:R/manual_time" (and
  * aggregate suffixes); parsing ignores whatever follows the last field.
  *
  * results.csv: one header line, then one row per repetition, columns in
@@ -57,7 +60,8 @@ struct pb_bench_id {
     char size[PB_ID_TEXT];   /* the kernel's size, as its syntax writes it */
     uint64_t count;          /* instances in the corpus */
     uint64_t seed;
-    uint64_t threads;
+    uint64_t threads;   /* OpenMP threads per process */
+    uint64_t processes; /* MPI processes; 0 or 1: one (schema.h) */
 };
 
 /* The counters_per_instance column: the kernel's counters by name, each
@@ -105,6 +109,7 @@ enum pb_col {
     PB_COL_SEED,
     PB_COL_CORPUS_HASH,
     PB_COL_THREADS,
+    PB_COL_PROCESSES,
     PB_COL_REPETITION,
     PB_COL_ITERATIONS,
     PB_COL_SECONDS,

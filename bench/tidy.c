@@ -191,6 +191,7 @@ void tidy_bench_set_id(struct tidy_bench *x, const struct pb_bench_id *id)
     x->count = (long)id->count;
     x->seed = id->seed;
     x->threads = (long)id->threads;
+    x->processes = id->processes > 1 ? (long)id->processes : 1;
 }
 
 static int read_row(char *const *field, const struct pb_csv_layout *l,

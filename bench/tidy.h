@@ -32,7 +32,8 @@ struct tidy_bench {
      * NaN when unknown) */
     char size[PB_ID_TEXT];
     double size_x;
-    long count, threads;
+    long count, threads; /* threads per process */
+    long processes;      /* MPI processes, 1 for a plain run */
     unsigned long long seed;
     size_t n;                           /* verified repetitions */
     double per_instance[TIDY_MAX_REPS]; /* seconds per instance */

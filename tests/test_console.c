@@ -133,11 +133,16 @@ static void test_center(void)
 static void test_lines(void)
 {
     struct pb_bench_id id = {
-        "cube_walk", "delta_stepping", "uniform", "64x64", 20, 1, 2};
+        "cube_walk", "delta_stepping", "uniform", "64x64", 20, 1, 2, 1};
     char name[256];
     pb_console_name(&id, name, sizeof(name));
     CHECK(!strcmp(name, "cube_walk/delta_stepping/uniform/64x64/n=20/t=2"),
           "short name '%s'", name);
+    id.processes = 3; /* a run over MPI */
+    pb_console_name(&id, name, sizeof(name));
+    CHECK(!strcmp(name, "cube_walk/delta_stepping/uniform/64x64/n=20/t=2/p=3"),
+          "short name '%s'", name);
+    id.processes = 1;
 
     struct pb_console_result r = {name,   1.234e-6, 0.012, 4.61,
                                   "dial", false,    NULL,  false};

@@ -493,8 +493,47 @@ static void test_too_big(void)
     pb_memory_cap_set(0);
 }
 
+/* An answer carried between processes (pack, unpack) is the same
+ * answer: a route, an unreachable end; bytes that are not an answer's
+ * are refused. */
+static void test_pack(void)
+{
+    const struct pb_kernel *k = kernel();
+    struct pb_corpus c;
+    struct walk_answer *a = NULL;
+    const char *text = "a1 h8 1 2 3 4 5 6\ne2 e3 0 8 1 2 1 1\n";
+    if (solve(k->variants[0], text, &c, &a, 1) == 0) {
+        for (size_t i = 0; i < c.count; i++) {
+            size_t len = k->answer.pack(&a[i], NULL);
+            unsigned char *buf = malloc(len);
+            struct walk_answer back = {0, 0, NULL};
+            char why[256] = "";
+            CHECK(buf && k->answer.pack(&a[i], buf) == len &&
+                      k->answer.unpack(&back, buf, len) == 0 &&
+                      back.route != a[i].route &&
+                      k->answer.same(pb_corpus_item(&c, i), &a[i], &back, why,
+                                     sizeof(why)),
+                  "#%zu: %s", i, why);
+            k->answer.release(&back);
+            CHECK(buf && k->answer.unpack(&back, buf, len - 1) == -EINVAL &&
+                      back.route == NULL,
+                  "#%zu: a cut answer accepted", i);
+            free(buf);
+        }
+        struct walk_answer none = {WALK_UNREACHABLE, 0, NULL}, back;
+        unsigned char buf[16];
+        size_t len = k->answer.pack(&none, buf);
+        CHECK(len <= sizeof(buf) && k->answer.unpack(&back, buf, len) == 0 &&
+                  back.sum == WALK_UNREACHABLE && back.route == NULL,
+              "unreachable");
+    }
+    pb_answers_free(&c, a);
+    pb_corpus_free(&c);
+}
+
 int main(void)
 {
+    test_pack();
     test_sample_and_extras();
     test_orientation_laws();
     test_cross_variants();

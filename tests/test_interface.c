@@ -472,7 +472,8 @@ static void test_decliner(const struct pb_corpus *c)
 }
 
 /* What pb.h asks of every registered kernel and cannot check itself:
- * slots that own memory (release) are compared by same, never by bytes;
+ * slots that own memory (release) are compared by same, never by bytes,
+ * and travel between processes by pack and unpack;
  * the counter table ends within PB_MAX_COUNTERS, its names are names
  * ([a-z0-9_], not "units" or "seconds", "expanded" only first); every
  * variant name appears once. */
@@ -481,6 +482,12 @@ static void test_registry_contracts(void)
     for (size_t i = 0; pb_kernels[i]; i++) {
         const struct pb_kernel *k = pb_kernels[i];
         CHECK(!k->answer.release || k->answer.same, "%s: release without same",
+              k->name);
+        CHECK(!k->answer.release || (k->answer.pack && k->answer.unpack),
+              "%s: release without pack and unpack (the MPI back end "
+              "carries such answers only through them)",
+              k->name);
+        CHECK(!k->answer.pack == !k->answer.unpack, "%s: pack without unpack",
               k->name);
         const struct pb_counter_def *defs = k->work.counters;
         size_t n = 0;

@@ -40,7 +40,7 @@ static struct tidy_bench *bench(struct tidy *t, long threads,
              threads);
     struct tidy_bench *b = tidy_bench_for(t, key);
     struct pb_bench_id id = {
-        "magic_squares", "bfs_array", "uniform", "4", 50, 1, (uint64_t)threads};
+        "magic_squares", "bfs_array", "uniform", "4", 50, 1, (uint64_t)threads, 1};
     tidy_bench_set_id(b, &id);
     for (size_t i = 0; i < n; i++)
         b->per_instance[i] = samples[i];

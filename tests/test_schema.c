@@ -25,7 +25,8 @@
 #include "tidy.h"
 
 static const char pinned_header[] =
-    "kernel,variant,family,size,count,seed,corpus_hash,threads,repetition,"
+    "kernel,variant,family,size,count,seed,corpus_hash,threads,processes,"
+    "repetition,"
     "iterations,seconds,build_seconds,build_timed,instances_per_second,"
     "work_per_second,"
     "expanded_per_instance,counters_per_instance,units_per_instance,"
@@ -44,16 +45,23 @@ static bool id_equal(const struct pb_bench_id *a, const struct pb_bench_id *b)
     return !strcmp(a->kernel, b->kernel) && !strcmp(a->variant, b->variant) &&
            !strcmp(a->family, b->family) && !strcmp(a->size, b->size) &&
            a->count == b->count && a->seed == b->seed &&
-           a->threads == b->threads;
+           a->threads == b->threads &&
+           (a->processes > 1 ? a->processes : 1) ==
+               (b->processes > 1 ? b->processes : 1);
 }
 
-/* The name as the harness formatted it before schema.c. */
+/* The name as the harness formatted it before schema.c, with the
+ * processes of a run over MPI after it. */
 static void old_name(char *buf, size_t len, const struct pb_bench_id *id)
 {
-    snprintf(buf, len,
-             "%s/%s/%s/size:%s/n:%" PRIu64 "/seed:%" PRIu64 "/threads:%" PRIu64,
-             id->kernel, id->variant, id->family, id->size, id->count, id->seed,
-             id->threads);
+    int n = snprintf(buf, len,
+                     "%s/%s/%s/size:%s/n:%" PRIu64 "/seed:%" PRIu64
+                     "/threads:%" PRIu64,
+                     id->kernel, id->variant, id->family, id->size, id->count,
+                     id->seed, id->threads);
+    if (id->processes > 1)
+        snprintf(buf + n, len - (size_t)n, "/processes:%" PRIu64,
+                 id->processes);
 }
 
 static void name_round_trip(const struct pb_bench_id *id)
@@ -102,10 +110,14 @@ static void test_names(void)
             snprintf(id.family, sizeof(id.family), "random:100");
             snprintf(id.size, sizeof(id.size), "3x4"); /* a size syntax */
             name_round_trip(&id);
-            names += 3;
+            id.processes = 1; /* one process: no field in the name */
+            name_round_trip(&id);
+            id.processes = 3; /* a run over MPI */
+            name_round_trip(&id);
+            names += 5;
         }
     }
-    CHECK(names >= 3 * 3, "only %zu names", names);
+    CHECK(names >= 5 * 3, "only %zu names", names);
 
     /* names that are not ours */
     static const char *const foreign[] = {
@@ -119,6 +131,9 @@ static void test_names(void)
         "a/b//size:4/n:1/seed:1/threads:1",
         "a/b/c/n:1/size:4/seed:1/threads:1",
         "a/b/c/size:4/n:1/seed:18446744073709551616/threads:1",
+        "a/b/c/size:4/n:1/seed:1/processes:2/threads:1",
+        "a/b/c/size:4/n:1/seed:1/threads:1/processes:",
+        "a/b/c/size:4/n:1/seed:1/threads:1/processes:x",
     };
     for (size_t i = 0; i < sizeof(foreign) / sizeof(foreign[0]); i++) {
         struct pb_bench_id id;
@@ -192,7 +207,7 @@ static void test_work_column(const struct pb_csv_layout *l)
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
         char line[256], *field[PB_CSV_MAX_FIELDS];
         snprintf(line, sizeof(line),
-                 "k,v,f,4,1,1,00,1,0,1,0.5,0,0,1,1,1,%s,NA,1,1,1,NA,NA,NA,1,"
+                 "k,v,f,4,1,1,00,1,1,0,1,0.5,0,0,1,1,1,%s,NA,1,1,1,NA,NA,NA,1,"
                  "\"\"",
                  cases[i].text);
         struct pb_row back;
@@ -221,7 +236,7 @@ static void test_rows(void)
 
     struct pb_row row = {
         .id = {"cubic_eight", "bibfs_array", "depth:22", "33", 2, UINT64_MAX,
-               16},
+               16, 3},
         .corpus_hash = 0x0123456789abcdefu,
         .repetition = 4,
         .iterations = 123456789012,
@@ -248,7 +263,7 @@ static void test_rows(void)
     text = row_text(&row);
     const char *want =
         "cubic_eight,bibfs_array,depth:22,33,2,18446744073709551615,"
-        "0123456789abcdef,16,4,123456789012,0.128549292,1.39998519e-07,1,NA,"
+        "0123456789abcdef,16,3,4,123456789012,0.128549292,1.39998519e-07,1,NA,"
         "5271254.24,13552.32,pops=13552.32;relaxations=54208.5;probes_2=NA,"
         "4096,5439664,NA,33325056,1.67,NA,0.987654321,0,"
         "\"failed: \"\"x\"\", then y\"";
@@ -322,9 +337,9 @@ static void test_rows(void)
 }
 
 /* The fixture row `line` (the fixture header's columns) as today's
- * writer lays it out: the columns the fixtures predate, as row's (NA):
- * the work counters' after expanded_per_instance, the noise readings'
- * after peak_rss_bytes. */
+ * writer lays it out: the columns the fixtures predate, as row's:
+ * processes (1) after threads, the work counters' (NA) after
+ * expanded_per_instance, the noise readings' (NA) after peak_rss_bytes. */
 static const char *projected(const char *line, const struct pb_row *row)
 {
     static char out[4096];
@@ -333,21 +348,25 @@ static const char *projected(const char *line, const struct pb_row *row)
     CHECK(isnan(row->load_before) && isnan(row->load_after) &&
               isnan(row->cpu_per_wall),
           "a fixture row with noise readings");
-    /* in the fixture's header: build_seconds is field 11, after it
-     * build_timed is new; expanded_per_instance is field 14, after it
-     * the two counter columns; verified (after peak_rss_bytes) field 18,
-     * before it the three noise columns */
-    const char *cut[3];
-    const int fields_before[3] = {12, 15, 18};
+    CHECK(row->id.processes == 1, "a fixture row read as %llu processes",
+          (unsigned long long)row->id.processes);
+    /* in the fixture's header: threads is field 8, after it processes is
+     * new; build_seconds is field 11, after it build_timed is new;
+     * expanded_per_instance is field 14, after it the two counter
+     * columns; verified (after peak_rss_bytes) field 18, before it the
+     * three noise columns */
+    const char *cut[4];
+    const int fields_before[4] = {8, 12, 15, 18};
     const char *p = line;
-    for (int i = 0, commas = 0; i < 3; i++) {
+    for (int i = 0, commas = 0; i < 4; i++) {
         for (; *p && commas < fields_before[i]; p++)
             commas += *p == ',';
         cut[i] = p;
     }
-    snprintf(out, sizeof(out), "%.*sNA,%.*sNA,NA,%.*sNA,NA,NA,%s",
+    snprintf(out, sizeof(out), "%.*s1,%.*sNA,%.*sNA,NA,%.*sNA,NA,NA,%s",
              (int)(cut[0] - line), line, (int)(cut[1] - cut[0]), cut[0],
-             (int)(cut[2] - cut[1]), cut[1], cut[2]);
+             (int)(cut[2] - cut[1]), cut[1], (int)(cut[3] - cut[2]), cut[2],
+             cut[3]);
     return out;
 }
 

@@ -231,6 +231,14 @@ struct pb_answer_ops {
      * to solve, so their bytes cannot be compared (test_interface checks
      * the registry). */
     void (*release)(void *answer);
+    /* Optional, and required with release: one answer carried to another
+     * process of the same build (the MPI back end, bench/backend_mpi.c).
+     * pack writes the answer's bytes into buf (NULL: only counts them)
+     * and returns how many; unpack rebuilds a zeroed slot from len such
+     * bytes: 0, -ENOMEM, or -EINVAL (and the slot zeroed) when they are
+     * not an answer's. NULL: slots own nothing and their bytes travel. */
+    size_t (*pack)(const void *answer, void *buf);
+    int (*unpack)(void *answer, const void *buf, size_t len);
 };
 
 /* A kernel's sizes: their syntax, the judge's size and what figures plot.

@@ -70,6 +70,47 @@ static void walk_release(void *answer)
     memset(a, 0, sizeof(*a));
 }
 
+/* The answer between processes (the MPI back end): the sum, the length
+ * and the route's squares, in this machine's byte order (the processes
+ * of one run share a build). */
+static size_t walk_pack(const void *answer, void *buf)
+{
+    const struct walk_answer *a = answer;
+    size_t route = (size_t)a->length * sizeof(*a->route);
+    if (buf) {
+        unsigned char *p = buf;
+        memcpy(p, &a->sum, sizeof(a->sum));
+        memcpy(p + sizeof(a->sum), &a->length, sizeof(a->length));
+        if (route)
+            memcpy(p + sizeof(a->sum) + sizeof(a->length), a->route, route);
+    }
+    return sizeof(a->sum) + sizeof(a->length) + route;
+}
+
+static int walk_unpack(void *answer, const void *buf, size_t len)
+{
+    struct walk_answer *a = answer;
+    const unsigned char *p = buf;
+    const size_t head = sizeof(a->sum) + sizeof(a->length);
+    if (len < head)
+        return -EINVAL;
+    memcpy(&a->sum, p, sizeof(a->sum));
+    memcpy(&a->length, p + sizeof(a->sum), sizeof(a->length));
+    size_t route = (size_t)a->length * sizeof(*a->route);
+    if (len != head + route) {
+        memset(a, 0, sizeof(*a));
+        return -EINVAL;
+    }
+    a->route = route ? malloc(route) : NULL;
+    if (route && !a->route) {
+        memset(a, 0, sizeof(*a));
+        return -ENOMEM;
+    }
+    if (route)
+        memcpy(a->route, p + head, route);
+    return 0;
+}
+
 /* 12 per square reachable from the start (open squares, 4 neighbours). */
 static uint64_t walk_units(const void *instance)
 {
@@ -117,7 +158,9 @@ const struct pb_kernel cube_walk_kernel = {
     .answer = {.size = sizeof(struct walk_answer),
                .write = walk_write_answer,
                .same = walk_same,
-               .release = walk_release},
+               .release = walk_release,
+               .pack = walk_pack,
+               .unpack = walk_unpack},
     .size = {.label = "board squares (rows x columns)",
              .judge = {WALK_JUDGE_SIDE, WALK_JUDGE_SIDE},
              .parse = pb_size_parse_board,
