@@ -18,6 +18,10 @@
 
 #include "cli.h"
 #include "mpi_env.h"
+
+#ifdef PB_HAVE_MPI
+#include "backend_mpi.h"
+#endif
 #include "gbench.h"
 #include "harness.h"
 #include "pb_file.h"
@@ -394,19 +398,37 @@ static bool corpus_options_valid(const char *verb, struct pb_bench_options *o,
     return true;
 }
 
-static int bench_verb(const char *verb, int argc, char **argv, bool is_run)
+/* The suite, on this process alone, or under a launcher over every
+ * process: MPI started, process 0 runs the harness (its results, its
+ * Google Benchmark), the others serve its solves (backend_mpi.h). */
+static int run_suite(const char *verb, struct pb_bench_options *o,
+                     int saved_stderr)
 {
-    int processes = pb_mpi_launch_size();
-    if (processes > 1) { /* process 0 says it, once */
-        if (pb_mpi_launch_rank() > 0)
-            return pb_mpi_quiet_failure(PB_EXIT_USAGE);
-        return cli_usage_error(
-            verb,
-            "launched as %d MPI processes, but %s times on one process "
-            "(each would write its own results); run it without mpirun, "
-            "or split a suite across jobs with --shard I/N and merge",
-            processes, verb);
+    if (pb_mpi_launch_rank() < 0)
+        return pb_bench_suite(o);
+    struct pb_mpi mpi;
+    struct pb_error e;
+    int rc = pb_mpi_start(&mpi, NULL, NULL, &e);
+    if (rc) { /* still quiet on processes other than 0 */
+        fprintf(stderr, "puzzlebench %s: %s\n", verb, e.msg);
+        return PB_EXIT_USAGE;
     }
+    pb_mpi_restore_stderr(saved_stderr);
+#ifdef PB_HAVE_MPI
+    if (mpi.rank > 0)
+        return pb_backend_mpi_serve() ? PB_EXIT_FAIL : PB_EXIT_OK;
+    o->mpi = &mpi;
+    rc = pb_bench_suite(o);
+    pb_backend_mpi_stop();
+    return rc;
+#else
+    return pb_bench_suite(o); /* one process: pb_mpi_start refuses more */
+#endif
+}
+
+static int bench_verb(const char *verb, int argc, char **argv, bool is_run,
+                      int saved_stderr)
+{
     bool suite_given = false;
     static const struct option options[] = {
         {"suite", required_argument, NULL, 's'},
@@ -511,15 +533,17 @@ static int bench_verb(const char *verb, int argc, char **argv, bool is_run)
                                "--data: path of %zu characters is too long "
                                "(at most %d)",
                                strlen(o.data_dir), PB_DATA_DIR_MAX);
-    return pb_bench_suite(&o);
+    return run_suite(verb, &o, saved_stderr);
 }
 
 int cmd_bench(int argc, char **argv)
 {
-    return bench_verb("bench", argc, argv, false);
+    return pb_mpi_quiet_failure(
+        bench_verb("bench", argc, argv, false, pb_mpi_quiet_others()));
 }
 
 int cmd_run(int argc, char **argv)
 {
-    return bench_verb("run", argc, argv, true);
+    return pb_mpi_quiet_failure(
+        bench_verb("run", argc, argv, true, pb_mpi_quiet_others()));
 }

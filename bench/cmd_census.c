@@ -8,7 +8,6 @@
  * adding each depth's exchange costs; --plan prints the memory plan.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <string.h>
@@ -305,35 +304,6 @@ static int read_start(const struct pb_kernel *k, struct census_request *req,
     return PB_EXIT_OK;
 }
 
-/* Under a launcher, processes other than 0 print nothing on stdout and
- * keep quiet about the command line (every process reads the same one;
- * process 0 says what is wrong, once). Their stderr comes back for the
- * search (restore_stderr), so that a process's own failure still shows.
- * The saved stderr, or -1 for process 0 and plain runs. */
-static int quiet_others(void)
-{
-    if (pb_mpi_launch_rank() <= 0)
-        return -1;
-    fflush(stdout);
-    fflush(stderr);
-    int saved = dup(STDERR_FILENO), null = open("/dev/null", O_WRONLY);
-    if (null >= 0) {
-        dup2(null, STDOUT_FILENO);
-        dup2(null, STDERR_FILENO);
-        close(null);
-    }
-    return saved;
-}
-
-static void restore_stderr(int saved)
-{
-    if (saved < 0)
-        return;
-    fflush(stderr);
-    dup2(saved, STDERR_FILENO);
-    close(saved);
-}
-
 static int census_verb(int argc, char **argv, int saved_stderr)
 {
     static const struct option options[] = {
@@ -430,7 +400,7 @@ static int census_verb(int argc, char **argv, int saved_stderr)
     struct pb_mpi mpi;
     rc = pb_mpi_start(&mpi, NULL, NULL, &e);
     if (rc == 0)
-        restore_stderr(saved_stderr);
+        pb_mpi_restore_stderr(saved_stderr);
     if (rc) { /* still quiet on processes other than 0 */
         fprintf(stderr, "puzzlebench census: %s\n", e.msg);
         return PB_EXIT_USAGE;
@@ -464,5 +434,5 @@ static int census_verb(int argc, char **argv, int saved_stderr)
 
 int cmd_census(int argc, char **argv)
 {
-    return pb_mpi_quiet_failure(census_verb(argc, argv, quiet_others()));
+    return pb_mpi_quiet_failure(census_verb(argc, argv, pb_mpi_quiet_others()));
 }

@@ -23,6 +23,10 @@
  */
 #include "harness.h"
 
+#ifdef PB_HAVE_MPI
+#include "backend_mpi.h"
+#endif
+
 #include <errno.h>
 #include <stdarg.h>
 #include <inttypes.h>
@@ -36,6 +40,7 @@
 #include "gbench.h"
 #include "harness_private.h"
 #include "memprobe.h"
+#include "mpi_env.h"
 #include "noise.h"
 #include "pb_file.h"
 #include "pb_limits.h"
@@ -381,7 +386,7 @@ static void csv_row(struct harness *h, const struct bench_case *c,
     };
     pb_work_row(c->entry->kernel, run->counter_names, run->counter_values,
                 run->counters, &r);
-    pb_harness_entry_id(c->entry, &r.id);
+    r.id = c->id;
     snprintf(r.error, sizeof(r.error), "%s",
              run->error ? run->error_message : "");
     char *row = NULL;
@@ -437,12 +442,12 @@ static void on_run(const struct pb_gb_run *run, void *user)
     }
 }
 
-static void case_name(struct bench_case *c)
+static void case_name(const struct harness *h, struct bench_case *c)
 {
-    struct pb_bench_id id;
-    pb_harness_entry_id(c->entry, &id);
+    pb_harness_entry_id(c->entry, &c->id);
+    c->id.processes = (uint64_t)h->processes;
     /* a suite's names are short (suite.c bounds each field) */
-    pb_bench_id_write(&id, c->name, sizeof(c->name));
+    pb_bench_id_write(&c->id, c->name, sizeof(c->name));
 }
 
 static int prepare_cases(struct harness *h, struct pb_suite *suite,
@@ -471,7 +476,7 @@ static int prepare_cases(struct harness *h, struct pb_suite *suite,
                     (unsigned)x->line, e.msg);
             return PB_EXIT_FAIL;
         }
-        case_name(c);
+        case_name(h, c);
     }
     return PB_EXIT_OK;
 }
@@ -658,6 +663,31 @@ static void free_run(struct harness *h, struct corpus_slot *slots,
     pb_suite_free(suite);
 }
 
+/* The run's processes in the provenance (every run: 1 for one
+ * process); under MPI also its hosts and library, and a warning when a
+ * host runs more threads than it has cores. */
+static void record_processes(struct harness *h, const struct pb_mpi *mpi,
+                             int threads)
+{
+    char text[32];
+    snprintf(text, sizeof(text), "%d", h->processes);
+    pb_provenance_add(&h->results, "processes", text);
+    snprintf(text, sizeof(text), "%d", threads);
+    pb_provenance_add(&h->results, "threads_per_process", text);
+    if (!mpi || !mpi->on)
+        return;
+    snprintf(text, sizeof(text), "%d", mpi->hosts);
+    pb_provenance_add(&h->results, "hosts", text);
+    pb_provenance_add(&h->results, "mpi_library", mpi->library);
+    /* the processes of the busiest host, if they spread evenly */
+    int per_host = (mpi->size + mpi->hosts - 1) / mpi->hosts;
+    if (per_host * threads > cli_cores() && per_host > 1)
+        fprintf(stderr,
+                "puzzlebench bench: warning: %d processes x %d threads on a "
+                "host of %d cores; oversubscribed\n",
+                per_host, threads, cli_cores());
+}
+
 int pb_bench_suite(const struct pb_bench_options *o)
 {
     struct pb_error e;
@@ -672,7 +702,14 @@ int pb_bench_suite(const struct pb_bench_options *o)
     }
     struct harness h = {.backend = &pb_backend_local,
                         .status = PB_EXIT_OK,
+                        .processes = 1,
                         .compact = !o->gbench_console};
+#ifdef PB_HAVE_MPI
+    if (o->mpi && o->mpi->on) { /* every solve over every process */
+        h.backend = &pb_backend_mpi;
+        h.processes = o->mpi->size;
+    }
+#endif
     pb_progress_init(&h.progress, stderr, STDERR_FILENO, o->quiet);
     struct corpus_slot *slots = NULL;
     size_t slot_count = 0;
@@ -702,6 +739,7 @@ int pb_bench_suite(const struct pb_bench_options *o)
                 "cores; oversubscribed runs are recorded as such\n",
                 threads, cli_cores());
     pb_provenance_record(&h.results, suite.name, threads);
+    record_processes(&h, o->mpi, threads);
     if (o->shards) { /* merge joins the parts; the report says so */
         char shard[32];
         snprintf(shard, sizeof(shard), "%d/%d", o->shard, o->shards);

@@ -61,6 +61,10 @@ struct pb_bench_options {
     /* --shard I/N: only the suite's benchmarks i (0-based, in suite order
      * after --threads) with i % N == I - 1; shards 0: all of them */
     int shard, shards;
+    /* under mpirun or srun, process 0's view of the run (MPI started,
+     * mpi_env.h): the suite runs over every process (backend_mpi.h);
+     * NULL or off: this process alone */
+    const struct pb_mpi *mpi;
 };
 
 /* Runs a suite end to end. Returns the exit status: 0 all verified,

@@ -20,12 +20,10 @@
 
 #include "harness_private.h"
 
-/* kernel/variant/family/size/n=N/t=T: the console's name for c */
+/* kernel/variant/family/size/n=N/t=T[/p=P]: the console's name for c */
 void pb_harness_short_name(const struct bench_case *c, char *buf, size_t len)
 {
-    struct pb_bench_id id;
-    pb_harness_entry_id(c->entry, &id);
-    pb_console_name(&id, buf, len);
+    pb_console_name(&c->id, buf, len);
 }
 
 void pb_harness_progress(struct harness *h, const struct bench_case *c)

@@ -39,6 +39,7 @@ struct bench_case {
     const struct pb_suite_entry *entry;
     struct corpus_slot *slot;
     char name[192];
+    struct pb_bench_id id; /* what the name says (processes included) */
     char skip[640];            /* non-empty: skipped, with this reason */
     bool wrong;                /* a wrong answer in the pass or a timed run */
     void *verified;            /* the verification pass's answers */
@@ -67,6 +68,7 @@ struct harness {
     bool compact;                /* our lines, not Google Benchmark's table */
     bool header_said;            /* the compact lines' header */
     bool csv_reported;           /* a failed results.csv write was reported */
+    int processes;               /* MPI processes each solve runs on */
     int status;
 };
 

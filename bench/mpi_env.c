@@ -9,6 +9,7 @@
 #include "mpi_env.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -73,6 +74,30 @@ int pb_mpi_quiet_failure(int rc)
             sleep(10); /* killed at once when process 0 exits first */
     }
     return rc;
+}
+
+int pb_mpi_quiet_others(void)
+{
+    if (pb_mpi_launch_rank() <= 0)
+        return -1;
+    fflush(stdout);
+    fflush(stderr);
+    int saved = dup(STDERR_FILENO), null = open("/dev/null", O_WRONLY);
+    if (null >= 0) {
+        dup2(null, STDOUT_FILENO);
+        dup2(null, STDERR_FILENO);
+        close(null);
+    }
+    return saved;
+}
+
+void pb_mpi_restore_stderr(int saved)
+{
+    if (saved < 0)
+        return;
+    fflush(stderr);
+    dup2(saved, STDERR_FILENO);
+    close(saved);
 }
 
 #ifdef PB_HAVE_MPI

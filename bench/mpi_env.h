@@ -1,7 +1,7 @@
 /*
  * mpi_env.h - puzzlebench under an MPI launcher (mpirun, srun): whether
  * it was launched by one (from the launcher's environment, before MPI
- * starts), starting MPI for a verb that runs over it (census) with
+ * starts), starting MPI for a verb that runs over it (census, bench) with
  * MPI_Finalize at exit, and what the results record of the run (the
  * processes, the hosts and the MPI library). Built without MPI, a run
  * that a launcher started as several processes is refused.
@@ -36,6 +36,15 @@ int pb_mpi_launch_size(void);
  * the whole job as soon as any process exits with an error, so it must
  * not exit before process 0 has printed. */
 int pb_mpi_quiet_failure(int rc);
+
+/* Under a launcher, processes other than 0 print nothing on stdout and
+ * keep quiet about the command line (every process reads the same one;
+ * process 0 says what is wrong, once). Their stderr comes back once MPI
+ * has started (pb_mpi_restore_stderr), so that a process's own failure
+ * still shows. The saved stderr, or -1 for process 0 and plain runs. */
+int pb_mpi_quiet_others(void);
+/* Gives back the stderr pb_mpi_quiet_others saved (-1: nothing to do). */
+void pb_mpi_restore_stderr(int saved);
 
 /* Starts MPI (MPI_THREAD_FUNNELED) when a launcher started the process
  * and MPI is built in, and fills m (m->on false, rank 0, size 1 when

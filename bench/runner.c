@@ -238,10 +238,11 @@ int pb_session_solve(struct pb_session *s, void *answers, struct pb_run *run,
     run->heap_peak = s->heap_peak;
     run->heap_allocated = s->heap_cold;
     if (c.first_bad != SIZE_MAX)
-        return pb_fail(
-            e, c.first_rc, "%s:%u: instance %zu: %s: %s", corpus->source,
-            (unsigned)corpus->lines[c.first_bad], c.first_bad + 1, v->name,
-            c.first_error.msg[0] ? c.first_error.msg : strerror(-c.first_rc));
+        return pb_fail(e, c.first_rc, "%s:%u: instance %zu: %s: %s",
+                       corpus->source, (unsigned)corpus->lines[c.first_bad],
+                       c.first_bad + 1 + s->instance_offset, v->name,
+                       c.first_error.msg[0] ? c.first_error.msg
+                                            : strerror(-c.first_rc));
     return 0;
 }
 

@@ -44,6 +44,9 @@ struct pb_session {
     uint64_t heap_cold; /* bytes allocated by build, workers, first solve */
     unsigned solves;
     void *backend_data; /* a back end's own state (NULL for the local one) */
+    /* added to instance numbers in messages: where a slice of a corpus
+     * starts in the whole (the MPI back end); 0 after pb_session_open */
+    size_t instance_offset;
 };
 
 /* Whether v takes corpus (its accepts hook; NULL takes every corpus);

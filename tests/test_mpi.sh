@@ -139,7 +139,8 @@ else
 fi
 
 # Bad input under mpirun: one message (process 0's), a failed job.
-for args in "census magic_squares --size x" "bench --suite smoke"; do
+for args in "census magic_squares --size x" "bench --suite no_such_suite" \
+    "run --threads 0"; do
     # shellcheck disable=SC2086
     run_from /dev/null "${MPIRUN[@]}" -np 3 "$PB" $args
     if [ "$rc" -ne 0 ] && [ "$(grep -c '^puzzlebench' "$TMP/err")" -eq 1 ] &&
@@ -149,8 +150,64 @@ for args in "census magic_squares --size x" "bench --suite smoke"; do
         fail "$args over 3 processes: exit $rc, expected one message; $(outputs)"
     fi
 done
-grep -q "bench times on one process" "$TMP/err" && pass ||
-    fail "bench under mpirun: $(outputs)"
+
+# bench over P processes: every benchmark's corpus split across them
+# (3 and 4 cut 7 instances unevenly; a corpus of 2 leaves some
+# processes none), every kernel (cube_walk's answers own their routes:
+# pack and unpack; cubing's slots grow with the cube), every answer of
+# every run verified on process 0; names and rows carry the processes,
+# the provenance its processes, threads, hosts and library; the work
+# counters, summed over the processes, equal one process's.
+cat >"$TMP/mpi.suite" <<'SUITE'
+repetitions 2
+min_time 0.001
+budget 60
+threads 1
+bench magic_squares bfs_array,table uniform 4 7 1
+bench cubic_eight bfs_array,table uniform 2x3 7 1
+bench magic_squares bibfs uniform 4 2 3
+bench cubing all random:20 4 7 1
+bench cube_walk all uniform 8x8 7 1
+threads 2
+bench magic_squares table_omp uniform 4 7 1
+SUITE
+# kernel,variant,family,size,count,threads,processes,counters of a
+# results.csv's verified rows, sorted (build_ns, igraph's, is a time)
+rows() {
+    awk -F, 'NR > 1 && $(NF-1) == 1 {
+        gsub(/;build_ns=[^;]*/, "", $18); print $1, $2, $3, $4, $5, $8, $9, $18}' \
+        "$1"/*/results.csv | sort -u
+}
+"$PB" bench --suite "$TMP/mpi.suite" --out "$TMP/one" --quiet \
+    >"$TMP/out" 2>"$TMP/err" || fail "the mpi suite on one process: $(outputs)"
+want=$(rows "$TMP/one" | awk '$2 != "table_omp" {print $1, $2, $3, $4, $5, $8}')
+benchmarks=$(rows "$TMP/one" | wc -l)
+for p in 1 3 4; do
+    run_from /dev/null "${MPIRUN[@]}" -np $p "$PB" bench \
+        --suite "$TMP/mpi.suite" --out "$TMP/p$p" --quiet
+    dir=$(ls -d "$TMP/p$p"/*/ 2>/dev/null | head -1)
+    got=$(rows "$TMP/p$p")
+    procs=$p
+    [ $p = 1 ] && procs=1
+    if [ "$rc" -eq 0 ] && grep -q "every timed run verified" "$TMP/out" &&
+        [ "$(echo "$got" | wc -l)" -eq "$benchmarks" ] &&
+        [ -z "$(echo "$got" | awk -v p=$procs '$7 != p')" ] &&
+        [ "$(echo "$got" | awk '$2 != "table_omp" {print $1, $2, $3, $4, $5, $8}')" = "$want" ] &&
+        grep -q "\"processes\": \"$p\"" "$dir/results.json" &&
+        grep -q '"threads_per_process": "2"' "$dir/results.json" &&
+        grep -q '"hosts": "1"' "$dir/results.json" &&
+        grep -q '"mpi_library": "Open MPI' "$dir/results.json"; then
+        pass
+    else
+        fail "bench over $p processes: exit $rc; rows:" "$got" "want:" "$want" \
+            "$(outputs)"
+    fi
+    if [ $p -gt 1 ]; then
+        n=$(grep -c "threads:[12]/processes:$p\"" "$dir/results.json")
+        [ "$n" -gt 0 ] && ! grep -q "threads:[12]\"" "$dir/results.json" &&
+            pass || fail "bench over $p processes: names without /processes:$p"
+    fi
+done
 
 # Memory: the 2 x 6 ring over 4 processes on one host needs 4 x about
 # 35 MB; a 100 MB cap refuses it before the search, with the estimate,
@@ -207,18 +264,25 @@ else
 fi
 
 # A killed process: mpirun must end, with an error, not wait forever.
-# The census's processes are mpirun's children (one host); only they
-# are killed, and the EXIT trap ends whatever is left.
-"${MPIRUN[@]}" -np 2 "$PB" census magic_squares --size 6 --progress \
-    >"$TMP/out" 2>"$TMP/err" &
-launcher=$!
-trap 'pkill -P $launcher 2>/dev/null; kill $launcher 2>/dev/null; rm -rf "$TMP"' EXIT
-for _ in $(seq 1 600); do
-    grep -q 'depth 12' "$TMP/err" && break
-    sleep 0.1
-done
-victim=$(pgrep -P $launcher -x puzzlebench | tail -1)
-if [ -n "$victim" ]; then
+# Runs mpirun with the arguments after the first two, waits until the
+# command $2 succeeds, then kills one of the job's processes (mpirun's
+# children: one host); the EXIT trap ends whatever is left (launcher is
+# global for it).
+killed_process() {
+    local what=$1 ready=$2 victim ended
+    shift 2
+    "${MPIRUN[@]}" "$@" >"$TMP/out" 2>"$TMP/err" &
+    launcher=$!
+    trap 'pkill -P $launcher 2>/dev/null; kill $launcher 2>/dev/null; rm -rf "$TMP"' EXIT
+    for _ in $(seq 1 600); do
+        eval "$ready" && break
+        sleep 0.1
+    done
+    victim=$(pgrep -P $launcher -x puzzlebench | tail -1)
+    if [ -z "$victim" ]; then
+        fail "$what: no process under mpirun; $(outputs)"
+        return
+    fi
     kill -9 "$victim"
     ended=no
     for _ in $(seq 1 600); do
@@ -228,18 +292,31 @@ if [ -n "$victim" ]; then
         fi
         sleep 0.1
     done
-    if [ $ended = yes ]; then
-        wait $launcher
-        rc=$?
-        if [ $rc -ne 0 ] && grep -Eiq 'signal 9|killed' "$TMP/err"; then
-            pass
-        else
-            fail "killed process: mpirun exit $rc; $(outputs)"
-        fi
-    else
-        fail "killed process: mpirun still running after 60 s"
+    if [ $ended = no ]; then
+        fail "$what: mpirun still running after 60 s"
+        return
     fi
-else
-    fail "killed process: no census process under mpirun; $(outputs)"
-fi
+    wait $launcher
+    rc=$?
+    if [ $rc -ne 0 ] && grep -Eiq 'signal 9|killed' "$TMP/err"; then
+        pass
+    else
+        fail "$what: mpirun exit $rc; $(outputs)"
+    fi
+}
+killed_process "a process killed mid-census" "grep -q 'depth 12' '$TMP/err'" \
+    -np 2 "$PB" census magic_squares --size 6 --progress
+# mid-bench: once process 0 is timing (its results folder made, then 2 s
+# for the verification pass of 5 instances), a process serving it is
+# killed
+cat >"$TMP/long.suite" <<'SUITE'
+repetitions 50
+min_time 0.5
+budget 60
+threads 1
+bench magic_squares bfs_hash depth:22 4 5 2
+SUITE
+killed_process "a process killed mid-bench" \
+    "ls '$TMP'/killed/*/log.txt >/dev/null 2>&1 && sleep 2" \
+    -np 3 "$PB" bench --suite "$TMP/long.suite" --out "$TMP/killed" --quiet
 summary
