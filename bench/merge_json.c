@@ -8,8 +8,13 @@
  *                    per input, "DIR (shard I/N): KEY VALUE, ...;
  *                    benchmarks: NAME, ...", so a reader sees which
  *                    benchmarks ran where (the report warns with it);
- * and every input's verification ("verify:") and corpus ("corpus:")
- * records. O(keys + runs).
+ * the keys of how each run was launched (processes,
+ * threads_per_process, hosts, mpi_library, max_threads_asked) as the
+ * inputs' distinct values joined by ", " in input order where they
+ * differ ("1, 2": runs at 1 and 2 processes merged for the speed-up
+ * figure; each row's processes column says which is whose), and every
+ * input's verification ("verify:") and corpus ("corpus:") records.
+ * O(keys + runs).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -72,6 +77,40 @@ static json_t *machine_line(const struct merge_input *in, const char *keys)
     return line;
 }
 
+/* Keys of the run's launch: they may differ between merged runs. */
+static const char *const launch_keys[] = {"processes", "threads_per_process",
+                                          "hosts", "mpi_library",
+                                          "max_threads_asked"};
+
+/* context's value of key: the inputs' distinct string values joined by
+ * ", " (unchanged when they agree). false when out of memory. */
+static bool join_launch_key(const struct pb_merge *m, json_t *context,
+                            const char *key)
+{
+    char joined[512] = "";
+    size_t len = 0;
+    for (size_t i = 0; i < m->n; i++) {
+        const char *v = json_string_value(
+            json_object_get(json_object_get(m->in[i].root, "context"), key));
+        if (!v)
+            continue;
+        bool seen = false;
+        for (size_t j = 0; j < i && !seen; j++)
+            seen = json_equal(
+                json_object_get(json_object_get(m->in[j].root, "context"), key),
+                json_object_get(json_object_get(m->in[i].root, "context"),
+                                key));
+        if (seen || len >= sizeof(joined))
+            continue;
+        int n = snprintf(joined + len, sizeof(joined) - len, "%s%s",
+                         len ? ", " : "", v);
+        len += n > 0 ? (size_t)n : 0;
+    }
+    if (!joined[0])
+        return true;
+    return json_object_set_new(context, key, json_string(joined)) == 0;
+}
+
 int merge_join_json(struct pb_merge *m, json_t *benchmarks, struct pb_error *e)
 {
     json_t *root = json_deep_copy(m->in[0].root);
@@ -80,6 +119,9 @@ int merge_join_json(struct pb_merge *m, json_t *benchmarks, struct pb_error *e)
     bool ok = root && from && differ;
     if (ok)
         json_object_del(context, "shard");
+    for (size_t k = 0; ok && k < sizeof(launch_keys) / sizeof(launch_keys[0]);
+         k++)
+        ok = join_launch_key(m, context, launch_keys[k]);
     char keys[256];
     merge_machine_keys(m, keys, sizeof(keys));
     for (size_t i = 0; ok && i < m->n; i++) {
