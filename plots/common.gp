@@ -5,8 +5,12 @@
 # once per format, fmt='png', 'svg' and 'pdf', writing the file named by
 # out (`puzzlebench plot` passes a temporary that it renames to
 # DIR/figures/KIND-K.FMT; the PDF is 7 inches wide, a page's text width,
-# with the fonts scaled to match). Every input is a single-quoted string
-# checked by plot.c, so that no text from a results file runs as code.
+# with the fonts scaled to match). Also processes='2 4' (the distinct MPI
+# process counts above one among the figure's rows, '' when all are plain
+# runs) and variant_processes (per variant, in the order of variants, the
+# process counts of its rows there, 1 for plain runs, as ',1,2,4,').
+# Every input is a single-quoted string checked by plot.c, so that no
+# text from a results file runs as code.
 # A script may set `height` (pixels) before loading this file. Column
 # numbers of summary.csv are named below (its header is the contract with
 # bench/summary.c).
