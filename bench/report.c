@@ -132,9 +132,13 @@ static void caption(const char *kind, const struct pb_kernel *k,
                  size, sweep);
     else if (!strcmp(kind, "speedup"))
         snprintf(buf, len,
-                 "Speed-up over the same benchmark at 1 thread, and parallel "
-                 "efficiency (speed-up / threads). Left out: benchmarks run "
-                 "at one thread count only, and build time.");
+                 "Speed-up over the same benchmark at 1 process of 1 thread, "
+                 "and parallel efficiency (speed-up / (processes x threads)), "
+                 "against the cores a run uses: processes x threads (MPI "
+                 "processes, 1 for a plain run; runs over several processes "
+                 "have their own markers and key entries). Left out: "
+                 "benchmarks run on one core only or without a run at 1 "
+                 "process of 1 thread, and build time.");
     else if (!strcmp(kind, "memory_vs_size"))
         snprintf(buf, len,
                  "Peak heap (jemalloc) against %s through the size sweep (%s "
