@@ -14,11 +14,13 @@
  * cpufreq/boost. Virtual machines often expose none of them: "unknown".
  * Rules after pyperf (pyperf/_system.py, pyperf/_cli.py "benchmark may
  * be unstable"): load above the cores, CPU well below wall at one
- * thread, a parallel run much slower than the serial one, repetitions
+ * thread, a parallel run (threads, or MPI processes) much slower than
+ * the serial one (one process, one thread), repetitions
  * that spread more than 10 %; and a timed sample (one whole-corpus
  * solve) under 1 ms (the clock's overhead shows), a first repetition
  * well above the others (a cold cache or a warming clock), more threads
- * than cores.
+ * than cores (threads per process: an MPI run's processes may be spread
+ * over several hosts).
  * Reading the governors is O(CPUs); a benchmark's rules are O(benchmarks)
  * (tidy_find) plus O(repetitions) for the medians and the CV.
  */
@@ -271,10 +273,15 @@ size_t pb_noise_bench_rules(const struct tidy *t, const struct tidy_bench *b,
                  cores == 1 ? "" : "s");
     if (b->threads == 1 && b->cpu_per_wall < PB_NOISE_CPU_MIN && n < max)
         snprintf(w[n++], PB_NOISE_TEXT, "CPU %.2f of wall", b->cpu_per_wall);
+    /* against the serial run: one process of one thread */
     const struct tidy_bench *one =
-        t && b->threads > 1 ? tidy_find(t, b, 1) : NULL;
+        t && b->processes * b->threads > 1 ? tidy_find(t, b, 1, 1) : NULL;
     double slower = one ? tidy_median(b) / tidy_median(one) : NAN;
-    if (slower > PB_NOISE_SLOWER && n < max)
+    if (slower > PB_NOISE_SLOWER && n < max && b->processes > 1)
+        snprintf(w[n++], PB_NOISE_TEXT,
+                 "%ld processes x %ld thread%s %.1fx slower than 1",
+                 b->processes, b->threads, b->threads == 1 ? "" : "s", slower);
+    else if (slower > PB_NOISE_SLOWER && n < max)
         snprintf(w[n++], PB_NOISE_TEXT, "%ld threads %.1fx slower than 1",
                  b->threads, slower);
     if (!(without & PB_NOISE_NO_SHORT) && pb_noise_short(b) && n < max)

@@ -15,8 +15,9 @@
  *                cpu_per_wall below PB_NOISE_CPU_MIN at one thread
  *                (CPU seconds / (wall seconds * threads) of the timed
  *                solves: the process was descheduled)
- *   implausible  at T > 1 threads, more than PB_NOISE_SLOWER times the
- *                median of the same corpus at one thread (tidy_find);
+ *   implausible  at T > 1 threads or P > 1 MPI processes, more than
+ *                PB_NOISE_SLOWER times the median of the same corpus at
+ *                one process of one thread (tidy_find);
  *                repetitions whose coefficient of variation is above
  *                PB_NOISE_CV_MAX
  *   unreliable   a timed sample (the corpus solved once: the median per
@@ -53,7 +54,7 @@
 #include "tidy.h"
 
 #define PB_NOISE_CPU_MIN 0.9 /* CPU / wall at one thread below: descheduled */
-#define PB_NOISE_SLOWER 2.0  /* T threads this much slower than 1: suspect */
+#define PB_NOISE_SLOWER 2.0  /* P x T this much slower than 1: suspect */
 #define PB_NOISE_CV_MAX 0.10 /* repetitions spread above: unstable */
 #define PB_NOISE_SHORT_SAMPLE 1e-3 /* seconds of one timed sample below */
 #define PB_NOISE_SLOW_FIRST 1.5 /* first repetition over the others' median */
@@ -115,12 +116,12 @@ double pb_noise_cv_of(const double *x, size_t n);
 /* pb_noise_cv_of b's repetitions (seconds per instance). */
 double pb_noise_cv(const struct tidy_bench *b);
 /* b's warnings, each a short text ("CV 18 % (above 10 %)", "load 3.1 >
- * 2 cores", "CPU 0.62 of wall", "2 threads 2.4x slower than 1", "a timed
- * sample under 1 ms", "first repetition 1.8x the others", "4 threads on
- * 2 cores", in this order), into
- * w[0..max); returns how many (at most max). t (may be NULL: no thread
- * rule) holds b's other thread counts; cores <= 0 when unknown (no load
- * or cores rule). O(benchmarks of t) for tidy_find. */
+ * 2 cores", "CPU 0.62 of wall", "2 threads 2.4x slower than 1" (or "2
+ * processes x 1 thread 2.4x slower than 1"), "a timed sample under 1 ms",
+ * "first repetition 1.8x the others", "4 threads on 2 cores", in this
+ * order), into w[0..max); returns how many (at most max). t (may be NULL:
+ * no thread rule) holds b's other thread and process counts; cores <= 0
+ * when unknown (no load or cores rule). O(benchmarks of t) for tidy_find. */
 size_t pb_noise_bench(const struct tidy *t, const struct tidy_bench *b,
                       int cores, char w[][PB_NOISE_TEXT], size_t max);
 /* Whether b's load, before or after, was above cores (> 0): the load

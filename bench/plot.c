@@ -44,7 +44,7 @@ extern char **environ;
 /* The benchmarks a figure draws, and so the variants in its legend. */
 enum figure_rows {
     ALL_ROWS,   /* every benchmark */
-    SWEPT_ROWS, /* those run at several thread counts */
+    SWEPT_ROWS, /* those run on more than one core: threads or processes */
     SIZE_SWEEP, /* the kernel's size sweep (summary.h) */
     HEAP_SWEEP, /* the size sweep, where the heap was measured (jemalloc) */
     UNIT_SWEEP, /* the size sweep, where the kernel counts units of work */
@@ -187,7 +187,7 @@ static bool drawn(const struct tidy_bench *b, enum figure_rows rows,
     case ALL_ROWS:
         return true;
     case SWEPT_ROWS:
-        return b->threads > 1;
+        return b->processes * b->threads > 1;
     case SIZE_SWEEP:
         return pb_summary_in_sweep(b, sw->size_family);
     case HEAP_SWEEP:
@@ -229,6 +229,61 @@ static void variant_words(const struct tidy *t, const char *kernel,
         snprintf(styles + m, styles_len - m, "%s%d", m ? " " : "",
                  pb_summary_style(name));
     }
+}
+
+/* Adds v to the increasing distinct values a[0..*n). */
+static void add_distinct(long *a, size_t *n, long v)
+{
+    size_t at = 0;
+    while (at < *n && a[at] < v)
+        at++;
+    if (at < *n && a[at] == v)
+        return;
+    memmove(a + at + 1, a + at, (*n - at) * sizeof(*a));
+    a[at] = v;
+    (*n)++;
+}
+
+/* The MPI process counts among the rows the figure draws (`rows`) of the
+ * kernel's variants in `names` (variant_words): those above one,
+ * distinct and increasing, as space-separated words into procs ("" when
+ * every run is a plain one), and for each variant of names a word
+ * ",1,P," of its own counts, 1 (plain runs) included, into per_variant,
+ * so that a figure gives a key entry only to the series that have
+ * points. 0, -ENOMEM or -ENOSPC. O(variants * benchmarks * counts). */
+static int process_words(const struct tidy *t, const char *kernel,
+                         enum figure_rows rows, const struct sweeps *sw,
+                         const char *names, char *procs, size_t procs_len,
+                         char *per_variant, size_t per_variant_len)
+{
+    long *all = malloc((t->count + 1) * sizeof(*all));
+    long *own = malloc((t->count + 1) * sizeof(*own));
+    size_t n_all = 0;
+    bool fits = all && own;
+    procs[0] = per_variant[0] = '\0';
+    for (const char *w = names; fits && *w;) {
+        size_t len = strcspn(w, " "), n_own = 0;
+        for (size_t i = 0; i < t->count; i++) {
+            const struct tidy_bench *b = &t->b[i];
+            if (strlen(b->variant) != len || strncmp(b->variant, w, len) ||
+                strcmp(b->kernel, kernel) || !drawn(b, rows, sw))
+                continue;
+            add_distinct(own, &n_own, b->processes);
+            if (b->processes > 1)
+                add_distinct(all, &n_all, b->processes);
+        }
+        fits =
+            append(per_variant, per_variant_len, "%s,", w == names ? "" : " ");
+        for (size_t i = 0; fits && i < n_own; i++)
+            fits = append(per_variant, per_variant_len, "%ld,", own[i]);
+        w += len + (w[len] == ' ');
+    }
+    for (size_t i = 0; fits && i < n_all; i++)
+        fits = append(procs, procs_len, "%s%ld", i ? " " : "", all[i]);
+    int rc = !all || !own ? -ENOMEM : fits ? 0 : -ENOSPC;
+    free(all);
+    free(own);
+    return rc;
 }
 
 /* The plotted sizes of the kernel's sweep (family `sweep` at one thread),
@@ -289,8 +344,8 @@ static int gp_define(char *defs, size_t len, const char *name,
 
 /* Appends the gnuplot array corpus_label[] (the kernel's corpora that the
  * baseline ran on, in the summary's order: family, size knob, instances,
- * threads above one) to defs. 0, or -EINVAL (a family gp_safe refuses),
- * -ENOSPC or -ENOMEM. */
+ * processes and threads above one) to defs. 0, or -EINVAL (a family
+ * gp_safe refuses), -ENOSPC or -ENOMEM. */
 static int corpus_labels(const struct tidy *t, const char *kernel,
                          const char *baseline, char *defs, size_t len)
 {
@@ -306,6 +361,8 @@ static int corpus_labels(const struct tidy *t, const char *kernel,
         const struct tidy_bench *b = corpus[c];
         fits = append(defs, len, "%s'%s %s, n=%ld", c ? ", " : "", b->family,
                       b->size, b->count) &&
+               (b->processes == 1 ||
+                append(defs, len, ", %ld processes", b->processes)) &&
                (b->threads == 1 ||
                 append(defs, len, ", %ld threads", b->threads)) &&
                append(defs, len, "'");
@@ -414,13 +471,19 @@ static int plot_kernel(const struct tidy *t, const char *dir,
     char log[PB_PATH_MAX];
     snprintf(log, sizeof(log), "%s/figures/gnuplot.log", dir);
     for (size_t f = 0; f < sizeof(figures) / sizeof(figures[0]); f++) {
-        char names[1024], styles[256];
+        char names[1024], styles[256], procs[256], own_procs[1024];
         if (!listed(o->kinds, figures[f].kind))
             continue;
         variant_words(t, kernel, figures[f].rows, &sw, o->variants, names,
                       sizeof(names), styles, sizeof(styles));
         if (!names[0])
             continue; /* nothing for this figure to draw */
+        rc = process_words(t, kernel, figures[f].rows, &sw, names, procs,
+                           sizeof(procs), own_procs, sizeof(own_procs));
+        if (rc)
+            return pb_fail(e, rc, "%s: %s", kernel,
+                           rc == -ENOMEM ? "out of memory"
+                                         : "too many process counts to draw");
         for (size_t fmt = 0; fmt < sizeof(formats) / sizeof(formats[0]);
              fmt++) {
             if (!listed(o->formats, formats[fmt]))
@@ -439,6 +502,9 @@ static int plot_kernel(const struct tidy *t, const char *dir,
                 return pb_fail(e, -ENAMETOOLONG, "%s: a path too long", dir);
             if ((rc = gp_define(all, sizeof(all), "variants", names, false)) ||
                 (rc = gp_define(all, sizeof(all), "styles", styles, false)) ||
+                (rc = gp_define(all, sizeof(all), "processes", procs, false)) ||
+                (rc = gp_define(all, sizeof(all), "variant_processes",
+                                own_procs, false)) ||
                 (rc = gp_define(all, sizeof(all), "fmt", formats[fmt], false)))
                 return pb_fail(e, rc, "%s: cannot be handed to gnuplot", file);
             if ((rc = draw(all, script, file, log, e)) != 0)

@@ -10,9 +10,9 @@
 #include "pb.h"
 
 /* Writes DIR/summary.csv and DIR/figures/KIND-KERNEL.{png,svg,pdf} for the
- * five figure kinds (speed-up only where a kernel ran at several thread
- * counts), listing each figure on `out` (may be NULL), then the report
- * (report.h). baseline names the
+ * figure kinds (speed-up only where a kernel ran on more than one core:
+ * at several thread counts, or over MPI processes), listing each figure
+ * on `out` (may be NULL), then the report (report.h). baseline names the
  * variant that figure 4 divides by (NULL: each kernel's first registered
  * variant in the results). 0, or an error in e. */
 /* What to draw; NULL fields (or NULL options): everything. The lists are

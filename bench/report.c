@@ -132,9 +132,13 @@ static void caption(const char *kind, const struct pb_kernel *k,
                  size, sweep);
     else if (!strcmp(kind, "speedup"))
         snprintf(buf, len,
-                 "Speed-up over the same benchmark at 1 thread, and parallel "
-                 "efficiency (speed-up / threads). Left out: benchmarks run "
-                 "at one thread count only, and build time.");
+                 "Speed-up over the same benchmark at 1 process of 1 thread, "
+                 "and parallel efficiency (speed-up / (processes x threads)), "
+                 "against the cores a run uses: processes x threads (MPI "
+                 "processes, 1 for a plain run; runs over several processes "
+                 "have their own markers and key entries). Left out: "
+                 "benchmarks run on one core only or without a run at 1 "
+                 "process of 1 thread, and build time.");
     else if (!strcmp(kind, "memory_vs_size"))
         snprintf(buf, len,
                  "Peak heap (jemalloc) against %s through the size sweep (%s "
@@ -285,7 +289,7 @@ static void table_part(struct rp_out *o, const struct tidy *t,
             if (!strcmp(x->variant, base) && !strcmp(x->kernel, kernel) &&
                 !strcmp(x->family, b->family) && !strcmp(x->size, b->size) &&
                 x->count == b->count && x->seed == b->seed &&
-                x->threads == b->threads)
+                x->threads == b->threads && x->processes == b->processes)
                 ratio = median / tidy_median(x);
         }
         size_t before = strlen(warnings);
@@ -296,7 +300,11 @@ static void table_part(struct rp_out *o, const struct tidy *t,
         snprintf(cells[1], RP_CELL, "%s", b->family);
         snprintf(cells[2], RP_CELL, "%s", b->size);
         snprintf(cells[3], RP_CELL, "%ld", b->count);
-        snprintf(cells[4], RP_CELL, "%ld", b->threads);
+        if (b->processes > 1) /* threads per process */
+            snprintf(cells[4], RP_CELL, "%ld (x %ld processes)", b->threads,
+                     b->processes);
+        else
+            snprintf(cells[4], RP_CELL, "%ld", b->threads);
         rp_fixed(cells[5], RP_CELL, median * u.time.scale, 3);
         rp_fixed(a, sizeof(a), q1 * u.time.scale, 3);
         rp_fixed(z, sizeof(z), q3 * u.time.scale, 3);

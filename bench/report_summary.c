@@ -6,10 +6,11 @@
  * interval reaches 1.
  *
  * One takeaway line per kernel: on its largest corpus (the largest
- * plotted size, then the most instances, then the fewest threads: the
- * least machine-dependent comparison), the fastest variant and how many
- * times faster it is than the kernel's baseline (or, where the baseline
- * is the fastest, than the next variant). Then one table per kernel:
+ * plotted size, then the most instances, then the fewest cores (processes
+ * x threads), then the fewest processes: the least machine-dependent
+ * comparison), the fastest variant and how many times faster it is than
+ * the kernel's baseline (or, where the baseline is the fastest, than the
+ * next variant). Then one table per kernel:
  * a row per corpus with its fastest variant, that variant's median, and
  * a column per other variant of the kernel. O(corpora * variants) after
  * pb_winners_find.
@@ -72,7 +73,11 @@ static bool larger(const struct tidy_bench *a, const struct tidy_bench *b)
         return x > y;
     if (a->count != b->count)
         return a->count > b->count;
-    return a->threads < b->threads;
+    long cores_a = a->processes * a->threads,
+         cores_b = b->processes * b->threads;
+    if (cores_a != cores_b)
+        return cores_a < cores_b;
+    return a->processes < b->processes;
 }
 
 static void takeaway(struct rp_out *o, bool first, const struct pb_winners *w,

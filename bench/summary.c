@@ -1,9 +1,13 @@
 /*
  * summary.c - the summary CSV of summary.h. Quartiles are type-7 (linear)
  * over the verified repetitions; the speed-up's bars are
- * q1(1 thread) / q3(T) .. q3(1 thread) / q1(T), and the ratio's
+ * q1(1 x 1) / q3(P x T) .. q3(1 x 1) / q1(P x T) (P MPI processes of T
+ * threads against one process of one thread), and the ratio's
  * q1 / q3(baseline) .. q3 / q1(baseline): the spread of either side,
- * taken pessimistically. The size sweep (summary.h) lets figures draw one
+ * taken pessimistically. The baseline is matched at the same processes
+ * and threads (like with like); the sweeps take plain serial runs only
+ * (one process, one thread), so that an MPI run merged beside them never
+ * lands on their lines. The size sweep (summary.h) lets figures draw one
  * line per variant across sizes instead of a column of unrelated
  * corpora at each size; the knob sweep (NAME:K at one size) one line
  * per variant across knobs. O(benchmarks^2) matching.
@@ -31,6 +35,11 @@ static struct spread spread_of(const struct tidy_bench *b)
     double median = pb_median(sorted, b->n); /* sorts */
     return (struct spread){median, pb_quantile(sorted, b->n, 0.25),
                            pb_quantile(sorted, b->n, 0.75)};
+}
+
+bool pb_summary_serial(const struct tidy_bench *b)
+{
+    return b->threads == 1 && b->processes == 1;
 }
 
 int pb_summary_style(const char *variant)
@@ -73,19 +82,20 @@ const char *pb_summary_baseline(const struct tidy *t, const char *kernel,
     return NULL;
 }
 
-/* Distinct sizes of kernel's family at one thread. */
+/* Distinct sizes of kernel's family at one process of one thread. */
 static size_t sizes_of(const struct tidy *t, const char *kernel,
                        const char *family)
 {
     size_t n = 0;
     for (size_t i = 0; i < t->count; i++) {
         const struct tidy_bench *x = &t->b[i];
-        if (x->threads != 1 || strcmp(x->kernel, kernel) ||
+        if (!pb_summary_serial(x) || strcmp(x->kernel, kernel) ||
             strcmp(x->family, family))
             continue;
         bool seen = false;
         for (size_t j = 0; j < i && !seen; j++)
-            seen = t->b[j].threads == 1 && !strcmp(t->b[j].size, x->size) &&
+            seen = pb_summary_serial(&t->b[j]) &&
+                   !strcmp(t->b[j].size, x->size) &&
                    !strcmp(t->b[j].kernel, kernel) &&
                    !strcmp(t->b[j].family, family);
         n += !seen;
@@ -115,7 +125,7 @@ const char *pb_summary_sweep_family(const struct tidy *t, const char *kernel)
 
 bool pb_summary_in_sweep(const struct tidy_bench *b, const char *sweep)
 {
-    return b->threads == 1 && sweep && !strcmp(b->family, sweep);
+    return pb_summary_serial(b) && sweep && !strcmp(b->family, sweep);
 }
 
 double pb_summary_size_x(const struct tidy_bench *b)
@@ -123,16 +133,16 @@ double pb_summary_size_x(const struct tidy_bench *b)
     return b->size_x;
 }
 
-/* b is on its kernel's sweep (`family`): in that family at one thread,
- * and the largest corpus (the first of equals) of its variant at its
- * size. */
+/* b is on its kernel's sweep (`family`): in that family at one process
+ * of one thread, and the largest corpus (the first of equals) of its
+ * variant at its size. */
 static bool on_sweep(const struct tidy *t, const struct tidy_bench *b,
                      const char *family)
 {
     if (!pb_summary_in_sweep(b, family))
         return false;
     for (const struct tidy_bench *x = t->b; x < t->b + t->count; x++)
-        if (x != b && x->threads == 1 && !strcmp(x->size, b->size) &&
+        if (x != b && pb_summary_serial(x) && !strcmp(x->size, b->size) &&
             (x->count > b->count || (x->count == b->count && x < b)) &&
             !strcmp(x->kernel, b->kernel) && !strcmp(x->variant, b->variant) &&
             !strcmp(x->family, b->family))
@@ -140,6 +150,7 @@ static bool on_sweep(const struct tidy *t, const struct tidy_bench *b,
     return true;
 }
 
+/* variant's benchmark on b's corpus at b's processes and threads. */
 static const struct tidy_bench *same_corpus(const struct tidy *t,
                                             const struct tidy_bench *b,
                                             const char *variant)
@@ -147,9 +158,9 @@ static const struct tidy_bench *same_corpus(const struct tidy *t,
     for (size_t i = 0; i < t->count; i++) {
         const struct tidy_bench *x = &t->b[i];
         if (!strcmp(x->variant, variant) && x->threads == b->threads &&
-            !strcmp(x->size, b->size) && x->count == b->count &&
-            x->seed == b->seed && !strcmp(x->kernel, b->kernel) &&
-            !strcmp(x->family, b->family))
+            x->processes == b->processes && !strcmp(x->size, b->size) &&
+            x->count == b->count && x->seed == b->seed &&
+            !strcmp(x->kernel, b->kernel) && !strcmp(x->family, b->family))
             return x;
     }
     return NULL;
@@ -176,7 +187,7 @@ static void write_row(FILE *f, const struct tidy *t, const struct tidy_bench *b,
     number(f, b->build_seconds);
     number(f, b->work_per_instance);
     number(f, b->peak_heap_bytes);
-    const struct tidy_bench *one = tidy_find(t, b, 1);
+    const struct tidy_bench *one = tidy_find(t, b, 1, 1); /* serial */
     double speedup = NAN, lo = NAN, hi = NAN;
     if (one && s.median > 0 && s.q1 > 0) {
         struct spread s1 = spread_of(one);
@@ -187,7 +198,7 @@ static void write_row(FILE *f, const struct tidy *t, const struct tidy_bench *b,
     number(f, speedup);
     number(f, lo);
     number(f, hi);
-    number(f, speedup / (double)b->threads);
+    number(f, speedup / (double)(b->processes * b->threads)); /* per core */
     fprintf(f, ",%s", baseline ? baseline : "");
     const struct tidy_bench *base =
         baseline ? same_corpus(t, b, baseline) : NULL;
@@ -212,7 +223,7 @@ static void write_row(FILE *f, const struct tidy *t, const struct tidy_bench *b,
     fprintf(f, ",%d", pb_summary_style(b->variant));
     number(f, b->units_per_instance);
     number(f, pb_summary_knob(b->family, NULL, 0));
-    fputc('\n', f);
+    fprintf(f, ",%ld\n", b->processes);
 }
 
 double pb_summary_knob(const char *family, char *base, size_t base_len)
@@ -233,12 +244,13 @@ bool pb_summary_in_knob_sweep(const struct tidy_bench *b, const char *family,
                               const char *size)
 {
     char base[32];
-    return b->threads == 1 && !strcmp(b->size, size) &&
+    return pb_summary_serial(b) && !strcmp(b->size, size) &&
            isfinite(pb_summary_knob(b->family, base, sizeof(base))) &&
            !strcmp(base, family);
 }
 
-/* Distinct knobs of family NAME at size, one thread, in kernel. */
+/* Distinct knobs of family NAME at size, one process of one thread, in
+ * kernel. */
 static size_t knobs_of(const struct tidy *t, const char *kernel,
                        const char *family, const char *size)
 {
@@ -266,7 +278,7 @@ bool pb_summary_knob_sweep(const struct tidy *t, const char *kernel,
     for (size_t i = 0; i < t->count; i++) {
         const struct tidy_bench *x = &t->b[i];
         char base[32];
-        if (strcmp(x->kernel, kernel) || x->threads != 1 ||
+        if (strcmp(x->kernel, kernel) || !pb_summary_serial(x) ||
             !isfinite(pb_summary_knob(x->family, base, sizeof(base))))
             continue;
         size_t n = knobs_of(t, kernel, base, x->size);
@@ -301,7 +313,8 @@ static int size_order(const struct tidy_bench *a, const struct tidy_bench *b)
 }
 
 /* The order of corpora within a kernel: family, size, count, seed,
- * threads (a benchmark's corpus and thread count, not its variant). */
+ * processes, threads (a benchmark's corpus, process and thread counts,
+ * not its variant). */
 static int corpus_order(const struct tidy_bench *a, const struct tidy_bench *b)
 {
     int c = family_order(a->family, b->family);
@@ -311,6 +324,8 @@ static int corpus_order(const struct tidy_bench *a, const struct tidy_bench *b)
         c = (a->count > b->count) - (a->count < b->count);
     if (!c)
         c = (a->seed > b->seed) - (a->seed < b->seed);
+    if (!c)
+        c = (a->processes > b->processes) - (a->processes < b->processes);
     if (!c)
         c = (a->threads > b->threads) - (a->threads < b->threads);
     return c;

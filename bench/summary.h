@@ -2,14 +2,17 @@
  * summary.h - the per-benchmark summary CSV the figures are drawn from
  * (one row per benchmark, derived from the tidy results.csv): median and
  * quartiles of the time per instance, build time, work and peak heap,
- * speed-up over the same benchmark at one thread, the ratio to the
- * kernel's baseline variant, the size as figures plot it (size_x; the
+ * speed-up over the same benchmark at one process of one thread (time at
+ * 1 x 1 / time at P processes x T threads) and efficiency (speed-up per
+ * core used: / (P x T)), the ratio to the kernel's baseline variant (at
+ * the same processes and threads), the size as figures plot it (size_x; the
  * size column is the kernel's size text, "3x3" or "4"), whether the
  * row is on the kernel's size sweep, the number of its corpus among those
  * the baseline ran on (pb_summary_corpora; NaN for the others), the
  * variant's fixed style number, the kernel's units of work per instance
- * (NaN without) and the family's knob (K of `adversarial:K`; NaN
- * without). Rows come kernel by kernel, corpus by
+ * (NaN without), the family's knob (K of `adversarial:K`; NaN
+ * without) and the MPI processes (1 for a plain run; last, so that the
+ * older columns keep their numbers). Rows come kernel by kernel, corpus by
  * corpus (pb_summary_corpora's order), then variant.
  */
 #ifndef SUMMARY_H
@@ -23,26 +26,30 @@
     "kernel,variant,family,size,count,seed,threads,repetitions,median_s,"      \
     "q1_s,q3_s,build_s,work_per_instance,peak_heap_bytes,speedup,"             \
     "speedup_lo,speedup_hi,efficiency,baseline,ratio,ratio_lo,ratio_hi,"       \
-    "size_x,sweep,corpus,style,units_per_instance,knob"
+    "size_x,sweep,corpus,style,units_per_instance,knob,processes"
 
 /* The baseline variant of kernel k in t: `wanted` when t has it for k,
  * else the first of k's registered variants present in t; NULL if none. */
 const char *pb_summary_baseline(const struct tidy *t, const char *kernel,
                                 const char *wanted);
+/* b is a serial run: one process (no MPI) of one thread, the runs the
+ * sweeps and the work figures compare and the speed-up's reference. */
+bool pb_summary_serial(const struct tidy_bench *b);
 /* The kernel's size sweep in t: the family run at the most distinct
- * sizes at one thread (the first such), or NULL. Its rows at one thread,
- * one per variant and size (the largest corpus), are the summary's sweep
- * rows, drawn by the time and memory against size figures. */
+ * sizes serially (pb_summary_serial; the first such), or NULL. Its
+ * serial rows, one per variant and size (the largest corpus), are the
+ * summary's sweep rows, drawn by the time and memory against size
+ * figures. */
 const char *pb_summary_sweep_family(const struct tidy *t, const char *kernel);
-/* b is in the sweep family `sweep` (may be NULL) at one thread: the
+/* b is in the sweep family `sweep` (may be NULL) and serial: the
  * benchmarks the figures against size draw from. */
 bool pb_summary_in_sweep(const struct tidy_bench *b, const char *sweep);
 /* b's size as figures plot it: its kernel's pb_size_value (board cells,
  * K, N); NaN when unknown. */
 double pb_summary_size_x(const struct tidy_bench *b);
 /* The kernel's distinct corpora in t that `baseline` ran on (all when
- * NULL), in order of family, size, count, seed and threads (benchmarks
- * that differ only in their variant count once): corpus[k] is a
+ * NULL), in order of family, size, count, seed, processes and threads
+ * (benchmarks that differ only in their variant count once): corpus[k] is a
  * benchmark of the summary's corpus number k + 1. corpus holds t->count
  * entries; returns how many were filled. */
 size_t pb_summary_corpora(const struct tidy *t, const char *kernel,
@@ -52,7 +59,7 @@ size_t pb_summary_corpora(const struct tidy *t, const char *kernel,
  * without one; when base, its NAME (base_len bytes) into base. */
 double pb_summary_knob(const char *family, char *base, size_t base_len);
 /* The kernel's knob sweep in t: the family NAME run with the most
- * distinct knobs K as NAME:K at one thread and one size (at least 3;
+ * distinct knobs K as NAME:K serially and at one size (at least 3;
  * the first such), into family and size; false when none. Figures
  * against the knob draw its rows, one per variant and knob. */
 bool pb_summary_knob_sweep(const struct tidy *t, const char *kernel,

@@ -341,14 +341,15 @@ double tidy_counter(const struct tidy_bench *x, const struct pb_kernel *k,
 }
 
 const struct tidy_bench *tidy_find(const struct tidy *t,
-                                   const struct tidy_bench *b, long threads)
+                                   const struct tidy_bench *b, long processes,
+                                   long threads)
 {
     for (size_t i = 0; i < t->count; i++) {
         const struct tidy_bench *x = &t->b[i];
-        if (x->threads == threads && !strcmp(x->size, b->size) &&
-            x->count == b->count && x->seed == b->seed &&
-            !strcmp(x->kernel, b->kernel) && !strcmp(x->variant, b->variant) &&
-            !strcmp(x->family, b->family))
+        if (x->threads == threads && x->processes == processes &&
+            !strcmp(x->size, b->size) && x->count == b->count &&
+            x->seed == b->seed && !strcmp(x->kernel, b->kernel) &&
+            !strcmp(x->variant, b->variant) && !strcmp(x->family, b->family))
             return x;
     }
     return NULL;

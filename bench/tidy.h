@@ -100,8 +100,8 @@ struct tidy_bench *tidy_get(const struct tidy *t, const char *key);
  * [A-Za-z0-9_:.-]. 0, or -EINVAL with e saying what was expected. */
 int tidy_size_canonical(struct pb_bench_id *id, struct pb_error *e);
 /* Sets x's kernel, variant, family, size (and its plotted value), count,
- * seed and threads from a benchmark's identity (the key is set by
- * tidy_bench_for). */
+ * seed, threads and processes from a benchmark's identity (the key is set
+ * by tidy_bench_for). */
 void tidy_bench_set_id(struct tidy_bench *x, const struct pb_bench_id *id);
 /* Appends one repetition's seconds per instance to x; an error (naming
  * t->path and the benchmark) beyond TIDY_MAX_REPS. */
@@ -121,8 +121,10 @@ double tidy_median(const struct tidy_bench *x);
 double tidy_counter(const struct tidy_bench *x, const struct pb_kernel *k,
                     size_t index);
 /* The benchmark with the same kernel, variant, family, size, count and
- * seed as b at `threads` threads, or NULL. */
+ * seed as b over `processes` MPI processes of `threads` threads each, or
+ * NULL: (1, 1) is b's serial reference, the speed-up's denominator. */
 const struct tidy_bench *tidy_find(const struct tidy *t,
-                                   const struct tidy_bench *b, long threads);
+                                   const struct tidy_bench *b, long processes,
+                                   long threads);
 
 #endif

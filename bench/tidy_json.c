@@ -134,6 +134,7 @@ static int bench_of(struct tidy *t, const char *name, const json_t *run,
     x->size_x = NAN;
     x->count = 1;
     x->threads = (long)counter(run, "threads", 1);
+    x->processes = 1; /* another binary's names carry none */
     *instances = 1;
     return 0;
 }

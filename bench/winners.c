@@ -22,7 +22,8 @@ static bool same_corpus(const struct tidy_bench *a, const struct tidy_bench *b)
 {
     return !strcmp(a->kernel, b->kernel) && !strcmp(a->family, b->family) &&
            !strcmp(a->size, b->size) && a->count == b->count &&
-           a->seed == b->seed && a->threads == b->threads;
+           a->seed == b->seed && a->threads == b->threads &&
+           a->processes == b->processes;
 }
 
 static uint64_t fnv1a(uint64_t h, const char *s)
@@ -166,8 +167,11 @@ void pb_versus_text(const struct pb_corpus_winner *w, const struct pb_versus *v,
 
 void pb_corpus_title(const struct tidy_bench *b, char *buf, size_t len)
 {
-    snprintf(buf, len, "%s %s %s n=%ld seed=%llu, %ld thread%s", b->kernel,
-             b->family, b->size, b->count, b->seed, b->threads,
+    char procs[48] = "";
+    if (b->processes > 1)
+        snprintf(procs, sizeof(procs), "%ld processes x ", b->processes);
+    snprintf(buf, len, "%s %s %s n=%ld seed=%llu, %s%ld thread%s", b->kernel,
+             b->family, b->size, b->count, b->seed, procs, b->threads,
              b->threads == 1 ? "" : "s");
 }
 

@@ -1,16 +1,17 @@
 /*
  * winners.h - the hyperfine sentence for a results set: for every corpus
- * (kernel, family, size, count, seed and threads; benchmarks that differ
- * only in their variant), the fastest variant by median time per
- * instance and, against each other variant on it, the ratio of medians
- * (other / fastest) with a 95 % percentile-bootstrap interval over the
- * repetitions (stats.h: 2000 draws, seeded from the benchmark names, so
- * the same results give the same interval). A comparison whose interval
- * reaches 1 is not significant; one with fewer than PB_WINNERS_MIN_REPS
- * repetitions on either side has no interval and is not significant
- * either: with 2 or 3 repetitions the percentile bootstrap excludes 1 in
- * 10 to 30 % of comparisons of two equal variants (its medians take few
- * values), at 5 in about 3 % (test_winners simulates it).
+ * (kernel, family, size, count, seed, threads and MPI processes;
+ * benchmarks that differ only in their variant), the fastest variant by
+ * median time per instance and, against each other variant on it, the
+ * ratio of medians (other / fastest) with a 95 % percentile-bootstrap
+ * interval over the repetitions (stats.h: 2000 draws, seeded from the
+ * benchmark names, so the same results give the same interval). A
+ * comparison whose interval reaches 1 is not significant; one with fewer
+ * than PB_WINNERS_MIN_REPS repetitions on either side has no interval and
+ * is not significant either: with 2 or 3 repetitions the percentile
+ * bootstrap excludes 1 in 10 to 30 % of comparisons of two equal variants
+ * (its medians take few values), at 5 in about 3 % (test_winners
+ * simulates it).
  *
  * Shared by the console's end of run and the report's winners table.
  * O(B^2) to group B benchmarks, plus the bootstrap per pair.
@@ -64,7 +65,8 @@ void pb_versus_text(const struct pb_corpus_winner *w, const struct pb_versus *v,
  * "not significant: 95% CI 0.97-1.10" or "not significant: 3
  * repetitions, 5 needed for an interval". */
 void pb_versus_interval(const struct pb_versus *v, char *buf, size_t len);
-/* "cube_walk uniform 64x64 n=20 seed=1, 1 thread" */
+/* "cube_walk uniform 64x64 n=20 seed=1, 1 thread", or over MPI "...,
+ * 2 processes x 1 thread" */
 void pb_corpus_title(const struct tidy_bench *b, char *buf, size_t len);
 /* The console block, one paragraph per corpus with two or more
  * variants: its title, "  VARIANT ran", then one line per other variant

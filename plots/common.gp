@@ -5,8 +5,12 @@
 # once per format, fmt='png', 'svg' and 'pdf', writing the file named by
 # out (`puzzlebench plot` passes a temporary that it renames to
 # DIR/figures/KIND-K.FMT; the PDF is 7 inches wide, a page's text width,
-# with the fonts scaled to match). Every input is a single-quoted string
-# checked by plot.c, so that no text from a results file runs as code.
+# with the fonts scaled to match). Also processes='2 4' (the distinct MPI
+# process counts above one among the figure's rows, '' when all are plain
+# runs) and variant_processes (per variant, in the order of variants, the
+# process counts of its rows there, 1 for plain runs, as ',1,2,4,').
+# Every input is a single-quoted string checked by plot.c, so that no
+# text from a results file runs as code.
 # A script may set `height` (pixels) before loading this file. Column
 # numbers of summary.csv are named below (its header is the contract with
 # bench/summary.c).
@@ -32,7 +36,7 @@ C_KERNEL = 1; C_VARIANT = 2; C_FAMILY = 3; C_SIZE = 4; C_THREADS = 7
 C_MEDIAN = 9; C_Q1 = 10; C_Q3 = 11; C_WORK = 13; C_HEAP = 14
 C_SPEEDUP = 15; C_SPEEDUP_LO = 16; C_SPEEDUP_HI = 17; C_EFFICIENCY = 18
 C_RATIO = 20; C_RATIO_LO = 21; C_RATIO_HI = 22; C_SIZE_X = 23; C_SWEEP = 24
-C_CORPUS = 25; C_UNITS = 27; C_KNOB = 28
+C_CORPUS = 25; C_UNITS = 27; C_KNOB = 28; C_PROCESSES = 29
 # a time axis in seconds labels its tics with SI prefixes: "10 us",
 # "1 ms", "2 s" (summary.csv stays in seconds): `set format y time_tics`
 time_tics = '%.0s %cs'
@@ -43,3 +47,5 @@ style(i) = int(word(styles, i))
 # figures against size: the plotted size of a sweep row, else NaN (the
 # argument is unused)
 sweep_x(i) = column(C_SWEEP) == 1 ? column(C_SIZE_X) : NaN
+# a serial row: one process (a plain run, no MPI) of one thread
+serial(x) = column(C_PROCESSES) == 1 && column(C_THREADS) == 1

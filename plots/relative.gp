@@ -1,8 +1,8 @@
 # relative.gp - figure 4: each variant's time relative to the baseline
-# variant on the same corpus and threads (the ratio of medians; the bars
+# variant on the same corpus, processes and threads (the ratio of medians; the bars
 # span q1 / q3(baseline) .. q3 / q1(baseline)), log scale. One group per
 # corpus the baseline ran on, along x (labelled with its family, size,
-# instances and threads: corpus_label[] and the summary's corpus column),
+# instances, processes and threads: corpus_label[] and the summary's corpus column),
 # one point per variant within the group, so that a reader compares
 # variants corpus by corpus.
 # Inputs: see common.gp, plus baseline='NAME' and corpus_label[].

@@ -2,18 +2,17 @@
  * test_noise.c - the noise rules (bench/noise.h) on synthetic
  * benchmarks: load above the cores (before or after, NaN and unknown
  * cores ignored, equal to the cores quiet), CPU below 0.9 of wall only
- * at one thread, a 2-thread run more than 2x slower than the same corpus
- * at one thread, repetitions spread above 10 %, more threads than cores,
- * a timed sample under 1 ms, a slow first repetition, the cap on
- * warnings; the
- * machine: governors and turbo read from a fake sysfs tree (one, mixed,
- * none, junk bytes), a state that changes during a run, its warnings,
- * the context record of results.json (with Google Benchmark's load_avg
- * as the fallback); the readings themselves (load, CPU clocks); the
- * console's block from a results folder (the load folded into one line
- * on a busy machine); the report's warnings on the
- * committed fixture tests/fixtures/compare/noisy. Run from the source
- * tree.
+ * at one thread, a 2-thread run (or one over 2 MPI processes) more than
+ * 2x slower than the same corpus at one process of one thread,
+ * repetitions spread above 10 %, more threads than cores, a timed sample
+ * under 1 ms, a slow first repetition, the cap on warnings; the machine:
+ * governors and turbo read from a fake sysfs tree (one, mixed, none, junk
+ * bytes), a state that changes during a run, its warnings, the context
+ * record of results.json (with Google Benchmark's load_avg as the
+ * fallback); the readings themselves (load, CPU clocks); the console's
+ * block from a results folder (the load folded into one line on a busy
+ * machine); the report's warnings on the committed fixture
+ * tests/fixtures/compare/noisy. Run from the source tree.
  */
 #include <errno.h>
 #include <jansson.h>
@@ -28,24 +27,36 @@
 #include "report.h"
 #include "tidy.h"
 
-/* A benchmark of magic_squares/bfs_array on one corpus at `threads`,
- * added to t with samples per instance. */
-static struct tidy_bench *bench(struct tidy *t, long threads,
-                                const double *samples, size_t n)
+/* A benchmark of magic_squares/bfs_array on one corpus over `processes`
+ * MPI processes of `threads` threads, added to t with samples per
+ * instance. */
+static struct tidy_bench *bench_over(struct tidy *t, long processes,
+                                     long threads, const double *samples,
+                                     size_t n)
 {
+    struct pb_bench_id id = {.kernel = "magic_squares",
+                             .variant = "bfs_array",
+                             .family = "uniform",
+                             .size = "4",
+                             .count = 50,
+                             .seed = 1,
+                             .threads = (uint64_t)threads,
+                             .processes = (uint64_t)processes};
     char key[192];
-    snprintf(key, sizeof(key),
-             "magic_squares/bfs_array/uniform/size:4/n:50/seed:1/"
-             "threads:%ld",
-             threads);
+    CHECK(pb_bench_id_write(&id, key, sizeof(key)) > 0, "a name");
     struct tidy_bench *b = tidy_bench_for(t, key);
-    struct pb_bench_id id = {
-        "magic_squares", "bfs_array", "uniform", "4", 50, 1, (uint64_t)threads, 1};
     tidy_bench_set_id(b, &id);
     for (size_t i = 0; i < n; i++)
         b->per_instance[i] = samples[i];
     b->n = n;
     return b;
+}
+
+/* The same at one process (a plain run). */
+static struct tidy_bench *bench(struct tidy *t, long threads,
+                                const double *samples, size_t n)
+{
+    return bench_over(t, 1, threads, samples, n);
 }
 
 /* The warnings of b joined by "; " ("" when none). */
@@ -114,6 +125,27 @@ static void test_bench_rules(void)
     EXPECT_WARNINGS(&t, two, 2, ""); /* 1.9x slower: allowed */
     EXPECT_WARNINGS(&t, two, 1, "2 threads on 1 core");
     EXPECT_WARNINGS(&t, two, 0, ""); /* cores unknown */
+
+    /* over MPI processes (issue 16): against one process of one thread,
+     * never against the same processes at one thread (added first, so
+     * that a match ignoring processes finds it); the cores rule counts
+     * threads per process */
+    struct tidy m = {0};
+    bench_over(&m, 2, 1, slow, 4);
+    bench(&m, 1, steady, 4);
+    struct tidy_bench *mpi = bench_over(&m, 2, 2, slow, 4);
+    const struct tidy_bench *mpi_one =
+        tidy_get(&m, "magic_squares/bfs_array/uniform/size:4/n:50/seed:1/"
+                     "threads:1/processes:2");
+    EXPECT_WARNINGS(&m, mpi_one, 2,
+                    "2 processes x 1 thread 2.5x slower than 1");
+    EXPECT_WARNINGS(&m, mpi, 2, "2 processes x 2 threads 2.5x slower than 1");
+    EXPECT_WARNINGS(&m, mpi, 1,
+                    "2 processes x 2 threads 2.5x slower than 1; 2 threads "
+                    "on 1 core");
+    memcpy(mpi->per_instance, fine, sizeof(fine));
+    EXPECT_WARNINGS(&m, mpi, 2, ""); /* 1.9x slower: allowed */
+    tidy_free(&m);
 
     /* repetitions that spread: CV above 10 % */
     static const double spread[] = {1.0e-3, 1.3e-3, 0.8e-3, 1.1e-3};

@@ -7,8 +7,11 @@
 # title, the report (report.md against a golden copy, report.html with its
 # parts; built from results.json and results.csv, never log.txt: a folder
 # with only results.json gives the same report, an older one without
-# verification records or without results.json says so), and clear
-# errors for a missing or malformed results folder.
+# verification records or without results.json says so), clear
+# errors for a missing or malformed results folder, and runs over MPI
+# processes (tests/fixtures/processes): speed-up against 1 process of 1
+# thread, efficiency per core used, the speed-up figure against
+# processes x threads.
 # Usage: test_plot.sh PUZZLEBENCH SOURCE_DIR
 PB=$1
 FIX=$2/tests/fixtures/results
@@ -164,6 +167,70 @@ c = d["context"]
 exec(sys.argv[2])
 json.dump(d, open(sys.argv[3], "w"), indent=1)' "$FIX/results.json" "$1" "$2"
 }
+# runs over MPI processes (issue 16): a hand-made results.csv
+# (tests/fixtures/processes) of magic_squares' bfs_array at processes x
+# threads 2 x 1, 2 x 2, 1 x 1 and 1 x 2, and bfs_hash at 2 x 1 and 1 x 1,
+# the runs over 2 processes first (a match that ignores processes takes
+# them for the serial ones). Per instance: bfs_array 5, 2.5, 8 and 4 ms,
+# bfs_hash 10 and 16 ms.
+mkdir -p "$TMP/mpi/run"
+cp "$2/tests/fixtures/processes/results.csv" "$TMP/mpi/run/"
+in_folder mpi run_from /dev/null "$PB" plot run --baseline bfs_hash
+check_rc "plot on runs over MPI processes" 0
+sum=$TMP/mpi/run/summary.csv
+# processes is the last column (29), after every older one
+if [ "$(head -n 1 "$sum" | cut -d, -f 28-)" = knob,processes ]; then pass
+else
+    fail "summary.csv header does not end in knob,processes: $(head -n 1 "$sum")"
+fi
+# per row: variant, processes, threads, speed-up (15) over 1 x 1,
+# efficiency (18) = speed-up / (processes x threads), ratio (20) to
+# bfs_hash at the same processes and threads, sweep flag (24): serial
+# rows only
+got=$(awk -F, 'function g(x) { return x == "NaN" ? x : sprintf("%.4g", x) }
+    NR > 1 { print $2, $29, $7, g($15), g($18), g($20), $24 }' "$sum" | sort)
+want=$(printf '%s\n' 'bfs_array 1 1 1 1 0.5 1' 'bfs_array 1 2 2 1 NaN 0' \
+    'bfs_array 2 1 1.6 0.8 0.5 0' 'bfs_array 2 2 3.2 0.8 NaN 0' \
+    'bfs_hash 1 1 1 1 1 1' 'bfs_hash 2 1 1.6 0.8 1 0' | sort)
+if [ "$got" = "$want" ]; then pass; else
+    fail "summary.csv over processes (variant P T speed-up efficiency" \
+        "ratio sweep): got [$got], want [$want]"
+fi
+# the speed-up figure: against processes x threads, a key entry per
+# variant and process count where it ran so, none for a plain series
+# without points (bfs_hash never ran plain on more than one core)
+svg=$TMP/mpi/run/figures/speedup-magic_squares.svg
+for fmt in png svg pdf; do
+    if [ -s "$TMP/mpi/run/figures/speedup-magic_squares.$fmt" ]; then pass
+    else fail "speedup-magic_squares.$fmt: missing or empty"; fi
+done
+if grep -Fq 'speed-up against processes x threads' "$svg" &&
+    grep -Fq 'processes x threads (cores used)' "$svg" &&
+    grep -Fq 'parallel efficiency (speed-up / (processes x threads))' "$svg" &&
+    [ "$(grep -c '<text>bfs_array, 2 processes</text>' "$svg")" -eq 2 ] &&
+    [ "$(grep -c '<text>bfs_hash, 2 processes</text>' "$svg")" -eq 2 ] &&
+    [ "$(grep -c '<text>bfs_array</text>' "$svg")" -eq 2 ] &&
+    ! grep -q '<text>bfs_hash</text>' "$svg"; then pass; else
+    fail "$svg: title, axis or key entries: $(grep -o '<text>[^<]*</text>' \
+        "$svg" | tr '\n' ' ')"
+fi
+# a plain run's figure says threads, as before
+if grep -Fq 'speed-up against threads' \
+    "$TMP/run/figures/speedup-cubing.svg" &&
+    ! grep -Fq 'processes,' "$TMP/run/figures/speedup-cubing.svg"; then pass
+else
+    fail "speedup-cubing.svg: a plain run's title or key mentions processes"
+fi
+# the report: the table's threads per process, the corpus over processes
+md=$TMP/mpi/run/report.md
+if grep -Fq '| bfs_array | uniform | 4 | 50 | 1 (x 2 processes) | 5.00 |' "$md" &&
+    grep -Fq '| uniform 4 n=50 seed=1, 2 processes x 2 threads |' "$md" &&
+    grep -Fq 'against the cores a run uses: processes x threads' "$md"; then
+    pass
+else
+    fail "report.md over processes: $(grep -E 'processes' "$md" | head -5)"
+fi
+
 # only results.json: the same report, provenance and verification included
 report_of json_only results.json
 check_rc "plot on a folder with only results.json" 0

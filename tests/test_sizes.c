@@ -329,7 +329,7 @@ static void test_results(void)
         CHECK(x && !strcmp(x->size, "3x3") && x->size_x == 9,
               "old size 33: '%s' plotted at %g", x ? x->size : "-",
               x ? x->size_x : NAN);
-        CHECK(x && y && tidy_find(&b, x, 1) == y,
+        CHECK(x && y && tidy_find(&b, x, 1, 1) == y,
               "the old benchmark found among the new ones");
     }
     if (ra == 0)
