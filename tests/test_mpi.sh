@@ -208,6 +208,19 @@ for p in 1 3 4; do
             pass || fail "bench over $p processes: names without /processes:$p"
     fi
 done
+# Runs at 1 and 3 processes merge into one folder: its provenance gives
+# both process counts, its summary the speed-up of P = 3 over P = 1.
+run_from /dev/null "$PB" merge --out "$TMP/merged" "$TMP/one/latest" \
+    "$TMP/p3/latest"
+if [ "$rc" -eq 0 ] &&
+    grep -q '"processes": "1, 3"' "$TMP/merged/latest/results.json" &&
+    awk -F, '$1 == "magic_squares" && $2 == "bfs_array" && $5 == 7 &&
+        $NF == 3 && $15 > 0 {found = 1} END {exit !found}' \
+        "$TMP/merged/latest/summary.csv"; then
+    pass
+else
+    fail "merge of runs at 1 and 3 processes: exit $rc; $(outputs)"
+fi
 
 # Memory: the 2 x 6 ring over 4 processes on one host needs 4 x about
 # 35 MB; a 100 MB cap refuses it before the search, with the estimate,
