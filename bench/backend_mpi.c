@@ -26,6 +26,9 @@
  *          the harness checks every answer of every timed run exactly as
  *          it checks a local run's.
  *   close  every process closes its session and frees its slice.
+ *   census every process runs the census (census.h) of a suite's
+ *          `census` line on the distributed engine (frontier2_mpi), whose
+ *          own collectives keep them in step; process 0 gets the counts.
  * Any failure is agreed on by all processes (agree: the lowest failing
  * process's code and message reach every process), so they stay in
  * step and process 0 reports it; a refusal (over the memory cap, not
@@ -52,9 +55,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "census.h"
+#include "mpi_env.h"
 #include "pb_limits.h"
 
-enum op { OP_OPEN = 1, OP_SOLVE, OP_CLOSE, OP_STOP };
+enum op { OP_OPEN = 1, OP_SOLVE, OP_CLOSE, OP_CENSUS, OP_STOP };
 
 /* What process 0 broadcasts for each call. */
 struct command {
@@ -63,6 +68,7 @@ struct command {
     uint64_t session;    /* which open session (process 0 numbers them) */
     uint64_t count;      /* instances of the whole corpus */
     uint64_t memory_cap; /* process 0's cap, every process's */
+    struct pb_size size; /* a census's */
     char kernel[64], variant[64];
     char source[256];
     struct pb_corpus_meta meta;
@@ -441,11 +447,7 @@ static int mpi_open(struct pb_session *s, const struct pb_variant *v,
                     const struct pb_corpus *corpus, int threads,
                     struct pb_run *run, struct pb_error *e)
 {
-    memset(s, 0, sizeof(*s));
-    memset(run, 0, sizeof(*run));
-    s->variant = v;
-    s->corpus = corpus;
-    s->threads = threads;
+    pb_session_init(s, v, corpus, threads, run);
     struct command cmd = {.op = OP_OPEN,
                           .threads = threads,
                           .session = next_session++,
@@ -485,11 +487,48 @@ static void mpi_close(struct pb_session *s)
     s->backend_data = NULL;
 }
 
+/* Every process: the census of cmd's kernel and size (default start)
+ * on the distributed engine over m, then the agreement. */
+static int census_everywhere(const struct command *cmd, const struct pb_mpi *m,
+                             struct census_run *out, struct pb_error *e)
+{
+    const struct pb_kernel *k = pb_kernel_find(cmd->kernel);
+    struct census_request req = {
+        .size = cmd->size, .start = -1, .threads = cmd->threads, .mpi = m};
+    memset(out, 0, sizeof(*out));
+    pb_memory_cap_set(cmd->memory_cap);
+    int rc = k ? census_run(k, &req, out, e)
+               : pb_fail(e, -EPROTO, "no kernel %s in this build", cmd->kernel);
+    rc = agree(rc, e);
+    if (rc)
+        census_run_free(out);
+    return rc;
+}
+
+static int mpi_census(const struct pb_kernel *k,
+                      const struct census_request *req, struct census_run *out,
+                      struct pb_error *e)
+{
+    if (req->start >= 0 || req->all_classes || req->reference || req->plan ||
+        req->with_inverses || !req->mpi || !req->mpi->on)
+        return pb_fail(e, -EINVAL,
+                       "the MPI back end times the default start's census "
+                       "only");
+    struct command cmd = {.op = OP_CENSUS,
+                          .threads = req->threads,
+                          .memory_cap = pb_memory_cap(),
+                          .size = req->size};
+    snprintf(cmd.kernel, sizeof(cmd.kernel), "%s", k->name);
+    broadcast(&cmd);
+    return census_everywhere(&cmd, req->mpi, out, e);
+}
+
 const struct pb_backend pb_backend_mpi = {
     .name = "mpi",
     .open = mpi_open,
     .solve = mpi_solve,
     .close = mpi_close,
+    .census = mpi_census,
 };
 
 void pb_backend_mpi_stop(void)
@@ -511,7 +550,7 @@ static struct slice *find(struct slice **list, uint64_t session, bool take)
     return NULL;
 }
 
-int pb_backend_mpi_serve(void)
+int pb_backend_mpi_serve(const struct pb_mpi *m)
 {
     struct slice *open = NULL; /* this process's open sessions */
     int rc = 0;
@@ -536,6 +575,12 @@ int pb_backend_mpi_serve(void)
             if (sl)
                 slice_free(sl);
             break;
+        case OP_CENSUS: {
+            struct census_run census;
+            if (census_everywhere(&cmd, m, &census, &e) == 0)
+                census_run_free(&census);
+            break;
+        }
         case OP_STOP:
             serving = false;
             break;

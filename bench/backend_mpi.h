@@ -7,7 +7,8 @@
  * contiguous slices of instances, one per process, each process solving
  * its slice on its own OpenMP threads; a solve's time is the slowest
  * process's, and its answers come back to process 0, which verifies
- * every answer of every timed run as a local run would. Built only with
+ * every answer of every timed run as a local run would; a suite's census
+ * runs on the distributed engine over every process. Built only with
  * MPI (PB_HAVE_MPI); bench/backend_mpi.c says how.
  */
 #ifndef BACKEND_MPI_H
@@ -22,8 +23,11 @@ extern const struct pb_backend pb_backend_mpi;
  * pb_backend_mpi_serve. Collective; call it exactly once. */
 void pb_backend_mpi_stop(void);
 
-/* Every process but 0: follows process 0's calls until it stops. 0, or
- * -EPROTO when process 0 sent a command this build does not know. */
-int pb_backend_mpi_serve(void);
+struct pb_mpi;
+
+/* Every process but 0: follows process 0's calls until it stops (m: this
+ * process's MPI, for the distributed census). 0, or -EPROTO when process
+ * 0 sent a command this build does not know. */
+int pb_backend_mpi_serve(const struct pb_mpi *m);
 
 #endif

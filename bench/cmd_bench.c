@@ -416,7 +416,7 @@ static int run_suite(const char *verb, struct pb_bench_options *o,
     pb_mpi_restore_stderr(saved_stderr);
 #ifdef PB_HAVE_MPI
     if (mpi.rank > 0)
-        return pb_backend_mpi_serve() ? PB_EXIT_FAIL : PB_EXIT_OK;
+        return pb_backend_mpi_serve(&mpi) ? PB_EXIT_FAIL : PB_EXIT_OK;
     o->mpi = &mpi;
     rc = pb_bench_suite(o);
     pb_backend_mpi_stop();

@@ -56,11 +56,9 @@
 /* How a benchmark whose variant does not take its corpus is skipped. */
 #define NOT_APPLICABLE "skipped: not applicable: "
 
-/* The memory cap of an entry, made the process's cap (pb_memory_cap_set)
- * so that the variant's run refuses at the same line the skip check
- * draws: the suite's memory line or --max-memory, else the
- * smaller of the suite default and the available memory. */
-static uint64_t apply_memory_cap(const struct pb_suite_entry *x)
+/* Made the process's cap so that the variant's run refuses at the same
+ * line the skip check draws. */
+uint64_t pb_harness_memory_cap(const struct pb_suite_entry *x)
 {
     uint64_t cap = x->memory_cap;
     if (!x->memory_set) {
@@ -72,13 +70,8 @@ static uint64_t apply_memory_cap(const struct pb_suite_entry *x)
     return cap;
 }
 
-/* Ends the untimed pass of c with status and its reason (c->skip, which
- * also makes the benchmark a skip or a failure when it is timed). */
-static void pass_ends(struct bench_case *c, struct pb_verify *rec,
-                      enum pb_verify_status status, const char *fmt, ...)
-    PB_PRINTF(4, 5);
-static void pass_ends(struct bench_case *c, struct pb_verify *rec,
-                      enum pb_verify_status status, const char *fmt, ...)
+void pb_harness_pass_ends(struct bench_case *c, struct pb_verify *rec,
+                          enum pb_verify_status status, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -97,19 +90,21 @@ static void verification_run(struct harness *h, struct bench_case *c,
     const struct pb_corpus *corpus = &c->slot->corpus;
     char why[sizeof(c->skip) - 32];
     if (!pb_variant_accepts(x->variant, corpus, why, sizeof(why))) {
-        pass_ends(c, rec, PB_VERIFY_NOT_APPLICABLE, NOT_APPLICABLE "%s", why);
+        pb_harness_pass_ends(c, rec, PB_VERIFY_NOT_APPLICABLE,
+                             NOT_APPLICABLE "%s", why);
         return;
     }
-    uint64_t cap = apply_memory_cap(x);
+    uint64_t cap = pb_harness_memory_cap(x);
     if (x->variant->memory_bound) {
         uint64_t need = x->variant->memory_bound(corpus, x->threads);
         if (need > cap) {
             char need_text[32], cap_text[32]; /* as the other caps say it */
             pb_bytes_text(need, need_text, sizeof(need_text));
             pb_bytes_text(cap, cap_text, sizeof(cap_text));
-            pass_ends(c, rec, PB_VERIFY_SKIPPED,
-                      "skipped: needs up to %s, over the memory cap of %s",
-                      need_text, cap_text);
+            pb_harness_pass_ends(
+                c, rec, PB_VERIFY_SKIPPED,
+                "skipped: needs up to %s, over the memory cap of %s", need_text,
+                cap_text);
             return;
         }
     }
@@ -119,7 +114,7 @@ static void verification_run(struct harness *h, struct bench_case *c,
     c->verified = pb_answers_new(corpus, &e);
     c->answers = c->verified ? pb_answers_new(corpus, &e) : NULL;
     if (!c->answers) {
-        pass_ends(c, rec, PB_VERIFY_SKIPPED, "skipped: %s", e.msg);
+        pb_harness_pass_ends(c, rec, PB_VERIFY_SKIPPED, "skipped: %s", e.msg);
         return;
     }
     double t0 = pb_now();
@@ -127,16 +122,17 @@ static void verification_run(struct harness *h, struct bench_case *c,
                             c->verified, &run, &e);
     if (rc == -ENOMEM) /* a refusal under the cap: not a wrong answer */
     {
-        pass_ends(c, rec, PB_VERIFY_SKIPPED, "skipped: %s", e.msg);
+        pb_harness_pass_ends(c, rec, PB_VERIFY_SKIPPED, "skipped: %s", e.msg);
         return;
     }
     if (rc == PB_NOT_APPLICABLE) /* the back end's own refusal */
     {
-        pass_ends(c, rec, PB_VERIFY_NOT_APPLICABLE, NOT_APPLICABLE "%s", e.msg);
+        pb_harness_pass_ends(c, rec, PB_VERIFY_NOT_APPLICABLE,
+                             NOT_APPLICABLE "%s", e.msg);
         return;
     }
     if (rc) {
-        pass_ends(c, rec, PB_VERIFY_FAILED, "failed: %s", e.msg);
+        pb_harness_pass_ends(c, rec, PB_VERIFY_FAILED, "failed: %s", e.msg);
         return;
     }
     double seconds = pb_now() - t0;
@@ -157,14 +153,15 @@ static void verification_run(struct harness *h, struct bench_case *c,
             pb_report_wrong(h->results.log, corpus, c->slot->oracle,
                             c->verified, check.first_wrong, x->variant->name,
                             check.why);
-        pass_ends(c, rec, PB_VERIFY_WRONG,
-                  "failed: %zu wrong answers in the verification pass",
-                  check.wrong);
+        pb_harness_pass_ends(
+            c, rec, PB_VERIFY_WRONG,
+            "failed: %zu wrong answers in the verification pass", check.wrong);
     } else if (seconds > x->budget) {
-        pass_ends(c, rec, PB_VERIFY_SKIPPED,
-                  "skipped: the verification pass took %.1f s, over the "
-                  "suite's budget of %.1f s",
-                  seconds, x->budget);
+        pb_harness_pass_ends(
+            c, rec, PB_VERIFY_SKIPPED,
+            "skipped: the verification pass took %.1f s, over the "
+            "suite's budget of %.1f s",
+            seconds, x->budget);
     }
 }
 
@@ -176,7 +173,10 @@ static void verification_pass(struct harness *h, struct bench_case *c)
                             .instances = c->slot->corpus.count,
                             .seconds = NAN,
                             .status = PB_VERIFY_CORRECT};
-    verification_run(h, c, &rec);
+    if (c->census)
+        pb_harness_census_pass(h, c, &rec);
+    else
+        verification_run(h, c, &rec);
     snprintf(rec.reason, sizeof(rec.reason), "%s", c->skip);
     char key[sizeof(c->name) + sizeof(PB_VERIFY_KEY)];
     char value[sizeof(rec.reason) + 128];
@@ -236,7 +236,7 @@ static void benchmark_case(struct pb_gb_state *st, void *context)
         return;
     }
     bool rss = pb_rss_reset();
-    apply_memory_cap(x);
+    pb_harness_memory_cap(x);
     /* a session opened here is a fresh build: under time build, the
      * first timed iteration uses it instead of building twice */
     bool fresh = !c->open;
@@ -469,8 +469,9 @@ static int prepare_cases(struct harness *h, struct pb_suite *suite,
         /* the suite's cap is for variants; a corpus and its oracle are
          * the harness's own work, held to the machine's memory */
         pb_memory_cap_set(0);
-        c->slot = pb_harness_find_or_make_corpus(slots, slot_count, x,
-                                                 o->data_dir, &e);
+        c->slot = x->census ? pb_harness_census_slot(c, &e)
+                            : pb_harness_find_or_make_corpus(
+                                  slots, slot_count, x, o->data_dir, &e);
         if (!c->slot) {
             fprintf(stderr, "puzzlebench bench: %s:%u: %s\n", suite->path,
                     (unsigned)x->line, e.msg);
@@ -591,6 +592,7 @@ static void verify_and_register(struct harness *h,
         if (!pb_gb_selected(c->name))
             continue;
         c->backend = h->backend;
+        c->mpi = h->mpi;
         if (!o->list_only) { /* the pass can take minutes: say where */
             char what[2 * sizeof(c->name) + 8];
             double elapsed = pb_now() - started;
@@ -606,8 +608,10 @@ static void verify_and_register(struct harness *h,
         if (c->skip[0])
             pb_results_say(&h->results, "       %s: %s\n", c->name, c->skip);
         const struct pb_suite_entry *x = c->entry;
-        if (pb_gb_register(c->name, benchmark_case, c,
-                           o->gb_repetitions ? 0 : x->repetitions,
+        if (pb_gb_register(c->name,
+                           c->census ? pb_harness_census_benchmark
+                                     : benchmark_case,
+                           c, o->gb_repetitions ? 0 : x->repetitions,
                            o->gb_min_time ? 0 : x->min_time))
             h->status = PB_EXIT_FAIL;
         h->to_time++;
@@ -647,6 +651,7 @@ static void free_run(struct harness *h, struct corpus_slot *slots,
 {
     for (size_t i = 0; h->cases && i < h->case_count; i++) {
         struct bench_case *c = &h->cases[i];
+        pb_harness_census_free(c);
         if (c->slot) { /* what answers own goes with them */
             pb_answers_free(&c->slot->corpus, c->verified);
             pb_answers_free(&c->slot->corpus, c->answers);
@@ -708,6 +713,7 @@ int pb_bench_suite(const struct pb_bench_options *o)
     if (o->mpi && o->mpi->on) { /* every solve over every process */
         h.backend = &pb_backend_mpi;
         h.processes = o->mpi->size;
+        h.mpi = o->mpi;
     }
 #endif
     pb_progress_init(&h.progress, stderr, STDERR_FILENO, o->quiet);

@@ -39,7 +39,7 @@ struct bench_case {
     const struct pb_suite_entry *entry;
     struct corpus_slot *slot;
     char name[192];
-    struct pb_bench_id id; /* what the name says (processes included) */
+    struct pb_bench_id id;     /* what the name says (processes included) */
     char skip[640];            /* non-empty: skipped, with this reason */
     bool wrong;                /* a wrong answer in the pass or a timed run */
     void *verified;            /* the verification pass's answers */
@@ -50,7 +50,10 @@ struct bench_case {
     struct pb_run build;       /* the session's build figures */
     const struct pb_backend *backend; /* how the variant is reached */
     bool open;
-    bool units_known; /* units holds pb_work_units of the corpus */
+    /* a `census` line's (harness_census.c): its slot, verified counts */
+    struct census_case *census;
+    const struct pb_mpi *mpi; /* the run's MPI (NULL: one process) */
+    bool units_known;         /* units holds pb_work_units of the corpus */
     uint64_t units;
     struct case_times times;
 };
@@ -69,6 +72,7 @@ struct harness {
     bool header_said;            /* the compact lines' header */
     bool csv_reported;           /* a failed results.csv write was reported */
     int processes;               /* MPI processes each solve runs on */
+    const struct pb_mpi *mpi;    /* the run's MPI; NULL: one process */
     int status;
 };
 
@@ -77,6 +81,31 @@ struct harness {
 /* The identity of an entry: its benchmark name's fields (schema.h). */
 void pb_harness_entry_id(const struct pb_suite_entry *x,
                          struct pb_bench_id *id);
+
+/* The memory cap of an entry, made the process's (pb_memory_cap_set):
+ * the suite's memory line or --max-memory, else the smaller of the
+ * suite default and the available memory. Returns it. */
+uint64_t pb_harness_memory_cap(const struct pb_suite_entry *x);
+/* Ends the untimed pass of c with status and its reason (c->skip, which
+ * also makes the benchmark a skip or a failure when it is timed). */
+void pb_harness_pass_ends(struct bench_case *c, struct pb_verify *rec,
+                          enum pb_verify_status status, const char *fmt, ...)
+    PB_PRINTF(4, 5);
+
+/* --- census lines (harness_census.c) --- */
+
+/* The slot that names a census line's one instance (the whole space),
+ * kept with the case (pb_harness_census_free); NULL with e when out of
+ * memory. */
+struct corpus_slot *pb_harness_census_slot(struct bench_case *c,
+                                           struct pb_error *e);
+void pb_harness_census_free(struct bench_case *c);
+/* The untimed pass of a census line: the engine through the back end,
+ * checked against the kernel's reference census. */
+void pb_harness_census_pass(struct harness *h, struct bench_case *c,
+                            struct pb_verify *rec);
+/* The Google Benchmark function of a census line. */
+void pb_harness_census_benchmark(struct pb_gb_state *st, void *context);
 
 /* --- the corpora (harness_corpus.c) --- */
 

@@ -43,12 +43,13 @@ extern char **environ;
 
 /* The benchmarks a figure draws, and so the variants in its legend. */
 enum figure_rows {
-    ALL_ROWS,   /* every benchmark */
-    SWEPT_ROWS, /* those run on more than one core: threads or processes */
-    SIZE_SWEEP, /* the kernel's size sweep (summary.h) */
-    HEAP_SWEEP, /* the size sweep, where the heap was measured (jemalloc) */
-    UNIT_SWEEP, /* the size sweep, where the kernel counts units of work */
-    KNOB_SWEEP, /* the knob sweep (summary.h), where work was counted */
+    ALL_ROWS,    /* every benchmark */
+    SWEPT_ROWS,  /* those run on more than one core: threads or processes */
+    SERIAL_ROWS, /* those of one process of one thread, with work counted */
+    SIZE_SWEEP,  /* the kernel's size sweep (summary.h) */
+    HEAP_SWEEP,  /* the size sweep, where the heap was measured (jemalloc) */
+    UNIT_SWEEP,  /* the size sweep, where the kernel counts units of work */
+    KNOB_SWEEP,  /* the knob sweep (summary.h), where work was counted */
 };
 
 /* Which rows of a kernel are on its sweeps. */
@@ -62,12 +63,9 @@ static const struct figure {
     const char *kind; /* script plots/KIND.gp, file KIND-KERNEL.* */
     enum figure_rows rows;
 } figures[] = {
-    {"time_vs_size", SIZE_SWEEP},
-    {"speedup", SWEPT_ROWS},
-    {"memory_vs_size", HEAP_SWEEP},
-    {"relative", ALL_ROWS},
-    {"work_vs_time", ALL_ROWS},
-    {"unit_time_vs_size", UNIT_SWEEP},
+    {"time_vs_size", SIZE_SWEEP},          {"speedup", SWEPT_ROWS},
+    {"memory_vs_size", HEAP_SWEEP},        {"relative", ALL_ROWS},
+    {"work_vs_time", SERIAL_ROWS},         {"unit_time_vs_size", UNIT_SWEEP},
     {"work_per_unit_vs_knob", KNOB_SWEEP},
 };
 
@@ -188,6 +186,8 @@ static bool drawn(const struct tidy_bench *b, enum figure_rows rows,
         return true;
     case SWEPT_ROWS:
         return b->processes * b->threads > 1;
+    case SERIAL_ROWS:
+        return pb_summary_serial(b) && b->work_per_instance > 0;
     case SIZE_SWEEP:
         return pb_summary_in_sweep(b, sw->size_family);
     case HEAP_SWEEP:

@@ -8,6 +8,7 @@
  */
 #include "runner.h"
 
+#include "census.h"
 #include "memprobe.h"
 #include "pb_limits.h"
 
@@ -39,15 +40,22 @@ bool pb_variant_accepts(const struct pb_variant *v,
     return false;
 }
 
-int pb_session_open(struct pb_session *s, const struct pb_variant *v,
-                    const struct pb_corpus *corpus, int threads,
-                    struct pb_run *run, struct pb_error *e)
+void pb_session_init(struct pb_session *s, const struct pb_variant *v,
+                     const struct pb_corpus *corpus, int threads,
+                     struct pb_run *run)
 {
     memset(run, 0, sizeof(*run));
     memset(s, 0, sizeof(*s));
     s->variant = v;
     s->corpus = corpus;
     s->threads = threads;
+}
+
+int pb_session_open(struct pb_session *s, const struct pb_variant *v,
+                    const struct pb_corpus *corpus, int threads,
+                    struct pb_run *run, struct pb_error *e)
+{
+    pb_session_init(s, v, corpus, threads, run);
     char why[320];
     if (!pb_variant_accepts(v, corpus, why, sizeof(why)))
         return pb_fail(e, PB_NOT_APPLICABLE, "%s", why);
@@ -251,6 +259,7 @@ const struct pb_backend pb_backend_local = {
     .open = pb_session_open,
     .solve = pb_session_solve,
     .close = pb_session_close,
+    .census = census_run,
 };
 
 int pb_backend_run(const struct pb_backend *b, const struct pb_variant *v,

@@ -55,6 +55,12 @@ bool pb_variant_accepts(const struct pb_variant *v,
                         const struct pb_corpus *corpus, char *why,
                         size_t why_len);
 
+/* Zeroes s and run, then names the session's variant, corpus and
+ * threads: how every back end's open begins. */
+void pb_session_init(struct pb_session *s, const struct pb_variant *v,
+                     const struct pb_corpus *corpus, int threads,
+                     struct pb_run *run);
+
 /* Before anything is built: PB_NOT_APPLICABLE with "VARIANT reason" in
  * e when
  * the variant does not accept the corpus (pb_variant_accepts); -ENOMEM
@@ -94,6 +100,9 @@ void pb_session_close(struct pb_session *s);
  * rank take part in each solve and gathers the answers on the driving rank
  * before it returns; its own state goes in s->backend_data. Kernels and
  * variants do not see the back end. */
+struct census_request;
+struct census_run;
+
 struct pb_backend {
     const char *name;
     int (*open)(struct pb_session *s, const struct pb_variant *v,
@@ -102,6 +111,12 @@ struct pb_backend {
     int (*solve)(struct pb_session *s, void *answers, struct pb_run *run,
                  struct pb_error *e);
     void (*close)(struct pb_session *s);
+    /* A whole-space census (census.h's census_run) on every process the
+     * back end spans: the local one runs census_run; the MPI one has
+     * every process run it with req->mpi, the distributed engine. The
+     * census times its own search. */
+    int (*census)(const struct pb_kernel *k, const struct census_request *req,
+                  struct census_run *out, struct pb_error *e);
 };
 
 /* This process, OpenMP threads: pb_session_open, _solve and _close. */

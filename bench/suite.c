@@ -15,6 +15,7 @@
 
 #include "data_dir.h"
 #include "pb_limits.h"
+#include "pb_space.h"
 
 _Static_assert(PB_SUITE_MAX_REPETITIONS <= TIDY_MAX_REPS,
                "every repetition a suite asks for must be readable");
@@ -112,7 +113,10 @@ static int add_variants(struct pb_suite *s, const struct settings *set,
     x->memory_cap = set->memory_cap;
     x->memory_set = set->memory_set;
     x->time_build = set->time_build;
-    const struct pb_variant *const *all = x->kernel->variants;
+    static const struct pb_variant *const census_only[] = {&pb_census_variant,
+                                                           NULL};
+    const struct pb_variant *const *all =
+        x->census ? census_only : x->kernel->variants;
     for (size_t i = 0; all[i]; i++) {
         bool wanted = !strcmp(variants, "all");
         for (char *p = variants; !wanted && p;) {
@@ -130,7 +134,7 @@ static int add_variants(struct pb_suite *s, const struct settings *set,
         }
     }
     /* every named variant must exist */
-    for (char *p = variants; strcmp(variants, "all") && p;) {
+    for (char *p = variants; !x->census && strcmp(variants, "all") && p;) {
         size_t n = strcspn(p, ",");
         char name[64];
         snprintf(name, sizeof(name), "%.*s", (int)n, p);
@@ -210,6 +214,49 @@ static int bench_line(struct pb_suite *s, const struct settings *set,
     return add_variants(s, set, &x, variants, where, e);
 }
 
+const struct pb_variant pb_census_variant = {
+    .name = "census",
+    .summary = "the whole space from the kernel's default start, by the "
+               "2-bit frontier engine (frontier2; frontier2_mpi under MPI)"};
+
+/* census KERNEL SIZE: the whole-space engine timed (suite.h). */
+static int census_line(struct pb_suite *s, const struct settings *set,
+                       char **save, uint32_t line, struct pb_error *e)
+{
+    char *kernel = strtok_r(NULL, " \t", save);
+    char *size = kernel ? strtok_r(NULL, " \t", save) : NULL;
+    char *extra = size ? strtok_r(NULL, " \t", save) : NULL;
+    if (!size || extra)
+        return pb_fail(e, -EINVAL, "%s:%u: expected 'census KERNEL SIZE'",
+                       s->path, line);
+    struct pb_suite_entry x = {0};
+    x.line = line;
+    x.kernel = pb_kernel_find(kernel);
+    if (!x.kernel)
+        return pb_fail(e, -EINVAL, "%s:%u: unknown kernel '%s'", s->path, line,
+                       kernel);
+    if (!x.kernel->space_new || !x.kernel->census)
+        return pb_fail(e, -EINVAL,
+                       "%s:%u: kernel %s has no whole-space engine and "
+                       "reference census to time",
+                       s->path, line, kernel);
+    struct pb_error why;
+    if (pb_size_parse(x.kernel, size, &x.size, &why))
+        return pb_fail(e, -EINVAL, "%s:%u: SIZE: %s", s->path, line, why.msg);
+    /* a size the engine takes: its space described (nothing searched) */
+    struct pb_space_args args = {x.size, false, -1};
+    struct pb_space space;
+    if (x.kernel->space_new(&args, &space, &why))
+        return pb_fail(e, -EINVAL, "%s:%u: SIZE: %s", s->path, line, why.msg);
+    if (x.kernel->space_free)
+        x.kernel->space_free(&space);
+    x.census = true;
+    snprintf(x.family, sizeof(x.family), "%s", PB_SUITE_CENSUS_FAMILY);
+    x.count = 1;
+    char census[] = "census";
+    return add_variants(s, set, &x, census, "", e);
+}
+
 static int directive(struct pb_suite *s, struct settings *set, char *text,
                      uint32_t line, struct pb_error *e)
 {
@@ -219,6 +266,8 @@ static int directive(struct pb_suite *s, struct settings *set, char *text,
         return 0;
     if (!strcmp(word, "bench"))
         return bench_line(s, set, &save, line, e);
+    if (!strcmp(word, "census"))
+        return census_line(s, set, &save, line, e);
     char *value = strtok_r(NULL, " \t", &save);
     char *extra = value ? strtok_r(NULL, " \t", &save) : NULL;
     long v;
@@ -289,7 +338,7 @@ static int directive(struct pb_suite *s, struct settings *set, char *text,
     return pb_fail(e, -EINVAL,
                    "%s:%u: expected repetitions N, min_time S, "
                    "budget S, memory BYTES[K|M|G|T], threads T..., time "
-                   "solve|build or bench ...; found '%s'",
+                   "solve|build, bench ... or census ...; found '%s'",
                    s->path, line, word);
 }
 

@@ -36,8 +36,16 @@
  *                       harness names it by content hash (family
  *                       file-<16 hex digits>; harness.h) and checks it
  *                       against expected outputs beside it (expected.h).
+ *   census KERNEL SIZE  times the whole-space engine: the census of the
+ *                       kernel's space at SIZE from its default start
+ *                       (census.h), one search a timed iteration, on
+ *                       every process under MPI (the distributed engine);
+ *                       verified against the kernel's reference census
+ *                       (its plain search) in the untimed pass. Named
+ *                       KERNEL/census/whole/size:S/n:1/seed:0/...
  *
- * Settings apply to the bench lines that follow them. O(file size).
+ * Settings apply to the bench and census lines that follow them.
+ * O(file size).
  */
 #ifndef SUITE_H
 #define SUITE_H
@@ -56,6 +64,9 @@
 #define PB_SUITE_MAX_BUDGET 86400.0 /* a day for one verification pass */
 /* The family word of a `file` line, before the file is hashed. */
 #define PB_SUITE_FILE "file"
+/* The family of a `census` line's benchmark (its one instance: the
+ * whole space from the default start). */
+#define PB_SUITE_CENSUS_FAMILY "whole"
 /* `bench --corpus`: repetitions and min_time of bench/suites/default.suite */
 #define PB_SUITE_CORPUS_REPETITIONS 5
 #define PB_SUITE_CORPUS_MIN_TIME 0.2
@@ -74,11 +85,16 @@ struct pb_suite_entry {
     uint64_t memory_cap;
     bool memory_set; /* by a memory line or --max-memory */
     bool time_build; /* `time build`: each timed iteration builds afresh */
+    bool census;     /* a `census` line: variant is pb_census_variant */
     uint32_t line;   /* where it came from, for messages */
     /* A `file` line's corpus path ("" for a generated corpus): family is
      * PB_SUITE_FILE, size, count and seed 0 until the harness loads it. */
     char file[1024];
 };
+
+/* The variant of `census` lines' entries: in no kernel's registry; the
+ * harness times the engine itself (harness_census.c). */
+extern const struct pb_variant pb_census_variant;
 
 struct pb_suite {
     char name[64]; /* file name without directory and ".suite" */

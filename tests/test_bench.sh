@@ -487,6 +487,31 @@ bad_suite badkernel 3 'repetitions 1' 'threads 1' \
 bad_suite badthreads 1 'threads 0' "bench $K table uniform 4 10 1"
 bad_suite badtime 2 'threads 1' 'time later' "bench $K table uniform 4 10 1"
 
+bad_suite badcensus 2 'threads 1' "census $K"
+bad_suite censuskernel 2 'threads 1' 'census nosuchkernel 4'
+bad_suite censusspace 2 'threads 1' 'census cubing 3'
+bad_suite censussize 2 'threads 1' "census $K 9"
+
+# census lines: the whole-space engine timed, verified against the
+# reference census (40,320 states of the 2 x 4 ring; 2 x 3 boards), one
+# instance named KERNEL/census/whole/..., states as the main counter
+suite census 'repetitions 2' 'min_time 0.01' 'threads 1 2' "census $K 4" \
+    'census cubic_eight 2x3'
+run "$PB" bench --suite "$T/census.suite" --out "$T/r_census" --quiet
+check_rc "bench with census lines" 0
+if fields "$T/r_census/latest/results.csv" kernel variant family count \
+    threads expanded_per_instance verified; then
+    want="$K|census|whole|1|1|40320|1 $K|census|whole|1|2|40320|1 "
+    got=$(sort -u "$T/f" | grep "^$K" | tr '\n' ' ')
+    if [ "$got" = "$want" ] && [ "$(grep -c '^cubic_eight|census|whole|1|' "$T/f")" -eq 4 ] &&
+        grep -q "verify $K/census/whole/size:4/n:1/seed:0/threads:2 .* 1/1 .*correct" \
+            "$T/r_census/latest/log.txt"; then
+        pass
+    else
+        fail "census lines: rows [$(cat "$T/f")], expected $want"
+    fi
+fi
+
 # time build: every timed iteration a fresh build, its time build plus
 # answers; a fresh build of table on 2 x 4 takes over a millisecond, so
 # seconds >= build_seconds > 0 with build_timed 1 (and 0 after time solve)

@@ -155,7 +155,8 @@ done
 # (3 and 4 cut 7 instances unevenly; a corpus of 2 leaves some
 # processes none), every kernel (cube_walk's answers own their routes:
 # pack and unpack; cubing's slots grow with the cube), every answer of
-# every run verified on process 0; names and rows carry the processes,
+# every run verified on process 0, the censuses on the distributed
+# engine against the reference; names and rows carry the processes,
 # the provenance its processes, threads, hosts and library; the work
 # counters, summed over the processes, equal one process's.
 cat >"$TMP/mpi.suite" <<'SUITE'
@@ -168,6 +169,8 @@ bench cubic_eight bfs_array,table uniform 2x3 7 1
 bench magic_squares bibfs uniform 4 2 3
 bench cubing all random:20 4 7 1
 bench cube_walk all uniform 8x8 7 1
+census magic_squares 4
+census cubic_eight 2x3
 threads 2
 bench magic_squares table_omp uniform 4 7 1
 SUITE
