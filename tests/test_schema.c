@@ -475,7 +475,7 @@ static void test_noise_columns(void)
     pb_csv_header_write(f);
     for (int i = 0; i < 2; i++) {
         struct pb_row row = {
-            .id = {"magic_squares", "table", "uniform", "4", 50, 1, 1},
+            .id = {"magic_squares", "table", "uniform", "4", 50, 1, 1, 1},
             .repetition = i,
             .iterations = 1,
             .seconds = 0.5,

@@ -281,7 +281,7 @@ static void write_results(const char *path, const char *kernel_name,
         return;
     }
     struct pb_row row = {
-        .id = {"", "bfs_hash", "uniform", "", 10, 1, 1},
+        .id = {"", "bfs_hash", "uniform", "", 10, 1, 1, 1},
         .seconds = seconds,
         .build_seconds = 0,
         .instances_per_second = NAN,

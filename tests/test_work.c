@@ -239,18 +239,19 @@ static void on_run(const struct pb_gb_run *run, void *user)
     struct bench *b = user;
     if (run->aggregate || run->error)
         return;
-    struct pb_row r = {.id = {"walk", "plain", "uniform", "4", INSTANCES, 1, 1},
-                       .repetition = run->repetition_index,
-                       .iterations = run->iterations,
-                       .seconds = run->seconds,
-                       .build_seconds = 0,
-                       .instances_per_second = NAN,
-                       .work_per_second = NAN,
-                       .expanded_per_instance = NAN,
-                       .peak_heap_bytes = NAN,
-                       .allocated_bytes = NAN,
-                       .peak_rss_bytes = NAN,
-                       .verified = true};
+    struct pb_row r = {
+        .id = {"walk", "plain", "uniform", "4", INSTANCES, 1, 1, 1},
+        .repetition = run->repetition_index,
+        .iterations = run->iterations,
+        .seconds = run->seconds,
+        .build_seconds = 0,
+        .instances_per_second = NAN,
+        .work_per_second = NAN,
+        .expanded_per_instance = NAN,
+        .peak_heap_bytes = NAN,
+        .allocated_bytes = NAN,
+        .peak_rss_bytes = NAN,
+        .verified = true};
     for (size_t i = 0; i < run->counters; i++)
         if (!strcmp(run->counter_names[i], "expanded_per_instance"))
             r.expanded_per_instance = run->counter_values[i];
