@@ -14,8 +14,11 @@
  * equal bytes), never with the oracle, so every timed run is verified
  * cheaply and a wrong answer in any iteration fails the benchmark.
  * Variants are reached only through an execution back end (struct
- * pb_backend of runner.h; the local one today). A variant that does not
+ * pb_backend of runner.h: the local one, or under mpirun backend_mpi.h's,
+ * every process solving a slice of each corpus). A variant that does not
  * accept a corpus is skipped, once, as "not applicable", not failed.
+ * A suite's census lines are timed by harness_census.c (the whole-space
+ * engine through the back end).
  * The corpora are harness_corpus.c's and what the console shows is
  * harness_console.c's (their shared structs in harness_private.h); here
  * on_run writes each repetition's CSV row and hands the ended benchmark
@@ -651,11 +654,11 @@ static void free_run(struct harness *h, struct corpus_slot *slots,
 {
     for (size_t i = 0; h->cases && i < h->case_count; i++) {
         struct bench_case *c = &h->cases[i];
-        pb_harness_census_free(c);
         if (c->slot) { /* what answers own goes with them */
             pb_answers_free(&c->slot->corpus, c->verified);
             pb_answers_free(&c->slot->corpus, c->answers);
         }
+        pb_harness_census_free(c); /* a census line's slot with it */
     }
     for (size_t i = 0; i < slot_count; i++) {
         slots[i].corpus.kernel->oracle_free(slots[i].oracle);

@@ -3,7 +3,7 @@
  * instances, and checks the answers against the kernel's oracle. Shared
  * by the solve, verify and bench verbs. The timing harness reaches a
  * variant only through an execution back end (struct pb_backend): the
- * local one here; a distributed one (MPI) is one more file.
+ * local one here; the distributed one in backend_mpi.h.
  */
 #ifndef RUNNER_H
 #define RUNNER_H
