@@ -472,6 +472,9 @@ static int prepare_cases(struct harness *h, struct pb_suite *suite,
         /* the suite's cap is for variants; a corpus and its oracle are
          * the harness's own work, held to the machine's memory */
         pb_memory_cap_set(0);
+        case_name(h, c);
+        if (o->list_only && !x->census)
+            continue; /* a listing needs names, not corpora nor oracles */
         c->slot = x->census ? pb_harness_census_slot(c, &e)
                             : pb_harness_find_or_make_corpus(
                                   slots, slot_count, x, o->data_dir, &e);
@@ -480,7 +483,6 @@ static int prepare_cases(struct harness *h, struct pb_suite *suite,
                     (unsigned)x->line, e.msg);
             return PB_EXIT_FAIL;
         }
-        case_name(h, c);
     }
     return PB_EXIT_OK;
 }
@@ -661,7 +663,8 @@ static void free_run(struct harness *h, struct corpus_slot *slots,
         pb_harness_census_free(c); /* a census line's slot with it */
     }
     for (size_t i = 0; i < slot_count; i++) {
-        slots[i].corpus.kernel->oracle_free(slots[i].oracle);
+        if (slots[i].oracle) /* none in a listing */
+            slots[i].corpus.kernel->oracle_free(slots[i].oracle);
         pb_corpus_free(&slots[i].corpus);
     }
     pb_results_close(&h->results);
@@ -727,7 +730,7 @@ int pb_bench_suite(const struct pb_bench_options *o)
         h.cases = calloc(suite.count, sizeof(*h.cases));
     }
     if (!slots || !h.cases ||
-        pb_harness_load_files(&suite, slots, &slot_count, &e) ||
+        pb_harness_load_files(&suite, slots, &slot_count, o->list_only, &e) ||
         reject_duplicates(&suite, &e) || apply_shard(&suite, o, &e) ||
         pb_results_open(&h.results, o->out_dir, &e)) {
         fprintf(stderr, "puzzlebench bench: %s\n",

@@ -27,9 +27,11 @@
 #include "pb_limits.h"
 
 /* Loads a `file` line's corpus into slot s (its oracle built, checked
- * against the expected outputs beside it when there are any). */
+ * against the expected outputs beside it when there are any; neither
+ * when only its name is wanted). */
 static int load_file_corpus(struct corpus_slot *s,
-                            const struct pb_suite_entry *x, struct pb_error *e)
+                            const struct pb_suite_entry *x, bool names_only,
+                            struct pb_error *e)
 {
     struct stat st;
     if (stat(x->file, &st) == 0 && S_ISDIR(st.st_mode))
@@ -52,6 +54,8 @@ static int load_file_corpus(struct corpus_slot *s,
     s->file = x->file;
     s->extended = s->corpus.meta.kernel_line != 0;
     s->hash = pb_corpus_hash(&s->corpus);
+    if (names_only)
+        return 0;
     s->oracle = x->kernel->oracle_new(&s->corpus, e);
     char expected[PB_PATH_MAX];
     if (!s->oracle)
@@ -79,7 +83,7 @@ static int load_file_corpus(struct corpus_slot *s,
  * pb_harness_find_or_make_corpus matches them. A file named twice, or two
  * files of the same content, make one corpus. */
 int pb_harness_load_files(struct pb_suite *suite, struct corpus_slot *slots,
-                          size_t *n, struct pb_error *e)
+                          size_t *n, bool names_only, struct pb_error *e)
 {
     pb_memory_cap_set(0); /* the harness's own work, as prepare_cases says */
     for (size_t i = 0; i < suite->count; i++) {
@@ -87,7 +91,7 @@ int pb_harness_load_files(struct pb_suite *suite, struct corpus_slot *slots,
         if (!x->file[0] || strcmp(x->family, PB_SUITE_FILE))
             continue; /* generated, or loaded with an earlier entry */
         struct corpus_slot *s = &slots[*n];
-        int rc = load_file_corpus(s, x, e);
+        int rc = load_file_corpus(s, x, names_only, e);
         if (rc) {
             struct pb_error why = *e;
             if (x->line == 0) /* --corpus: the file is the whole suite */
@@ -101,7 +105,8 @@ int pb_harness_load_files(struct pb_suite *suite, struct corpus_slot *slots,
                 slots[j].hash == s->hash)
                 same = &slots[j];
         if (same) {
-            x->kernel->oracle_free(s->oracle);
+            if (s->oracle)
+                x->kernel->oracle_free(s->oracle);
             pb_corpus_free(&s->corpus);
             memset(s, 0, sizeof(*s));
             s = same;

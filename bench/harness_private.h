@@ -110,9 +110,10 @@ void pb_harness_census_benchmark(struct pb_gb_state *st, void *context);
 /* --- the corpora (harness_corpus.c) --- */
 
 /* Loads the corpus of every `file` line of suite into slots (*n counted
- * up), and names their entries after the content. */
+ * up), and names their entries after the content; names_only (a
+ * listing): no oracles built, no expected outputs checked. */
 int pb_harness_load_files(struct pb_suite *suite, struct corpus_slot *slots,
-                          size_t *n, struct pb_error *e);
+                          size_t *n, bool names_only, struct pb_error *e);
 /* The slot of x's corpus: a loaded one that matches it, else one
  * generated into slots[*n] (saved under data_dir unless NULL). NULL with
  * e on failure. */

@@ -145,6 +145,23 @@ fi
 # a listing times nothing, and is not a failure
 bench --suite "$T/tiny.suite" --benchmark_list_tests=true --out "$T/r_list"
 check_rc "--benchmark_list_tests=true" 0
+# a listing names the benchmarks without making corpora or oracles: the
+# far boards (a whole-space search each) are not generated, so `run`
+# saves none under --data; a file line is read for its name only
+printf '%s\n' 'repetitions 1' 'threads 1' 'bench cubic_eight all far 3x3 2 2' \
+    "bench cubic_eight table file $SRC/data/bigspace/cubic_eight_starts_3x3.in" \
+    'census magic_squares 5' >"$T/list.suite"
+run_from /dev/null timeout "$LIMIT" "$PB" run --suite "$T/list.suite" \
+    --data "$T/list_data" --out "$T/r_list2" --benchmark_list_tests
+if [ "$rc" -eq 0 ] && [ "$(grep -c '^cubic_eight/.*/far/size:3x3/' "$T/out")" -eq 6 ] &&
+    grep -q '^cubic_eight/table/file-[0-9a-f]*/size:3x3/n:9/' "$T/out" &&
+    grep -q '^magic_squares/census/whole/size:5/' "$T/out" &&
+    [ -z "$(ls -A "$T/list_data" 2>/dev/null)" ]; then
+    pass
+else
+    fail "run --benchmark_list_tests: exit $rc, expected the 8 names and no" \
+        "corpus in --data ($(ls -A "$T/list_data" 2>/dev/null)); $(outputs)"
+fi
 
 # ------------------------------------------ 8: stdout on /dev/full
 bench --suite "$T/tiny.suite" --out "$T/r_plot"
