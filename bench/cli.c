@@ -104,7 +104,8 @@ bool cli_bytes(const char *verb, const char *option, const char *text,
     int rc = pb_parse_bytes(text, out);
     if (rc == 0 && *out > 0)
         return true;
-    cli_usage_error(verb, "%s needs a size N, NK, NM, NG or NT (powers of "
+    cli_usage_error(verb,
+                    "%s needs a size N, NK, NM, NG or NT (powers of "
                     "1024) from 1 to 16 EB, got '%s'%s",
                     option, text, rc == -ERANGE ? " (too big)" : "");
     return false;

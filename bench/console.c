@@ -125,10 +125,10 @@ void pb_console_center(double *x, size_t n, double *median, double *cv)
 
 void pb_console_name(const struct pb_bench_id *id, char *buf, size_t len)
 {
-    int n = snprintf(buf, len, "%s/%s/%s/%s/n=%llu/t=%llu", id->kernel,
-                     id->variant, id->family, id->size,
-                     (unsigned long long)id->count,
-                     (unsigned long long)id->threads);
+    int n =
+        snprintf(buf, len, "%s/%s/%s/%s/n=%llu/t=%llu", id->kernel, id->variant,
+                 id->family, id->size, (unsigned long long)id->count,
+                 (unsigned long long)id->threads);
     if (id->processes > 1 && n >= 0 && (size_t)n < len)
         snprintf(buf + n, len - (size_t)n, "/p=%llu",
                  (unsigned long long)id->processes);

@@ -106,8 +106,7 @@ int pb_parse_bytes(const char *text, uint64_t *out)
 
 void pb_bytes_text(uint64_t bytes, char *out, size_t len)
 {
-    static const char *const unit[] = {"B", "KB", "MB", "GB", "TB", "PB",
-                                       "EB"};
+    static const char *const unit[] = {"B", "KB", "MB", "GB", "TB", "PB", "EB"};
     double v = (double)bytes;
     size_t u = 0;
     while (v >= 1000 && u + 1 < sizeof(unit) / sizeof(unit[0])) {

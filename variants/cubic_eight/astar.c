@@ -19,11 +19,11 @@
  * next number of that parity. That stays consistent: if h(s) <= h(t) + 1
  * for a roll s -> t, the raised h(t) + 1 has the parity of h_empty(s) and
  * is >= h(s), so it is >= the raised h(s). The first goal taken from the
- * queue is optimal, and states with f > cap are never queued. h_cubes is one XOR, mask, fold and popcount on the packed state.
- * Time O(states with f <= answer) (on far datasets, every state with
- * g + h <= cap); memory one byte per code + 8 bytes per queue entry.
- * Reference: Hart, Nilsson, Raphael, IEEE Trans. SSC 4(2), 1968; Dial,
- * CACM 12(11), 1969 (bucket queue).
+ * queue is optimal, and states with f > cap are never queued. h_cubes is one
+ * XOR, mask, fold and popcount on the packed state. Time O(states with f <=
+ * answer) (on far datasets, every state with g + h <= cap); memory one byte per
+ * code + 8 bytes per queue entry. Reference: Hart, Nilsson, Raphael, IEEE
+ * Trans. SSC 4(2), 1968; Dial, CACM 12(11), 1969 (bucket queue).
  */
 #include <string.h>
 

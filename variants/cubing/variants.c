@@ -11,7 +11,8 @@ extern const struct pb_variant cube_variant_facelet_sparse;
 extern const struct pb_variant cube_variant_cubie;
 extern const struct pb_variant cube_variant_simd;
 
-/* clang-format off: one variant a line */
+/* one variant a line, in the registry's order */
+/* clang-format off */
 const struct pb_variant *const cubing_variants[] = {
     &cube_variant_geometry,
     &cube_variant_facelet_table,
