@@ -1,0 +1,98 @@
+#!/usr/bin/env bash
+# test_threads.sh - the same answers at 1, 2 and 4 threads (issue 17).
+#
+# Usage: test_threads.sh PATH_TO_PUZZLEBENCH
+#
+# Every variant of every kernel solves small generated corpora (each
+# kernel's main families; cubing at N = 3 and 5, cube_walk on open and
+# maze boards) at 1, 2 and 4 OpenMP threads (threads across instances,
+# or inside one for the parallel variants), and prints the same bytes at
+# each. The one exception is a parallel search that may find another
+# route of the same least sum (cube_walk's delta_stepping: the threads
+# race to relax a state): its sums must be the same, and `verify` at 4
+# threads checks its routes against the oracle. The whole-space engine's
+# census (2 x 5 ring; every start class of the 3 x 3 board) counts the
+# same states at every depth at 1, 2 and 4 threads. Over MPI processes:
+# test_mpi.sh.
+set -u
+HERE=$(cd "$(dirname "$0")" && pwd)
+if [ $# -ne 1 ]; then
+    echo "usage: $0 PATH_TO_PUZZLEBENCH" >&2
+    exit 2
+fi
+PB=$1
+case $PB in /*) ;; *) PB=$PWD/$PB ;; esac
+T=$(mktemp -d "${TMPDIR:-/tmp}/test_threads.XXXXXX") || exit 2
+trap 'rm -rf "$T"' EXIT
+export OUT_DIR=$T # testlib.sh
+# shellcheck source=tests/testlib.sh
+. "$HERE/testlib.sh"
+
+# corpus FILE KERNEL FAMILY SIZE COUNT
+corpus() {
+    "$PB" gen "$2" --family "$3" --size "$4" --count "$5" -o "$T/$1" ||
+        fail "gen $2 --family $3 --size $4"
+}
+corpus ms.txt magic_squares uniform 4 30
+corpus ms22.txt magic_squares depth:22 4 5
+corpus ce.txt cubic_eight uniform 3x3 4
+corpus cu3.txt cubing random:200 3 30
+corpus cu5.txt cubing random:200 5 10
+corpus cw.txt cube_walk uniform 32x32 10
+corpus cwm.txt cube_walk maze 32x32 10
+
+# The kernel's variants, as `list` names them.
+variants() {
+    "$PB" list | awk -v k="$1" '/^[a-z]/ { cur = $1; next }
+        cur == k { print ($1 == "*") ? $2 : $1 }'
+}
+
+# same_at_threads KERNEL FILE: every variant, 1 against 2 and 4 threads
+same_at_threads() {
+    local k=$1 file=$T/$2 v t one other
+    for v in $(variants "$k"); do
+        one=$("$PB" solve "$k" --variant "$v" --threads 1 "$file" 2>&1)
+        for t in 2 4; do
+            other=$("$PB" solve "$k" --variant "$v" --threads $t "$file" 2>&1)
+            if [ "$one" = "$other" ]; then
+                pass
+            elif [ "$k/$v" = cube_walk/delta_stepping ] &&
+                [ "$(echo "$one" | awk '{print $1}')" = \
+                    "$(echo "$other" | awk '{print $1}')" ]; then
+                pass # another route of the same sum: verify checks it
+            else
+                fail "$k $v on $2: 1 and $t threads answer differently"
+            fi
+        done
+    done
+}
+same_at_threads magic_squares ms.txt
+same_at_threads magic_squares ms22.txt
+same_at_threads cubic_eight ce.txt
+same_at_threads cubing cu3.txt
+same_at_threads cubing cu5.txt
+same_at_threads cube_walk cw.txt
+same_at_threads cube_walk cwm.txt
+for f in cw.txt cwm.txt; do
+    if "$PB" verify cube_walk --threads 4 "$T/$f" >"$T/out" 2>"$T/err"; then
+        pass
+    else
+        fail "verify cube_walk --threads 4 $f: $(tail -n 3 "$T/out" "$T/err")"
+    fi
+done
+
+# the census's counts (its lines without '#') at 1, 2 and 4 threads
+for args in "magic_squares --size 5" "cubic_eight --size 3x3 --start all"; do
+    # shellcheck disable=SC2086
+    one=$("$PB" census $args --threads 1 | grep -v '^#')
+    for t in 2 4; do
+        # shellcheck disable=SC2086
+        other=$("$PB" census $args --threads $t | grep -v '^#')
+        if [ -n "$one" ] && [ "$one" = "$other" ]; then
+            pass
+        else
+            fail "census $args: 1 and $t threads count differently"
+        fi
+    done
+done
+summary
