@@ -244,6 +244,23 @@ static int recv_slice(const struct pb_kernel *k, const struct command *cmd,
     return rc;
 }
 
+/* Every process's run figures into process 0's run: the slowest build
+ * and solve, the work summed, the largest heap. Collective. */
+static void reduce_run(const struct pb_run *mine, struct pb_run *run)
+{
+    double seconds[2] = {mine->build_seconds, mine->solve_seconds},
+           slowest[2] = {0};
+    uint64_t heap[2] = {mine->heap_peak, mine->heap_allocated}, most[2] = {0};
+    MPI_Reduce(seconds, slowest, 2, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
+    MPI_Reduce(mine->work.count, run->work.count, PB_MAX_COUNTERS, MPI_UINT64_T,
+               MPI_SUM, 0, MPI_COMM_WORLD);
+    MPI_Reduce(heap, most, 2, MPI_UINT64_T, MPI_MAX, 0, MPI_COMM_WORLD);
+    run->build_seconds = slowest[0];
+    run->solve_seconds = slowest[1];
+    run->heap_peak = most[0];
+    run->heap_allocated = most[1];
+}
+
 static void slice_free(struct slice *sl)
 {
     if (sl->open)
@@ -300,13 +317,7 @@ static int slice_open(const struct command *cmd, const struct pb_corpus *whole,
             rc = -ENOMEM;
     }
     rc = agree(rc, e);
-    double build = mine.build_seconds;
-    uint64_t heap[2] = {mine.heap_peak, mine.heap_allocated}, most[2] = {0};
-    MPI_Reduce(&build, &run->build_seconds, 1, MPI_DOUBLE, MPI_MAX, 0,
-               MPI_COMM_WORLD);
-    MPI_Reduce(heap, most, 2, MPI_UINT64_T, MPI_MAX, 0, MPI_COMM_WORLD);
-    run->heap_peak = most[0];
-    run->heap_allocated = most[1];
+    reduce_run(&mine, run);
     if (rc && sl) {
         slice_free(sl);
         sl = NULL;
@@ -425,14 +436,7 @@ static int slice_solve(struct slice *sl, const struct pb_corpus *whole,
     else if (sl->open)
         rc = pb_backend_local.solve(&sl->local, sl->answers, &mine, e);
     rc = agree(rc, e);
-    uint64_t heap[2] = {mine.heap_peak, mine.heap_allocated}, most[2] = {0};
-    MPI_Reduce(&mine.solve_seconds, &run->solve_seconds, 1, MPI_DOUBLE, MPI_MAX,
-               0, MPI_COMM_WORLD);
-    MPI_Reduce(mine.work.count, run->work.count, PB_MAX_COUNTERS, MPI_UINT64_T,
-               MPI_SUM, 0, MPI_COMM_WORLD);
-    MPI_Reduce(heap, most, 2, MPI_UINT64_T, MPI_MAX, 0, MPI_COMM_WORLD);
-    run->heap_peak = most[0];
-    run->heap_allocated = most[1];
+    reduce_run(&mine, run);
     if (rc)
         return rc;
     return agree(gather_answers(whole, answers, sl, e), e);

@@ -226,6 +226,52 @@ static void open_failed(struct pb_gb_state *st, struct bench_case *c, int rc,
     c->wrong = !refused;
 }
 
+void pb_harness_loop_start(struct loop_figures *f, int threads)
+{
+    /* the noise readings (noise.h), outside the back end's clock; CPU
+     * against wall over the whole loop: per iteration, the process
+     * clock (a system call) would cost more than a small solve */
+    f->load_before = pb_noise_load();
+    f->cpu = pb_noise_cpu_seconds(threads);
+    f->wall = pb_now();
+}
+
+bool pb_harness_loop_counters(struct pb_gb_state *st, const struct pb_kernel *k,
+                              int threads, struct loop_figures *f)
+{
+    f->wall = pb_now() - f->wall;
+    f->cpu = pb_noise_cpu_seconds(threads) - f->cpu;
+    f->load_after = pb_noise_load();
+    if (f->iterations == 0)
+        return false;
+    pb_gb_set_counter(st, "load_before", f->load_before, PB_GB_VALUE);
+    pb_gb_set_counter(st, "load_after", f->load_after, PB_GB_VALUE);
+    pb_gb_set_counter(st, "cpu_per_wall",
+                      pb_noise_cpu_per_wall(f->cpu, f->wall, threads),
+                      PB_GB_VALUE);
+    pb_gb_set_items_processed(st, f->iterations * (int64_t)f->instances);
+    pb_gb_set_counter(st, "instances", (double)f->instances, PB_GB_VALUE);
+    pb_gb_set_counter(st, "omp_threads", (double)threads, PB_GB_VALUE);
+    pb_gb_set_counter(st, "build_seconds", f->build_seconds, PB_GB_VALUE);
+    pb_gb_set_counter(st, "build_timed", f->build_timed, PB_GB_VALUE);
+    struct pb_work_figure fig[PB_WORK_FIGURES];
+    size_t figures = pb_work_figures(k, &f->work, f->iterations, f->seconds,
+                                     f->instances, f->units, fig);
+    for (size_t i = 0; i < figures; i++)
+        pb_gb_set_counter(st, fig[i].name, fig[i].value,
+                          fig[i].rate ? PB_GB_RATE : PB_GB_VALUE);
+    pb_gb_set_counter(st, "verified", 1, PB_GB_VALUE);
+    if (f->heap) {
+        pb_gb_set_counter(st, "peak_heap_bytes", (double)f->heap_peak,
+                          PB_GB_VALUE);
+        pb_gb_set_counter(st, "allocated_bytes", (double)f->heap_allocated,
+                          PB_GB_VALUE);
+    }
+    if (f->rss)
+        pb_gb_set_counter(st, "peak_rss_bytes", (double)f->rss, PB_GB_VALUE);
+    return true;
+}
+
 static void benchmark_case(struct pb_gb_state *st, void *context)
 {
     struct bench_case *c = context;
@@ -254,15 +300,9 @@ static void benchmark_case(struct pb_gb_state *st, void *context)
     if (!c->units_known) /* once per benchmark, outside the timing */
         c->units = pb_work_units(corpus);
     c->units_known = true;
-    struct pb_work work = {{0}};
-    uint64_t heap_peak = 0, heap_allocated = 0;
-    double seconds = 0, builds = 0;
-    int64_t iterations = 0;
-    /* the noise readings (noise.h), outside the back end's clock */
-    double load_before = pb_noise_load();
-    /* CPU against wall over the whole loop: per iteration, the process
-     * clock (a system call) would cost more than a small solve */
-    double cpu0 = pb_noise_cpu_seconds(x->threads), wall0 = pb_now();
+    struct loop_figures f = {.instances = corpus->count, .units = c->units};
+    double builds = 0;
+    pb_harness_loop_start(&f, x->threads);
     while (pb_gb_keep_running(st)) {
         double build = 0;
         if (x->time_build) { /* a fresh build, timed with the answers */
@@ -289,51 +329,25 @@ static void benchmark_case(struct pb_gb_state *st, void *context)
             pb_gb_skip_with_error(st, rc ? e.msg : why);
             break;
         }
-        iterations++;
-        seconds += build + run.solve_seconds;
+        f.iterations++;
+        f.seconds += build + run.solve_seconds;
         builds += build;
         for (int k = 0; k < PB_MAX_COUNTERS; k++)
-            work.count[k] += run.work.count[k];
-        heap_peak = run.heap_peak;
-        heap_allocated = run.heap_allocated;
+            f.work.count[k] += run.work.count[k];
+        f.heap_peak = run.heap_peak;
+        f.heap_allocated = run.heap_allocated;
     }
-    double wall = pb_now() - wall0;
-    double cpu = pb_noise_cpu_seconds(x->threads) - cpu0;
-    double load_after = pb_noise_load();
-    if (iterations == 0)
-        return;
-    pb_gb_set_counter(st, "load_before", load_before, PB_GB_VALUE);
-    pb_gb_set_counter(st, "load_after", load_after, PB_GB_VALUE);
-    pb_gb_set_counter(st, "cpu_per_wall",
-                      pb_noise_cpu_per_wall(cpu, wall, x->threads),
-                      PB_GB_VALUE);
-    pb_gb_set_items_processed(st, iterations * (int64_t)corpus->count);
-    pb_gb_set_counter(st, "instances", (double)corpus->count, PB_GB_VALUE);
-    pb_gb_set_counter(st, "omp_threads", (double)x->threads, PB_GB_VALUE);
     /* under time build, the mean of the timed iterations' builds */
-    pb_gb_set_counter(st, "build_seconds",
-                      x->time_build ? builds / (double)iterations
-                                    : c->build.build_seconds,
-                      PB_GB_VALUE);
-    pb_gb_set_counter(st, "build_timed", x->time_build, PB_GB_VALUE);
-    struct pb_work_figure fig[PB_WORK_FIGURES];
-    size_t figures = pb_work_figures(corpus->kernel, &work, iterations, seconds,
-                                     corpus->count, c->units, fig);
-    for (size_t i = 0; i < figures; i++)
-        pb_gb_set_counter(st, fig[i].name, fig[i].value,
-                          fig[i].rate ? PB_GB_RATE : PB_GB_VALUE);
-    pb_gb_set_counter(st, "verified", 1, PB_GB_VALUE);
+    f.build_seconds = x->time_build && f.iterations
+                          ? builds / (double)f.iterations
+                          : c->build.build_seconds;
+    f.build_timed = x->time_build;
     /* the solve's heap; under time build the build's is not in it, so
      * none is written (peak_rss_bytes covers both) */
-    if (pb_heap_available() && !x->time_build) {
-        pb_gb_set_counter(st, "peak_heap_bytes", (double)heap_peak,
-                          PB_GB_VALUE);
-        pb_gb_set_counter(st, "allocated_bytes", (double)heap_allocated,
-                          PB_GB_VALUE);
-    }
-    if (rss)
-        pb_gb_set_counter(st, "peak_rss_bytes", (double)pb_rss_peak(),
-                          PB_GB_VALUE);
+    f.heap = pb_heap_available() && !x->time_build;
+    f.rss = rss ? pb_rss_peak() : 0;
+    if (!pb_harness_loop_counters(st, corpus->kernel, x->threads, &f))
+        return;
     char label[128];
     snprintf(label, sizeof(label), "corpus %016" PRIx64 "%s", c->slot->hash,
              pb_heap_available() ? "" : ", heap counters unavailable");

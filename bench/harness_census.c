@@ -16,16 +16,12 @@
  */
 #include <errno.h>
 #include <inttypes.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "census.h"
 #include "harness_private.h"
-#include "memprobe.h"
-#include "noise.h"
 #include "pb_limits.h"
-#include "work.h"
 
 /* What a census line's case keeps: the slot that names its one
  * instance, and the verified pass's counts. */
@@ -167,36 +163,6 @@ void pb_harness_census_pass(struct harness *h, struct bench_case *c,
                              seconds, x->budget);
 }
 
-/* The counters of a census's timed loop (the figures benchmark_case
- * writes for a corpus, where they apply). */
-static void census_counters(struct pb_gb_state *st, const struct bench_case *c,
-                            int64_t iterations, double seconds, uint64_t states,
-                            uint64_t peak_rss, const double noise[4])
-{
-    const struct pb_suite_entry *x = c->entry;
-    pb_gb_set_counter(st, "load_before", noise[0], PB_GB_VALUE);
-    pb_gb_set_counter(st, "load_after", noise[1], PB_GB_VALUE);
-    pb_gb_set_counter(st, "cpu_per_wall",
-                      pb_noise_cpu_per_wall(noise[2], noise[3], x->threads),
-                      PB_GB_VALUE);
-    pb_gb_set_items_processed(st, iterations);
-    pb_gb_set_counter(st, "instances", 1, PB_GB_VALUE);
-    pb_gb_set_counter(st, "omp_threads", (double)x->threads, PB_GB_VALUE);
-    pb_gb_set_counter(st, "build_seconds", 0, PB_GB_VALUE);
-    pb_gb_set_counter(st, "build_timed", 0, PB_GB_VALUE);
-    struct pb_work work = {{0}};
-    work.count[PB_WORK_MAIN] = states; /* states found: work_per_second */
-    struct pb_work_figure fig[PB_WORK_FIGURES];
-    size_t figures =
-        pb_work_figures(x->kernel, &work, iterations, seconds, 1, 0, fig);
-    for (size_t i = 0; i < figures; i++)
-        pb_gb_set_counter(st, fig[i].name, fig[i].value,
-                          fig[i].rate ? PB_GB_RATE : PB_GB_VALUE);
-    pb_gb_set_counter(st, "verified", 1, PB_GB_VALUE);
-    if (peak_rss)
-        pb_gb_set_counter(st, "peak_rss_bytes", (double)peak_rss, PB_GB_VALUE);
-}
-
 void pb_harness_census_benchmark(struct pb_gb_state *st, void *context)
 {
     struct bench_case *c = context;
@@ -207,11 +173,9 @@ void pb_harness_census_benchmark(struct pb_gb_state *st, void *context)
     }
     struct census_request req = engine_request(c);
     pb_harness_memory_cap(x);
-    double seconds = 0;
-    int64_t iterations = 0;
-    uint64_t states = 0, peak_rss = 0;
-    double noise[4] = {pb_noise_load(), NAN, pb_noise_cpu_seconds(x->threads),
-                       pb_now()};
+    /* one instance, the whole space: its states are the main work */
+    struct loop_figures f = {.instances = 1};
+    pb_harness_loop_start(&f, x->threads);
     while (pb_gb_keep_running(st)) {
         struct census_run run;
         struct pb_error e;
@@ -226,9 +190,9 @@ void pb_harness_census_benchmark(struct pb_gb_state *st, void *context)
         pb_gb_set_iteration_time(st, t);
         bool same = census_same(&run, &c->census->verified, why, sizeof(why));
         for (size_t i = 0; i < run.count; i++) {
-            states += run.one[i].total;
-            if (run.one[i].peak_rss > peak_rss)
-                peak_rss = run.one[i].peak_rss;
+            f.work.count[PB_WORK_MAIN] += run.one[i].total;
+            if (run.one[i].peak_rss > f.rss)
+                f.rss = run.one[i].peak_rss;
         }
         census_run_free(&run);
         if (!same) {
@@ -238,15 +202,11 @@ void pb_harness_census_benchmark(struct pb_gb_state *st, void *context)
             pb_gb_skip_with_error(st, msg);
             break;
         }
-        iterations++;
-        seconds += t;
+        f.iterations++;
+        f.seconds += t;
     }
-    if (iterations == 0)
+    if (!pb_harness_loop_counters(st, x->kernel, x->threads, &f))
         return;
-    noise[3] = pb_now() - noise[3];
-    noise[2] = pb_noise_cpu_seconds(x->threads) - noise[2];
-    noise[1] = pb_noise_load();
-    census_counters(st, c, iterations, seconds, states, peak_rss, noise);
     char label[128];
     snprintf(label, sizeof(label), "census %016" PRIx64 ", %" PRIu64 " ranks",
              c->slot->hash, c->census->verified.one[0].ranks);

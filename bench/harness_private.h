@@ -92,6 +92,29 @@ void pb_harness_pass_ends(struct bench_case *c, struct pb_verify *rec,
                           enum pb_verify_status status, const char *fmt, ...)
     PB_PRINTF(4, 5);
 
+/* What a benchmark's timed loop measured: the counters every benchmark
+ * writes (pb_harness_loop_counters). */
+struct loop_figures {
+    int64_t iterations;
+    double seconds;       /* the iterations' times, summed */
+    size_t instances;     /* solved by one iteration */
+    uint64_t units;       /* pb_work_units of those instances (0: none) */
+    struct pb_work work;  /* summed over the iterations */
+    double build_seconds; /* what build_seconds reports */
+    bool build_timed;     /* the iterations' times include a build */
+    bool heap;            /* write peak_heap_bytes and allocated_bytes */
+    uint64_t heap_peak, heap_allocated;
+    uint64_t rss; /* peak RSS bytes; 0: unknown, not written */
+    /* the noise readings (noise.h) around the loop */
+    double load_before, load_after, cpu, wall;
+};
+/* Takes the noise readings before a timed loop of `threads` threads. */
+void pb_harness_loop_start(struct loop_figures *f, int threads);
+/* Takes them after it and writes every counter of f; false (nothing
+ * written) when no iteration ran. */
+bool pb_harness_loop_counters(struct pb_gb_state *st, const struct pb_kernel *k,
+                              int threads, struct loop_figures *f);
+
 /* --- census lines (harness_census.c) --- */
 
 /* The slot that names a census line's one instance (the whole space),

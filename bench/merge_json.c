@@ -82,6 +82,13 @@ static const char *const launch_keys[] = {"processes", "threads_per_process",
                                           "hosts", "mpi_library",
                                           "max_threads_asked"};
 
+/* Input i's context value of key (NULL: none). */
+static json_t *context_value(const struct pb_merge *m, size_t i,
+                             const char *key)
+{
+    return json_object_get(json_object_get(m->in[i].root, "context"), key);
+}
+
 /* context's value of key: the inputs' distinct string values joined by
  * ", " (unchanged when they agree). false when out of memory. */
 static bool join_launch_key(const struct pb_merge *m, json_t *context,
@@ -90,17 +97,12 @@ static bool join_launch_key(const struct pb_merge *m, json_t *context,
     char joined[512] = "";
     size_t len = 0;
     for (size_t i = 0; i < m->n; i++) {
-        const char *v = json_string_value(
-            json_object_get(json_object_get(m->in[i].root, "context"), key));
-        if (!v)
-            continue;
+        const char *v = json_string_value(context_value(m, i, key));
         bool seen = false;
         for (size_t j = 0; j < i && !seen; j++)
-            seen = json_equal(
-                json_object_get(json_object_get(m->in[j].root, "context"), key),
-                json_object_get(json_object_get(m->in[i].root, "context"),
-                                key));
-        if (seen || len >= sizeof(joined))
+            seen =
+                json_equal(context_value(m, j, key), context_value(m, i, key));
+        if (!v || seen || len >= sizeof(joined))
             continue;
         int n = snprintf(joined + len, sizeof(joined) - len, "%s%s",
                          len ? ", " : "", v);

@@ -46,6 +46,17 @@ static double search_seconds(const struct pb_space *s, int threads,
     return t;
 }
 
+/* Seconds for TIME_OPS calls of s's next at pseudo-random ranks, the
+ * results summed into *sum (so that the calls are not optimised away). */
+static double time_space_next(const struct pb_space *s, uint64_t *sum)
+{
+    uint64_t out[PB_SPACE_MAX_MOVES];
+    double t0 = omp_get_wtime();
+    for (uint64_t i = 0, r = 0; i < TIME_OPS; i++, r = (r + 2654435761u) % s->n)
+        *sum += s->next(s->ctx, r, out) + out[0] + out[1] + out[2];
+    return omp_get_wtime() - t0;
+}
+
 static int time_all(void)
 {
     static struct magic_unranker u;
@@ -88,10 +99,7 @@ static int time_all(void)
     for (uint32_t i = 0, r = 0; i < TIME_OPS; i++, r = (r + 2654435761u) % n)
         sum += old_next(&k6, r, out) + out[0] + out[1] + out[2];
     t_old = omp_get_wtime() - t0;
-    t0 = omp_get_wtime();
-    for (uint32_t i = 0, r = 0; i < TIME_OPS; i++, r = (r + 2654435761u) % n)
-        sum += s.next(s.ctx, r, out) + out[0] + out[1] + out[2];
-    t_fast = omp_get_wtime() - t0;
+    t_fast = time_space_next(&s, &sum);
     printf("2 x 6 next (unrank + 3 ranks), ns per call: old ring %.1f, "
            "space %.1f (%.2fx)   [checksum %llu]\n",
            t_old * 1e9 / TIME_OPS, t_fast * 1e9 / TIME_OPS, t_old / t_fast,
@@ -110,10 +118,7 @@ static int time_all(void)
             sum += magic_ring7_rank(magic_apply_ring(x, 7, (enum magic_move)m));
     }
     t_old = omp_get_wtime() - t0;
-    t0 = omp_get_wtime();
-    for (uint64_t i = 0, r = 0; i < TIME_OPS; i++, r = (r + 2654435761u) % s.n)
-        sum += s.next(s.ctx, r, out) + out[0] + out[1] + out[2];
-    t_fast = omp_get_wtime() - t0;
+    t_fast = time_space_next(&s, &sum);
     printf("2 x 7 next (64-bit ranks), ns per call: plain loops %.1f, space "
            "%.1f (%.2fx)   [checksum %llu]\n",
            t_old * 1e9 / TIME_OPS, t_fast * 1e9 / TIME_OPS, t_old / t_fast,
