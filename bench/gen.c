@@ -17,9 +17,10 @@ int pb_generate(const struct pb_kernel *k, const char *family_spec,
                              e);
 }
 
-int pb_generate_noted(const struct pb_kernel *k, const char *family_spec,
-                      struct pb_size size, size_t count, uint64_t seed,
-                      FILE *notes, struct pb_corpus *corpus, struct pb_error *e)
+static int generate(const struct pb_kernel *k, const char *family_spec,
+                    struct pb_size size, size_t count, uint64_t seed,
+                    FILE *notes, bool check_only, struct pb_corpus *corpus,
+                    struct pb_error *e)
 {
     char family[32];
     long param = -1;
@@ -47,9 +48,32 @@ int pb_generate_noted(const struct pb_kernel *k, const char *family_spec,
                            "expected a non-negative integer after ':'",
                            family_spec);
     }
-    struct pb_gen_args args = {family, param, size, count, seed, notes};
+    struct pb_gen_args args = {.family = family,
+                               .param = param,
+                               .size = size,
+                               .count = count,
+                               .seed = seed,
+                               .notes = notes,
+                               .check_only = check_only};
     int rc = k->generate(&args, corpus, e);
     if (rc)
         pb_corpus_free(corpus);
+    return rc;
+}
+
+int pb_generate_noted(const struct pb_kernel *k, const char *family_spec,
+                      struct pb_size size, size_t count, uint64_t seed,
+                      FILE *notes, struct pb_corpus *corpus, struct pb_error *e)
+{
+    return generate(k, family_spec, size, count, seed, notes, false, corpus, e);
+}
+
+int pb_generate_check(const struct pb_kernel *k, const char *family_spec,
+                      struct pb_size size, struct pb_error *e)
+{
+    struct pb_corpus scratch;
+    int rc = generate(k, family_spec, size, 1, 0, NULL, true, &scratch, e);
+    if (rc == 0)
+        pb_corpus_free(&scratch);
     return rc;
 }

@@ -23,5 +23,9 @@ int pb_generate_noted(const struct pb_kernel *k, const char *family_spec,
                       struct pb_size size, size_t count, uint64_t seed,
                       FILE *notes, struct pb_corpus *corpus,
                       struct pb_error *e);
+/* Checks family_spec and size as pb_generate would, without generating:
+ * 0, or -EINVAL with the generator's message in e. */
+int pb_generate_check(const struct pb_kernel *k, const char *family_spec,
+                      struct pb_size size, struct pb_error *e);
 
 #endif

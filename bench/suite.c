@@ -4,6 +4,7 @@
  * thread count.
  */
 #include "suite.h"
+#include "gen.h"
 #include "tidy.h"
 
 #include <errno.h>
@@ -209,6 +210,10 @@ static int bench_line(struct pb_suite *s, const struct settings *set,
     struct pb_error why;
     if (pb_size_parse(x.kernel, size, &x.size, &why))
         return pb_fail(e, -EINVAL, "%sSIZE: %s", where, why.msg);
+    /* a family and size the generator takes, found now rather than after
+     * the results folder exists */
+    if (pb_generate_check(x.kernel, family, x.size, &why))
+        return pb_fail(e, -EINVAL, "%s%s", where, why.msg);
     x.count = (size_t)count_v;
     x.seed = (uint64_t)seed_v;
     return add_variants(s, set, &x, variants, where, e);

@@ -194,6 +194,11 @@ struct pb_gen_args {
      * full search that takes minutes), before starting it; NULL: say
      * nothing. */
     FILE *notes;
+    /* Only check the family, its parameter and the size, and return 0
+     * before allocating or searching anything (a suite checked when it is
+     * read). A depth beyond the deepest layer is found by the search, so
+     * it is refused only when the corpus is generated. */
+    bool check_only;
 };
 
 /* A variant that does not take the corpus (see pb_variant.accepts). */

@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 void pb_corpus_init(struct pb_corpus *c, const struct pb_kernel *k,
                     const char *source)
@@ -131,6 +132,12 @@ int pb_corpus_load(const struct pb_kernel *k, const char *path,
     FILE *f = is_stdin ? stdin : fopen(path, "rb");
     if (!f)
         return pb_fail(e, -errno, "%s: cannot open: %s", path, strerror(errno));
+    struct stat st;
+    if (!is_stdin && fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+        fclose(f);
+        return pb_fail(e, -EISDIR, "%s: a folder; expected a %s corpus file",
+                       path, k->name);
+    }
     size_t len = 0;
     char *text = NULL;
     int read_rc = slurp(f, k, c->source, &text, &len, e);

@@ -208,6 +208,8 @@ int walk_generate(const struct pb_gen_args *args, struct pb_corpus *c,
     } else if (args->param >= 0) {
         return pb_fail(e, -EINVAL, "family '%s' takes no parameter", names[f]);
     }
+    if (args->check_only)
+        return 0;
     uint64_t cells = (uint64_t)rows * cols;
     bool mazes = f == MAZE || f == ADVERSARIAL;
     uint64_t need = pb_add_sat(pb_corpus_bytes(c->kernel, args->count),

@@ -156,6 +156,8 @@ int eight_generate(const struct pb_gen_args *args, struct pb_corpus *c,
     if (!strcmp(args->family, "uniform")) {
         if (args->param >= 0)
             return pb_fail(e, -EINVAL, "family 'uniform' takes no parameter");
+        if (args->check_only)
+            return 0;
         snprintf(c->meta.family, sizeof(c->meta.family), "uniform");
         rc = pb_memory_check(pb_corpus_bytes(c->kernel, args->count),
                              "generating uniform patterns", e);
@@ -169,6 +171,8 @@ int eight_generate(const struct pb_gen_args *args, struct pb_corpus *c,
                            "family 'depth' needs its depth 0..%d, e.g. "
                            "depth:20",
                            EIGHT_PLAIN_UNSEEN - 1);
+        if (args->check_only)
+            return 0;
         snprintf(c->meta.family, sizeof(c->meta.family), "depth:%ld",
                  args->param);
         return gen_layer(&rng, rows, cols, (unsigned)args->param,
@@ -180,6 +184,8 @@ int eight_generate(const struct pb_gen_args *args, struct pb_corpus *c,
         if (cap > EIGHT_MAX_CAP)
             return pb_fail(e, -EINVAL, "far:C needs a cap C of 0..%d",
                            EIGHT_MAX_CAP);
+        if (args->check_only)
+            return 0;
         if (args->param < 0)
             snprintf(c->meta.family, sizeof(c->meta.family), "far");
         else

@@ -142,6 +142,8 @@ int cube_generate(const struct pb_gen_args *args, struct pb_corpus *c,
         if (length < 1 || length > CUBE_MAX_COMMANDS)
             return pb_fail(e, -EINVAL, "family '%s' needs a length 1..%d",
                            args->family, CUBE_MAX_COMMANDS);
+        if (args->check_only)
+            return 0;
         if (args->param >= 0)
             snprintf(c->meta.family, sizeof(c->meta.family), "%s:%ld",
                      args->family, length);
@@ -162,6 +164,8 @@ int cube_generate(const struct pb_gen_args *args, struct pb_corpus *c,
     if (!strcmp(args->family, "identity")) {
         if (args->param >= 0)
             return pb_fail(e, -EINVAL, "family 'identity' takes no parameter");
+        if (args->check_only)
+            return 0;
         snprintf(c->meta.family, sizeof(c->meta.family), "identity");
         /* at most (R+ U+ U+ D- B+ D-)^1260, 7560 turns, per case */
         int rc = pb_memory_check(

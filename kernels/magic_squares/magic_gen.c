@@ -132,6 +132,8 @@ int magic_generate(const struct pb_gen_args *args, struct pb_corpus *c,
             return pb_fail(e, -EINVAL,
                            "family 'uniform' takes no "
                            "parameter");
+        if (args->check_only)
+            return 0;
         snprintf(c->meta.family, sizeof(c->meta.family), "uniform");
         int rc = pb_memory_check(pb_corpus_bytes(c->kernel, args->count),
                                  "generating uniform targets", e);
@@ -144,6 +146,8 @@ int magic_generate(const struct pb_gen_args *args, struct pb_corpus *c,
             return pb_fail(e, -EINVAL,
                            "family 'depth' needs its depth, "
                            "e.g. depth:14");
+        if (args->check_only)
+            return 0;
         snprintf(c->meta.family, sizeof(c->meta.family), "depth:%ld",
                  args->param);
         return gen_depth(&rng, k, args->param, args->count, args->notes, c, e);
