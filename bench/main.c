@@ -129,6 +129,11 @@ int main(int argc, char **argv)
                     char *help_argv[] = {argv[2], "--help", NULL};
                     return close_stdout(v->name, false, v->run(2, help_argv));
                 }
+            fprintf(stderr,
+                    "puzzlebench help: unknown verb '%s'; see 'puzzlebench "
+                    "--help'\n",
+                    argv[2]);
+            return PB_EXIT_USAGE;
         }
         usage(stdout);
         return close_stdout(NULL, false, PB_EXIT_OK);

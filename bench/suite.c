@@ -419,8 +419,8 @@ int pb_suite_corpus(const char *path, const char *kernel, const char *variants,
     snprintf(s->name, sizeof(s->name), "%s", base ? base + 1 : path);
     snprintf(s->path, sizeof(s->path), "--corpus %s", path);
     char named[64];
+    uint32_t line = 0;
     if (!kernel) {
-        uint32_t line;
         int rc = pb_suite_file_kernel(path, named, sizeof(named), &line, e);
         if (rc)
             return rc;
@@ -442,8 +442,12 @@ int pb_suite_corpus(const char *path, const char *kernel, const char *variants,
     struct pb_suite_entry x = {0};
     x.kernel = pb_kernel_find(kernel);
     if (!x.kernel)
-        return pb_fail(e, -EINVAL, "unknown kernel '%s'%s", kernel,
-                       kernel == named ? " in the file's header" : "");
+        return kernel == named
+                   ? pb_fail(e, -EINVAL,
+                             "%s:%u: the header says kernel '%s'; expected "
+                             "one of the kernels 'puzzlebench list' names",
+                             path, (unsigned)line, kernel)
+                   : pb_fail(e, -EINVAL, "unknown kernel '%s'", kernel);
     char list[256];
     if ((size_t)snprintf(list, sizeof(list), "%s", variants) >= sizeof(list))
         return pb_fail(e, -EINVAL, "--variants: a list of over %zu characters",

@@ -109,17 +109,14 @@ int pb_scan_fail(const struct pb_scan *s, struct pb_error *e, const char *fmt,
     return pb_fail(e, -EINVAL, "%s:%u: %s", s->source, (unsigned)s->line, what);
 }
 
-/* Quotes at most 24 characters of the next token for a message. */
+/* Quotes at most 24 characters of the next token for a message, "..."
+ * after a token cut short. len is at least 28. */
 static void quote_token(const struct pb_scan *s, char *buf, size_t len)
 {
-    size_t n = token_length(s);
-    if (n > 24)
-        n = 24;
-    if (n >= len)
-        n = len - 1;
+    size_t whole = token_length(s), n = whole > 24 ? 24 : whole;
     for (size_t i = 0; i < n; i++)
         buf[i] = isprint((unsigned char)s->p[i]) ? s->p[i] : '?';
-    buf[n] = '\0';
+    snprintf(buf + n, len - n, "%s", whole > n ? "..." : "");
 }
 
 int pb_scan_long(struct pb_scan *s, long min, long max, const char *what,
@@ -132,7 +129,7 @@ int pb_scan_long(struct pb_scan *s, long min, long max, const char *what,
     char tok[32], shown[32];
     quote_token(s, shown, sizeof(shown));
     if (n >= sizeof(tok))
-        return pb_scan_fail(s, e, "expected %s (%ld..%ld), found '%s...'", what,
+        return pb_scan_fail(s, e, "expected %s (%ld..%ld), found '%s'", what,
                             min, max, shown);
     memcpy(tok, s->p, n);
     tok[n] = '\0';
@@ -159,7 +156,7 @@ int pb_scan_word(struct pb_scan *s, char *buf, size_t len, const char *what,
     if (n >= len) {
         char shown[32];
         quote_token(s, shown, sizeof(shown));
-        return pb_scan_fail(s, e, "expected %s, found '%s...'", what, shown);
+        return pb_scan_fail(s, e, "expected %s, found '%s'", what, shown);
     }
     memcpy(buf, s->p, n);
     buf[n] = '\0';
