@@ -66,6 +66,21 @@ accepted() {
     fi
 }
 
+# listed ID PATTERN CMD...: CMD exits 0 with a stdout line matching the
+# extended regular expression PATTERN.
+listed() {
+    local id=$1 pattern=$2
+    shift 2
+    checked="$checked$id "
+    run_from /dev/null "$PB" "$@"
+    if [ "$rc" -eq 0 ] && grep -Eq -- "$pattern" "$OUT_DIR/out"; then
+        pass
+    else
+        fail "row $id (puzzlebench $*): exit $rc, expected 0 and a line" \
+            "matching '$pattern'; $(outputs)"
+    fi
+}
+
 S="; see 'puzzlebench"
 M=magic_squares
 
@@ -138,6 +153,15 @@ sed 's/^# kernel .*/# kernel nosuch/' good.txt >nokernel.txt
 row F7 1 "puzzlebench bench: nokernel.txt:2: the header says kernel\
  'nosuch'; expected one of the kernels 'puzzlebench list' names" \
     bench --corpus nokernel.txt --out r
+sed 's/^# size .*/# size 5/' good.txt >size5.txt
+row F8 1 "puzzlebench verify: size5.txt:4: # size 5, but the largest instance\
+ is of size 4; expected the instances' size" verify $M size5.txt
+sed 's/^# seed .*/# seed 12abc/' good.txt >seed.txt
+row F10 1 "puzzlebench solve: seed.txt:5: # seed: expected a whole number" \
+    solve $M seed.txt
+put ring5.txt 'ring 5\n1 2 3 4 5 6 7 8 10 9\n'
+listed F9 "^$M/table/file-[0-9a-f]+/size:5/n:1/" bench --corpus ring5.txt \
+    --kernel $M --variants table --benchmark_list_tests --out listing
 
 # -- magic_squares: judge (8 numbers) and extended ('ring K', 2K numbers) --
 bad_magic() { put m.in "$3"; row "$1" 1 "puzzlebench solve: m.in:$2" solve $M m.in; }

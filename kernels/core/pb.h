@@ -77,6 +77,16 @@ struct pb_corpus_meta {
      * syntax after reading ("" when absent). */
     char size_text[PB_SIZE_TEXT];
     uint32_t size_line;
+    /* The largest instance's size, noted by the kernel's reader for every
+     * instance it reads (pb_corpus_note_size); {0, 0} when none was.
+     * pb_corpus_load names a corpus without a "# size" by it, and refuses
+     * a "# size" that differs from it. */
+    struct pb_size largest;
+    /* The first "# seed", "# count" or "# generator" line whose value is
+     * not a whole number, and its key (0 and "" when none): refused by
+     * pb_corpus_load in a corpus with a "# kernel" header. */
+    uint32_t bad_line;
+    char bad_key[16];
 };
 
 /* A list of instances of one kernel, as read from a file or generated. */
@@ -397,6 +407,9 @@ double pb_size_value_cells(const struct pb_size *s);
 /* Corpus storage. */
 void pb_corpus_init(struct pb_corpus *c, const struct pb_kernel *k,
                     const char *source);
+/* Notes one instance's size in c->meta.largest (a reader calls it for
+ * every instance it reads, the judge's size included). */
+void pb_corpus_note_size(struct pb_corpus *c, struct pb_size size);
 /* Appends a zeroed instance slot starting at input line `line`; NULL when
  * out of memory. */
 void *pb_corpus_push(struct pb_corpus *c, uint32_t line);

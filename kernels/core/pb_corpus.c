@@ -21,6 +21,14 @@ void pb_corpus_init(struct pb_corpus *c, const struct pb_kernel *k,
     snprintf(c->meta.kernel, sizeof(c->meta.kernel), "%s", k->name);
 }
 
+void pb_corpus_note_size(struct pb_corpus *c, struct pb_size size)
+{
+    if (!pb_size_set(&c->meta.largest) ||
+        pb_size_value(c->kernel, &size) >
+            pb_size_value(c->kernel, &c->meta.largest))
+        c->meta.largest = size;
+}
+
 void *pb_corpus_push(struct pb_corpus *c, uint32_t line)
 {
     size_t isz = c->kernel->instance_size;
@@ -157,6 +165,9 @@ int pb_corpus_load(const struct pb_kernel *k, const char *path,
                      "expected a %s corpus",
                      c->source, (unsigned)c->meta.kernel_line, c->meta.kernel,
                      k->name);
+    if (rc == 0 && c->meta.kernel_line && c->meta.bad_line)
+        rc = pb_fail(e, -EINVAL, "%s:%u: # %s: expected a whole number",
+                     c->source, (unsigned)c->meta.bad_line, c->meta.bad_key);
     /* the header's size in the kernel's syntax, in a corpus that has a
      * header (elsewhere "# size ..." is a comment); "0" is what corpora
      * without a size (judge input saved again) say */
@@ -166,6 +177,23 @@ int pb_corpus_load(const struct pb_kernel *k, const char *path,
         if (pb_size_parse(k, c->meta.size_text, &c->meta.size, &why))
             rc = pb_fail(e, -EINVAL, "%s:%u: # size: %s", c->source,
                          (unsigned)c->meta.size_line, why.msg);
+    }
+    /* the instances' own size names a corpus without a header's (judge
+     * input, hand-written extended input), and a header's must agree */
+    if (rc == 0 && pb_size_set(&c->meta.largest)) {
+        char header[PB_SIZE_TEXT] = "", largest[PB_SIZE_TEXT] = "";
+        if (!pb_size_set(&c->meta.size))
+            c->meta.size = c->meta.largest;
+        else if (!pb_size_equal(&c->meta.size, &c->meta.largest) &&
+                 pb_size_format(k, &c->meta.size, header, sizeof(header)) ==
+                     0 &&
+                 pb_size_format(k, &c->meta.largest, largest,
+                                sizeof(largest)) == 0)
+            rc = pb_fail(e, -EINVAL,
+                         "%s:%u: # size %s, but the largest instance is of "
+                         "size %s; expected the instances' size",
+                         c->source, (unsigned)c->meta.size_line, header,
+                         largest);
     }
     if (rc == 0 && c->meta.count && c->meta.count != c->count)
         rc = pb_fail(e, -EINVAL,

@@ -57,12 +57,24 @@ static void header_line(struct pb_corpus_meta *m, uint32_t line_number,
         /* parsed by pb_corpus_load, which knows the kernel's syntax */
         snprintf(m->size_text, sizeof(m->size_text), "%s", value);
         m->size_line = line_number;
-    } else if (!strcmp(key, "seed"))
-        m->seed = strtoull(value, NULL, 10);
-    else if (!strcmp(key, "count"))
-        m->count = (size_t)strtoull(value, NULL, 10);
-    else if (!strcmp(key, "generator"))
-        m->generator = atoi(value);
+    } else if (!strcmp(key, "seed") || !strcmp(key, "count") ||
+               !strcmp(key, "generator")) {
+        /* a number, whole: "12abc" or "-1" would name the corpus wrongly */
+        char *rest;
+        errno = 0;
+        unsigned long long v = strtoull(value, &rest, 10);
+        bool ok = value[0] >= '0' && value[0] <= '9' && *rest == '\0' &&
+                  errno == 0 && (key[0] == 's' || v <= INT32_MAX);
+        if (!ok && !m->bad_line) {
+            m->bad_line = line_number;
+            snprintf(m->bad_key, sizeof(m->bad_key), "%s", key);
+        } else if (ok && key[0] == 's')
+            m->seed = v;
+        else if (ok && key[0] == 'c')
+            m->count = (size_t)v;
+        else if (ok)
+            m->generator = (int)v;
+    }
 }
 
 bool pb_scan_more(struct pb_scan *s)

@@ -252,6 +252,8 @@ int walk_read(const char *text, size_t len, struct pb_corpus *corpus,
         }
         in->rows = set.rows;
         in->cols = set.cols;
+        pb_corpus_note_size(
+            corpus, (struct pb_size){(int32_t)set.rows, (int32_t)set.cols});
         in->w = set.w;
         in->blocked = set.maze;
         set.maze = NULL;

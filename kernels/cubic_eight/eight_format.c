@@ -164,6 +164,7 @@ int eight_read(const char *text, size_t len, struct pb_corpus *corpus,
             return pb_fail(e, -ENOMEM, "%s: out of memory", corpus->source);
         in->rows = (uint8_t)rows;
         in->cols = (uint8_t)cols;
+        pb_corpus_note_size(corpus, (struct pb_size){rows, cols});
         in->cap = (uint8_t)cap;
         in->start = (uint8_t)((y - 1) * cols + (x - 1));
         if ((rc = read_grid(&s, xy_line, index, in, e)) != 0)

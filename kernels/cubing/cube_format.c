@@ -168,6 +168,7 @@ int cube_read(const char *text, size_t len, struct pb_corpus *corpus,
         if (!in)
             return pb_fail(e, -ENOMEM, "%s: out of memory", corpus->source);
         in->n = (uint16_t)n;
+        pb_corpus_note_size(corpus, (struct pb_size){n, 0});
         in->show_all = (uint8_t)show_all;
         if ((rc = read_case(&s, i, in, e)) != 0)
             return rc;

@@ -72,6 +72,7 @@ int magic_read(const char *text, size_t len, struct pb_corpus *corpus,
         struct magic_instance *in = pb_corpus_push(corpus, s.line);
         if (!in)
             return pb_fail(e, -ENOMEM, "%s: out of memory", corpus->source);
+        pb_corpus_note_size(corpus, (struct pb_size){k, 0});
         int rc = read_instance(&s, k, corpus->count - 1, in, e);
         if (rc)
             return rc;
