@@ -125,7 +125,8 @@ static int read_csv(struct merge_input *in, struct pb_error *e)
     FILE *f = fopen(path, "r");
     if (!f)
         return pb_fail(e, -errno, "%s: cannot open: %s", path, strerror(errno));
-    char line[4096], split[4096];
+    /* "" for an empty file: fgets leaves line untouched at end of file */
+    char line[4096] = "", split[4096];
     enum pb_col missing = PB_COL_KERNEL;
     int rc = 0;
     if (!fgets(line, sizeof(line), f))
