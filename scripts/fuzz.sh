@@ -85,6 +85,11 @@ fuzz_one() {
 }
 
 mkdir -p "$art" || exit 2
+# the targets write each input to a private file (fuzz/fuzz_util.c): in
+# memory (tmpfs) that is about three times faster than on disk
+if [ -z "${TMPDIR:-}" ] && [ -d /dev/shm ] && [ -w /dev/shm ]; then
+    export TMPDIR=/dev/shm
+fi
 echo "fuzz: $seconds s per target, $jobs at a time; artifacts in $art"
 running=0
 for t in $targets; do
