@@ -561,6 +561,7 @@ static int apply_threads(struct pb_suite *s, const struct pb_bench_options *o)
     }
     free(s->entries);
     s->entries = out;
+    s->capacity = s->count * (size_t)o->thread_counts;
     s->count = n;
     return 0;
 }

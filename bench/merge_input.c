@@ -28,6 +28,8 @@ static const char *const machine_keys[] = {
     "host_name", "cpu_model",    "cpu_cores", "cpu_threads",
     "num_cpus",  "memory_bytes", "os",        "os_kernel"};
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+/* bench --shard's N, at most (cmd_bench.c): merge walks the N shards */
+#define MERGE_MAX_SHARDS 10000
 
 static bool is_file(const char *dir, const char *name)
 {
@@ -101,8 +103,12 @@ static int read_json(struct merge_input *in, struct pb_error *e)
     if (shard && (!json_is_string(shard) ||
                   sscanf(json_string_value(shard), "%d/%d%c", &in->shard,
                          &in->shards, &end) != 2 ||
-                  in->shard < 1 || in->shard > in->shards))
-        return pb_fail(e, -EINVAL, "%s: context 'shard': expected I/N", path);
+                  in->shard < 1 || in->shard > in->shards ||
+                  in->shards > MERGE_MAX_SHARDS))
+        return pb_fail(e, -EINVAL,
+                       "%s: context 'shard': expected I/N, "
+                       "1 <= I <= N <= %d",
+                       path, MERGE_MAX_SHARDS);
     if (!json_is_string(json_object_get(context, "puzzlebench_commit")) ||
         !json_is_string(json_object_get(context, "suite")))
         return pb_fail(e, -EINVAL,
@@ -119,7 +125,8 @@ static int read_csv(struct merge_input *in, struct pb_error *e)
     FILE *f = fopen(path, "r");
     if (!f)
         return pb_fail(e, -errno, "%s: cannot open: %s", path, strerror(errno));
-    char line[4096], split[4096];
+    /* "" for an empty file: fgets leaves line untouched at end of file */
+    char line[4096] = "", split[4096];
     enum pb_col missing = PB_COL_KERNEL;
     int rc = 0;
     if (!fgets(line, sizeof(line), f))

@@ -101,6 +101,7 @@ struct pb_suite {
     char path[1024];
     struct pb_suite_entry *entries; /* one per variant and thread count */
     size_t count;
+    size_t capacity; /* entries allocated: grows by doubling */
 };
 
 /* Finds a suite: a path to a file, or NAME for bench/suites/NAME.suite

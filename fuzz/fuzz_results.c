@@ -1,0 +1,50 @@
+/*
+ * fuzz_results.c - a results file through what `compare` and `plot`
+ * make of it after tidy_load: pb_compare of the file against itself (the
+ * context, noise lines, ratios and Mann-Whitney tests over the
+ * repetitions read), and, for the benchmarks plot accepts
+ * (TIDY_PUZZLEBENCH_ONLY), the summary CSV figures are drawn from
+ * (pb_summary_write) and the report's winners (pb_winners_find). Only
+ * gnuplot itself is left out. Cost: a few passes over the benchmarks
+ * read; the exact Mann-Whitney test is O(r^3) for r <= TIDY_MAX_REPS
+ * repetitions.
+ */
+#include "fuzz_results.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "compare.h"
+#include "fuzz_util.h"
+#include "summary.h"
+#include "tidy.h"
+#include "winners.h"
+
+void fuzz_results_use(const char *path)
+{
+    FILE *out = fopen("/dev/null", "w");
+    if (!out)
+        abort();
+    struct pb_compare_options o = {0.05, -1, NULL, NULL};
+    struct pb_error e = {{0}};
+    int rc = pb_compare(path, path, &o, out, &e);
+    if (rc < 0)
+        fuzz_check_error(rc, &e);
+
+    struct tidy t;
+    e.msg[0] = '\0';
+    if (tidy_load(path, &t, TIDY_PUZZLEBENCH_ONLY, &e) == 0) {
+        char summary[1024];
+        fuzz_write("summary.csv", (const uint8_t *)"", 0, summary,
+                   sizeof(summary));
+        rc = pb_summary_write(&t, NULL, summary, &e);
+        fuzz_check_error(rc, &e);
+        struct pb_winners w;
+        if (pb_winners_find(&t, &w, &e) == 0) {
+            pb_winners_print(out, &w);
+            pb_winners_free(&w);
+        }
+        tidy_free(&t);
+    }
+    fclose(out);
+}
