@@ -33,13 +33,14 @@
 
 #define MAX_DEPTHS 256
 
-/* Under ASan/UBSan (3-10x slower) the 2 x 5 parts shrink: the directed
- * census only, and fewer table_omp targets. */
+/* Under ASan/UBSan (3-10x slower) or ThreadSanitizer (5-15x) the 2 x 5
+ * parts shrink: the directed census only, and fewer table_omp targets. */
 #if defined(__SANITIZE_ADDRESS__)
 #define SANITIZED 1
 #elif defined(__has_feature)
 #if __has_feature(address_sanitizer) ||                                        \
-    __has_feature(undefined_behavior_sanitizer)
+    __has_feature(undefined_behavior_sanitizer) ||                             \
+    __has_feature(thread_sanitizer)
 #define SANITIZED 1
 #endif
 #endif
