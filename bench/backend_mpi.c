@@ -68,6 +68,9 @@ struct command {
     uint64_t session;    /* which open session (process 0 numbers them) */
     uint64_t count;      /* instances of the whole corpus */
     uint64_t memory_cap; /* process 0's cap, every process's */
+    /* a solve's seconds left before process 0's deadline (clocks differ
+     * between hosts, so the time left travels); negative: none */
+    double time_left;
     struct pb_size size; /* a census's */
     char kernel[64], variant[64];
     char source[256];
@@ -424,17 +427,21 @@ static int gather_answers(const struct pb_corpus *whole, void *answers,
     return rc;
 }
 
-/* Every process: its slice solved, the agreement, the slowest time, the
+/* Every process: its slice solved (under the command's time left, as a
+ * deadline on its own clock), the agreement, the slowest time, the
  * work summed, the largest heap, then the answers to process 0. */
-static int slice_solve(struct slice *sl, const struct pb_corpus *whole,
-                       void *answers, struct pb_run *run, struct pb_error *e)
+static int slice_solve(struct slice *sl, const struct command *cmd,
+                       const struct pb_corpus *whole, void *answers,
+                       struct pb_run *run, struct pb_error *e)
 {
     struct pb_run mine = {0};
     int rc = 0;
     if (!sl)
         rc = pb_fail(e, -EPROTO, "no such session here");
-    else if (sl->open)
+    else if (sl->open) {
+        sl->local.deadline = cmd->time_left < 0 ? 0 : pb_now() + cmd->time_left;
         rc = pb_backend_local.solve(&sl->local, sl->answers, &mine, e);
+    }
     rc = agree(rc, e);
     reduce_run(&mine, run);
     if (rc)
@@ -472,12 +479,17 @@ static int mpi_solve(struct pb_session *s, void *answers, struct pb_run *run,
                      struct pb_error *e)
 {
     struct slice *sl = s->backend_data;
-    struct command cmd = {.op = OP_SOLVE, .session = sl->session};
+    struct command cmd = {.op = OP_SOLVE,
+                          .session = sl->session,
+                          .time_left =
+                              s->deadline > 0 ? s->deadline - pb_now() : -1};
+    if (s->deadline > 0 && cmd.time_left < 0)
+        cmd.time_left = 0; /* already past: stop at once, not never */
     memset(run, 0, sizeof(*run));
     /* outside the timed windows, as the local back end clears */
     pb_answers_clear(s->corpus, answers);
     broadcast(&cmd);
-    return slice_solve(sl, s->corpus, answers, run, e);
+    return slice_solve(sl, &cmd, s->corpus, answers, run, e);
 }
 
 static void mpi_close(struct pb_session *s)
@@ -572,7 +584,8 @@ int pb_backend_mpi_serve(const struct pb_mpi *m)
             }
             break;
         case OP_SOLVE:
-            slice_solve(find(&open, cmd.session, false), NULL, NULL, &run, &e);
+            slice_solve(find(&open, cmd.session, false), &cmd, NULL, NULL, &run,
+                        &e);
             break;
         case OP_CLOSE:
             sl = find(&open, cmd.session, true);

@@ -8,7 +8,8 @@
 # --max-memory lowers and raises the cap; sizes that overflow are usage
 # errors; /dev/zero and input over --max-input are refused while
 # reading; cubing corpora of N != 3 are solved by the default `solve`
-# and reported "not applicable" by `verify` for cubie and simd.
+# and reported "not applicable" by `verify` for cubie and simd. Issue
+# 17: a suite's budget stops its verification pass.
 # Every command runs under `ulimit -v` (except in sanitizer builds), so
 # code that allocates first fails by allocation error instead of eating
 # the machine. Release build; usage: test_limits.sh PUZZLEBENCH SOURCE_DIR
@@ -269,5 +270,28 @@ for v in geometry facelet_table facelet_sparse; do
 done
 check_ok "verify cubing --variant simd on N = 4" \
     "$PB" verify cubing --variant simd cube4.txt
+
+# ------------------------------------ issue 17: the budget bounds the pass
+# Four 2048 x 2048 boards: verifying them takes minutes (a Dijkstra over
+# 50M states each, twice: the variant and the oracle). Under budget 0
+# every benchmark's pass stops before its first instance, whatever the
+# machine's speed: each row says so, nothing is timed (exit 1), and the
+# run ends in seconds instead of minutes (the minute's guard).
+printf '%s\n' 'repetitions 1' 'min_time 0.01' 'threads 1' 'budget 0' \
+    'bench cube_walk dijkstra,spfa uniform 2048x2048 4 1' >budget.suite
+guarded "$PB" bench --suite budget.suite --quiet --out r_budget \
+    </dev/null >"$TMP/out" 2>"$TMP/err"
+rc=$?
+check_rc "bench over the suite's budget" 1
+OUT_OF_BUDGET="skipped: the verification pass ran out of the suite's budget of 0 s"
+for v in dijkstra spfa; do
+    if grep -q "^cube_walk,$v,uniform,2048x2048,4,1,.*,0,\"$OUT_OF_BUDGET ($v: out of time after 0 of 4 instances)\"\$" \
+        r_budget/latest/results.csv 2>/dev/null; then
+        pass
+    else
+        fail "budget 0: no skipped row for $v naming the budget;" \
+            "$(cat r_budget/latest/results.csv 2>/dev/null) $(outputs)"
+    fi
+done
 
 summary
