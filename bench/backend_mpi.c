@@ -65,9 +65,13 @@ enum op { OP_OPEN = 1, OP_SOLVE, OP_CLOSE, OP_CENSUS, OP_STOP };
 struct command {
     int32_t op;
     int32_t threads;
-    uint64_t session;    /* which open session (process 0 numbers them) */
-    uint64_t count;      /* instances of the whole corpus */
-    uint64_t memory_cap; /* process 0's cap, every process's */
+    uint64_t session; /* which open session (process 0 numbers them) */
+    uint64_t count;   /* instances of the whole corpus */
+    /* process 0's cap: every process's when the user set it
+     * (cap_from_user), else each process's no higher than its own
+     * available memory (pb_memory_cap_bounded) */
+    uint64_t memory_cap;
+    int32_t cap_from_user;
     /* a solve's seconds left before process 0's deadline (clocks differ
      * between hosts, so the time left travels); negative: none */
     double time_left;
@@ -307,7 +311,7 @@ static int slice_open(const struct command *cmd, const struct pb_corpus *whole,
         sl->corpus.count = slice_start(cmd->count, 1, size);
         sl->view = true;
     } else {
-        pb_memory_cap_set(cmd->memory_cap);
+        pb_memory_cap_bounded(cmd->memory_cap, cmd->cap_from_user);
         rc = recv_slice(k, cmd, sl, e);
     }
     if (rc == 0 && sl->corpus.count > 0) {
@@ -464,6 +468,7 @@ static int mpi_open(struct pb_session *s, const struct pb_variant *v,
                           .session = next_session++,
                           .count = corpus->count,
                           .memory_cap = pb_memory_cap(),
+                          .cap_from_user = pb_memory_cap_from_user(),
                           .meta = corpus->meta};
     snprintf(cmd.kernel, sizeof(cmd.kernel), "%s", corpus->kernel->name);
     snprintf(cmd.variant, sizeof(cmd.variant), "%s", v->name);
@@ -512,7 +517,8 @@ static int census_everywhere(const struct command *cmd, const struct pb_mpi *m,
     struct census_request req = {
         .size = cmd->size, .start = -1, .threads = cmd->threads, .mpi = m};
     memset(out, 0, sizeof(*out));
-    pb_memory_cap_set(cmd->memory_cap);
+    if (world_rank() > 0)
+        pb_memory_cap_bounded(cmd->memory_cap, cmd->cap_from_user);
     int rc = k ? census_run(k, &req, out, e)
                : pb_fail(e, -EPROTO, "no kernel %s in this build", cmd->kernel);
     rc = agree(rc, e);
@@ -533,6 +539,7 @@ static int mpi_census(const struct pb_kernel *k,
     struct command cmd = {.op = OP_CENSUS,
                           .threads = req->threads,
                           .memory_cap = pb_memory_cap(),
+                          .cap_from_user = pb_memory_cap_from_user(),
                           .size = req->size};
     snprintf(cmd.kernel, sizeof(cmd.kernel), "%s", k->name);
     broadcast(&cmd);
