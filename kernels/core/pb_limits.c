@@ -80,7 +80,9 @@ uint64_t pb_memory_cap_bounded(uint64_t bytes, bool from_user)
 int pb_memory_check(uint64_t need, const char *what, struct pb_error *e)
 {
     uint64_t cap = pb_memory_cap();
-    if (need <= cap)
+    /* UINT64_MAX is "too big to count" (a saturated estimate): refused
+     * even under the unlimited cap of a machine whose memory is unknown */
+    if (need <= cap && need != UINT64_MAX)
         return 0;
     char need_text[32], cap_text[32], available_text[32];
     if (need == UINT64_MAX)

@@ -38,7 +38,8 @@ bool pb_memory_cap_from_user(void);
  * this process's: a user's as it is, a derived one no higher than this
  * process's own available memory. Returns the cap now in force. */
 uint64_t pb_memory_cap_bounded(uint64_t bytes, bool from_user);
-/* 0 when `need` bytes fit under the cap; otherwise -ENOMEM and e says
+/* 0 when `need` bytes fit under the cap (UINT64_MAX, a saturated
+ * estimate, never does); otherwise -ENOMEM and e says
  * "WHAT needs about N GB (estimate), over the memory cap of M GB
  * (available memory A GB); --max-memory raises the cap". */
 int pb_memory_check(uint64_t need, const char *what, struct pb_error *e);
