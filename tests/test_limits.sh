@@ -332,9 +332,10 @@ check_ok "solve cubing at N = 64" "$PB" solve cubing c64.txt
 check_fails "gen cubing at N = 65" 2 \
     "^puzzlebench gen: size 65 out of range; expected the cube order N = 2\.\.64" \
     "$PB" gen cubing --family random:5 --size 65 --count 1
-check_refused "gen cubing at N = 64, 10^8 instances" \
+check_refused "gen cubing at N = 64, 10^8 instances under 1G" \
     "^puzzlebench gen: generating the turns $ESTIMATE" \
-    "$PB" gen cubing --family random:5 --size 64 --count 100000000
+    "$PB" gen cubing --family random:5 --size 64 --count 100000000 \
+    --max-memory 1G
 # cubic_eight: boards of at most 16 cells (4 x 4, 2 x 8 above); 3 x 6 is
 # past them, and the 4 x 4 census's estimate is printed
 check_fails "gen cubic_eight at 3 x 6" 2 \
