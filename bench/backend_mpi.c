@@ -65,9 +65,16 @@ enum op { OP_OPEN = 1, OP_SOLVE, OP_CLOSE, OP_CENSUS, OP_STOP };
 struct command {
     int32_t op;
     int32_t threads;
-    uint64_t session;    /* which open session (process 0 numbers them) */
-    uint64_t count;      /* instances of the whole corpus */
-    uint64_t memory_cap; /* process 0's cap, every process's */
+    uint64_t session; /* which open session (process 0 numbers them) */
+    uint64_t count;   /* instances of the whole corpus */
+    /* process 0's cap: every process's when the user set it
+     * (cap_from_user), else each process's no higher than its own
+     * available memory (pb_memory_cap_bounded) */
+    uint64_t memory_cap;
+    int32_t cap_from_user;
+    /* a solve's seconds left before process 0's deadline (clocks differ
+     * between hosts, so the time left travels); negative: none */
+    double time_left;
     struct pb_size size; /* a census's */
     char kernel[64], variant[64];
     char source[256];
@@ -304,7 +311,7 @@ static int slice_open(const struct command *cmd, const struct pb_corpus *whole,
         sl->corpus.count = slice_start(cmd->count, 1, size);
         sl->view = true;
     } else {
-        pb_memory_cap_set(cmd->memory_cap);
+        pb_memory_cap_bounded(cmd->memory_cap, cmd->cap_from_user);
         rc = recv_slice(k, cmd, sl, e);
     }
     if (rc == 0 && sl->corpus.count > 0) {
@@ -424,17 +431,21 @@ static int gather_answers(const struct pb_corpus *whole, void *answers,
     return rc;
 }
 
-/* Every process: its slice solved, the agreement, the slowest time, the
+/* Every process: its slice solved (under the command's time left, as a
+ * deadline on its own clock), the agreement, the slowest time, the
  * work summed, the largest heap, then the answers to process 0. */
-static int slice_solve(struct slice *sl, const struct pb_corpus *whole,
-                       void *answers, struct pb_run *run, struct pb_error *e)
+static int slice_solve(struct slice *sl, const struct command *cmd,
+                       const struct pb_corpus *whole, void *answers,
+                       struct pb_run *run, struct pb_error *e)
 {
     struct pb_run mine = {0};
     int rc = 0;
     if (!sl)
         rc = pb_fail(e, -EPROTO, "no such session here");
-    else if (sl->open)
+    else if (sl->open) {
+        sl->local.deadline = cmd->time_left < 0 ? 0 : pb_now() + cmd->time_left;
         rc = pb_backend_local.solve(&sl->local, sl->answers, &mine, e);
+    }
     rc = agree(rc, e);
     reduce_run(&mine, run);
     if (rc)
@@ -457,6 +468,7 @@ static int mpi_open(struct pb_session *s, const struct pb_variant *v,
                           .session = next_session++,
                           .count = corpus->count,
                           .memory_cap = pb_memory_cap(),
+                          .cap_from_user = pb_memory_cap_from_user(),
                           .meta = corpus->meta};
     snprintf(cmd.kernel, sizeof(cmd.kernel), "%s", corpus->kernel->name);
     snprintf(cmd.variant, sizeof(cmd.variant), "%s", v->name);
@@ -472,12 +484,17 @@ static int mpi_solve(struct pb_session *s, void *answers, struct pb_run *run,
                      struct pb_error *e)
 {
     struct slice *sl = s->backend_data;
-    struct command cmd = {.op = OP_SOLVE, .session = sl->session};
+    struct command cmd = {.op = OP_SOLVE,
+                          .session = sl->session,
+                          .time_left =
+                              s->deadline > 0 ? s->deadline - pb_now() : -1};
+    if (s->deadline > 0 && cmd.time_left < 0)
+        cmd.time_left = 0; /* already past: stop at once, not never */
     memset(run, 0, sizeof(*run));
     /* outside the timed windows, as the local back end clears */
     pb_answers_clear(s->corpus, answers);
     broadcast(&cmd);
-    return slice_solve(sl, s->corpus, answers, run, e);
+    return slice_solve(sl, &cmd, s->corpus, answers, run, e);
 }
 
 static void mpi_close(struct pb_session *s)
@@ -500,7 +517,8 @@ static int census_everywhere(const struct command *cmd, const struct pb_mpi *m,
     struct census_request req = {
         .size = cmd->size, .start = -1, .threads = cmd->threads, .mpi = m};
     memset(out, 0, sizeof(*out));
-    pb_memory_cap_set(cmd->memory_cap);
+    if (world_rank() > 0)
+        pb_memory_cap_bounded(cmd->memory_cap, cmd->cap_from_user);
     int rc = k ? census_run(k, &req, out, e)
                : pb_fail(e, -EPROTO, "no kernel %s in this build", cmd->kernel);
     rc = agree(rc, e);
@@ -521,6 +539,7 @@ static int mpi_census(const struct pb_kernel *k,
     struct command cmd = {.op = OP_CENSUS,
                           .threads = req->threads,
                           .memory_cap = pb_memory_cap(),
+                          .cap_from_user = pb_memory_cap_from_user(),
                           .size = req->size};
     snprintf(cmd.kernel, sizeof(cmd.kernel), "%s", k->name);
     broadcast(&cmd);
@@ -572,7 +591,8 @@ int pb_backend_mpi_serve(const struct pb_mpi *m)
             }
             break;
         case OP_SOLVE:
-            slice_solve(find(&open, cmd.session, false), NULL, NULL, &run, &e);
+            slice_solve(find(&open, cmd.session, false), &cmd, NULL, NULL, &run,
+                        &e);
             break;
         case OP_CLOSE:
             sl = find(&open, cmd.session, true);

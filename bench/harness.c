@@ -68,6 +68,9 @@ uint64_t pb_harness_memory_cap(const struct pb_suite_entry *x)
         pb_memory_cap_set(0);
         if (pb_memory_cap() < cap)
             cap = pb_memory_cap();
+        /* this machine's: another process bounds it by its own */
+        pb_memory_cap_set_derived(cap);
+        return cap;
     }
     pb_memory_cap_set(cap);
     return cap;
@@ -82,6 +85,17 @@ void pb_harness_pass_ends(struct bench_case *c, struct pb_verify *rec,
     va_end(ap);
     rec->status = status;
     c->wrong = status == PB_VERIFY_FAILED || status == PB_VERIFY_WRONG;
+}
+
+/* A pass stopped when the suite's budget was spent (what says where):
+ * skipped, never timed. */
+static void out_of_time(struct bench_case *c, struct pb_verify *rec,
+                        const char *what)
+{
+    pb_harness_pass_ends(c, rec, PB_VERIFY_SKIPPED,
+                         "skipped: the verification pass ran out of the "
+                         "suite's budget of %g s (%.200s)",
+                         c->entry->budget, what);
 }
 
 /* The untimed pass: memory cap, then a verified run, then the budget;
@@ -100,8 +114,8 @@ static void verification_run(struct harness *h, struct bench_case *c,
     uint64_t cap = pb_harness_memory_cap(x);
     if (x->variant->memory_bound) {
         uint64_t need = x->variant->memory_bound(corpus, x->threads);
-        if (need > cap) {
-            char need_text[32], cap_text[32]; /* as the other caps say it */
+        if (need > cap || need == UINT64_MAX) { /* saturated: too big */
+            char need_text[32], cap_text[32];   /* as the other caps say it */
             pb_bytes_text(need, need_text, sizeof(need_text));
             pb_bytes_text(cap, cap_text, sizeof(cap_text));
             pb_harness_pass_ends(
@@ -121,8 +135,15 @@ static void verification_run(struct harness *h, struct bench_case *c,
         return;
     }
     double t0 = pb_now();
+    /* the budget bounds the pass itself: no instance is solved or
+     * checked once it is spent */
+    const double deadline = t0 + x->budget;
     int rc = pb_backend_run(h->backend, x->variant, corpus, x->threads,
-                            c->verified, &run, &e);
+                            deadline, c->verified, &run, &e);
+    if (rc == PB_OUT_OF_TIME) {
+        out_of_time(c, rec, e.msg);
+        return;
+    }
     if (rc == -ENOMEM) /* a refusal under the cap: not a wrong answer */
     {
         pb_harness_pass_ends(c, rec, PB_VERIFY_SKIPPED, "skipped: %s", e.msg);
@@ -138,9 +159,10 @@ static void verification_run(struct harness *h, struct bench_case *c,
         pb_harness_pass_ends(c, rec, PB_VERIFY_FAILED, "failed: %s", e.msg);
         return;
     }
-    double seconds = pb_now() - t0;
     struct pb_check check;
-    pb_check_answers(corpus, c->slot->oracle, c->verified, &check);
+    pb_check_answers_until(corpus, c->slot->oracle, c->verified, deadline,
+                           &check);
+    double seconds = pb_now() - t0;
     rec->correct = check.correct;
     rec->seconds = seconds;
     /* the compact console shows a verification only when it went wrong
@@ -159,6 +181,11 @@ static void verification_run(struct harness *h, struct bench_case *c,
         pb_harness_pass_ends(
             c, rec, PB_VERIFY_WRONG,
             "failed: %zu wrong answers in the verification pass", check.wrong);
+    } else if (check.unchecked) {
+        char left[96];
+        snprintf(left, sizeof(left), "the oracle checked %zu of %zu answers",
+                 check.correct, corpus->count);
+        out_of_time(c, rec, left);
     } else if (seconds > x->budget) {
         pb_harness_pass_ends(
             c, rec, PB_VERIFY_SKIPPED,

@@ -172,6 +172,8 @@ struct solve_call {
     struct pb_error first_error;
     struct pb_work work; /* summed over the team's workers */
     double start, stop;
+    double deadline; /* the session's (0: none) */
+    size_t unsolved; /* instances left at the deadline */
 };
 
 static void solve_share(struct solve_call *c)
@@ -181,12 +183,19 @@ static void solve_share(struct solve_call *c)
     const size_t count = corpus->count;
     const size_t answer_size = pb_answer_size(corpus);
     void *worker = c->workers[omp_get_thread_num()];
+    const double deadline = c->deadline;
+    size_t unsolved = 0;
     struct pb_work work = {0};
 #pragma omp barrier
 #pragma omp master
     c->start = pb_now();
 #pragma omp for schedule(dynamic, SCHEDULE_CHUNK)
     for (size_t i = 0; i < count; i++) {
+        /* one clock read an instance, only in a pass under a budget */
+        if (deadline > 0 && pb_now() >= deadline) {
+            unsolved++;
+            continue;
+        }
         struct pb_error err = {""}; /* a variant may fail without a word */
         int rc = v->solve(worker, pb_corpus_item(corpus, i),
                           c->out + i * answer_size, &work, &err);
@@ -206,6 +215,8 @@ static void solve_share(struct solve_call *c)
 #pragma omp atomic
         c->work.count[k] += work.count[k];
     }
+#pragma omp atomic
+    c->unsolved += unsolved;
 }
 
 int pb_session_solve(struct pb_session *s, void *answers, struct pb_run *run,
@@ -217,7 +228,8 @@ int pb_session_solve(struct pb_session *s, void *answers, struct pb_run *run,
                            .corpus = corpus,
                            .workers = s->workers,
                            .out = answers,
-                           .first_bad = SIZE_MAX};
+                           .first_bad = SIZE_MAX,
+                           .deadline = s->deadline};
     /* The heap probes bracket the solve outside its timed window. A
      * parallel variant is called on this thread, not inside a team of
      * one: its own regions are then top-level and served by libgomp's
@@ -251,6 +263,10 @@ int pb_session_solve(struct pb_session *s, void *answers, struct pb_run *run,
                        c.first_bad + 1 + s->instance_offset, v->name,
                        c.first_error.msg[0] ? c.first_error.msg
                                             : strerror(-c.first_rc));
+    if (c.unsolved)
+        return pb_fail(e, PB_OUT_OF_TIME,
+                       "%s: out of time after %zu of %zu instances", v->name,
+                       corpus->count - c.unsolved, corpus->count);
     return 0;
 }
 
@@ -263,13 +279,14 @@ const struct pb_backend pb_backend_local = {
 };
 
 int pb_backend_run(const struct pb_backend *b, const struct pb_variant *v,
-                   const struct pb_corpus *corpus, int threads, void *answers,
-                   struct pb_run *run, struct pb_error *e)
+                   const struct pb_corpus *corpus, int threads, double deadline,
+                   void *answers, struct pb_run *run, struct pb_error *e)
 {
     struct pb_session s;
     int rc = b->open(&s, v, corpus, threads, run, e);
     if (rc)
         return rc;
+    s.deadline = deadline;
     rc = b->solve(&s, answers, run, e);
     b->close(&s);
     return rc;
@@ -279,12 +296,19 @@ int pb_run_variant(const struct pb_variant *v, const struct pb_corpus *corpus,
                    int threads, void *answers, struct pb_run *run,
                    struct pb_error *e)
 {
-    return pb_backend_run(&pb_backend_local, v, corpus, threads, answers, run,
-                          e);
+    return pb_backend_run(&pb_backend_local, v, corpus, threads, 0, answers,
+                          run, e);
 }
 
 void pb_check_answers(const struct pb_corpus *corpus, const void *oracle,
                       const void *answers, struct pb_check *check)
+{
+    pb_check_answers_until(corpus, oracle, answers, 0, check);
+}
+
+void pb_check_answers_until(const struct pb_corpus *corpus, const void *oracle,
+                            const void *answers, double deadline,
+                            struct pb_check *check)
 {
     const struct pb_kernel *k = corpus->kernel;
     const unsigned char *a = answers;
@@ -292,6 +316,10 @@ void pb_check_answers(const struct pb_corpus *corpus, const void *oracle,
     check->first_wrong = SIZE_MAX;
     for (size_t i = 0; i < corpus->count; i++) {
         char why[sizeof(check->why)];
+        if (deadline > 0 && pb_now() >= deadline) {
+            check->unchecked = corpus->count - i;
+            break;
+        }
         if (k->oracle_check(oracle, pb_corpus_item(corpus, i),
                             a + i * pb_answer_size(corpus), why, sizeof(why))) {
             check->correct++;

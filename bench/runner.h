@@ -47,7 +47,17 @@ struct pb_session {
     /* added to instance numbers in messages: where a slice of a corpus
      * starts in the whole (the MPI back end); 0 after pb_session_open */
     size_t instance_offset;
+    /* A pb_now() time after which a solve starts no more instances and
+     * fails with -ETIME (PB_OUT_OF_TIME), naming how many it solved:
+     * the untimed verification pass under a suite's budget. 0 (what
+     * pb_session_open leaves): none. One instance already started runs
+     * to its end, so the pass ends at most one instance (per thread)
+     * after the deadline; a timed solve never has one. */
+    double deadline;
 };
+
+/* A solve or check stopped at its deadline (pb_session.deadline). */
+#define PB_OUT_OF_TIME (-ETIME)
 
 /* Whether v takes corpus (its accepts hook; NULL takes every corpus);
  * false with "VARIANT reason" in why[] ("simd handles N = 3 only"). */
@@ -122,10 +132,11 @@ struct pb_backend {
 /* This process, OpenMP threads: pb_session_open, _solve and _close. */
 extern const struct pb_backend pb_backend_local;
 
-/* One untimed run through back end b: open, solve, close. */
+/* One untimed run through back end b: open, solve (under deadline, a
+ * pb_now() time or 0 for none; see pb_session.deadline), close. */
 int pb_backend_run(const struct pb_backend *b, const struct pb_variant *v,
-                   const struct pb_corpus *corpus, int threads, void *answers,
-                   struct pb_run *run, struct pb_error *e);
+                   const struct pb_corpus *corpus, int threads, double deadline,
+                   void *answers, struct pb_run *run, struct pb_error *e);
 
 /* Solves every instance of corpus with variant v on `threads` OpenMP
  * threads (pb_backend_run on pb_backend_local); answers must hold
@@ -163,11 +174,18 @@ struct pb_check {
     size_t wrong;
     size_t first_wrong; /* SIZE_MAX when all are right */
     char why[256];      /* what is wrong with the first wrong answer */
+    size_t unchecked;   /* left when the deadline came (0 without one) */
 };
 
 /* Checks all answers against the oracle (built by the caller). */
 void pb_check_answers(const struct pb_corpus *corpus, const void *oracle,
                       const void *answers, struct pb_check *check);
+/* The same, but checks no further instance once pb_now() reaches
+ * deadline (0: none): those left are counted in check->unchecked. The
+ * oracle's check of one instance is not interrupted. */
+void pb_check_answers_until(const struct pb_corpus *corpus, const void *oracle,
+                            const void *answers, double deadline,
+                            struct pb_check *check);
 
 /* Prints instance i, the variant's answer and the oracle's answer to f,
  * indented, for a failure report. */

@@ -8,8 +8,18 @@
  *                       (1..PB_SUITE_MAX_REPETITIONS)
  *   min_time S          Google Benchmark's minimum time per repetition, s
  *                       (above 0, at most PB_SUITE_MAX_SECONDS)
- *   budget S            skip a benchmark whose untimed verification pass
- *                       took longer than S seconds (reason recorded)
+ *   budget S            the untimed verification pass of each benchmark
+ *                       below gets S seconds (0..PB_SUITE_MAX_BUDGET):
+ *                       once they are spent, no further instance is
+ *                       solved or checked (an instance already started,
+ *                       and a variant's build, run to their end), and the
+ *                       benchmark is skipped, never timed, its reason
+ *                       "the verification pass ran out of the suite's
+ *                       budget of S s (...)" recorded; a pass that
+ *                       finishes but took longer than S is skipped too.
+ *                       A census line's reference search is not started
+ *                       once the engine's census has spent the budget.
+ *                       budget 0 skips everything.
  *   memory BYTES[K|M|G|T] the memory cap (pb_memory_cap_set) while the
  *                       benchmarks below run: one whose variant's memory
  *                       bound exceeds it is skipped (reason recorded);

@@ -64,7 +64,7 @@ int pb_verify_corpus(const struct pb_corpus *corpus,
         if (totals->rows == 0)
             verify_header(out, k);
         struct pb_run run = {0};
-        struct pb_check check = {0, 0, SIZE_MAX, ""};
+        struct pb_check check = {0, 0, SIZE_MAX, "", 0};
         char why[sizeof(e.msg)];
         if (!pb_variant_accepts(v, corpus, why, sizeof(why))) {
             fprintf(out, "%-14s %-28s %-12s %7d %9zu %7s %5s  not applicable\n",

@@ -8,7 +8,10 @@
 # --max-memory lowers and raises the cap; sizes that overflow are usage
 # errors; /dev/zero and input over --max-input are refused while
 # reading; cubing corpora of N != 3 are solved by the default `solve`
-# and reported "not applicable" by `verify` for cubie and simd.
+# and reported "not applicable" by `verify` for cubie and simd. Issue
+# 17: each kernel at its largest size (taken; one past it refused; the
+# estimate printed at the limit, for every cube_walk variant on 2^30
+# squares), and a suite's budget stopping its verification pass.
 # Every command runs under `ulimit -v` (except in sanitizer builds), so
 # code that allocates first fails by allocation error instead of eating
 # the machine. Release build; usage: test_limits.sh PUZZLEBENCH SOURCE_DIR
@@ -47,7 +50,8 @@ guarded() {
 }
 
 # The refusal's line: what, estimate, cap and available memory.
-ESTIMATE='needs about [0-9.]+ [KMGTPE]?B \(estimate\), over the memory cap of [0-9.]+ [KMGTPE]?B \(available memory [0-9.]+ [KMGTPE]?B\); --max-memory raises the cap$'
+ESTIMATE_TAIL='\(estimate\), over the memory cap of [0-9.]+ [KMGTPE]?B \(available memory [0-9.]+ [KMGTPE]?B\); --max-memory raises the cap$'
+ESTIMATE="needs about [0-9.]+ [KMGTPE]?B $ESTIMATE_TAIL"
 
 # check_refused WHAT PATTERN CMD...: exit 1, exactly one stderr line
 # matching PATTERN, nothing on stdout, and a small max RSS.
@@ -269,5 +273,99 @@ for v in geometry facelet_table facelet_sparse; do
 done
 check_ok "verify cubing --variant simd on N = 4" \
     "$PB" verify cubing --variant simd cube4.txt
+
+# ----------------------------- issue 17: each kernel at its largest size
+# The largest size each kernel takes is taken (generated, planned or
+# solved where CI time allows), one past it is refused with one line,
+# and at the limit the memory estimate is printed.
+# cube_walk: boards of at most 2^30 squares, in gen and in the format
+check_ok "gen cube_walk at 32768 x 32768" \
+    "$PB" gen cube_walk --family uniform --size 32768x32768 --count 1 -o w30.txt
+check_ok "gen cube_walk at 1024 x 1048576" \
+    "$PB" gen cube_walk --family uniform --size 1024x1048576 --count 1 \
+    -o wide.txt
+check_fails "gen cube_walk at 32768 x 32769" 2 \
+    "^puzzlebench gen: size 32768x32769 is not a cube_walk board; expected RxC with at most 1073741824 squares" \
+    "$PB" gen cube_walk --family uniform --size 32768x32769 --count 1
+printf 'board 32768x32769\na1 b1 1 2 3 4 5 6\n' >w31.txt
+check_refused "solve cube_walk, a board of 2^30 + 32768 squares" \
+    "^puzzlebench solve: w31.txt:1: expected a board RxC after 'board' \(such as 4096x4096, at most 1073741824 squares\), found '32768x32769'$" \
+    "$PB" solve cube_walk w31.txt
+# at 2^30 squares every variant and the oracle say what they would need
+for v in dijkstra spfa dial radix igraph delta_stepping; do
+    for f in w30.txt wide.txt; do
+        check_refused "solve cube_walk --variant $v on $f" \
+            "^puzzlebench solve: $v on $f needs about [0-9.]+ [GT]B $ESTIMATE_TAIL" \
+            "$PB" solve cube_walk --variant "$v" "$f"
+    done
+done
+check_refused "verify cube_walk at 2^30 squares (the oracle)" \
+    "^puzzlebench verify: the cube_walk reference search needs about [0-9.]+ [GT]B $ESTIMATE_TAIL" \
+    "$PB" verify cube_walk w30.txt
+# magic_squares: rings K = 3..6 for corpora, 3..7 for the census (14!)
+check_ok "gen magic_squares at K = 6" \
+    "$PB" gen magic_squares --family uniform --size 6 --count 3 -o m6.txt
+check_fails "gen magic_squares at K = 7" 2 \
+    "^puzzlebench gen: size 7 out of range; expected the ring width K = 3\.\.6" \
+    "$PB" gen magic_squares --family uniform --size 7 --count 1
+check_refused "solve magic_squares at K = 6 under 1M" \
+    "^puzzlebench solve: bibfs on m6.txt $ESTIMATE" \
+    "$PB" solve magic_squares --max-memory 1M m6.txt
+guarded "$PB" census magic_squares --size 7 --plan --max-memory 22G \
+    </dev/null >"$TMP/out" 2>"$TMP/err"
+rc=$?
+if [ "$rc" -eq 0 ] && grep -q '^# memory 21\.8 GB a process, 21\.8 GB of 2-bit arrays in all: within the memory cap$' "$TMP/out"; then
+    pass
+else
+    fail "census --plan at K = 7 under 22G: exit $rc; $(outputs)"
+fi
+check_refused "census at K = 7 under 20G" \
+    "^puzzlebench census: the 2-bit search of the directed 2 x 7 ring needs about 21\.8 GB \(estimate\), over the memory cap of 21\.5 GB" \
+    "$PB" census magic_squares --size 7 --plan --max-memory 20G
+check_fails "census magic_squares at K = 8" 2 \
+    "^puzzlebench census: magic_squares: size 8 out of range; expected the ring width K = 3\.\.7" \
+    "$PB" census magic_squares --size 8
+# cubing: N = 2..64
+check_ok "gen cubing at N = 64" \
+    "$PB" gen cubing --family random:5 --size 64 --count 2 -o c64.txt
+check_ok "solve cubing at N = 64" "$PB" solve cubing c64.txt
+check_fails "gen cubing at N = 65" 2 \
+    "^puzzlebench gen: size 65 out of range; expected the cube order N = 2\.\.64" \
+    "$PB" gen cubing --family random:5 --size 65 --count 1
+check_refused "gen cubing at N = 64, 10^8 instances under 1G" \
+    "^puzzlebench gen: generating the turns $ESTIMATE" \
+    "$PB" gen cubing --family random:5 --size 64 --count 100000000 \
+    --max-memory 1G
+# cubic_eight: boards of at most 16 cells (4 x 4, 2 x 8 above); 3 x 6 is
+# past them, and the 4 x 4 census's estimate is printed
+check_fails "gen cubic_eight at 3 x 6" 2 \
+    "^puzzlebench gen: size 3x6 is not a cubic_eight board; expected ROWSxCOLUMNS, each 2\.\.8, at most 16 cells" \
+    "$PB" gen cubic_eight --family uniform --size 3x6 --count 1
+check_refused "census cubic_eight --plan at 4 x 4" \
+    "^puzzlebench census: the 2-bit search of the 4 x 4 board needs about 1\.9 TB $ESTIMATE_TAIL" \
+    "$PB" census cubic_eight --size 4x4 --plan
+
+# ------------------------------------ issue 17: the budget bounds the pass
+# Four 2048 x 2048 boards: verifying them takes minutes (a Dijkstra over
+# 50M states each, twice: the variant and the oracle). Under budget 0
+# every benchmark's pass stops before its first instance, whatever the
+# machine's speed: each row says so, nothing is timed (exit 1), and the
+# run ends in seconds instead of minutes (the minute's guard).
+printf '%s\n' 'repetitions 1' 'min_time 0.01' 'threads 1' 'budget 0' \
+    'bench cube_walk dijkstra,spfa uniform 2048x2048 4 1' >budget.suite
+guarded "$PB" bench --suite budget.suite --quiet --out r_budget \
+    </dev/null >"$TMP/out" 2>"$TMP/err"
+rc=$?
+check_rc "bench over the suite's budget" 1
+OUT_OF_BUDGET="skipped: the verification pass ran out of the suite's budget of 0 s"
+for v in dijkstra spfa; do
+    if grep -q "^cube_walk,$v,uniform,2048x2048,4,1,.*,0,\"$OUT_OF_BUDGET ($v: out of time after 0 of 4 instances)\"\$" \
+        r_budget/latest/results.csv 2>/dev/null; then
+        pass
+    else
+        fail "budget 0: no skipped row for $v naming the budget;" \
+            "$(cat r_budget/latest/results.csv 2>/dev/null) $(outputs)"
+    fi
+done
 
 summary

@@ -155,6 +155,42 @@ static void round_trips7(void)
         kernel()->space_free(&sp);
     }
     CHECK(bad == 0, "2 x 7: %u next ranks differ from the plain loops'", bad);
+    /* the same at the ends of 14! (issue 17: rank arithmetic at its
+     * limits) and where the fast path's high part (cells 0 and 1, hi *
+     * 12!) steps: the first and last permutations and their
+     * neighbours, across a 32-bit boundary too */
+    static const uint64_t edges[] = {0,
+                                     1,
+                                     479001599ull,
+                                     479001600ull,
+                                     4294967295ull,
+                                     4294967296ull,
+                                     87178291200ull - 479001601ull,
+                                     87178291200ull - 479001600ull,
+                                     87178291200ull - 2,
+                                     87178291200ull - 1};
+    bad = 0;
+    for (int inv = 0; inv <= 1; inv++) {
+        struct pb_space sp;
+        struct pb_error e = {{0}};
+        CHECK(space_of(7, inv, &sp, &e) == 0, "2 x 7: %s", e.msg);
+        for (size_t i = 0; i < sizeof(edges) / sizeof(edges[0]); i++) {
+            uint64_t r = edges[i], out[PB_SPACE_MAX_MOVES];
+            uint64_t s = magic_ring7_unrank(r);
+            bad += magic_ring7_rank(s) != r || !magic_valid(s, 7);
+            unsigned k = sp.next(sp.ctx, r, out);
+            bad += k != (inv ? 5u : 3u);
+            for (int m = 0; m < MAGIC_MOVES; m++)
+                bad +=
+                    out[m] >= n || out[m] != magic_ring7_rank(magic_apply_ring(
+                                                 s, 7, (enum magic_move)m));
+        }
+        kernel()->space_free(&sp);
+    }
+    CHECK(bad == 0,
+          "2 x 7: %u failures at the ends of 14! and the steps of "
+          "the high part",
+          bad);
     CHECK(magic_ring7_unrank(0) == 0xDCBA9876543210ull &&
               magic_ring7_unrank(n - 1) == 0x0123456789ABCDull &&
               magic_ring7_rank(0x0123456789ABCDull) == n - 1,

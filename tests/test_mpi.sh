@@ -10,7 +10,8 @@
 # every start class); the per-process memory estimate is checked against
 # the host's cap before anything is allocated (refused with it, on every
 # process, one message); a process killed mid-census makes mpirun end
-# with an error instead of hanging. Open MPI refuses root unless asked,
+# with an error instead of hanging; under `bench`, a process over its
+# own cap refuses its slice (issue 17). Open MPI refuses root unless asked,
 # and one host has 2 cores: --oversubscribe. Skipped (77) without mpirun
 # or in a build without MPI.
 set -u
@@ -320,6 +321,49 @@ killed_process() {
         fail "$what: mpirun exit $rc; $(outputs)"
     fi
 }
+# Issue 17: each process's share against its own cap. Process 1 holds
+# the 1024 x 1024 board (its slice), and 700 MB of address space
+# (ulimit -v on that process alone): without a `memory` line the cap
+# process 0 sends is bounded by process 1's own available memory, so
+# process 1 refuses its slice before allocating, and the benchmark is
+# skipped with its reason; budget 0 stops the pass on every process.
+# Not in sanitizer builds (ulimit -v and a sanitizer's reservations).
+if ! grep -q __asan_init "$PB" 2>/dev/null; then
+    printf 'board 8x8\na1 h8 1 2 3 4 5 6\nboard 1024x1024\na1 b2 1 2 3 4 5 6\n' \
+        >"$TMP/two.txt"
+    cat >"$TMP/share.sh" <<'WRAP'
+#!/bin/sh
+# process 1 alone under 700 MB of address space
+[ "$OMPI_COMM_WORLD_RANK" = 1 ] && ulimit -v 716800
+exec "$@"
+WRAP
+    chmod +x "$TMP/share.sh"
+    for b in 60 0; do
+        printf '%s\n' 'repetitions 1' 'min_time 0.01' 'threads 1' \
+            "budget $b" 'bench cube_walk dijkstra file two.txt' \
+            >"$TMP/share$b.suite"
+        wrap=("$TMP/share.sh")
+        [ $b = 0 ] && wrap=() # every process under the machine's memory
+        timeout 120 "${MPIRUN[@]}" -np 2 "${wrap[@]}" "$PB" bench \
+            --suite "$TMP/share$b.suite" --quiet --out "$TMP/share$b" \
+            >"$TMP/out" 2>"$TMP/err"
+        rc=$?
+        if [ $b = 60 ]; then
+            want="skipped: process 1: dijkstra on [^ ]*/two.txt needs about [0-9.]+ MB \(estimate\), over the memory cap of [0-9.]+ MB \(available memory [0-9.]+ MB\); --max-memory raises the cap"
+        else
+            want="skipped: the verification pass ran out of the suite's budget of 0 s \(dijkstra: out of time after 0 of 1 instances\)"
+        fi
+        if [ "$rc" -ne 0 ] && tail -n 1 "$TMP/share$b/latest/results.csv" \
+            2>/dev/null | grep -Eq ",0,\"$want\"\$"; then
+            pass
+        else
+            fail "bench under mpirun, budget $b: exit $rc, expected the" \
+                "row '$want'; $(tail -n 1 "$TMP/share$b/latest/results.csv" \
+                    2>/dev/null) $(outputs)"
+        fi
+    done
+fi
+
 killed_process "a process killed mid-census" "grep -q 'depth 12' '$TMP/err'" \
     -np 2 "$PB" census magic_squares --size 6 --progress
 # mid-bench: once process 0 is timing (its results folder made, then 2 s

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 static uint64_t memory_cap_set, input_cap_set;
+static bool memory_cap_user; /* memory_cap_set came from the user */
 
 uint64_t pb_memory_available(void)
 {
@@ -50,12 +51,38 @@ uint64_t pb_memory_cap(void)
 void pb_memory_cap_set(uint64_t bytes)
 {
     memory_cap_set = bytes;
+    memory_cap_user = bytes != 0;
+}
+
+void pb_memory_cap_set_derived(uint64_t bytes)
+{
+    memory_cap_set = bytes;
+    memory_cap_user = false;
+}
+
+bool pb_memory_cap_from_user(void)
+{
+    return memory_cap_user;
+}
+
+uint64_t pb_memory_cap_bounded(uint64_t bytes, bool from_user)
+{
+    if (from_user) {
+        pb_memory_cap_set(bytes);
+        return bytes;
+    }
+    pb_memory_cap_set(0); /* this process's own: its available memory */
+    uint64_t own = pb_memory_cap();
+    pb_memory_cap_set_derived(bytes && bytes < own ? bytes : own);
+    return pb_memory_cap();
 }
 
 int pb_memory_check(uint64_t need, const char *what, struct pb_error *e)
 {
     uint64_t cap = pb_memory_cap();
-    if (need <= cap)
+    /* UINT64_MAX is "too big to count" (a saturated estimate): refused
+     * even under the unlimited cap of a machine whose memory is unknown */
+    if (need <= cap && need != UINT64_MAX)
         return 0;
     char need_text[32], cap_text[32], available_text[32];
     if (need == UINT64_MAX)

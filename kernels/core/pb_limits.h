@@ -24,9 +24,22 @@ uint64_t pb_memory_available(void);
 /* The cap on what one request may need: set by pb_memory_cap_set, else
  * the available memory (else unlimited). */
 uint64_t pb_memory_cap(void);
-/* 0 restores the default. */
+/* 0 restores the default. A cap set here is the user's (--max-memory,
+ * a suite's memory line): it holds even above the available memory. */
 void pb_memory_cap_set(uint64_t bytes);
-/* 0 when `need` bytes fit under the cap; otherwise -ENOMEM and e says
+/* Sets a cap derived from this machine (the harness's default: the
+ * smaller of a suite's default and the available memory), not the
+ * user's: another process (MPI) that receives it bounds it by its own
+ * available memory (pb_memory_cap_bounded). */
+void pb_memory_cap_set_derived(uint64_t bytes);
+/* Whether the cap in force was set by the user (pb_memory_cap_set). */
+bool pb_memory_cap_from_user(void);
+/* The cap another process decided (bytes, the user's or derived), made
+ * this process's: a user's as it is, a derived one no higher than this
+ * process's own available memory. Returns the cap now in force. */
+uint64_t pb_memory_cap_bounded(uint64_t bytes, bool from_user);
+/* 0 when `need` bytes fit under the cap (UINT64_MAX, a saturated
+ * estimate, never does); otherwise -ENOMEM and e says
  * "WHAT needs about N GB (estimate), over the memory cap of M GB
  * (available memory A GB); --max-memory raises the cap". */
 int pb_memory_check(uint64_t need, const char *what, struct pb_error *e);

@@ -73,7 +73,10 @@
 static uint64_t share_ranks(uint64_t n, int p)
 {
     uint64_t s = n / (uint64_t)p + (n % (uint64_t)p != 0);
-    return (s + RANKS_PER_WORD - 1) / RANKS_PER_WORD * RANKS_PER_WORD;
+    /* whole words, counted before they are multiplied back: a share
+     * near 2^64 saturates instead of wrapping to a small one */
+    uint64_t words = s / RANKS_PER_WORD + (s % RANKS_PER_WORD != 0);
+    return pb_mul_sat(words, RANKS_PER_WORD);
 }
 
 /* The round bound used: at least a block's neighbours. */
@@ -417,9 +420,12 @@ static int check_memory(const struct pb_space *s, MPI_Comm comm, int me, int p,
     int on_host = 1, host_rank = 0;
     MPI_Comm_size(host, &on_host);
     MPI_Comm_rank(host, &host_rank);
-    uint64_t need = 0;
-    MPI_Allreduce(&per_process, &need, 1, MPI_UINT64_T, MPI_SUM, host);
+    /* the largest share times the host's processes: a sum could wrap
+     * past 2^64 to a small need that passes the cap; this saturates */
+    uint64_t most = 0;
+    MPI_Allreduce(&per_process, &most, 1, MPI_UINT64_T, MPI_MAX, host);
     MPI_Comm_free(&host);
+    uint64_t need = pb_mul_sat(most, (uint64_t)on_host);
     int rc = 0;
     if (host_rank == 0) {
         char name[MPI_MAX_PROCESSOR_NAME], each[32];
