@@ -46,7 +46,7 @@ static void dial_worker_free(void *worker)
     if (!w)
         return;
     walk_grid_free(&w->g);
-    for (uint32_t b = 0; b < w->buckets; b++)
+    for (uint32_t b = 0; w->bucket && b < w->buckets; b++)
         free(w->bucket[b].entry);
     free(w->bucket);
     free(w);
