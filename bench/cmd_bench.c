@@ -419,6 +419,7 @@ static int run_suite(const char *verb, struct pb_bench_options *o,
         return pb_backend_mpi_serve(&mpi) ? PB_EXIT_FAIL : PB_EXIT_OK;
     o->mpi = &mpi;
     rc = pb_bench_suite(o);
+    o->mpi = NULL; /* mpi dies with this frame */
     pb_backend_mpi_stop();
     return rc;
 #else
