@@ -251,7 +251,7 @@ static void pattern_map(int rows, int cols, uint8_t *const *depth,
 {
     struct eight_instance in = {.rows = (uint8_t)rows, .cols = (uint8_t)cols};
     unsigned wrong = 0, tried = 0;
-    uint64_t patterns = (uint64_t)(rows * cols);
+    uint64_t patterns = (uint64_t)rows * (uint64_t)cols;
     for (int i = 1; i < rows * cols; i++)
         patterns *= 3;
     for (int cell = 0; cell < rows * cols; cell++) {

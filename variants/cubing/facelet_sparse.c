@@ -169,7 +169,7 @@ static int sparse_solve(void *worker, const void *instance, void *answer,
         for (int i = 0; i < t->ring; i++)
             cube[t->ring_to[i]] = ring[i];
         uint8_t *block = cube + t->face_base;
-        memcpy(face, block, (size_t)(n * n));
+        memcpy(face, block, (size_t)n * (size_t)n);
         if (t->quarter > 0)
             for (int r = 0; r < n; r++)
                 for (int c = 0; c < n; c++)
