@@ -185,6 +185,7 @@ static void engine_run(const struct pb_space *s, const uint8_t *depth,
         return;
     uint64_t sum = 0, reached = 0, wrong = 0;
     for (size_t i = 0; i < r.depths; i++)
+        // cppcheck-suppress uninitvar ; the search wrote got[0 .. depths-1]
         sum += got[i];
     for (size_t i = 0; i < depths; i++)
         reached += counts[i];
