@@ -91,6 +91,8 @@ static int dial_solve(void *worker, const void *instance, void *answer,
     int rc = 0;
     for (uint32_t b = 0; b < n; b++)
         bucket[b].len = 0;
+    /* n >= 1: the largest face value plus one */
+    /* NOLINTNEXTLINE(clang-analyzer-core.DivideZero) */
     struct bucket *first = &bucket[cur % n];
     if (first->cap == 0 && bucket_grow(first))
         return pb_fail(e, -ENOMEM, "out of memory for Dial's buckets");
