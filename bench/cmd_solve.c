@@ -163,7 +163,8 @@ int cmd_solve(int argc, char **argv)
     int status = PB_EXIT_OK;
     void *answers = pb_answers_new(&corpus, &e);
     struct pb_run run = {0};
-    if (!answers) {
+    /* two failures, each with its own e.msg: no clone */
+    if (!answers) { /* NOLINT(bugprone-branch-clone) */
         fprintf(stderr, "puzzlebench solve: %s\n", e.msg);
         status = PB_EXIT_FAIL;
     } else if (run_or_fall_back(&v, !variant_name, &corpus, (int)threads,

@@ -643,6 +643,8 @@ static void verify_and_register(struct harness *h,
         if (!o->list_only) { /* the pass can take minutes: say where */
             char what[2 * sizeof(c->name) + 8];
             double elapsed = pb_now() - started;
+            /* the prefix only: pb_harness_short_name terminates what follows */
+            /* NOLINTNEXTLINE(bugprone-not-null-terminated-result) */
             memcpy(what, "verify ", 7);
             pb_harness_short_name(c, what + 7, sizeof(what) - 7);
             pb_progress_show(&h->progress, done + 1, total, what, elapsed,
@@ -768,6 +770,8 @@ int pb_bench_suite(const struct pb_bench_options *o)
     struct corpus_slot *slots = NULL;
     size_t slot_count = 0;
     if (apply_threads(&suite, o) == 0) {
+        /* suite.count >= 1: an empty suite is refused when loaded */
+        /* NOLINTNEXTLINE(clang-analyzer-optin.portability.UnixAPI) */
         slots = calloc(suite.count, sizeof(*slots));
         h.cases = calloc(suite.count, sizeof(*h.cases));
     }

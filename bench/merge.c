@@ -218,7 +218,8 @@ static int join_csv(struct pb_merge *m, struct items *rows, struct pb_error *e)
     FILE *f = open_memstream(&m->csv, &m->csv_len);
     if (!f)
         return pb_fail(e, -ENOMEM, "out of memory");
-    qsort(rows->v, rows->n, sizeof(rows->v[0]), by_place);
+    if (rows->n) /* v is NULL when there are none */
+        qsort(rows->v, rows->n, sizeof(rows->v[0]), by_place);
     fprintf(f, "%s\n", m->in[0].header);
     for (size_t r = 0; r < rows->n; r++)
         fprintf(f, "%s\n", rows->v[r].line);
@@ -264,6 +265,8 @@ int pb_merge_read(struct pb_merge *m, char *const *dirs, size_t n,
         /* the merged records carry the suite's places */
         if (rc == 0)
             rc = merge_record_place(m, p->key, p->at, e);
+        /* HASH_ITER keeps tmp before HASH_DEL: uthash's documented idiom */
+        /* NOLINTNEXTLINE(clang-analyzer-unix.Malloc) */
         HASH_DEL(places, p);
         free(p);
     }

@@ -510,6 +510,9 @@ static int report_write(const char *dir, const struct pb_kernel *const *kernels,
         rc = load_context(dir, &root, &empty, &context, e);
     const char *c =
         rc ? NULL : json_string_value(json_object_get(context, "cores"));
+    /* the context is puzzlebench's own (provenance.c writes cores as
+     * digits); anything else reads as 0 cores, as an absent field does */
+    /* NOLINTNEXTLINE(cert-err34-c) */
     int cores = c ? atoi(c) : 0;
     static char scratch[WARNINGS_MAX];
     size_t warned = 0;

@@ -88,6 +88,8 @@ static void takeaway(struct rp_out *o, bool first, const struct pb_winners *w,
         if (!strcmp(w->w[c].fastest->kernel, kernel) &&
             (!best || larger(w->w[c].fastest, best->fastest)))
             best = &w->w[c];
+    if (!best) /* the caller names only kernels with a winner */
+        return;
     char text[768], corpus[256], ratio[128];
     corpus_text(best->fastest, corpus, sizeof(corpus));
     const char *fastest = best->fastest->variant;

@@ -173,6 +173,8 @@ static int read_run(struct tidy *t, const json_t *run, size_t i, unsigned flags,
     int rc = bench_of(t, name, run, i, flags, &x, &instances, e);
     if (rc)
         return rc;
+    /* pb_fail returns its negative code: rc == 0 means x was read */
+    /* NOLINTNEXTLINE(clang-analyzer-core.NullDereference) */
     x->build_seconds = counter(run, "build_seconds", 0);
     x->work_per_instance = counter(run, "expanded_per_instance", 0);
     read_work(run, x);

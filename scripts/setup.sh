@@ -5,7 +5,8 @@
 #   scripts/setup.sh        what `make run` and `make test` need (Open MPI
 #                           included: the census over MPI and its tests)
 #   scripts/setup.sh --ci   also clang + libomp (sanitizer build),
-#                           clang-format (the formatting check), GAP,
+#                           clang-format (the formatting check),
+#                           clang-tidy + cppcheck (scripts/lint.sh), GAP,
 #                           node + npm (the cubejs cross-check) and Slurm's
 #                           daemons and client (a one-node Slurm for the
 #                           sbatch scripts' test)
@@ -14,6 +15,9 @@ set -eu
 packages="cmake make gcc g++ pkg-config libjemalloc-dev libbenchmark-dev libjansson-dev gnuplot-nox uthash-dev libigraph-dev python3 libopenmpi-dev openmpi-bin"
 if [ "${1:-}" = "--ci" ]; then
     packages="$packages clang clang-format libomp-dev gap-core slurmctld slurmd slurm-client"
+    # static analysis (scripts/lint.sh): clang-tidy (with run-clang-tidy)
+    # and cppcheck
+    packages="$packages clang-tidy cppcheck"
     # node + npm for the cubejs cross-check (tests/test_cubejs.sh installs
     # the pinned cubejs itself); any node already on PATH will do
     if ! command -v node >/dev/null || ! command -v npm >/dev/null; then

@@ -189,6 +189,7 @@ static void engine_run(const struct pb_space *s, const uint8_t *depth,
         return;
     uint64_t sum = 0, reached = 0, wrong = 0;
     for (size_t i = 0; i < r.depths; i++)
+        // cppcheck-suppress uninitvar ; the search wrote got[0 .. depths-1]
         sum += got[i];
     for (size_t i = 0; i < depths; i++)
         reached += counts[i];
@@ -255,7 +256,7 @@ static void pattern_map(int rows, int cols, uint8_t *const *depth,
 {
     struct eight_instance in = {.rows = (uint8_t)rows, .cols = (uint8_t)cols};
     unsigned wrong = 0, tried = 0;
-    uint64_t patterns = (uint64_t)(rows * cols);
+    uint64_t patterns = (uint64_t)rows * (uint64_t)cols;
     for (int i = 1; i < rows * cols; i++)
         patterns *= 3;
     for (int cell = 0; cell < rows * cols; cell++) {

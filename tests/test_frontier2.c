@@ -45,6 +45,7 @@ static int search_from(const struct pb_space *s, const uint64_t *starts,
     struct pb_space from = *s;
     from.nstarts = nstarts;
     for (size_t i = 0; i < nstarts && i < PB_SPACE_MAX_STARTS; i++)
+        // cppcheck-suppress objectIndex ; callers with &start pass nstarts 1
         from.starts[i] = starts[i];
     return frontier2_search(&from, opt, r, e);
 }

@@ -247,10 +247,10 @@ static bool decliner_accepts(const struct pb_corpus *c, char *why, size_t len)
 #define TOUR_DESCRIPTOR(id, solve_fn, accepts_fn)                              \
     static const struct pb_variant id = {.name = #id,                          \
                                          .summary = #id,                       \
-                                         .accepts = accepts_fn,                \
+                                         .accepts = (accepts_fn),              \
                                          .build = tour_build,                  \
                                          .worker_new = tour_worker_new,        \
-                                         .solve = solve_fn,                    \
+                                         .solve = (solve_fn),                  \
                                          .worker_free = tour_worker_free};
 TOUR_DESCRIPTOR(forward, solve_forward, NULL)
 TOUR_DESCRIPTOR(backward, solve_backward, NULL)
@@ -421,7 +421,8 @@ static void test_report(const struct pb_corpus *c, void *oracle)
         fclose(f);
         CHECK(atomic_load(&routes_freed) == freed + 1,
               "the oracle's route was not released");
-        CHECK(text && strstr(text, "cell 0 twice"), "report: %s", text);
+        CHECK(text && strstr(text, "cell 0 twice"), "report: %s",
+              text ? text : "(none)");
     }
     free(text);
     pb_answers_free(c, answers);
@@ -463,7 +464,7 @@ static void test_decliner(const struct pb_corpus *c)
     CHECK(status == 0 && totals.rows == 3, "verify: status %d, %zu rows",
           status, totals.rows);
     CHECK(text && strstr(text, "not applicable: decliner takes tours"),
-          "verify: %s", text);
+          "verify: %s", text ? text : "(none)");
     CHECK(atomic_load(&builds) == 2 && atomic_load(&decliner_asks) >= 1,
           "verify built %d variants, asked the decliner %d times",
           atomic_load(&builds), atomic_load(&decliner_asks));

@@ -126,6 +126,8 @@ static int gen_layer(struct pb_rng *rng, int rows, int cols, unsigned lo,
                      "cell",
                      rows, cols, lo, hi);
     for (size_t i = 0; rc == 0 && i < count; i++) {
+        /* rc == 0 here means n_starts >= 1 starts were set */
+        // cppcheck-suppress uninitvar ; starts[0 .. n_starts - 1] is set
         int s = starts[pb_rng_below(rng, (uint64_t)n_starts)];
         struct eight_instance *in = push(c, rows, cols, cap, e);
         if (!in) {

@@ -103,9 +103,12 @@ static int gen_depth(struct pb_rng *rng, int k, long depth, size_t count,
         rc = pb_fail(e, -ENOMEM, "out of memory");
     for (uint32_t r = 0, j = 0; rc == 0 && r < total; r++)
         if (d[r] == depth)
+            /* pb_fail returns its negative code: rc == 0 means ranks exists */
+            /* NOLINTNEXTLINE(clang-analyzer-core.NullDereference) */
             ranks[j++] = r;
     free(d);
     for (size_t i = 0; rc == 0 && i < count; i++) {
+        /* NOLINTNEXTLINE(clang-analyzer-core.NullDereference): as above */
         uint32_t r = ranks[pb_rng_below(rng, layer)];
         rc = push_target(c, k, magic_unrank(r, k), e);
     }

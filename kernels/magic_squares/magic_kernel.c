@@ -39,8 +39,9 @@ static int magic_census(const struct pb_size *size, bool with_inverses,
         if (d[r] == MAGIC_PLAIN_UNSEEN)
             continue;
         if (d[r] >= max_depths) {
+            unsigned depth = d[r]; /* read before d is freed */
             free(d);
-            return pb_fail(e, -ERANGE, "depth %u exceeds %zu", d[r],
+            return pb_fail(e, -ERANGE, "depth %u exceeds %zu", depth,
                            max_depths);
         }
         counts[d[r]]++;

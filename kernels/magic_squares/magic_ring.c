@@ -30,6 +30,8 @@ uint64_t magic_from_clockwise(const uint8_t *labels, int k)
 {
     uint64_t s = 0;
     for (int i = 0; i < k; i++)
+        /* callers fill labels[0 .. 2k-1] (magic_start, the readers) */
+        /* NOLINTNEXTLINE(clang-analyzer-core.UndefinedBinaryOperatorResult) */
         s |= (uint64_t)labels[i] << (4 * i);
     for (int i = 0; i < k; i++) /* the bottom row is read right to left */
         s |= (uint64_t)labels[k + i] << (4 * (2 * k - 1 - i));

@@ -46,7 +46,7 @@ static void dial_worker_free(void *worker)
     if (!w)
         return;
     walk_grid_free(&w->g);
-    for (uint32_t b = 0; b < w->buckets; b++)
+    for (uint32_t b = 0; w->bucket && b < w->buckets; b++)
         free(w->bucket[b].entry);
     free(w->bucket);
     free(w);
@@ -91,6 +91,8 @@ static int dial_solve(void *worker, const void *instance, void *answer,
     int rc = 0;
     for (uint32_t b = 0; b < n; b++)
         bucket[b].len = 0;
+    /* n >= 1: the largest face value plus one */
+    /* NOLINTNEXTLINE(clang-analyzer-core.DivideZero) */
     struct bucket *first = &bucket[cur % n];
     if (first->cap == 0 && bucket_grow(first))
         return pb_fail(e, -ENOMEM, "out of memory for Dial's buckets");

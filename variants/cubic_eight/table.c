@@ -75,7 +75,7 @@ struct table_shared {
 /* Target patterns of a board: cells * 3^(cells-1). */
 static uint64_t pattern_count(int rows, int cols)
 {
-    uint64_t n = (uint64_t)(rows * cols);
+    uint64_t n = (uint64_t)rows * (uint64_t)cols;
     for (int i = 1; i < rows * cols; i++)
         n *= 3;
     return n;

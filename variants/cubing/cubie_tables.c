@@ -55,6 +55,8 @@ static void list_cubies(struct cubie_tables *t)
                 if (p[a] != 0)
                     axes[m++] = a;
             /* y before z before x: U/D first, else F/B */
+            /* zeros == 1: exactly two coordinates are nonzero */
+            // cppcheck-suppress uninitvar ; axes[0] and axes[1] are set
             if (axes[0] == 0)
                 axes[0] = axes[1], axes[1] = 0;
             for (int s = 0; s < EDGE; s++) {

@@ -93,6 +93,8 @@ static int sparse_turn_of(int n, int turn, uint16_t *src,
     out->ring = 0;
     for (int i = 0; i < count; i++)
         out->ring += src[i] != i && src[i] / area != face;
+    /* a quarter or half turn moves at least one ring of stickers */
+    /* NOLINTNEXTLINE(clang-analyzer-optin.portability.UnixAPI) */
     out->ring_from = malloc((size_t)out->ring * sizeof(uint16_t));
     out->ring_to = malloc((size_t)out->ring * sizeof(uint16_t));
     if (!out->ring_from || !out->ring_to)
@@ -169,7 +171,7 @@ static int sparse_solve(void *worker, const void *instance, void *answer,
         for (int i = 0; i < t->ring; i++)
             cube[t->ring_to[i]] = ring[i];
         uint8_t *block = cube + t->face_base;
-        memcpy(face, block, (size_t)(n * n));
+        memcpy(face, block, (size_t)n * (size_t)n);
         if (t->quarter > 0)
             for (int r = 0; r < n; r++)
                 for (int c = 0; c < n; c++)

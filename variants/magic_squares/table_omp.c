@@ -157,6 +157,8 @@ static bool memo_has(const struct worker *w, uint64_t key)
     }
 }
 
+/* recurses once, into the grown table (which has room) */
+/* NOLINTNEXTLINE(misc-no-recursion) */
 static void memo_put(struct worker *w, uint64_t key)
 {
     if (2 * (w->used + 1) > w->mask + 1) {
@@ -213,6 +215,8 @@ static void ball_path(struct worker *w, int k, uint32_t z, unsigned d,
  * m mod 3 (the caller's to check). When true, path[0..m-1] holds the
  * moves from the start to z (where the caller knows depth(z) >= m, as
  * every caller does; a shorter depth marks the tables broken). */
+/* depth-first over at most m <= the table's depth cap levels */
+/* NOLINTNEXTLINE(misc-no-recursion) */
 static bool within(struct worker *w, int k, uint32_t z, unsigned m,
                    uint8_t *path)
 {
