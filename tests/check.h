@@ -2,12 +2,16 @@
  * check.h - the tests' tiny assertion counter: CHECK never stops a test
  * program, it counts, and check_summary() prints the closing
  * "N passed, N failed" line and gives the exit status; check_slurp reads
- * a small output file for the checks.
+ * a small output file for the checks; check_kernel finds a kernel by name
+ * or ends the test.
  */
 #ifndef CHECK_H
 #define CHECK_H
 
 #include <stdio.h>
+#include <stdlib.h>
+
+#include "pb.h"
 
 static int check_passed, check_failed;
 
@@ -55,6 +59,17 @@ static inline int check_summary(void)
 {
     printf("%d passed, %d failed\n", check_passed, check_failed);
     return check_failed ? 1 : 0;
+}
+
+/* The registered kernel NAME; a test without it cannot go on. */
+static inline const struct pb_kernel *check_kernel(const char *name)
+{
+    const struct pb_kernel *k = pb_kernel_find(name);
+    if (!k) {
+        fprintf(stderr, "no kernel %s\n", name);
+        exit(1);
+    }
+    return k;
 }
 
 #endif

@@ -37,16 +37,6 @@
 #include "walk.h"
 #include "walk_internal.h"
 
-static const struct pb_kernel *kernel(const char *name)
-{
-    const struct pb_kernel *k = pb_kernel_find(name);
-    if (!k) {
-        fprintf(stderr, "no kernel %s\n", name);
-        exit(1);
-    }
-    return k;
-}
-
 static void saturating(void)
 {
     const uint64_t max = UINT64_MAX, two32 = 1ull << 32;
@@ -107,7 +97,7 @@ static void saturating(void)
 static void walk_corpus(struct pb_corpus *c, uint32_t rows, uint32_t cols,
                         uint32_t w)
 {
-    pb_corpus_init(c, kernel("cube_walk"), "<test>");
+    pb_corpus_init(c, check_kernel("cube_walk"), "<test>");
     struct walk_instance *in = pb_corpus_push(c, 1);
     if (!in) {
         fprintf(stderr, "out of memory\n");
@@ -124,7 +114,7 @@ static void walk_corpus(struct pb_corpus *c, uint32_t rows, uint32_t cols,
 
 static void estimates_at_limits(void)
 {
-    const struct pb_kernel *walk = kernel("cube_walk");
+    const struct pb_kernel *walk = check_kernel("cube_walk");
     struct pb_corpus c;
     walk_corpus(&c, 32768, 32768, WALK_JUDGE_MAX);
     const uint64_t cells = 1ull << 30;
@@ -161,8 +151,10 @@ static void estimates_at_limits(void)
     static const char *const kernels[] = {"cubing", "cube_walk",
                                           "magic_squares", "cubic_eight"};
     for (size_t i = 0; i < 4; i++)
-        CHECK(pb_corpus_bytes(kernel(kernels[i]), UINT64_MAX) == UINT64_MAX &&
-                  pb_corpus_bytes(kernel(kernels[i]), 1ull << 62) == UINT64_MAX,
+        CHECK(pb_corpus_bytes(check_kernel(kernels[i]), UINT64_MAX) ==
+                      UINT64_MAX &&
+                  pb_corpus_bytes(check_kernel(kernels[i]), 1ull << 62) ==
+                      UINT64_MAX,
               "%s: 2^62 and 2^64 - 1 instances saturate", kernels[i]);
     CHECK(frontier2_bytes(UINT64_MAX) >= UINT64_MAX / 4,
           "2^64 - 1 ranks at 2 bits: %llu bytes, not wrapped",
@@ -181,7 +173,7 @@ static bool scans_buckets(const struct pb_variant *v)
  * when not) and the oracle on a 1 x cols corridor of faces WALK_MAX_W. */
 static void corridor_sums(uint32_t cols, bool scanning)
 {
-    const struct pb_kernel *walk = kernel("cube_walk");
+    const struct pb_kernel *walk = check_kernel("cube_walk");
     const uint64_t want = (uint64_t)WALK_MAX_W * cols;
     struct pb_corpus c;
     walk_corpus(&c, 1, cols, WALK_MAX_W);

@@ -23,16 +23,6 @@
 #include "suite.h"
 #include "tidy.h"
 
-static const struct pb_kernel *kernel(const char *name)
-{
-    const struct pb_kernel *k = pb_kernel_find(name);
-    if (!k) {
-        fprintf(stderr, "no kernel %s\n", name);
-        exit(1);
-    }
-    return k;
-}
-
 /* s formats, the text parses back to s, and formats again the same. */
 static void round_trip(const struct pb_kernel *k, struct pb_size s)
 {
@@ -53,7 +43,7 @@ static void round_trip(const struct pb_kernel *k, struct pb_size s)
 static void reads_as(const char *kernel_name, const char *text,
                      struct pb_size s, double x, const char *canon)
 {
-    const struct pb_kernel *k = kernel(kernel_name);
+    const struct pb_kernel *k = check_kernel(kernel_name);
     struct pb_size got = {-1, -1};
     struct pb_error e = {""};
     char out[PB_SIZE_TEXT] = "";
@@ -71,7 +61,7 @@ static void reads_as(const char *kernel_name, const char *text,
 static void refused(const char *kernel_name, const char *text,
                     const char *expected)
 {
-    const struct pb_kernel *k = kernel(kernel_name);
+    const struct pb_kernel *k = check_kernel(kernel_name);
     struct pb_size got = {7, 7};
     struct pb_error e = {""};
     CHECK(pb_size_parse(k, text, &got, &e) == -EINVAL &&
@@ -130,7 +120,7 @@ static void test_syntax(void)
         refused("cubing", not_numbers[i], "expected a whole number");
     }
     struct pb_error e;
-    CHECK(pb_size_parse(kernel("cubic_eight"), "3\x1b[2Jx3",
+    CHECK(pb_size_parse(check_kernel("cubic_eight"), "3\x1b[2Jx3",
                         &(struct pb_size){0, 0}, &e) == -EINVAL &&
               !strchr(e.msg, '\x1b'),
           "a control byte echoed escaped: %s", e.msg);
@@ -172,7 +162,7 @@ static bool file_has(const char *path, const char *line)
 
 static void test_corpus_header(void)
 {
-    const struct pb_kernel *k = kernel("cubic_eight");
+    const struct pb_kernel *k = check_kernel("cubic_eight");
     char path[] = "/tmp/pb_sizes_corpus_XXXXXX";
     int fd = mkstemp(path);
     CHECK(fd >= 0, "mkstemp");
@@ -215,8 +205,8 @@ static void test_corpus_header(void)
         pb_corpus_free(&back);
 
     /* a single-number kernel writes its number */
-    rc = pb_generate(kernel("magic_squares"), "uniform", (struct pb_size){0, 0},
-                     3, 1, &c, &e);
+    rc = pb_generate(check_kernel("magic_squares"), "uniform",
+                     (struct pb_size){0, 0}, 3, 1, &c, &e);
     CHECK(rc == 0 && pb_size_equal(&c.meta.size, &(struct pb_size){4, 0}),
           "gen magic_squares at the judge's size: %s", e.msg);
     if (rc == 0) {
