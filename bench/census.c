@@ -15,6 +15,7 @@
 #include "census.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -223,6 +224,31 @@ int census_run(const struct pb_kernel *k, const struct census_request *req,
     if (rc)
         census_run_free(out);
     return rc;
+}
+
+bool census_run_same(const struct census_run *a, const struct census_run *b,
+                     char *why, size_t len)
+{
+    if (a->count != b->count || a->count == 0) {
+        snprintf(why, len, "%zu censuses against %zu", a->count, b->count);
+        return false;
+    }
+    for (size_t i = 0; i < a->count; i++) {
+        const struct census_one *x = &a->one[i], *y = &b->one[i];
+        if (x->depths != y->depths) {
+            snprintf(why, len, "diameter %zu against %zu", x->depths - 1,
+                     y->depths - 1);
+            return false;
+        }
+        for (size_t d = 0; d < x->depths; d++)
+            if (x->counts[d] != y->counts[d]) {
+                snprintf(why, len,
+                         "depth %zu: %" PRIu64 " states against %" PRIu64, d,
+                         x->counts[d], y->counts[d]);
+                return false;
+            }
+    }
+    return true;
 }
 
 void census_run_free(struct census_run *run)

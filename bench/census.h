@@ -75,5 +75,10 @@ struct census_run {
 int census_run(const struct pb_kernel *k, const struct census_request *req,
                struct census_run *out, struct pb_error *e);
 void census_run_free(struct census_run *run);
+/* True when a and b found the same states at every depth of every
+ * census; otherwise false with why[] naming the first difference ("depth
+ * D: X states against Y", "diameter ...", "N censuses against M"). */
+bool census_run_same(const struct census_run *a, const struct census_run *b,
+                     char *why, size_t len);
 
 #endif

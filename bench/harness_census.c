@@ -81,32 +81,6 @@ static struct census_request engine_request(const struct bench_case *c)
                                    .mpi = c->mpi};
 }
 
-/* true when a and b count the same states at every depth; else why. */
-static bool census_same(const struct census_run *a, const struct census_run *b,
-                        char *why, size_t len)
-{
-    if (a->count != b->count || a->count == 0) {
-        snprintf(why, len, "%zu censuses against %zu", a->count, b->count);
-        return false;
-    }
-    for (size_t i = 0; i < a->count; i++) {
-        const struct census_one *x = &a->one[i], *y = &b->one[i];
-        if (x->depths != y->depths) {
-            snprintf(why, len, "diameter %zu against %zu", x->depths - 1,
-                     y->depths - 1);
-            return false;
-        }
-        for (size_t d = 0; d < x->depths; d++)
-            if (x->counts[d] != y->counts[d]) {
-                snprintf(why, len,
-                         "depth %zu: %" PRIu64 " states against %" PRIu64, d,
-                         x->counts[d], y->counts[d]);
-                return false;
-            }
-    }
-    return true;
-}
-
 static double search_seconds(const struct census_run *run)
 {
     double s = 0;
@@ -153,7 +127,7 @@ void pb_harness_census_pass(struct harness *h, struct bench_case *c,
         return;
     }
     char why[256];
-    bool same = census_same(engine, &reference, why, sizeof(why));
+    bool same = census_run_same(engine, &reference, why, sizeof(why));
     census_run_free(&reference);
     rec->correct = same;
     rec->seconds = seconds;
@@ -198,7 +172,8 @@ void pb_harness_census_benchmark(struct pb_gb_state *st, void *context)
         }
         double t = search_seconds(&run);
         pb_gb_set_iteration_time(st, t);
-        bool same = census_same(&run, &c->census->verified, why, sizeof(why));
+        bool same =
+            census_run_same(&run, &c->census->verified, why, sizeof(why));
         for (size_t i = 0; i < run.count; i++) {
             f.work.count[PB_WORK_MAIN] += run.one[i].total;
             if (run.one[i].peak_rss > f.rss)

@@ -372,6 +372,22 @@ printf '%s\n' "$H" "$(good_row 5)" >other.csv
 row R15 1 "puzzlebench compare: other.csv and good.json have no benchmark in\
  common" compare other.csv good.json
 
+# -- A build without MPI launched as several processes (errors.md's MPI
+#    table; CI's ThreadSanitizer build is the one without MPI) -----------
+if "$PB" --version | grep -q '^MPI: none'; then
+    run_from /dev/null env OMPI_COMM_WORLD_RANK=0 OMPI_COMM_WORLD_SIZE=2 \
+        "$PB" census $M
+    if [ "$rc" -eq 2 ] && [ "$(wc -l <"$OUT_DIR/err")" -eq 1 ] &&
+        grep -q "^puzzlebench census: launched as 2 MPI processes, but this\
+ puzzlebench was built without MPI (install libopenmpi-dev," \
+            "$OUT_DIR/err"; then
+        pass
+    else
+        fail "census as process 0 of 2 in a build without MPI: exit $rc;" \
+            "$(outputs)"
+    fi
+fi
+
 # -- The table and this test name the same rows ----------------------------
 table_ids=$(awk '/^## Every input/ { on = 1; next } /^## / { on = 0 }
     on && /^\| [A-Z][0-9]+ \|/ { print $2 }' "$SRC/docs/errors.md" | sort)

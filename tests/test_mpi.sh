@@ -131,6 +131,10 @@ check_fails "census --plan --reference" 2 "the reference search has no plan" \
 check_fails "census as srun --mpi=none's task 0 of 4" 2 \
     "srun started 4 tasks without an MPI process manager" \
     env SLURM_PROCID=0 SLURM_STEP_NUM_TASKS=4 "$PB" census magic_squares
+check_fails "bench as srun --mpi=none's task 0 of 4" 2 \
+    "srun started 4 tasks without an MPI process manager" \
+    env SLURM_PROCID=0 SLURM_STEP_NUM_TASKS=4 "$PB" bench --suite smoke \
+    --out "$TMP/srun_bench"
 run_from /dev/null "${MPIRUN[@]}" -np 2 "$PB" census magic_squares --reference
 if [ "$rc" -eq 2 ] &&
     grep -q "the reference search runs on one process" "$TMP/err"; then
