@@ -16,16 +16,9 @@
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 
-if [ $# -ne 1 ]; then
-    echo "usage: $0 PATH_TO_PUZZLEBENCH" >&2
-    exit 2
-fi
-PB=$1
-case $PB in /*) ;; *) PB=$PWD/$PB ;; esac
-if [ ! -x "$PB" ]; then
-    echo "$0: $PB: not an executable" >&2
-    exit 2
-fi
+# shellcheck source=tests/testlib.sh
+. "$HERE/testlib.sh"
+take_pb "$@"
 
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/test_cli.XXXXXX") || exit 2
 trap 'rm -rf "$TMP"' EXIT
@@ -35,8 +28,6 @@ K=magic_squares
 SAMPLE='2 6 8 4 5 7 3 1'
 SAMPLE_ANSWER=$'7\nBCABCCB'
 OUT_DIR=$TMP
-# shellcheck source=tests/testlib.sh
-. "$HERE/testlib.sh"
 
 # run STDIN_FILE CMD...: see run_from in testlib.sh.
 run() { run_from "$@"; }

@@ -16,12 +16,9 @@
 # or in a build without MPI.
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
-if [ $# -ne 1 ]; then
-    echo "usage: $0 PATH_TO_PUZZLEBENCH" >&2
-    exit 2
-fi
-PB=$1
-case $PB in /*) ;; *) PB=$PWD/$PB ;; esac
+# shellcheck source=tests/testlib.sh
+. "$HERE/testlib.sh"
+take_pb "$@"
 if ! command -v mpirun >/dev/null; then
     echo "test_mpi: no mpirun (openmpi-bin); skipped" >&2
     exit 77
@@ -34,8 +31,6 @@ TMP=$(mktemp -d "${TMPDIR:-/tmp}/test_mpi.XXXXXX") || exit 2
 trap 'rm -rf "$TMP"' EXIT
 cd "$TMP" || exit 2
 OUT_DIR=$TMP
-# shellcheck source=tests/testlib.sh
-. "$HERE/testlib.sh"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 # Waiting processes yield their core (Open MPI polls by default): the
 # tests run side by side on few cores.

@@ -16,17 +16,12 @@
 # test_mpi.sh.
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
-if [ $# -ne 1 ]; then
-    echo "usage: $0 PATH_TO_PUZZLEBENCH" >&2
-    exit 2
-fi
-PB=$1
-case $PB in /*) ;; *) PB=$PWD/$PB ;; esac
+# shellcheck source=tests/testlib.sh
+. "$HERE/testlib.sh"
+take_pb "$@"
 T=$(mktemp -d "${TMPDIR:-/tmp}/test_threads.XXXXXX") || exit 2
 trap 'rm -rf "$T"' EXIT
 export OUT_DIR=$T # testlib.sh
-# shellcheck source=tests/testlib.sh
-. "$HERE/testlib.sh"
 
 # corpus FILE KERNEL FAMILY SIZE COUNT
 corpus() {

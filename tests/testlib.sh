@@ -54,6 +54,21 @@ summary() {
     [ "$failed" -eq 0 ]
 }
 
+# take_pb "$@": a test's one argument, PUZZLEBENCH, made absolute in PB;
+# a usage line and exit 2 when it is not one argument or not an executable.
+take_pb() {
+    if [ $# -ne 1 ]; then
+        echo "usage: $0 PATH_TO_PUZZLEBENCH" >&2
+        exit 2
+    fi
+    PB=$1
+    case $PB in /*) ;; *) PB=$PWD/$PB ;; esac
+    if [ ! -x "$PB" ]; then
+        echo "$0: $PB: not an executable" >&2
+        exit 2
+    fi
+}
+
 # take_args "$@": a test's two arguments, PUZZLEBENCH and SOURCE_DIR,
 # made absolute in PB and SRC; a usage line and exit 2 when they are not
 # two or PB is not an executable.
