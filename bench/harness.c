@@ -114,8 +114,8 @@ static void verification_run(struct harness *h, struct bench_case *c,
     uint64_t cap = pb_harness_memory_cap(x);
     if (x->variant->memory_bound) {
         uint64_t need = x->variant->memory_bound(corpus, x->threads);
-        if (need > cap || need == UINT64_MAX) { /* saturated: too big */
-            char need_text[32], cap_text[32];   /* as the other caps say it */
+        if (pb_memory_over(need, cap)) {
+            char need_text[32], cap_text[32]; /* as the other caps say it */
             pb_bytes_text(need, need_text, sizeof(need_text));
             pb_bytes_text(cap, cap_text, sizeof(cap_text));
             pb_harness_pass_ends(

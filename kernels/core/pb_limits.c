@@ -79,12 +79,15 @@ uint64_t pb_memory_cap_bounded(uint64_t bytes, bool from_user)
     return pb_memory_cap();
 }
 
+bool pb_memory_over(uint64_t need, uint64_t cap)
+{
+    return need > cap || need == UINT64_MAX;
+}
+
 int pb_memory_check(uint64_t need, const char *what, struct pb_error *e)
 {
     uint64_t cap = pb_memory_cap();
-    /* UINT64_MAX is "too big to count" (a saturated estimate): refused
-     * even under the unlimited cap of a machine whose memory is unknown */
-    if (need <= cap && need != UINT64_MAX)
+    if (!pb_memory_over(need, cap))
         return 0;
     char need_text[32], cap_text[32], available_text[32];
     if (need == UINT64_MAX)

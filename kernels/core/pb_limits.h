@@ -43,6 +43,10 @@ uint64_t pb_memory_cap_bounded(uint64_t bytes, bool from_user);
  * "WHAT needs about N GB (estimate), over the memory cap of M GB
  * (available memory A GB); --max-memory raises the cap". */
 int pb_memory_check(uint64_t need, const char *what, struct pb_error *e);
+/* True when an estimate of need bytes is over cap: above it, or
+ * UINT64_MAX ("too big to count", a saturated estimate), which is over
+ * even the unlimited cap of a machine whose memory is unknown. */
+bool pb_memory_over(uint64_t need, uint64_t cap);
 
 uint64_t pb_input_cap(void);
 void pb_input_cap_set(uint64_t bytes); /* 0 restores the default */
