@@ -1,18 +1,22 @@
 /*
  * simd.c - Cubing on the 3 x 3 x 3 cube with byte shuffles: the cubie
- * state (cubie_tables.h) in one 32-byte AVX2 register, edges in the low
- * 16-byte lane (byte k = cubie + 16 * flip), corners in the high lane
- * (byte 16 + k = cubie + 8 * twist). A turn is four instructions, three
- * deep: vpshufb moves every cubie to its new position (within each lane);
- * two vpaddb add the orientation change a and a - m, where m is 32 for
- * edges (flip mod 2) and 24 for corners (twist mod 3); vpminub keeps the
- * smaller sum, which is x + a - m exactly when that did not wrap below
- * zero, i.e. when x + a >= m. Both adds read the shuffled state, so the
- * dependency chain per turn is shuffle -> add -> min.
+ * state in its byte form (cube_bytes.h) in one 32-byte AVX2 register,
+ * edges in the low 16-byte lane (byte k = cubie + 16 * flip), corners in
+ * the high lane (byte 16 + k = cubie + 8 * twist). A turn is four
+ * instructions, three deep: vpshufb moves every cubie to its new position
+ * (within each lane); two vpaddb add the orientation change a and a - m,
+ * where m is 32 for edges (flip mod 2) and 24 for corners (twist mod 3);
+ * vpminub keeps the smaller sum, which is x + a - m exactly when that did
+ * not wrap below zero, i.e. when x + a >= m. Both adds read the shuffled
+ * state, so the dependency chain per turn is shuffle -> add -> min.
+ * One case at a time, one turn a step, so the core waits on that chain:
+ * simd_chains.c overlaps several chains and is about 3x faster; this
+ * variant stays as its baseline.
  * The SSSE3 path does the same on two 16-byte registers; the scalar path
- * is the cubie code. The path is chosen at run time from the CPU
- * (AVX2 > SSSE3 > scalar); the environment variable PB_SIMD = avx2, ssse3
- * or scalar asks for a lower one (tests run all three).
+ * applies the same moves byte by byte (cube_bytes_apply). The path is
+ * chosen at run time from the CPU (AVX2 > SSSE3 > scalar); the
+ * environment variable PB_SIMD = avx2, ssse3 or scalar asks for a lower
+ * one (tests run all three).
  * O(1) per turn: a chain of three 1-cycle instructions.
  * Reference: Intel 64 and IA-32 Architectures Software Developer's Manual,
  * PSHUFB / VPSHUFB (in-lane byte shuffle).
@@ -21,8 +25,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cube_bytes.h"
 #include "cube_variant.h"
-#include "cubie_tables.h"
 #include "simd_path.h"
 
 #if defined(__x86_64__) || defined(__i386__)
@@ -30,14 +34,16 @@
 #define CUBE_HAVE_X86 1
 #endif
 
-enum { LANE = 16, EDGE_UNIT = 16, CORNER_UNIT = 8 };
+enum { LANE = CUBE_LANE };
 
 struct simd_tables {
     _Alignas(32) uint8_t shuffle[CUBE_TURNS][2 * LANE];
     _Alignas(32) uint8_t add[CUBE_TURNS][2 * LANE];      /* a */
     _Alignas(32) uint8_t add_wrap[CUBE_TURNS][2 * LANE]; /* a - m */
     _Alignas(32) uint8_t solved[2 * LANE];
+    struct cube_move turn[CUBE_TURNS]; /* the portable path's */
     struct cubie_tables cubie;
+    struct cube_bytes_colours colours;
 };
 
 struct simd_worker {
@@ -56,27 +62,16 @@ static int simd_build(const struct pb_corpus *corpus, void **shared,
         free(t);
         return pb_fail(e, -EPROTO, "a turn does not move cubies rigidly");
     }
-    for (int k = 0; k < LANE; k++) {
-        t->solved[k] = (uint8_t)(k < CUBIE_EDGES ? k : 0);
-        t->solved[LANE + k] = (uint8_t)(k < CUBIE_CORNERS ? k : 0);
+    cube_bytes_colours_init(&t->cubie, &t->colours);
+    cube_bytes_solved(t->solved);
+    for (int turn = 0; turn < CUBE_TURNS; turn++) {
+        struct cube_move *m = &t->turn[turn];
+        cube_move_of_turn(&t->cubie, turn, m);
+        memcpy(t->shuffle[turn], m->from, sizeof(m->from));
+        memcpy(t->add[turn], m->add, sizeof(m->add));
+        for (int k = 0; k < 2 * LANE; k++)
+            t->add_wrap[turn][k] = (uint8_t)(m->add[k] - cube_bytes_modulus[k]);
     }
-    for (int turn = 0; turn < CUBE_TURNS; turn++)
-        for (int k = 0; k < LANE; k++) {
-            bool edge = k < CUBIE_EDGES, corner = k < CUBIE_CORNERS;
-            /* unused bytes stay 0: they shuffle from themselves, add 0 */
-            t->shuffle[turn][k] =
-                (uint8_t)(edge ? t->cubie.edge_from[turn][k] : k);
-            t->add[turn][k] =
-                (uint8_t)(edge ? EDGE_UNIT * t->cubie.edge_flip[turn][k] : 0);
-            t->shuffle[turn][LANE + k] =
-                (uint8_t)(corner ? t->cubie.corner_from[turn][k] : k);
-            t->add[turn][LANE + k] =
-                (uint8_t)(corner ? CORNER_UNIT * t->cubie.corner_twist[turn][k]
-                                 : 0);
-            t->add_wrap[turn][k] = (uint8_t)(t->add[turn][k] - 2 * EDGE_UNIT);
-            t->add_wrap[turn][LANE + k] =
-                (uint8_t)(t->add[turn][LANE + k] - 3 * CORNER_UNIT);
-        }
     *shared = t;
     return 0;
 }
@@ -147,8 +142,7 @@ static int simd_solve(void *worker, const void *instance, void *answer,
     const struct simd_worker *w = worker;
     const struct simd_tables *t = w->t;
     const struct cube_instance *in = instance;
-    struct cubie_state s;
-    uint8_t state[2 * LANE];
+    _Alignas(32) uint8_t state[2 * LANE];
     switch (w->path) {
 #ifdef CUBE_HAVE_X86
     case CUBE_SIMD_AVX2:
@@ -158,30 +152,14 @@ static int simd_solve(void *worker, const void *instance, void *answer,
         run_ssse3(t, in->turns, in->count, state);
         break;
 #endif
-    default: {
-        struct cubie_state two[2];
-        cubie_solved(&two[0]);
+    default:
+        cube_bytes_solved(state);
         for (uint32_t j = 0; j < in->count; j++)
-            cubie_turn(&t->cubie, &two[j & 1], in->turns[j], &two[!(j & 1)]);
-        for (int k = 0; k < CUBIE_EDGES; k++)
-            state[k] = (uint8_t)(two[in->count & 1].ep[k] +
-                                 EDGE_UNIT * two[in->count & 1].eo[k]);
-        for (int k = 0; k < CUBIE_CORNERS; k++)
-            state[LANE + k] = (uint8_t)(two[in->count & 1].cp[k] +
-                                        CORNER_UNIT * two[in->count & 1].co[k]);
-    }
-    }
-    for (int k = 0; k < CUBIE_EDGES; k++) {
-        s.ep[k] = state[k] % EDGE_UNIT;
-        s.eo[k] = state[k] / EDGE_UNIT;
-    }
-    for (int k = 0; k < CUBIE_CORNERS; k++) {
-        s.cp[k] = state[LANE + k] % CORNER_UNIT;
-        s.co[k] = state[LANE + k] / CORNER_UNIT;
+            cube_bytes_apply(state, &t->turn[in->turns[j]]);
     }
     struct cube_answer *out = answer;
     cube_answer_begin(out, 3);
-    cubie_to_stickers(&t->cubie, &s, out->sticker);
+    cube_bytes_stickers(&t->colours, state, out->sticker);
     work->count[PB_WORK_MAIN] += in->count;
     return 0;
 }

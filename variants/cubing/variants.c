@@ -10,6 +10,7 @@ extern const struct pb_variant cube_variant_facelet_table;
 extern const struct pb_variant cube_variant_facelet_sparse;
 extern const struct pb_variant cube_variant_cubie;
 extern const struct pb_variant cube_variant_simd;
+extern const struct pb_variant cube_variant_simd_chains;
 
 /* one variant a line, in the registry's order */
 /* clang-format off */
@@ -19,6 +20,7 @@ const struct pb_variant *const cubing_variants[] = {
     &cube_variant_facelet_sparse,
     &cube_variant_cubie,
     &cube_variant_simd,
+    &cube_variant_simd_chains,
     NULL,
 };
 /* clang-format on */

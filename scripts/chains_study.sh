@@ -1,0 +1,58 @@
+#!/bin/sh
+# chains_study.sh - the interleave study of cubing's simd_chains variant
+# (docs/results.md, "cubing: the speed frontier"): ns per turn on the
+# 1000-case corpus of 1000 random turns (seed 44) at one thread, for every
+# number of chains K = 1..8 and one or two turns a step, beside simd and
+# cubie from the same round. Each setting is its own bench run (the knobs
+# are environment variables, PB_SIMD_CHAINS and PB_SIMD_TURNS_PER_STEP);
+# ROUNDS rounds (default 2) show the noise. Every timed run is verified by
+# the harness as usual. About 2 minutes a round.
+# Usage: scripts/chains_study.sh [PUZZLEBENCH] [ROUNDS]
+set -eu
+pb=${1:-build/puzzlebench}
+rounds=${2:-2}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+suite() { # variants
+    printf 'repetitions 5\nmin_time 0.2\nthreads 1\n' >"$work/s.suite"
+    printf 'bench cubing %s random 3 1000 44\n' "$1" >>"$work/s.suite"
+}
+median() { # results folder -> "variant median min max" lines, ns per turn
+    awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+    $c["verified"] == 1 {
+        print $c["variant"], $c["seconds"] / $c["count"] / 1000 * 1e9 }' \
+        "$1/results.csv" | sort -k1,1 -k2,2g | awk '
+    function flush() { if (m) printf "%s %.3f %.3f %.3f\n", v,
+        m % 2 ? t[(m + 1) / 2] : (t[m / 2] + t[m / 2 + 1]) / 2, t[1], t[m] }
+    $1 != v { flush(); v = $1; m = 0 }
+    { t[++m] = $2 }
+    END { flush() }'
+}
+bench() { # label, then env assignments; prints one row
+    label=$1
+    shift
+    env "$@" "$pb" bench --suite "$work/s.suite" --out "$work/r" \
+        >"$work/log" 2>&1 || { cat "$work/log" >&2; exit 1; }
+    median "$work/r/latest" | sort | while read -r v med lo hi; do
+        printf '| %d | %s | %s | %s | %s..%s |\n' "$round" "$label" "$v" \
+            "$med" "$lo" "$hi"
+    done
+    rm -rf "$work/r"
+}
+echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "| round | setting | variant | ns / turn (median) | min..max |"
+echo "|---:|---|---|---:|---:|"
+round=1
+while [ "$round" -le "$rounds" ]; do
+    suite cubie,simd
+    bench reference
+    suite simd_chains
+    for step in 1 2; do
+        for k in 1 2 3 4 5 6 7 8; do
+            bench "K=$k, $step turn(s) a step" PB_SIMD_CHAINS=$k \
+                PB_SIMD_TURNS_PER_STEP=$step
+        done
+    done
+    round=$((round + 1))
+done
+echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
