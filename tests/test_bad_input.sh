@@ -193,6 +193,9 @@ bad_cube C9 "2: expected the end of input after the T = 1 cases (is T, or a\
  case's n, too small?)" '1\n1 U+ U-\n'
 bad_cube C10 "1: expected the cube order N after 'cube' (2..64), found 1" \
     'cube 1\n1\n1 U+\n'
+put c.in '1\n1 U+\n'
+PB_SIMD_CHAINS=9 row C11 1 "puzzlebench solve: environment PB_SIMD_CHAINS=9:\
+ expected a whole number from 1 to 8" solve cubing --variant simd_chains c.in
 
 # -- cube_walk: judge (one line per instance) and board/max/maze -----------
 bad_walk() { put w.in "$3"; row "$1" 1 "puzzlebench solve: w.in:$2" solve cube_walk w.in; }

@@ -8,10 +8,11 @@
 # --max-memory lowers and raises the cap; sizes that overflow are usage
 # errors; /dev/zero and input over --max-input are refused while
 # reading; cubing corpora of N != 3 are solved by the default `solve`
-# and reported "not applicable" by `verify` for cubie and simd. Issue
-# 17: each kernel at its largest size (taken; one past it refused; the
-# estimate printed at the limit, for every cube_walk variant on 2^30
-# squares), and a suite's budget stopping its verification pass.
+# and reported "not applicable" by `verify` for cubie, simd and
+# simd_chains. Issue 17: each kernel at its largest size (taken; one
+# past it refused; the estimate printed at the limit, for every cube_walk
+# variant on 2^30 squares), and a suite's budget stopping its
+# verification pass.
 # Every command runs under `ulimit -v` (except in sanitizer builds), so
 # code that allocates first fails by allocation error instead of eating
 # the machine. Release build; usage: test_limits.sh PUZZLEBENCH SOURCE_DIR
@@ -249,14 +250,14 @@ if [ -s default.out ] && cmp -s default.out "$TMP/out"; then
 else
     fail "solve cubing on N = 4: the default's answers differ from geometry's"
 fi
-for v in simd cubie; do
+for v in simd simd_chains cubie; do
     check_fails "solve cubing --variant $v on N = 4" 1 \
         "^puzzlebench solve: $v handles N = 3 only" \
         "$PB" solve cubing --variant "$v" cube4.txt
 done
 check_ok "verify cubing --variant all on N = 4" \
     "$PB" verify cubing --variant all cube4.txt
-for v in simd cubie; do
+for v in simd simd_chains cubie; do
     if grep -Eq "^cubing +cube4.txt +$v +[0-9]+ +4 +- +- +not applicable$" \
         "$TMP/out"; then
         pass

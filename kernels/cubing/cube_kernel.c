@@ -38,7 +38,7 @@ const struct pb_kernel cubing_kernel = {
     .families_help = "random[:L] (L turns, 1000) | long[:L] (10^6) | "
                      "identity (returns to solved); size = cube order N, "
                      "2..64",
-    .default_variant = "simd",
+    .default_variant = "simd_chains",
     .read = cube_read,
     .write_begin = cube_write_begin,
     .write_instance = cube_write_instance,
