@@ -260,7 +260,7 @@ static void *chains_worker_new(const struct pb_corpus *corpus,
                                const void *shared)
 {
     (void)corpus;
-    struct chains_worker *w = aligned_alloc(32, sizeof(*w));
+    struct chains_worker *w = malloc(sizeof(*w));
     if (w) {
         w->t = shared;
         w->path = cube_simd_path_choose(getenv("PB_SIMD"));
