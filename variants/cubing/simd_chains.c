@@ -10,7 +10,7 @@
  *   (lockstep); the cube group is associative, so the K states are
  *   composed at the end (each state is the move that reaches it,
  *   cube_move_of_state) and the few turns left over are applied one by
- *   one. K = 4 by default (PB_SIMD_CHAINS = 1..8 for the study); why 4 is
+ *   one. K = 5 by default (PB_SIMD_CHAINS = 1..8 for the study); why 5 is
  *   in docs/results.md ("cubing: the speed frontier").
  * - Pairs: each step applies two turns at once, from a table of the 144
  *   composed turn pairs (9 KB, built with the variant); the step's byte
@@ -40,7 +40,7 @@
 
 enum {
     CHAINS_MAX = 8,
-    CHAINS_DEFAULT = 4,
+    CHAINS_DEFAULT = 5,
     BLOCK = 128, /* steps whose table offsets are computed at once */
     MOVE_BYTES = sizeof(struct cube_move),
     PAIRS = CUBE_TURNS * CUBE_TURNS,
@@ -292,7 +292,7 @@ static int chains_solve(void *worker, const void *instance, void *answer,
 
 const struct pb_variant cube_variant_simd_chains = {
     .name = "simd_chains",
-    .summary = "3x3x3 only: each case cut into 4 runs advanced in lockstep "
+    .summary = "3x3x3 only: each case cut into 5 runs advanced in lockstep "
                "in AVX2 registers, two turns a step from a table of turn "
                "pairs, the runs composed at the end; portable fallback",
     .accepts = cube_accepts_3,
