@@ -4,12 +4,14 @@
  * every variant; laws for every face and N = 2..7 (X+ four times, X+ X-,
  * a sequence then its inverse, the known 3 x 3 x 3 orders); full-state
  * agreement of every variant with the oracle on 10^4 random N = 3
- * sequences and on N = 2..7 for the variants that take any N, at 1 and 2
- * threads; the simd variant's scalar, SSSE3 and AVX2 paths against each
- * other; simd_chains on each path, 1..8 chains, one or two turns a step,
- * on every length 0..80 and some past its blocks; the extended format round
- * trip; generator determinism; and bad input named by line. Ends with "N
- * passed, N failed".
+ * sequences and on N = 2..7, 8..17 and 63..64 for the variants that take
+ * any N, at 1 and 2 threads; the simd variant's scalar, SSSE3 and AVX2
+ * paths against each other; simd_chains on each path, 1..8 chains, one
+ * or two turns a step, on every length 0..80 and some past its blocks;
+ * facelet_sparse's portable and SSE2 face turns against the oracle at N
+ * below, at and between multiples of its 8 x 8 tile; the extended format
+ * round trip; generator determinism; and bad input named by line. Ends
+ * with "N passed, N failed".
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -224,6 +226,50 @@ static void test_cross_variants(void)
     }
     agree_generated("identity", 3, 60, 40); /* includes the known orders */
     agree_generated("random:50", CUBE_N_MAX, 3, 41);
+    /* facelet_sparse turns a face in 8 x 8 tiles: whole tiles, tiles with
+     * a remainder (the last one overlaps), and one short of the most */
+    static const int tiled[] = {8, 9, 13, 16, 17, 63};
+    for (size_t i = 0; i < sizeof(tiled) / sizeof(tiled[0]); i++) {
+        agree_generated("random:100", tiled[i], 6, 50 + (uint64_t)i);
+        agree_generated("identity", tiled[i], 12, 60 + (uint64_t)i);
+    }
+}
+
+/* facelet_sparse's face turn under each PB_SIMD path (portable C and
+ * SSE2 tiles; avx2 asks for SSE2 too) agrees with the oracle, for N below,
+ * at and between multiples of its 8 x 8 tile. */
+static void test_sparse_paths(void)
+{
+    const struct pb_kernel *k = kernel();
+    const struct pb_variant *sparse = pb_variant_find(k, "facelet_sparse");
+    static const int sizes[] = {2, 3, 7, 8, 11, 24, 63, CUBE_N_MAX};
+    static const char *paths[] = {"scalar", "ssse3", "avx2"};
+    for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+        struct pb_corpus c;
+        struct pb_error e;
+        if (pb_generate(k, "random:100", (struct pb_size){sizes[i], 0}, 4,
+                        70 + (uint64_t)i, &c, &e)) {
+            CHECK(0, "gen N = %d: %s", sizes[i], e.msg);
+            continue;
+        }
+        void *oracle = k->oracle_new(&c, &e);
+        for (int p = 0; p < 3; p++) {
+            if ((int)cube_simd_path_choose(paths[p]) != p)
+                continue; /* test_simd_paths says so */
+            setenv("PB_SIMD", paths[p], 1);
+            struct cube_answer *a = run(sparse, &c, 1);
+            struct pb_check check = {0};
+            if (a)
+                pb_check_answers(&c, oracle, a, &check);
+            CHECK(a && check.wrong == 0,
+                  "facelet_sparse path %s N = %d: %zu wrong: %s", paths[p],
+                  sizes[i], check.wrong, check.why);
+            free(a);
+        }
+        unsetenv("PB_SIMD");
+        k->oracle_free(oracle);
+        pb_corpus_free(&c);
+    }
 }
 
 /* The simd variant's three paths give the same states as cubie. */
@@ -469,6 +515,7 @@ int main(void)
     test_laws();
     test_simd_paths();
     test_simd_chains();
+    test_sparse_paths();
     test_cross_variants();
     test_not_applicable();
     return check_summary();
