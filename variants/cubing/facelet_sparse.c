@@ -29,12 +29,15 @@
 /* One turn of one order. The turned face's N^2 stickers stay on it, in
  * the N x N block at face_base, turned a quarter: quarter = +1 when
  * sticker (r, c) takes the colour of (N-1-c, r), -1 when of (c, N-1-r).
- * The 4N ring stickers come from other faces: ring_to[j] takes the
- * colour of ring_from[j]. */
+ * The 4N ring stickers come from other faces, in N cycles of four
+ * (one sticker from each side): cycle[4k + i] takes the colour of
+ * cycle[4k + (i + 1) % 4], ring = 4N entries. */
 struct sparse_turn {
     int face_base, quarter, ring;
-    uint16_t *ring_from, *ring_to;
+    uint16_t *cycle;
 };
+
+enum { RING_CYCLE = 4 };
 
 struct sparse_tables {
     struct sparse_turn turn[CUBE_N_MAX + 1][CUBE_TURNS]; /* by order, turn */
@@ -46,10 +49,8 @@ static void sparse_free(void *shared)
     if (!t)
         return;
     for (int n = 0; n <= CUBE_N_MAX; n++)
-        for (int k = 0; k < CUBE_TURNS; k++) {
-            free(t->turn[n][k].ring_from);
-            free(t->turn[n][k].ring_to);
-        }
+        for (int k = 0; k < CUBE_TURNS; k++)
+            free(t->turn[n][k].cycle);
     free(t);
 }
 
@@ -85,9 +86,10 @@ static int face_quarter(int n, const uint16_t *src, int base)
 }
 
 /* `turn` on the order-n cube split into its face's quarter turn and its
- * ring (in sticker order, so that the scatter writes forward); 0,
+ * ring's cycles (each from its lowest sticker, in sticker order); 0,
  * -ENOMEM, or -EINVAL when it is not a quarter turn of one face block
- * (never for cube_turn_sources; the tests would see it). */
+ * with a ring of 4-cycles (never for cube_turn_sources; the tests would
+ * see it). */
 static int sparse_turn_of(int n, int turn, uint16_t *src,
                           struct sparse_turn *out)
 {
@@ -102,16 +104,21 @@ static int sparse_turn_of(int n, int turn, uint16_t *src,
         out->ring += src[i] != i && src[i] / area != face;
     /* a quarter or half turn moves at least one ring of stickers */
     /* NOLINTNEXTLINE(clang-analyzer-optin.portability.UnixAPI) */
-    out->ring_from = malloc((size_t)out->ring * sizeof(uint16_t));
-    out->ring_to = malloc((size_t)out->ring * sizeof(uint16_t));
-    if (!out->ring_from || !out->ring_to)
+    out->cycle = malloc((size_t)out->ring * sizeof(uint16_t));
+    if (!out->cycle)
         return -ENOMEM;
     int j = 0;
-    for (int i = 0; i < count; i++)
-        if (src[i] != i && src[i] / area != face) {
-            out->ring_from[j] = src[i];
-            out->ring_to[j++] = (uint16_t)i;
-        }
+    for (int i = 0; i < count; i++) {
+        if (src[i] == i || src[i] / area == face)
+            continue;
+        int len = 1, lowest = i; /* src is a permutation: back to i */
+        for (int p = src[i]; p != i && len <= RING_CYCLE; p = src[p], len++)
+            lowest = p < lowest ? p : lowest;
+        if (len != RING_CYCLE)
+            return -EINVAL;
+        for (int p = i, k = 0; lowest == i && k < RING_CYCLE; p = src[p], k++)
+            out->cycle[j++] = (uint16_t)p;
+    }
     return 0;
 }
 
@@ -123,7 +130,7 @@ static int sparse_build(const struct pb_corpus *corpus, void **shared,
     int rc = t && src ? 0 : -ENOMEM;
     for (size_t i = 0; i < corpus->count && rc == 0; i++) {
         const struct cube_instance *in = pb_corpus_item(corpus, i);
-        for (int k = 0; k < CUBE_TURNS && rc == 0 && !t->turn[in->n][k].ring_to;
+        for (int k = 0; k < CUBE_TURNS && rc == 0 && !t->turn[in->n][k].cycle;
              k++)
             rc = sparse_turn_of(in->n, k, src, &t->turn[in->n][k]);
     }
@@ -259,7 +266,6 @@ struct sparse_worker {
     const struct sparse_tables *t;
     uint8_t cube[CUBE_MAX_STICKERS];
     uint8_t face[CUBE_N_MAX * CUBE_N_MAX]; /* the turned face before */
-    uint8_t ring[4 * CUBE_N_MAX];          /* the ring's colours before */
 };
 
 static void *sparse_worker_new(const struct pb_corpus *corpus,
@@ -285,21 +291,25 @@ static int sparse_solve(void *worker, const void *instance, void *answer,
     struct sparse_worker *w = worker;
     const struct cube_instance *in = instance;
     int n = in->n;
-    if (!w->t->turn[n][0].ring_to)
+    if (!w->t->turn[n][0].cycle)
         return pb_fail(e, -ENOENT, "no tables for N = %d", n);
-    uint8_t *cube = w->cube, *face = w->face, *ring = w->ring;
+    uint8_t *cube = w->cube, *face = w->face;
     cube_solved(n, cube);
     for (uint32_t j = 0; j < in->count; j++) {
         const struct sparse_turn *t = &w->t->turn[n][in->turns[j]];
         /* locals: the compiler must assume that the byte stores below
-         * may change *t (2.5x slower at N = 64 when it reloads them) */
-        const uint16_t *from = t->ring_from, *to = t->ring_to;
-        int ring_len = t->ring, quarter = t->quarter;
+         * may change *t, and reloads it on every sticker otherwise */
+        const uint16_t *cycle = t->cycle;
+        int ring = t->ring, quarter = t->quarter;
         uint8_t *block = cube + t->face_base;
-        for (int i = 0; i < ring_len; i++)
-            ring[i] = cube[from[i]];
-        for (int i = 0; i < ring_len; i++)
-            cube[to[i]] = ring[i];
+        for (int i = 0; i < ring; i += RING_CYCLE) {
+            const uint16_t *c = cycle + i;
+            uint8_t first = cube[c[0]];
+            cube[c[0]] = cube[c[1]];
+            cube[c[1]] = cube[c[2]];
+            cube[c[2]] = cube[c[3]];
+            cube[c[3]] = first;
+        }
         memcpy(face, block, (size_t)n * (size_t)n);
         face_turn(w->path, block, face, n, quarter);
     }
