@@ -4,13 +4,21 @@
  * place on one buffer (the build derives both parts of each turn from
  * cube_turn_sources, timed). The face is contiguous in the layout and
  * stays on itself, a quarter turn of its N x N block (which one is
- * checked at build time), so it is copied out and written back by index
- * arithmetic, with no table; the ring comes from four other faces, so
- * its colours are gathered into a scratch array and scattered to their
- * places through two index lists. Any N. O(N^2 + 4N) per
- * turn against facelet_table's 6N^2: about 5.6x fewer stickers at
- * N = 64, 2.6x at N = 3. The reference oracle moves stickers sparsely
- * too, but from its own rotation matrices (cube_oracle.c).
+ * checked at build time): it is copied out (one memcpy) and written back
+ * as a transpose with one axis reversed, in 8 x 8 tiles, each eight
+ * 8-byte row loads, three rounds of SSE2 byte/word/dword interleaves and
+ * eight 8-byte stores; when 8 does not divide N the last tile of a row
+ * or column overlaps its neighbour, so no tile is partial (N < 8 is one
+ * plain loop). PB_SIMD = scalar (as for the simd variant) asks for the
+ * same tiles in portable C, the only path where SSE2 is absent. The
+ * ring comes from four other faces in N cycles of four stickers, turned
+ * in place through one index list. Any N. O(N^2 + 4N) per turn against
+ * facelet_table's 6N^2: about 5.6x fewer stickers at N = 64, 2.6x at
+ * N = 3. The old face loop read with a stride of N, one byte at a time;
+ * the tiles make N = 64 about 5x faster (docs/results.md). The
+ * reference oracle moves stickers sparsely too, but from its own
+ * rotation matrices (cube_oracle.c). Reference: Intel 64 and IA-32
+ * Architectures Software Developer's Manual, PUNPCKLBW/WD/DQ.
  */
 #include <errno.h>
 #include <stddef.h>
@@ -322,8 +330,8 @@ static int sparse_solve(void *worker, const void *instance, void *answer,
 
 const struct pb_variant cube_variant_facelet_sparse = {
     .name = "facelet_sparse",
-    .summary = "each turn the list of the N^2 + 4N stickers it moves "
-               "(build); a turn is a gather and a scatter of those only",
+    .summary = "only the N^2 + 4N stickers a turn moves: its face turned "
+               "in 8 x 8 tiles (SSE2), its ring as N 4-cycles (build); any N",
     .build = sparse_build,
     .free_shared = sparse_free,
     .worker_new = sparse_worker_new,
