@@ -11,8 +11,9 @@
  * or column overlaps its neighbour, so no tile is partial (N < 8 is one
  * plain loop). PB_SIMD = scalar (as for the simd variant) asks for the
  * same tiles in portable C, the only path where SSE2 is absent. The
- * ring comes from four other faces in N cycles of four stickers, turned
- * in place through one index list. Any N. O(N^2 + 4N) per turn against
+ * ring is a row or column of each of four other faces, N cycles of four
+ * stickers turned in place: four pointers and four strides, no index
+ * list. Any N. O(N^2 + 4N) per turn against
  * facelet_table's 6N^2: about 5.6x fewer stickers at N = 64, 2.6x at
  * N = 3. The old face loop read with a stride of N, one byte at a time;
  * the tiles make N = 64 about 5x faster (docs/results.md). The
@@ -37,15 +38,16 @@
 /* One turn of one order. The turned face's N^2 stickers stay on it, in
  * the N x N block at face_base, turned a quarter: quarter = +1 when
  * sticker (r, c) takes the colour of (N-1-c, r), -1 when of (c, N-1-r).
- * The 4N ring stickers come from other faces, in N cycles of four
- * (one sticker from each side): cycle[4k + i] takes the colour of
- * cycle[4k + (i + 1) % 4], ring = 4N entries. */
-struct sparse_turn {
-    int face_base, quarter, ring;
-    uint16_t *cycle;
-};
+ * The 4N ring stickers come from the four sides around it, a row or a
+ * column of each, in N cycles of four: in cycle k < N, sticker
+ * side[i] + k * step[i] takes the colour of side[i + 1] + k * step[i + 1]
+ * (i + 1 taken mod 4; step is +-1 along a row, +-N along a column). */
+enum { RING_SIDES = 4 };
 
-enum { RING_CYCLE = 4 };
+struct sparse_turn {
+    int face_base, quarter;
+    int side[RING_SIDES], step[RING_SIDES];
+};
 
 struct sparse_tables {
     struct sparse_turn turn[CUBE_N_MAX + 1][CUBE_TURNS]; /* by order, turn */
@@ -53,13 +55,7 @@ struct sparse_tables {
 
 static void sparse_free(void *shared)
 {
-    struct sparse_tables *t = shared;
-    if (!t)
-        return;
-    for (int n = 0; n <= CUBE_N_MAX; n++)
-        for (int k = 0; k < CUBE_TURNS; k++)
-            free(t->turn[n][k].cycle);
-    free(t);
+    free(shared);
 }
 
 /* The face block that `turn` rotates within itself: the one whose every
@@ -94,40 +90,41 @@ static int face_quarter(int n, const uint16_t *src, int base)
 }
 
 /* `turn` on the order-n cube split into its face's quarter turn and its
- * ring's cycles (each from its lowest sticker, in sticker order); 0,
- * -ENOMEM, or -EINVAL when it is not a quarter turn of one face block
- * with a ring of 4-cycles (never for cube_turn_sources; the tests would
- * see it). */
+ * ring's sides: 0, or -EINVAL when it is not a quarter turn of one face
+ * block with a ring of N 4-cycles along four straight sides (never for
+ * cube_turn_sources; the tests would see it). The cycles are taken in
+ * the order of their lowest sticker, which is always on the same side. */
 static int sparse_turn_of(int n, int turn, uint16_t *src,
                           struct sparse_turn *out)
 {
-    int area = n * n, count = cube_stickers(n);
+    int area = n * n, count = cube_stickers(n), cycles = 0;
     cube_turn_sources(n, turn, src);
     int face = turned_face(n, src);
     if (face < 0 || !(out->quarter = face_quarter(n, src, face * area)))
         return -EINVAL;
     out->face_base = face * area;
-    out->ring = 0;
-    for (int i = 0; i < count; i++)
-        out->ring += src[i] != i && src[i] / area != face;
-    /* a quarter or half turn moves at least one ring of stickers */
-    /* NOLINTNEXTLINE(clang-analyzer-optin.portability.UnixAPI) */
-    out->cycle = malloc((size_t)out->ring * sizeof(uint16_t));
-    if (!out->cycle)
-        return -ENOMEM;
-    int j = 0;
     for (int i = 0; i < count; i++) {
         if (src[i] == i || src[i] / area == face)
             continue;
         int len = 1, lowest = i; /* src is a permutation: back to i */
-        for (int p = src[i]; p != i && len <= RING_CYCLE; p = src[p], len++)
+        for (int p = src[i]; p != i && len <= RING_SIDES; p = src[p], len++)
             lowest = p < lowest ? p : lowest;
-        if (len != RING_CYCLE)
+        if (len != RING_SIDES)
             return -EINVAL;
-        for (int p = i, k = 0; lowest == i && k < RING_CYCLE; p = src[p], k++)
-            out->cycle[j++] = (uint16_t)p;
+        if (lowest != i)
+            continue;
+        /* cycle `cycles`: i, src[i], ... must go on each side's line */
+        for (int p = i, k = 0; k < RING_SIDES; p = src[p], k++) {
+            if (cycles == 1)
+                out->step[k] = p - out->side[k];
+            if (cycles == 0)
+                out->side[k] = p;
+            else if (p != out->side[k] + cycles * out->step[k])
+                return -EINVAL;
+        }
+        cycles++;
     }
-    return 0;
+    return cycles == n ? 0 : -EINVAL;
 }
 
 static int sparse_build(const struct pb_corpus *corpus, void **shared,
@@ -138,7 +135,7 @@ static int sparse_build(const struct pb_corpus *corpus, void **shared,
     int rc = t && src ? 0 : -ENOMEM;
     for (size_t i = 0; i < corpus->count && rc == 0; i++) {
         const struct cube_instance *in = pb_corpus_item(corpus, i);
-        for (int k = 0; k < CUBE_TURNS && rc == 0 && !t->turn[in->n][k].cycle;
+        for (int k = 0; k < CUBE_TURNS && rc == 0 && !t->turn[in->n][k].quarter;
              k++)
             rc = sparse_turn_of(in->n, k, src, &t->turn[in->n][k]);
     }
@@ -148,7 +145,7 @@ static int sparse_build(const struct pb_corpus *corpus, void **shared,
         return pb_fail(e, rc,
                        rc == -ENOMEM ? "out of memory"
                                      : "a turn that is not a quarter turn of "
-                                       "one face");
+                                       "one face and its ring");
     }
     *shared = t;
     return 0;
@@ -299,7 +296,7 @@ static int sparse_solve(void *worker, const void *instance, void *answer,
     struct sparse_worker *w = worker;
     const struct cube_instance *in = instance;
     int n = in->n;
-    if (!w->t->turn[n][0].cycle)
+    if (!w->t->turn[n][0].quarter)
         return pb_fail(e, -ENOENT, "no tables for N = %d", n);
     uint8_t *cube = w->cube, *face = w->face;
     cube_solved(n, cube);
@@ -307,16 +304,18 @@ static int sparse_solve(void *worker, const void *instance, void *answer,
         const struct sparse_turn *t = &w->t->turn[n][in->turns[j]];
         /* locals: the compiler must assume that the byte stores below
          * may change *t, and reloads it on every sticker otherwise */
-        const uint16_t *cycle = t->cycle;
-        int ring = t->ring, quarter = t->quarter;
+        uint8_t *s0 = cube + t->side[0], *s1 = cube + t->side[1],
+                *s2 = cube + t->side[2], *s3 = cube + t->side[3];
+        ptrdiff_t d0 = t->step[0], d1 = t->step[1], d2 = t->step[2],
+                  d3 = t->step[3];
+        int quarter = t->quarter;
         uint8_t *block = cube + t->face_base;
-        for (int i = 0; i < ring; i += RING_CYCLE) {
-            const uint16_t *c = cycle + i;
-            uint8_t first = cube[c[0]];
-            cube[c[0]] = cube[c[1]];
-            cube[c[1]] = cube[c[2]];
-            cube[c[2]] = cube[c[3]];
-            cube[c[3]] = first;
+        for (int k = 0; k < n; k++) {
+            uint8_t first = s0[k * d0];
+            s0[k * d0] = s1[k * d1];
+            s1[k * d1] = s2[k * d2];
+            s2[k * d2] = s3[k * d3];
+            s3[k * d3] = first;
         }
         memcpy(face, block, (size_t)n * (size_t)n);
         face_turn(w->path, block, face, n, quarter);
