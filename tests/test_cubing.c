@@ -8,10 +8,10 @@
  * any N, at 1 and 2 threads; the simd variant's scalar, SSSE3 and AVX2
  * paths against each other; simd_chains on each path, 1..8 chains, one
  * or two turns a step, on every length 0..80 and some past its blocks;
- * facelet_sparse's portable and SSE2 face turns against the oracle at N
- * below, at and between multiples of its 8 x 8 tile; the extended format
- * round trip; generator determinism; and bad input named by line. Ends
- * with "N passed, N failed".
+ * facelet_sparse's portable, SSE2 and AVX2 face turns against the oracle
+ * at N below, at and between multiples of its 8 x 8 and 16 x 16 tiles;
+ * the extended format round trip; generator determinism; and bad input
+ * named by line. Ends with "N passed, N failed".
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -226,8 +226,9 @@ static void test_cross_variants(void)
     }
     agree_generated("identity", 3, 60, 40); /* includes the known orders */
     agree_generated("random:50", CUBE_N_MAX, 3, 41);
-    /* facelet_sparse turns a face in 8 x 8 tiles: whole tiles, tiles with
-     * a remainder (the last one overlaps), and one short of the most */
+    /* facelet_sparse turns a face in 8 x 8 or 16 x 16 tiles: whole tiles,
+     * tiles with a remainder (the last one overlaps), one short of the
+     * most */
     static const int tiled[] = {8, 9, 13, 16, 17, 63};
     for (size_t i = 0; i < sizeof(tiled) / sizeof(tiled[0]); i++) {
         agree_generated("random:100", tiled[i], 6, 50 + (uint64_t)i);
@@ -236,13 +237,13 @@ static void test_cross_variants(void)
 }
 
 /* facelet_sparse's face turn under each PB_SIMD path (portable C and
- * SSE2 tiles; avx2 asks for SSE2 too) agrees with the oracle, for N below,
- * at and between multiples of its 8 x 8 tile. */
+ * SSE2 8 x 8 tiles, AVX2 16 x 16 tiles from N = 16) agrees with the
+ * oracle, for N below, at and between multiples of its tiles. */
 static void test_sparse_paths(void)
 {
     const struct pb_kernel *k = kernel();
     const struct pb_variant *sparse = pb_variant_find(k, "facelet_sparse");
-    static const int sizes[] = {2, 3, 7, 8, 11, 24, 63, CUBE_N_MAX};
+    static const int sizes[] = {2, 3, 7, 8, 11, 16, 24, 63, CUBE_N_MAX};
     static const char *paths[] = {"scalar", "ssse3", "avx2"};
     for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
         struct pb_corpus c;

@@ -2,24 +2,32 @@
  * facelet_sparse.c - Cubing touching only the stickers a turn moves: the
  * turned face's N^2 and the 4N of the ring around it, out of 6N^2, in
  * place on one buffer (the build derives both parts of each turn from
- * cube_turn_sources, timed). The face is contiguous in the layout and
- * stays on itself, a quarter turn of its N x N block (which one is
- * checked at build time): it is copied out (one memcpy) and written back
- * as a transpose with one axis reversed, in 8 x 8 tiles, each eight
- * 8-byte row loads, three rounds of SSE2 byte/word/dword interleaves and
- * eight 8-byte stores; when 8 does not divide N the last tile of a row
- * or column overlaps its neighbour, so no tile is partial (N < 8 is one
- * plain loop). PB_SIMD = scalar (as for the simd variant) asks for the
- * same tiles in portable C, the only path where SSE2 is absent. The
- * ring is a row or column of each of four other faces, N cycles of four
- * stickers turned in place: four pointers and four strides, no index
- * list. Any N. O(N^2 + 4N) per turn against
- * facelet_table's 6N^2: about 5.6x fewer stickers at N = 64, 2.6x at
- * N = 3. The old face loop read with a stride of N, one byte at a time;
- * the tiles make N = 64 about 5x faster (docs/results.md). The
- * reference oracle moves stickers sparsely too, but from its own
- * rotation matrices (cube_oracle.c). Reference: Intel 64 and IA-32
- * Architectures Software Developer's Manual, PUNPCKLBW/WD/DQ.
+ * cube_turn_sources, timed).
+ *
+ * The face is contiguous in the layout and stays on itself, a quarter
+ * turn of its N x N block (which one is checked at build time): it is
+ * copied out (one memcpy) and written back as a transpose with one axis
+ * reversed, in square tiles of bytes, each transposed in registers by
+ * three rounds of byte/word/dword interleaves: 16 x 16 with AVX2 (rows j
+ * and j + 8 in the two lanes of a register) from N = 16, else 8 x 8
+ * with SSE2. Where the tile does not divide N, the last tile of a row or
+ * column overlaps its neighbour, so no tile is partial; N < 8 is one
+ * plain loop. The path is chosen at run time as for the simd variant:
+ * PB_SIMD = ssse3 asks for the SSE2 tiles, scalar for the same 8 x 8
+ * tiles in portable C (the only path where SSE2 is absent).
+ *
+ * The ring is a row or a column of each of four other faces: N cycles of
+ * four stickers, turned in place through four pointers and four strides
+ * (no index list).
+ *
+ * Any N. O(N^2 + 4N) per turn against facelet_table's 6N^2: about 5.6x
+ * fewer stickers at N = 64, 2.6x at N = 3. The first version read the
+ * face with a stride of N, one byte at a time, and the ring through two
+ * index lists; the tiles and the sides made N = 64 about 6x faster
+ * (docs/results.md). The reference oracle moves stickers sparsely too,
+ * but from its own rotation matrices (cube_oracle.c).
+ * Reference: Intel 64 and IA-32 Architectures Software Developer's
+ * Manual, PUNPCKLBW/PUNPCKLWD/PUNPCKLDQ and VPERMQ.
  */
 #include <errno.h>
 #include <stddef.h>
@@ -30,9 +38,11 @@
 #include "cube_variant.h"
 #include "simd_path.h"
 
+/* SSE2 is part of x86-64; the AVX2 code is compiled per function (target
+ * attribute) and run only where the CPU has AVX2 */
 #if defined(__SSE2__)
-#include <emmintrin.h>
-#define SPARSE_HAVE_SSE2 1
+#include <immintrin.h>
+#define SPARSE_HAVE_X86 1
 #endif
 
 /* One turn of one order. The turned face's N^2 stickers stay on it, in
@@ -177,7 +187,7 @@ static inline void tile_plain8(const uint8_t *src, ptrdiff_t src_step,
     tile_plain(src, src_step, dst, dst_step, TILE);
 }
 
-#ifdef SPARSE_HAVE_SSE2
+#ifdef SPARSE_HAVE_X86
 /* 8 x 8 bytes in three rounds of interleaves (bytes, pairs, quads):
  * 8 loads, 12 unpacks, 8 stores. Intel SDM, PUNPCKLBW/PUNPCKLWD/
  * PUNPCKLDQ. */
@@ -213,28 +223,29 @@ static inline void tile_sse2(const uint8_t *src, ptrdiff_t src_step,
  * tile. */
 static inline void
 face_tiles(uint8_t *block, const uint8_t *face, int n, int quarter,
-           void (*tile)(const uint8_t *, ptrdiff_t, uint8_t *, ptrdiff_t))
+           void (*tile)(const uint8_t *, ptrdiff_t, uint8_t *, ptrdiff_t),
+           int size)
 {
-    if (n < TILE) {
+    if (n < size) {
         if (quarter > 0)
             tile_plain(face + (n - 1) * n, -n, block, n, n);
         else
             tile_plain(face, n, block + (n - 1) * n, -n, n);
         return;
     }
-    for (int r0 = 0;; r0 += TILE) {
-        r0 = r0 > n - TILE ? n - TILE : r0;
-        for (int c0 = 0;; c0 += TILE) {
-            c0 = c0 > n - TILE ? n - TILE : c0;
+    for (int r0 = 0;; r0 += size) {
+        r0 = r0 > n - size ? n - size : r0;
+        for (int c0 = 0;; c0 += size) {
+            c0 = c0 > n - size ? n - size : c0;
             if (quarter > 0)
                 tile(face + (n - 1 - c0) * n + r0, -n, block + r0 * n + c0, n);
             else
-                tile(face + c0 * n + (n - TILE - r0), n,
-                     block + (r0 + TILE - 1) * n + c0, -n);
-            if (c0 == n - TILE)
+                tile(face + c0 * n + (n - size - r0), n,
+                     block + (r0 + size - 1) * n + c0, -n);
+            if (c0 == n - size)
                 break;
         }
-        if (r0 == n - TILE)
+        if (r0 == n - size)
             break;
     }
 }
@@ -242,21 +253,76 @@ face_tiles(uint8_t *block, const uint8_t *face, int n, int quarter,
 static void face_turn_plain(uint8_t *block, const uint8_t *face, int n,
                             int quarter)
 {
-    face_tiles(block, face, n, quarter, tile_plain8);
+    face_tiles(block, face, n, quarter, tile_plain8, TILE);
 }
 
-#ifdef SPARSE_HAVE_SSE2
+#ifdef SPARSE_HAVE_X86
 static void face_turn_sse2(uint8_t *block, const uint8_t *face, int n,
                            int quarter)
 {
-    face_tiles(block, face, n, quarter, tile_sse2);
+    face_tiles(block, face, n, quarter, tile_sse2, TILE);
+}
+
+enum { TILE_AVX2 = 16 }; /* 16 x 16 bytes: 16-byte rows, two per register */
+
+/* 16 x 16 bytes, rows j and j + 8 in the two lanes of one register, the
+ * same three rounds as tile_sse2 within each lane, then vpermq puts
+ * each destination row's two 8-byte halves together: 16 loads, 8
+ * inserts, 24 unpacks, 8 permutes, 16 stores for 4x tile_sse2's bytes. */
+__attribute__((target("avx2"))) static inline void tile_avx2(const uint8_t *src,
+                                                             ptrdiff_t src_step,
+                                                             uint8_t *dst,
+                                                             ptrdiff_t dst_step)
+{
+    __m256i y[8], a[8], b[8];
+    for (int j = 0; j < 8; j++)
+        y[j] = _mm256_inserti128_si256(
+            _mm256_castsi128_si256(
+                _mm_loadu_si128((const __m128i *)(src + j * src_step))),
+            _mm_loadu_si128((const __m128i *)(src + (j + 8) * src_step)), 1);
+    for (int m = 0; m < 4; m++) { /* bytes: columns 0..7, 8..15 */
+        a[2 * m] = _mm256_unpacklo_epi8(y[2 * m], y[2 * m + 1]);
+        a[2 * m + 1] = _mm256_unpackhi_epi8(y[2 * m], y[2 * m + 1]);
+    }
+    for (int h = 0; h < 2; h++) /* pairs: rows 0..3 (h = 0), 4..7 */
+        for (int q = 0; q < 2; q++) {
+            b[4 * h + 2 * q] =
+                _mm256_unpacklo_epi16(a[4 * h + q], a[4 * h + 2 + q]);
+            b[4 * h + 2 * q + 1] =
+                _mm256_unpackhi_epi16(a[4 * h + q], a[4 * h + 2 + q]);
+        }
+    /* quads: b[k] and b[4 + k] hold columns 4k..4k+3 of rows 0..3 and
+     * 4..7; after them, columns 2i, 2i + 1 of rows 0..7 (lane 0) and
+     * 8..15 (lane 1) */
+    for (int k = 0; k < 4; k++) {
+        __m256i c[2] = {_mm256_unpacklo_epi32(b[k], b[4 + k]),
+                        _mm256_unpackhi_epi32(b[k], b[4 + k])};
+        for (int i = 0; i < 2; i++) {
+            __m256i row = _mm256_permute4x64_epi64(c[i], 0xd8);
+            int col = 4 * k + 2 * i;
+            _mm_storeu_si128((__m128i *)(dst + col * dst_step),
+                             _mm256_castsi256_si128(row));
+            _mm_storeu_si128((__m128i *)(dst + (col + 1) * dst_step),
+                             _mm256_extracti128_si256(row, 1));
+        }
+    }
+}
+
+__attribute__((target("avx2"))) static void
+face_turn_avx2(uint8_t *block, const uint8_t *face, int n, int quarter)
+{
+    face_tiles(block, face, n, quarter, tile_avx2, TILE_AVX2);
 }
 #endif
 
 static void face_turn(enum cube_simd_path path, uint8_t *block,
                       const uint8_t *face, int n, int quarter)
 {
-#ifdef SPARSE_HAVE_SSE2
+#ifdef SPARSE_HAVE_X86
+    if (path >= CUBE_SIMD_AVX2 && n >= TILE_AVX2) {
+        face_turn_avx2(block, face, n, quarter);
+        return;
+    }
     if (path >= CUBE_SIMD_SSSE3) {
         face_turn_sse2(block, face, n, quarter);
         return;
@@ -329,8 +395,9 @@ static int sparse_solve(void *worker, const void *instance, void *answer,
 
 const struct pb_variant cube_variant_facelet_sparse = {
     .name = "facelet_sparse",
-    .summary = "only the N^2 + 4N stickers a turn moves: its face turned "
-               "in 8 x 8 tiles (SSE2), its ring as N 4-cycles (build); any N",
+    .summary = "only the N^2 + 4N stickers a turn moves: the face "
+               "transposed in byte tiles (AVX2 16 x 16, SSE2 8 x 8), the "
+               "ring as four strided sides (build); any N",
     .build = sparse_build,
     .free_shared = sparse_free,
     .worker_new = sparse_worker_new,
