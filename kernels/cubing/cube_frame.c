@@ -2,6 +2,8 @@
  * cube_frame.c - the sticker layout of cube.h: face frames and the
  * mapping between sticker indices and geometry. O(1) per sticker.
  */
+#include <string.h>
+
 #include "cube.h"
 
 const char cube_face_letter[CUBE_FACES] = {'U', 'D', 'F', 'B', 'L', 'R'};
@@ -48,6 +50,7 @@ int cube_index_of(int n, const int pos[3], const int normal[3])
 
 void cube_solved(int n, uint8_t *sticker)
 {
-    for (int i = 0; i < cube_stickers(n); i++)
-        sticker[i] = (uint8_t)(i / (n * n));
+    /* a fill per face: a division per sticker cost 46 us at N = 64 */
+    for (int f = 0; f < CUBE_FACES; f++)
+        memset(sticker + (size_t)f * (size_t)(n * n), f, (size_t)(n * n));
 }
