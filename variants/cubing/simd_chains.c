@@ -27,7 +27,6 @@
  */
 #include <errno.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "cube_bytes.h"
 #include "cube_variant.h"
@@ -150,7 +149,7 @@ move_avx2(__m256i s, const uint8_t *move, __m256i modulus)
     return _mm256_min_epu8(x, _mm256_sub_epi8(x, modulus));
 }
 
-/* K chains in lockstep, then composed into s[0]; K is a constant where
+/* K chains in lockstep, then composed in order; K is a constant where
  * this is inlined, so the K states stay in registers. */
 __attribute__((target("avx2"), always_inline)) static inline __m256i
 chains_avx2(struct chains_worker *w, const uint8_t *turns, uint32_t len,
@@ -193,32 +192,19 @@ run_avx2(struct chains_worker *w, const struct cube_instance *in,
     const uint8_t *table =
         (const uint8_t *)(w->per_step == 2 ? t->pair : t->single);
     __m256i r;
+    /* K a constant in each call, so that its chains stay in registers */
+    /* clang-format off */
     switch (w->chains) {
-    case 1:
-        r = chains_avx2(w, in->turns, p.len, table, 1);
-        break;
-    case 2:
-        r = chains_avx2(w, in->turns, p.len, table, 2);
-        break;
-    case 3:
-        r = chains_avx2(w, in->turns, p.len, table, 3);
-        break;
-    case 4:
-        r = chains_avx2(w, in->turns, p.len, table, 4);
-        break;
-    case 5:
-        r = chains_avx2(w, in->turns, p.len, table, 5);
-        break;
-    case 6:
-        r = chains_avx2(w, in->turns, p.len, table, 6);
-        break;
-    case 7:
-        r = chains_avx2(w, in->turns, p.len, table, 7);
-        break;
-    default:
-        r = chains_avx2(w, in->turns, p.len, table, 8);
-        break;
+    case 1: r = chains_avx2(w, in->turns, p.len, table, 1); break;
+    case 2: r = chains_avx2(w, in->turns, p.len, table, 2); break;
+    case 3: r = chains_avx2(w, in->turns, p.len, table, 3); break;
+    case 4: r = chains_avx2(w, in->turns, p.len, table, 4); break;
+    case 5: r = chains_avx2(w, in->turns, p.len, table, 5); break;
+    case 6: r = chains_avx2(w, in->turns, p.len, table, 6); break;
+    case 7: r = chains_avx2(w, in->turns, p.len, table, 7); break;
+    default: r = chains_avx2(w, in->turns, p.len, table, 8); break;
     }
+    /* clang-format on */
     const __m256i modulus =
         _mm256_load_si256((const __m256i *)cube_bytes_modulus);
     for (uint32_t j = p.tail; j < in->count; j++)
