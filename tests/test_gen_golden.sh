@@ -44,12 +44,7 @@ if [ $# -ne 1 ]; then
     echo "usage: $0 [--update] PATH_TO_PUZZLEBENCH" >&2
     exit 2
 fi
-PB=$1
-case $PB in /*) ;; *) PB=$PWD/$PB ;; esac
-if [ ! -x "$PB" ]; then
-    echo "$0: $PB: not an executable" >&2
-    exit 2
-fi
+take_pb "$@"
 
 # KERNEL FAMILY SIZE, each run with --count $COUNT and every seed of
 # $SEEDS. Sizes where gen takes well under a second: depth:D of
