@@ -7,6 +7,8 @@
 
 #include <string.h>
 
+enum { FACE_STICKERS = 9 }; /* on 3 x 3 x 3 */
+
 #define LANE_OF(edge, corner)                                                  \
     edge, edge, edge, edge, edge, edge, edge, edge, edge, edge, edge, edge,    \
         edge, edge, edge, edge, corner, corner, corner, corner, corner,        \
@@ -67,7 +69,6 @@ void cube_bytes_apply(uint8_t state[CUBE_BYTES], const struct cube_move *m)
 void cube_bytes_colours_init(const struct cubie_tables *t,
                              struct cube_bytes_colours *c)
 {
-    enum { FACE_STICKERS = 9 };
     memset(c, 0, sizeof(*c));
     for (int p = 0; p < CUBIE_EDGES; p++)
         for (int flip = 0; flip < 2; flip++)
@@ -81,25 +82,23 @@ void cube_bytes_colours_init(const struct cubie_tables *t,
                 c->corner[p + CUBE_CORNER_UNIT * twist][i] =
                     (uint8_t)(t->corner_sticker[p][(i + twist) % 3] /
                               FACE_STICKERS);
-    memcpy(c->edge_at, t->edge_sticker, sizeof(c->edge_at));
-    memcpy(c->corner_at, t->corner_sticker, sizeof(c->corner_at));
 }
 
-void cube_bytes_stickers(const struct cube_bytes_colours *c,
+void cube_bytes_stickers(const struct cubie_tables *t,
+                         const struct cube_bytes_colours *c,
                          const uint8_t state[CUBE_BYTES], uint8_t *sticker)
 {
-    enum { FACE_STICKERS = 9 };
     for (int f = 0; f < CUBE_FACES; f++)
         sticker[f * FACE_STICKERS + FACE_STICKERS / 2] = (uint8_t)f;
     for (int k = 0; k < CUBIE_EDGES; k++) {
         const uint8_t *colour = c->edge[state[k] & 31];
-        sticker[c->edge_at[k][0]] = colour[0];
-        sticker[c->edge_at[k][1]] = colour[1];
+        sticker[t->edge_sticker[k][0]] = colour[0];
+        sticker[t->edge_sticker[k][1]] = colour[1];
     }
     for (int k = 0; k < CUBIE_CORNERS; k++) {
         const uint8_t *colour = c->corner[state[CUBE_LANE + k] & 31];
-        sticker[c->corner_at[k][0]] = colour[0];
-        sticker[c->corner_at[k][1]] = colour[1];
-        sticker[c->corner_at[k][2]] = colour[2];
+        sticker[t->corner_sticker[k][0]] = colour[0];
+        sticker[t->corner_sticker[k][1]] = colour[1];
+        sticker[t->corner_sticker[k][2]] = colour[2];
     }
 }

@@ -55,23 +55,22 @@ void cube_move_of_state(const uint8_t state[CUBE_BYTES], struct cube_move *out);
 /* state = state then move, portable C, byte by byte. */
 void cube_bytes_apply(uint8_t state[CUBE_BYTES], const struct cube_move *m);
 
-/* Where each state byte's colours go: for every value a used byte can
- * hold, the colours of its cubie's stickers in its position's order, and
- * the sticker index of each position's stickers; the answer is then one
- * load and two or three stores per cubie. Both value tables have 32 rows,
+/* For every value a used byte can hold, the colours of its cubie's
+ * stickers in its position's order (the positions' sticker indices are
+ * the cubie tables' edge_sticker and corner_sticker); the answer is then
+ * one load and two or three stores per cubie. Both tables have 32 rows,
  * so that a byte masked to 5 bits never reads past them. */
 struct cube_bytes_colours {
     uint8_t edge[2 * CUBE_EDGE_UNIT][2];     /* by byte value, sticker */
     uint8_t corner[4 * CUBE_CORNER_UNIT][3]; /* by byte value, sticker */
-    uint8_t edge_at[CUBIE_EDGES][2];         /* sticker index */
-    uint8_t corner_at[CUBIE_CORNERS][3];     /* sticker index */
 };
 
 void cube_bytes_colours_init(const struct cubie_tables *t,
                              struct cube_bytes_colours *c);
 
 /* The 54 sticker colours of a state (cube.h layout, N = 3). */
-void cube_bytes_stickers(const struct cube_bytes_colours *c,
+void cube_bytes_stickers(const struct cubie_tables *t,
+                         const struct cube_bytes_colours *c,
                          const uint8_t state[CUBE_BYTES], uint8_t *sticker);
 
 #endif

@@ -37,11 +37,9 @@
 enum { LANE = CUBE_LANE };
 
 struct simd_tables {
-    _Alignas(32) uint8_t shuffle[CUBE_TURNS][2 * LANE];
-    _Alignas(32) uint8_t add[CUBE_TURNS][2 * LANE];      /* a */
+    struct cube_move turn[CUBE_TURNS]; /* shuffle (from) and a (add) */
     _Alignas(32) uint8_t add_wrap[CUBE_TURNS][2 * LANE]; /* a - m */
     _Alignas(32) uint8_t solved[2 * LANE];
-    struct cube_move turn[CUBE_TURNS]; /* the portable path's */
     struct cubie_tables cubie;
     struct cube_bytes_colours colours;
 };
@@ -67,8 +65,6 @@ static int simd_build(const struct pb_corpus *corpus, void **shared,
     for (int turn = 0; turn < CUBE_TURNS; turn++) {
         struct cube_move *m = &t->turn[turn];
         cube_move_of_turn(&t->cubie, turn, m);
-        memcpy(t->shuffle[turn], m->from, sizeof(m->from));
-        memcpy(t->add[turn], m->add, sizeof(m->add));
         for (int k = 0; k < 2 * LANE; k++)
             t->add_wrap[turn][k] = (uint8_t)(m->add[k] - cube_bytes_modulus[k]);
     }
@@ -83,11 +79,10 @@ run_avx2(const struct simd_tables *t, const uint8_t *turns, uint32_t count,
 {
     __m256i s = _mm256_load_si256((const __m256i *)t->solved);
     for (uint32_t j = 0; j < count; j++) {
-        s = _mm256_shuffle_epi8(
-            s, _mm256_load_si256((const __m256i *)t->shuffle[turns[j]]));
+        const struct cube_move *m = &t->turn[turns[j]];
+        s = _mm256_shuffle_epi8(s, _mm256_load_si256((const __m256i *)m->from));
         s = _mm256_min_epu8(
-            _mm256_add_epi8(
-                s, _mm256_load_si256((const __m256i *)t->add[turns[j]])),
+            _mm256_add_epi8(s, _mm256_load_si256((const __m256i *)m->add)),
             _mm256_add_epi8(
                 s, _mm256_load_si256((const __m256i *)t->add_wrap[turns[j]])));
     }
@@ -101,7 +96,7 @@ run_ssse3(const struct simd_tables *t, const uint8_t *turns, uint32_t count,
     __m128i edges = _mm_load_si128((const __m128i *)t->solved);
     __m128i corners = _mm_load_si128((const __m128i *)(t->solved + LANE));
     for (uint32_t j = 0; j < count; j++) {
-        const uint8_t *sh = t->shuffle[turns[j]], *ad = t->add[turns[j]],
+        const uint8_t *sh = t->turn[turns[j]].from, *ad = t->turn[turns[j]].add,
                       *aw = t->add_wrap[turns[j]];
         edges = _mm_shuffle_epi8(edges, _mm_load_si128((const __m128i *)sh));
         corners = _mm_shuffle_epi8(
@@ -159,7 +154,7 @@ static int simd_solve(void *worker, const void *instance, void *answer,
     }
     struct cube_answer *out = answer;
     cube_answer_begin(out, 3);
-    cube_bytes_stickers(&t->colours, state, out->sticker);
+    cube_bytes_stickers(&t->cubie, &t->colours, state, out->sticker);
     work->count[PB_WORK_MAIN] += in->count;
     return 0;
 }

@@ -271,7 +271,7 @@ static int chains_solve(void *worker, const void *instance, void *answer,
         run_portable(w, in, state);
     struct cube_answer *out = answer;
     cube_answer_begin(out, 3);
-    cube_bytes_stickers(&w->t->colours, state, out->sticker);
+    cube_bytes_stickers(&w->t->cubie, &w->t->colours, state, out->sticker);
     work->count[PB_WORK_MAIN] += in->count;
     return 0;
 }
