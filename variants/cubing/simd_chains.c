@@ -57,20 +57,20 @@ struct chains_tables {
 struct chains_worker {
     const struct chains_tables *t;
     enum cube_simd_path path;
-    int chains, per_step;
     /* byte offsets of a block of steps into the move table, per chain */
     uint16_t offset[CHAINS_MAX][BLOCK];
 };
 
-/* *value = the environment variable name as a whole number 1..max, or
- * fallback when it is not set. */
-static int env_knob(const char *name, int max, int fallback, int *value,
-                    struct pb_error *e)
+/* *value = the environment variable name as a whole number 1..max; left
+ * as it is when the variable is not set. */
+static int env_knob(const char *name, int max, int *value, struct pb_error *e)
 {
     const char *text = getenv(name);
+    if (!text)
+        return 0;
     char *end = NULL;
-    long v = text ? strtol(text, &end, 10) : fallback;
-    if (text && (!*text || *end || v < 1 || v > max))
+    long v = strtol(text, &end, 10);
+    if (!*text || *end || v < 1 || v > max)
         return pb_fail(e, -EINVAL,
                        "environment %s=%s: expected a whole number from 1 "
                        "to %d",
@@ -84,8 +84,8 @@ static int chains_build(const struct pb_corpus *corpus, void **shared,
 {
     (void)corpus; /* N = 3 only: cube_accepts_3 */
     int chains = CHAINS_DEFAULT, per_step = 2;
-    int rc = env_knob("PB_SIMD_CHAINS", CHAINS_MAX, CHAINS_DEFAULT, &chains, e);
-    if (rc || (rc = env_knob("PB_SIMD_TURNS_PER_STEP", 2, 2, &per_step, e)))
+    int rc = env_knob("PB_SIMD_CHAINS", CHAINS_MAX, &chains, e);
+    if (rc || (rc = env_knob("PB_SIMD_TURNS_PER_STEP", 2, &per_step, e)))
         return rc;
     struct chains_tables *t = aligned_alloc(32, sizeof(*t));
     if (!t)
@@ -155,7 +155,7 @@ __attribute__((target("avx2"), always_inline)) static inline __m256i
 chains_avx2(struct chains_worker *w, const uint8_t *turns, uint32_t len,
             const uint8_t *table, const int K)
 {
-    const size_t per = (size_t)w->per_step;
+    const size_t per = (size_t)w->t->per_step;
     const __m256i modulus =
         _mm256_load_si256((const __m256i *)cube_bytes_modulus);
     __m256i s[CHAINS_MAX];
@@ -165,7 +165,7 @@ chains_avx2(struct chains_worker *w, const uint8_t *turns, uint32_t len,
         uint32_t steps = len - b < BLOCK ? len - b : BLOCK;
         for (int k = 0; k < K; k++)
             fill_offsets(w->offset[k], turns + per * ((size_t)k * len + b),
-                         steps, w->per_step);
+                         steps, w->t->per_step);
         for (uint32_t j = 0; j < steps; j++)
 #pragma GCC unroll 8
             for (int k = 0; k < K; k++)
@@ -188,13 +188,13 @@ run_avx2(struct chains_worker *w, const struct cube_instance *in,
          uint8_t *state)
 {
     const struct chains_tables *t = w->t;
-    struct chains_plan p = plan_of(in->count, w->chains, w->per_step);
+    struct chains_plan p = plan_of(in->count, t->chains, t->per_step);
     const uint8_t *table =
-        (const uint8_t *)(w->per_step == 2 ? t->pair : t->single);
+        (const uint8_t *)(t->per_step == 2 ? t->pair : t->single);
     __m256i r;
     /* K a constant in each call, so that its chains stay in registers */
     /* clang-format off */
-    switch (w->chains) {
+    switch (t->chains) {
     case 1: r = chains_avx2(w, in->turns, p.len, table, 1); break;
     case 2: r = chains_avx2(w, in->turns, p.len, table, 2); break;
     case 3: r = chains_avx2(w, in->turns, p.len, table, 3); break;
@@ -219,10 +219,10 @@ static void run_portable(struct chains_worker *w,
                          const struct cube_instance *in, uint8_t *state)
 {
     const struct chains_tables *t = w->t;
-    struct chains_plan p = plan_of(in->count, w->chains, w->per_step);
-    const struct cube_move *table = w->per_step == 2 ? t->pair : t->single;
+    struct chains_plan p = plan_of(in->count, t->chains, t->per_step);
+    const struct cube_move *table = t->per_step == 2 ? t->pair : t->single;
     cube_bytes_solved(state);
-    for (int k = 0; k < w->chains; k++) {
+    for (int k = 0; k < t->chains; k++) {
         uint8_t s[CUBE_BYTES];
         struct cube_move whole;
         cube_bytes_solved(s);
@@ -230,8 +230,8 @@ static void run_portable(struct chains_worker *w,
             uint32_t steps = p.len - b < BLOCK ? p.len - b : BLOCK;
             fill_offsets(w->offset[0],
                          in->turns +
-                             (size_t)w->per_step * ((size_t)k * p.len + b),
-                         steps, w->per_step);
+                             (size_t)t->per_step * ((size_t)k * p.len + b),
+                         steps, t->per_step);
             for (uint32_t j = 0; j < steps; j++)
                 cube_bytes_apply(s, &table[w->offset[0][j] / MOVE_BYTES]);
         }
@@ -250,8 +250,6 @@ static void *chains_worker_new(const struct pb_corpus *corpus,
     if (w) {
         w->t = shared;
         w->path = cube_simd_path_choose(getenv("PB_SIMD"));
-        w->chains = w->t->chains;
-        w->per_step = w->t->per_step;
     }
     return w;
 }
