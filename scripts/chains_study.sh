@@ -10,6 +10,7 @@
 # Usage: scripts/chains_study.sh [PUZZLEBENCH] [ROUNDS]
 set -eu
 pb=${1:-build/puzzlebench}
+here=$(cd "$(dirname "$0")" && pwd)
 rounds=${2:-2}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -17,26 +18,19 @@ suite() { # variants
     printf 'repetitions 5\nmin_time 0.2\nthreads 1\n' >"$work/s.suite"
     printf 'bench cubing %s random 3 1000 44\n' "$1" >>"$work/s.suite"
 }
-median() { # results folder -> "variant median min max" lines, ns per turn
-    awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-    $c["verified"] == 1 {
-        print $c["variant"], $c["seconds"] / $c["count"] / 1000 * 1e9 }' \
-        "$1/results.csv" | sort -k1,1 -k2,2g | awk '
-    function flush() { if (m) printf "%s %.3f %.3f %.3f\n", v,
-        m % 2 ? t[(m + 1) / 2] : (t[m / 2] + t[m / 2 + 1]) / 2, t[1], t[m] }
-    $1 != v { flush(); v = $1; m = 0 }
-    { t[++m] = $2 }
-    END { flush() }'
-}
 bench() { # label, then env assignments; prints one row
     label=$1
     shift
     env "$@" "$pb" bench --suite "$work/s.suite" --out "$work/r" \
         >"$work/log" 2>&1 || { cat "$work/log" >&2; exit 1; }
-    median "$work/r/latest" | sort | while read -r v med lo hi; do
-        printf '| %d | %s | %s | %s | %s..%s |\n' "$round" "$label" "$v" \
-            "$med" "$lo" "$hi"
-    done
+    # medians.sh's microseconds a 1000-turn case are ns a turn
+    "$here/medians.sh" "$work/r/latest" | sed 1d | sort |
+        while read -r name med range _; do
+            v=$(echo "$name" | cut -d/ -f2)
+            lo=${range%..*} hi=${range#*..}
+            printf '| %d | %s | %s | %s | %s..%s |\n' "$round" "$label" \
+                "$v" "$med" "$lo" "$hi"
+        done
     rm -rf "$work/r"
 }
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
