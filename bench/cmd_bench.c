@@ -26,6 +26,7 @@
 #include "harness.h"
 #include "pb_file.h"
 #include "results.h"
+#include "schema.h"
 
 static const char bench_help[] =
     "usage: puzzlebench bench [--suite NAME|FILE] [--threads LIST]\n"
@@ -345,7 +346,7 @@ static bool parse_threads(const char *verb, const char *text,
  * collide with), values beyond any char. */
 enum { OPT_CORPUS = 0x100, OPT_KERNEL, OPT_VARIANTS, OPT_SHARD };
 
-/* --shard I/N: 1 <= I <= N <= 10000, digits only. */
+/* --shard I/N: 1 <= I <= N <= PB_MAX_SHARDS, digits only. */
 static bool parse_shard(const char *verb, const char *text,
                         struct pb_bench_options *o)
 {
@@ -357,11 +358,11 @@ static bool parse_shard(const char *verb, const char *text,
         const char *rest = end + 1;
         n = strtol(rest, &end, 10);
     }
-    if (i < 1 || n < 1 || errno || *end || i > n || n > 10000) {
+    if (i < 1 || n < 1 || errno || *end || i > n || n > PB_MAX_SHARDS) {
         cli_usage_error(verb,
                         "--shard '%s'; expected I/N, the I-th of N parts "
-                        "(1 <= I <= N <= 10000)",
-                        text);
+                        "(1 <= I <= N <= %d)",
+                        text, PB_MAX_SHARDS);
         return false;
     }
     o->shard = (int)i;

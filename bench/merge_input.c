@@ -28,8 +28,6 @@ static const char *const machine_keys[] = {
     "host_name", "cpu_model",    "cpu_cores", "cpu_threads",
     "num_cpus",  "memory_bytes", "os",        "os_kernel"};
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
-/* bench --shard's N, at most (cmd_bench.c): merge walks the N shards */
-#define MERGE_MAX_SHARDS 10000
 
 static bool is_file(const char *dir, const char *name)
 {
@@ -100,18 +98,18 @@ static int read_json(struct merge_input *in, struct pb_error *e)
     json_t *shard = json_object_get(context, "shard");
     char end;
     in->shard = in->shards = 1;
-    if (shard && (!json_is_string(shard) ||
-                  /* glibc saturates an out-of-range %d, and 1 <= I <= N <= the
-                   * most shards is checked right after */
-                  /* NOLINTNEXTLINE(cert-err34-c) */
-                  sscanf(json_string_value(shard), "%d/%d%c", &in->shard,
-                         &in->shards, &end) != 2 ||
-                  in->shard < 1 || in->shard > in->shards ||
-                  in->shards > MERGE_MAX_SHARDS))
+    if (shard &&
+        (!json_is_string(shard) ||
+         /* glibc saturates an out-of-range %d, and 1 <= I <= N <= the
+          * most shards is checked right after */
+         /* NOLINTNEXTLINE(cert-err34-c) */
+         sscanf(json_string_value(shard), "%d/%d%c", &in->shard, &in->shards,
+                &end) != 2 ||
+         in->shard < 1 || in->shard > in->shards || in->shards > PB_MAX_SHARDS))
         return pb_fail(e, -EINVAL,
                        "%s: context 'shard': expected I/N, "
                        "1 <= I <= N <= %d",
-                       path, MERGE_MAX_SHARDS);
+                       path, PB_MAX_SHARDS);
     if (!json_is_string(json_object_get(context, "puzzlebench_commit")) ||
         !json_is_string(json_object_get(context, "suite")))
         return pb_fail(e, -EINVAL,

@@ -50,6 +50,9 @@
 #include "pb.h"
 
 #define PB_ID_TEXT 32 /* a text field of the identity, with its NUL */
+/* A sharded run's N (results.json's context "shard": "I/N"), at most:
+ * bench --shard refuses more, and merge reads no more. */
+#define PB_MAX_SHARDS 10000
 
 /* What names one benchmark. Texts are at most PB_ID_TEXT - 1 bytes;
  * their character sets are the readers' policy (tidy_name_ok). */

@@ -60,17 +60,18 @@ static void header_line(struct pb_corpus_meta *m, uint32_t line_number,
     } else if (!strcmp(key, "seed") || !strcmp(key, "count") ||
                !strcmp(key, "generator")) {
         /* a number, whole: "12abc" or "-1" would name the corpus wrongly */
+        bool seed = !strcmp(key, "seed"), count = !strcmp(key, "count");
         char *rest;
         errno = 0;
         unsigned long long v = strtoull(value, &rest, 10);
         bool ok = value[0] >= '0' && value[0] <= '9' && *rest == '\0' &&
-                  errno == 0 && (key[0] == 's' || v <= INT32_MAX);
+                  errno == 0 && (seed || v <= INT32_MAX);
         if (!ok && !m->bad_line) {
             m->bad_line = line_number;
             snprintf(m->bad_key, sizeof(m->bad_key), "%s", key);
-        } else if (ok && key[0] == 's')
+        } else if (ok && seed)
             m->seed = v;
-        else if (ok && key[0] == 'c')
+        else if (ok && count)
             m->count = (size_t)v;
         else if (ok)
             m->generator = (int)v;
