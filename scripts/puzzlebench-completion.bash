@@ -7,6 +7,20 @@
 # or install it as /usr/share/bash-completion/completions/puzzlebench.
 # It asks the puzzlebench being completed (the first word as typed, else
 # the one on PATH), so completions follow that build's registry.
+# No word list ever reaches `compgen -W`, which expands $(...), backquotes
+# and $VAR inside its words: a suite file named `$(id>X).suite` would run
+# `id`. Candidates are filtered into COMPREPLY by a plain prefix test
+# instead (_puzzlebench_offer), whatever their source.
+
+# _puzzlebench_offer CUR: appends to COMPREPLY each line of stdin that
+# starts with CUR, as text (nothing in it is expanded); fed by redirection,
+# never a pipe, whose subshell would lose COMPREPLY
+_puzzlebench_offer() {
+    local word
+    while IFS= read -r word; do
+        [ -n "$word" ] && [[ $word == "$1"* ]] && COMPREPLY+=("$word")
+    done
+}
 
 _puzzlebench_kernels() {
     "$1" list 2>/dev/null | awk '/^[a-z]/ { print $1 }'
@@ -32,21 +46,22 @@ _puzzlebench_families() {
 
 _puzzlebench() {
     local cur prev pb verb kernel i
+    COMPREPLY=()
     cur=${COMP_WORDS[COMP_CWORD]}
     prev=${COMP_WORDS[COMP_CWORD - 1]}
     pb=${COMP_WORDS[0]}
     command -v "$pb" >/dev/null 2>&1 || pb=puzzlebench
     verb=${COMP_WORDS[1]}
     if [ "$COMP_CWORD" -eq 1 ]; then
-        mapfile -t COMPREPLY < <(compgen -W "list solve gen verify census
-            bench run compare merge plot --help --version" -- "$cur")
+        _puzzlebench_offer "$cur" < <(printf '%s\n' list solve gen verify \
+            census bench run compare merge plot --help --version)
         return
     fi
     # the kernel: the first word after the verb that is one
     local kernels
     kernels=$(_puzzlebench_kernels "$pb")
     for ((i = 2; i < COMP_CWORD; i++)); do
-        if printf '%s\n' $kernels | grep -qx -- "${COMP_WORDS[i]}"; then
+        if printf '%s\n' "$kernels" | grep -qxF -- "${COMP_WORDS[i]}"; then
             kernel=${COMP_WORDS[i]}
             break
         fi
@@ -55,36 +70,35 @@ _puzzlebench() {
     --variant | -v | --variants)
         # --variants: bench --corpus's list, after --kernel K (its first
         # item; compare's variants come from results, not completed)
-        [ -n "$kernel" ] && mapfile -t COMPREPLY < <(compgen -W \
-            "$(_puzzlebench_variants "$pb" "$kernel") all" -- "$cur")
+        [ -n "$kernel" ] && _puzzlebench_offer "$cur" < <(
+            _puzzlebench_variants "$pb" "$kernel"
+            echo all)
         return
         ;;
     --kernel)
-        mapfile -t COMPREPLY < <(compgen -W "$kernels" -- "$cur")
+        _puzzlebench_offer "$cur" <<<"$kernels"
         return
         ;;
     --family | -f)
         if [ -n "$kernel" ] && [ "$verb" = gen ]; then
             compopt -o nospace 2>/dev/null
-            mapfile -t COMPREPLY < <(compgen -W \
-                "$(_puzzlebench_families "$pb" "$kernel")" -- "$cur")
+            _puzzlebench_offer "$cur" < <(_puzzlebench_families "$pb" "$kernel")
             return
         fi
         ;;
     --console)
         if [ "$verb" = bench ] || [ "$verb" = run ]; then
-            mapfile -t COMPREPLY < <(compgen -W "compact gbench" -- "$cur")
+            _puzzlebench_offer "$cur" < <(printf '%s\n' compact gbench)
             return
         fi
         ;;
     --suite | -s)
         # suite names where bench finds them by name: ./bench/suites and
         # the installed data (`--version` names it)
-        local data names
+        local data
         data=$("$pb" --version 2>/dev/null | sed -n 's/^installed data: //p')
-        names=$(ls ./bench/suites "$data/bench/suites" 2>/dev/null |
-            sed -n 's/\.suite$//p' | sort -u)
-        mapfile -t COMPREPLY < <(compgen -W "$names" -- "$cur")
+        _puzzlebench_offer "$cur" < <(ls ./bench/suites "$data/bench/suites" \
+            2>/dev/null | sed -n 's/\.suite$//p' | sort -u)
         mapfile -t -O "${#COMPREPLY[@]}" COMPREPLY < <(compgen -f -- "$cur")
         return
         ;;
@@ -94,15 +108,17 @@ _puzzlebench() {
         # takes bench's and --data
         local helped=$verb extra=""
         [ "$verb" = run ] && helped=bench extra=--data
-        mapfile -t COMPREPLY < <(compgen -W "$extra $("$pb" "$helped" --help \
-            2>/dev/null | grep -oE -- '^ +(-[A-Za-z], )?--[a-z][a-z-]*' |
-            grep -oE -- '--[a-z][a-z-]*' | sort -u)" -- "$cur")
+        _puzzlebench_offer "$cur" < <(
+            [ -n "$extra" ] && echo "$extra"
+            "$pb" "$helped" --help 2>/dev/null |
+                grep -oE -- '^ +(-[A-Za-z], )?--[a-z][a-z-]*' |
+                grep -oE -- '--[a-z][a-z-]*' | sort -u)
         return
     fi
     case $verb in
     solve | gen | verify | census)
         if [ -z "$kernel" ]; then
-            mapfile -t COMPREPLY < <(compgen -W "$kernels" -- "$cur")
+            _puzzlebench_offer "$cur" <<<"$kernels"
             return
         fi
         ;;

@@ -2,17 +2,18 @@
 # test_completion.sh - scripts/puzzlebench-completion.bash against the
 # built puzzlebench: verbs, kernels, a kernel's variants and families,
 # and each verb's long options, as bash would complete them (COMP_WORDS
-# set by hand, the completion function called).
+# set by hand, the completion function called); hostile suite and file
+# names are offered as text and never run.
 # Usage: test_completion.sh PUZZLEBENCH SOURCE_DIR
-PB=$1
 HERE=$(cd "$(dirname "$0")" && pwd)
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/test_completion.XXXXXX") || exit 2
 trap 'rm -rf "$TMP"' EXIT
 OUT_DIR=$TMP
 # shellcheck source=tests/testlib.sh
 . "$HERE/testlib.sh"
+take_args "$@"
 # shellcheck source=scripts/puzzlebench-completion.bash
-. "$2/scripts/puzzlebench-completion.bash"
+. "$SRC/scripts/puzzlebench-completion.bash"
 
 # completes WANT WORDS...: completing the last of WORDS offers WANT
 completes() {
@@ -49,6 +50,22 @@ completes "bibfs" bench --corpus f.in --kernel magic_squares --variants bi
 completes "compact gbench" bench --console ""
 completes "gbench" run --console g
 # suites by name, where bench finds them (here ./bench/suites)
-cd "$2" || exit 2
+cd "$SRC" || exit 2
 completes "smoke" bench --suite sm
+
+# Names from the filesystem are text, never code: compgen -W would run
+# $(...) and backquotes inside a suite's file name (a cloned project or an
+# unpacked results tarball can hold any name).
+mkdir -p "$TMP/proj/bench/suites" "$TMP/proj/in"
+cd "$TMP/proj" || exit 2
+touch "bench/suites/\$(touch ran_dollar).suite" \
+    "bench/suites/\`touch ran_tick\`.suite" 'bench/suites/$HOME.suite' \
+    "in/\$(touch ran_file)"
+completes "\$(touch ran_dollar)" bench --suite '$('
+completes "\`touch ran_tick\`" bench --suite '`'
+completes '$HOME' bench --suite '$H'
+completes "in/\$(touch ran_file)" solve cubing 'in/$('
+for f in ran_dollar ran_tick ran_file; do
+    if [ -e "$f" ]; then fail "completion ran a command in a file name ($f)"; else pass; fi
+done
 summary
