@@ -1,15 +1,26 @@
 /*
- * data_dir.h - where an installed puzzlebench finds its suites and
- * gnuplot scripts: PREFIX/share/puzzlebench beside the binary's
- * PREFIX/bin (so `cmake --install --prefix P` works wherever P is), else
- * the directory configured at build time (PB_DATA_DIR). The source tree
- * is looked at first by the callers (suite.c, plot.c), so a build that
- * is not installed keeps using its own tree.
+ * data_dir.h - the one folder where puzzlebench finds its suites (by
+ * name) and its gnuplot scripts, chosen from where the running binary
+ * is, never a mix of two:
+ *   - $PB_DATA when set (a bundle's wrapper sets it; so may a user);
+ *   - a binary inside the build folder it was built in: the source tree
+ *     it was built from;
+ *   - any other binary (installed): PREFIX/share/puzzlebench beside its
+ *     PREFIX/bin (so `cmake --install --prefix P` works wherever P is),
+ *     else the folder configured at build time (PB_DATA_DIR).
+ * An installed binary must not read the build tree's gnuplot scripts:
+ * they are code (gnuplot's system()), and whoever can write the build
+ * tree is not whoever installed the tool. `puzzlebench --version` names
+ * the folder and why it was chosen.
  */
 #ifndef DATA_DIR_H
 #define DATA_DIR_H
 
-/* The installed data directory (it may not exist: not installed). */
+/* The data folder (it may not exist: a binary copied out of its build
+ * folder and not installed). */
 const char *pb_data_dir(void);
+/* Why pb_data_dir() is that folder: "PB_DATA", "the source tree of this
+ * build" or "installed". */
+const char *pb_data_origin(void);
 
 #endif

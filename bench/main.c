@@ -96,9 +96,9 @@ static int version(void)
     printf("puzzlebench %s\ncommit %s (dirty: %s)\n"
            "built with %s (%s), Google Benchmark %s\n"
            "MPI: %s\n"
-           "installed data: %s\n",
+           "data: %s (%s)\n",
            PB_VERSION, commit, dirty, PB_COMPILER, PB_BUILD_TYPE,
-           pb_gb_version(), mpi, pb_data_dir());
+           pb_gb_version(), mpi, pb_data_dir(), pb_data_origin());
     return PB_EXIT_OK;
 }
 

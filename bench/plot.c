@@ -137,12 +137,10 @@ const char *pb_plots_dir(void)
     const char *env = getenv("PB_PLOTS_DIR");
     if (env && env[0])
         return env;
-    /* the source tree's while it exists, else the installed copy */
-    static char installed[PB_PATH_MAX];
-    if (access(PB_SOURCE_DIR "/plots/common.gp", R_OK) == 0)
-        return PB_SOURCE_DIR "/plots";
-    snprintf(installed, sizeof(installed), "%s/plots", pb_data_dir());
-    return installed;
+    /* this binary's own copy, never another's (data_dir.h) */
+    static char dir[PB_PATH_MAX];
+    snprintf(dir, sizeof(dir), "%s/plots", pb_data_dir());
+    return dir;
 }
 
 /* Runs gnuplot with `defs` on script, its messages appended to log; 0

@@ -31,8 +31,8 @@ const char *pb_plot_kind(size_t i);
 int pb_plot(const char *dir, const struct pb_plot_options *o, FILE *out,
             struct pb_error *e);
 
-/* The folder of the gnuplot scripts: $PB_PLOTS_DIR, else the source
- * tree's plots/. */
+/* The folder of the gnuplot scripts: $PB_PLOTS_DIR, else the plots/ of
+ * this binary's data folder (data_dir.h). */
 const char *pb_plots_dir(void);
 
 #endif

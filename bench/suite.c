@@ -21,10 +21,6 @@
 _Static_assert(PB_SUITE_MAX_REPETITIONS <= TIDY_MAX_REPS,
                "every repetition a suite asks for must be readable");
 
-#ifndef PB_SOURCE_DIR
-#define PB_SOURCE_DIR "."
-#endif
-
 enum { DEFAULT_REPETITIONS = 3 };
 #define DEFAULT_MIN_TIME 0.1 /* seconds per repetition */
 #define DEFAULT_BUDGET 60.0  /* seconds for the verification pass */
@@ -54,17 +50,15 @@ int pb_suite_find(const char *name, char *path, size_t len, struct pb_error *e)
                            strlen(name), len - 1);
         return 0;
     }
-    const char *roots[] = {".", PB_SOURCE_DIR, pb_data_dir()};
-    for (size_t i = 0; i < sizeof(roots) / sizeof(roots[0]); i++) {
-        if ((size_t)snprintf(path, len, "%s/bench/suites/%s.suite", roots[i],
-                             name) < len &&
-            access(path, R_OK) == 0)
-            return 0;
-    }
+    /* this binary's own suites only (data_dir.h) */
+    if ((size_t)snprintf(path, len, "%s/bench/suites/%s.suite", pb_data_dir(),
+                         name) < len &&
+        access(path, R_OK) == 0)
+        return 0;
     return pb_fail(e, -ENOENT,
                    "no suite '%s': expected a file or "
-                   "bench/suites/%s.suite (smoke, default, full)",
-                   name, name);
+                   "%s/bench/suites/%s.suite (smoke, default, full)",
+                   name, pb_data_dir(), name);
 }
 
 /* A finite number of seconds in [min, max]; min_open excludes min. */

@@ -115,7 +115,8 @@ struct pb_suite {
 };
 
 /* Finds a suite: a path to a file, or NAME for bench/suites/NAME.suite
- * under the current directory or the source tree. */
+ * in this binary's data folder (data_dir.h), never the current
+ * directory's. */
 int pb_suite_find(const char *name_or_path, char *path, size_t len,
                   struct pb_error *e);
 /* Parses a suite file; errors name the file and line. */

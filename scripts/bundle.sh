@@ -9,9 +9,10 @@
 # through the bundled loader with --library-path OUT_DIR/lib and
 # --inhibit-cache, so the other machine's libraries are not used; it also
 # hands on the commit the bundle was built from (PB_COMMIT, PB_DIRTY: the
-# other machine has no git tree). Run from a checkout of the same commit,
-# so that bench/suites/ and plots/ are found; for example
-#   build/bundle/puzzlebench bench --suite bench/suites/full.suite --out R
+# other machine has no git tree), and PB_DATA, the bundle's copy of the
+# suites, gnuplot scripts and suite corpora (OUT_DIR/share/puzzlebench),
+# so it finds them by name from any folder; for example
+#   build/bundle/puzzlebench bench --suite full --out R
 # O(libraries); about 7 MB.
 set -eu
 build=${1:-build}
@@ -29,6 +30,12 @@ ldd "$bin" | awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\// { print $1 }'
     while read -r lib; do
         cp -L "$lib" "$out/lib/"
     done
+# the data an installed puzzlebench has (CMakeLists.txt's install rules)
+data=$out/share/puzzlebench
+mkdir -p "$data/bench" "$data/data"
+cp -R "$here/bench/suites" "$data/bench/"
+cp -R "$here/plots" "$data/"
+cp -R "$here/data/bigspace" "$data/data/"
 loader=$(ldd "$bin" | awk '$1 ~ /^\// { print $1 }' | head -n 1)
 [ -n "$loader" ] || { echo "bundle.sh: no dynamic loader in ldd $bin" >&2; exit 1; }
 
@@ -41,9 +48,10 @@ fi
 cat >"$out/puzzlebench" <<EOF
 #!/bin/sh
 # puzzlebench from a bundle (scripts/bundle.sh), commit $commit
-lib=\$(cd "\$(dirname "\$0")" && pwd)/lib
-PB_COMMIT=$commit PB_DIRTY=$dirty
-export PB_COMMIT PB_DIRTY
+root=\$(cd "\$(dirname "\$0")" && pwd)
+lib=\$root/lib
+PB_COMMIT=$commit PB_DIRTY=$dirty PB_DATA=\${PB_DATA:-\$root/share/puzzlebench}
+export PB_COMMIT PB_DIRTY PB_DATA
 exec "\$lib/$(basename "$loader")" --inhibit-cache --library-path "\$lib" \\
     "\$lib/puzzlebench" "\$@"
 EOF

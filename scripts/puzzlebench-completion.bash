@@ -93,12 +93,13 @@ _puzzlebench() {
         fi
         ;;
     --suite | -s)
-        # suite names where bench finds them by name: ./bench/suites and
-        # the installed data (`--version` names it)
+        # suite names where bench finds them by name: its data folder
+        # (`--version`: "data: DIR (WHY)")
         local data
-        data=$("$pb" --version 2>/dev/null | sed -n 's/^installed data: //p')
-        _puzzlebench_offer "$cur" < <(ls ./bench/suites "$data/bench/suites" \
-            2>/dev/null | sed -n 's/\.suite$//p' | sort -u)
+        data=$("$pb" --version 2>/dev/null |
+            sed -n 's/^data: \(.*\) ([^()]*)$/\1/p')
+        _puzzlebench_offer "$cur" < <(ls "$data/bench/suites" 2>/dev/null |
+            sed -n 's/\.suite$//p' | sort -u)
         mapfile -t -O "${#COMPREPLY[@]}" COMPREPLY < <(compgen -f -- "$cur")
         return
         ;;

@@ -273,10 +273,10 @@ bad_suite() {
     row "$1" 1 "puzzlebench bench: ./s.suite$2" bench --suite ./s.suite --out r
 }
 B="bench $M table uniform 4 10 1\n"
-row S1 1 "puzzlebench bench: no suite 'nosuch': expected a file or\
- bench/suites/nosuch.suite (smoke, default, full)" bench --suite nosuch
-row S2 1 "puzzlebench bench: no suite 'nosuch': expected a file or\
- bench/suites/nosuch.suite (smoke, default, full)" run --suite nosuch
+row S1 1 "~puzzlebench bench: no suite 'nosuch': expected a file or\
+ /.*/bench/suites/nosuch\.suite \(smoke, default, full\)" bench --suite nosuch
+row S2 1 "~puzzlebench bench: no suite 'nosuch': expected a file or\
+ /.*/bench/suites/nosuch\.suite \(smoke, default, full\)" run --suite nosuch
 bad_suite S3 ": no 'bench' line: the suite is empty" 'threads 1\n'
 bad_suite S4 ":1: expected repetitions N, min_time S, budget S, memory\
  BYTES[K|M|G|T], threads T..., time solve|build, bench ... or census ...;\

@@ -1,8 +1,9 @@
 #!/bin/bash
 # test_bundle.sh - scripts/bundle.sh: the bundle's puzzlebench loads every
 # library from the bundle (the loader's own trace, LD_DEBUG=libs), solves
-# the committed samples from another directory, and records the commit it
-# was built from in a run's provenance. Usage: test_bundle.sh PUZZLEBENCH
+# the committed samples from another directory, finds its own copy of the
+# suites and gnuplot scripts, and records the commit it was built from in
+# a run's provenance. Usage: test_bundle.sh PUZZLEBENCH
 # SOURCE_DIR
 PB=$1
 SRC=$2
@@ -32,6 +33,16 @@ if [ -n "$pid" ] && [ -z "$foreign" ]; then pass; else
         "(pid '$pid')"
 fi
 
+# the bundle's own data, whoever runs it from wherever
+run_from /dev/null "$BUNDLE" --version
+if grep -qx "data: $TMP/bundle/share/puzzlebench (PB_DATA)" "$TMP/out" &&
+    [ -s "$TMP/bundle/share/puzzlebench/plots/common.gp" ] &&
+    [ -s "$TMP/bundle/share/puzzlebench/bench/suites/smoke.suite" ]; then
+    pass
+else
+    fail "bundle: --version does not name the bundle's data; $(outputs)"
+fi
+
 # the committed samples, solved from another directory
 cd "$TMP" || exit 2
 for kernel in magic_squares cubic_eight cubing; do
@@ -46,7 +57,7 @@ done
 printf 'repetitions 2\nmin_time 0.01\nbench magic_squares bibfs uniform 4 20 1\n' \
     >"$TMP/tiny.suite"
 commit=$(sed -n 's/^# puzzlebench from a bundle .*, commit //p' "$BUNDLE")
-run_from /dev/null env PB_PLOTS_DIR="$SRC/plots" "$BUNDLE" bench \
+run_from /dev/null "$BUNDLE" bench \
     --suite "$TMP/tiny.suite" --out "$TMP/results"
 check_rc "bundle bench" 0
 if [ -n "$commit" ] &&

@@ -49,15 +49,17 @@ completes "cubic_eight cubing cube_walk" bench --corpus f.in --kernel cu
 completes "bibfs" bench --corpus f.in --kernel magic_squares --variants bi
 completes "compact gbench" bench --console ""
 completes "gbench" run --console g
-# suites by name, where bench finds them (here ./bench/suites)
-cd "$SRC" || exit 2
+# suites by name, where bench finds them (its data folder: the source
+# tree for a build), from any folder
+cd "$TMP" || exit 2
 completes "smoke" bench --suite sm
 
 # Names from the filesystem are text, never code: compgen -W would run
-# $(...) and backquotes inside a suite's file name (a cloned project or an
-# unpacked results tarball can hold any name).
+# $(...) and backquotes inside a suite's file name (any data folder,
+# here PB_DATA's, can hold any name).
 mkdir -p "$TMP/proj/bench/suites" "$TMP/proj/in"
 cd "$TMP/proj" || exit 2
+export PB_DATA=$TMP/proj
 touch "bench/suites/\$(touch ran_dollar).suite" \
     "bench/suites/\`touch ran_tick\`.suite" 'bench/suites/$HOME.suite' \
     "in/\$(touch ran_file)"

@@ -3,7 +3,9 @@
 # folder: the binary, the suites and gnuplot scripts it finds by name,
 # the manual page (which groff reads without a warning, when groff is
 # installed) and the bash completion; the installed binary runs and
-# resolves its data beside itself (P/share/puzzlebench, whatever P is).
+# resolves its data beside itself (P/share/puzzlebench, whatever P is),
+# and only there: never the build tree's gnuplot scripts (code) or
+# suites, whatever the current folder.
 # Usage: test_install.sh BUILD_DIR SOURCE_DIR
 BUILD=$1
 SRC=$2
@@ -32,10 +34,40 @@ for s in "$SRC"/bench/suites/*.suite; do
 done
 run_from /dev/null "$P/bin/puzzlebench" --version
 if [ "$rc" -eq 0 ] &&
-    grep -qx "installed data: $P/share/puzzlebench" "$TMP/out"; then
+    grep -qx "data: $P/share/puzzlebench (installed)" "$TMP/out"; then
     pass
 else
     fail "the installed binary does not find its data beside it; $(outputs)"
+fi
+run_from /dev/null "$BUILD/puzzlebench" --version
+if grep -qx "data: $(realpath "$SRC") (the source tree of this build)" \
+    "$TMP/out"; then pass; else
+    fail "the build's binary does not name its source tree; $(outputs)"
+fi
+
+# The installed binary reads its own copies, from any folder (here the
+# source tree, where the build's copies are one step away): a suite
+# changed in the installed data is the one refused, and the installed
+# gnuplot scripts are the ones that run.
+D=$P/share/puzzlebench
+printf 'frobnicate\n' >"$D/bench/suites/smoke.suite"
+cd "$SRC" || exit 2
+run_from /dev/null timeout 60 "$P/bin/puzzlebench" bench --suite smoke \
+    --out "$TMP/r"
+if [ "$rc" -eq 1 ] && grep -q "^puzzlebench bench: $D/bench/suites/smoke.suite:1: expected" "$TMP/err"; then
+    pass
+else
+    fail "the installed binary did not read its own smoke suite; $(outputs)"
+fi
+if command -v gnuplot >/dev/null; then
+    mkdir "$TMP/res"
+    cp "$SRC/tests/fixtures/results/results.csv" \
+        "$SRC/tests/fixtures/results/log.txt" "$TMP/res/"
+    printf 'system("touch %s/installed_scripts_ran")\n' "$TMP" >>"$D/plots/common.gp"
+    run_from /dev/null "$P/bin/puzzlebench" plot "$TMP/res"
+    if [ -e "$TMP/installed_scripts_ran" ]; then pass; else
+        fail "plot of the installed binary did not run the installed gnuplot scripts; $(outputs)"
+    fi
 fi
 if command -v groff >/dev/null; then
     groff -man -Tutf8 -ww -z "$P/share/man/man1/puzzlebench.1" \
