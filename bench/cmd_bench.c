@@ -48,6 +48,8 @@ static const char bench_help[] =
     "  -r, --repetitions N    repetitions (default: the suite's)\n"
     "  -m, --max-memory SIZE  memory cap N[K|M|G|T] for every benchmark\n"
     "                         (default: each suite line's `memory`)\n"
+    "      --max-input SIZE   size cap of each corpus file and its\n"
+    "                         expected outputs, N[K|M|G|T] (default 1G)\n"
     "  -o, --out DIR          results root (default: results)\n"
     "      --console KIND     compact (default): one line per benchmark\n"
     "                         (median per instance, its CV, ratio to the\n"
@@ -342,9 +344,9 @@ static bool parse_threads(const char *verb, const char *text,
     return true;
 }
 
-/* --corpus, --kernel, --variants: long options only (no letters to
- * collide with), values beyond any char. */
-enum { OPT_CORPUS = 0x100, OPT_KERNEL, OPT_VARIANTS, OPT_SHARD };
+/* --corpus, --kernel, --variants, --shard, --max-input: long options
+ * only (no letters to collide with), values beyond any char. */
+enum { OPT_CORPUS = 0x100, OPT_KERNEL, OPT_VARIANTS, OPT_SHARD, OPT_MAX_INPUT };
 
 /* --shard I/N: 1 <= I <= N <= PB_MAX_SHARDS, digits only. */
 static bool parse_shard(const char *verb, const char *text,
@@ -447,6 +449,7 @@ static int bench_verb(const char *verb, int argc, char **argv, bool is_run,
         {"kernel", required_argument, NULL, OPT_KERNEL},
         {"variants", required_argument, NULL, OPT_VARIANTS},
         {"shard", required_argument, NULL, OPT_SHARD},
+        {"max-input", required_argument, NULL, OPT_MAX_INPUT},
         {NULL, 0, NULL, 0}};
     struct pb_bench_options o = {
         .suite = "default",
@@ -509,6 +512,10 @@ static int bench_verb(const char *verb, int argc, char **argv, bool is_run,
             return PB_EXIT_OK;
         case OPT_SHARD:
             if (!parse_shard(verb, optarg, &o))
+                return PB_EXIT_USAGE;
+            break;
+        case OPT_MAX_INPUT:
+            if (!cli_set_input_cap(verb, optarg))
                 return PB_EXIT_USAGE;
             break;
         case OPT_CORPUS:

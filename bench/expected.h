@@ -30,12 +30,14 @@
 int pb_expected_path(const char *path, char *out, size_t len);
 
 /* Checks the oracle's answer to every instance of corpus against the
- * answers in the file `expected`: 0, or -EINVAL with e naming the
- * expected file and line, the instance and both answers (or what was
- * expected where a token is bad or answers are missing); other negative
- * codes for a file that cannot be read (-EFBIG over pb_input_cap()) or
- * memory. */
+ * answers in the file `expected`, when there is one (*checked says):
+ * 0, or -EINVAL with e naming the expected file and line, the instance
+ * and both answers (or what was expected where a token is bad or
+ * answers are missing); other negative codes for a file that cannot be
+ * read. The file is read once, whole, as corpora are (pb_input_read:
+ * no NUL byte, -EFBIG over pb_input_cap()); it is found by name, so it
+ * is opened without waiting, and a FIFO or a folder there is refused. */
 int pb_expected_check(const struct pb_corpus *corpus, const void *oracle,
-                      const char *expected, struct pb_error *e);
+                      const char *expected, bool *checked, struct pb_error *e);
 
 #endif

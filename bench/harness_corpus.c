@@ -1,10 +1,11 @@
 /*
  * harness_corpus.c - the corpora of a suite's run (harness_private.h).
  * A `file` line's corpus is loaded before the results folder is made:
- * its header's kernel checked first, its expected outputs checked when a
- * file of them lies beside it (expected.h), its oracle built, and its
- * entries renamed after its content (family file-<hash>); one file named
- * twice, or two files of one content, make one corpus. A generated
+ * read once, whole (a pipe or FIFO cannot be read again), its header's
+ * kernel checked first, its expected outputs checked when a file of
+ * them lies beside it (expected.h), its oracle built, and its entries
+ * renamed after its content (family file-<hash>); one file named twice,
+ * or two files of one content, make one corpus. A generated
  * corpus is made once per (kernel, family, size, count, seed), saved to
  * the data folder when there is one. Every corpus is recorded in the
  * JSON context, where the report reads it.
@@ -15,8 +16,8 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "expected.h"
@@ -26,29 +27,18 @@
 #include "pb_file.h"
 #include "pb_limits.h"
 
-/* Loads a `file` line's corpus into slot s (its oracle built, checked
- * against the expected outputs beside it when there are any; neither
- * when only its name is wanted). */
+/* Loads a `file` line's corpus into slot s from its text (read here
+ * when NULL; freed either way), its oracle built and checked against
+ * the expected outputs beside it when there are any; neither when only
+ * its name is wanted. */
 static int load_file_corpus(struct corpus_slot *s,
-                            const struct pb_suite_entry *x, bool names_only,
-                            struct pb_error *e)
+                            const struct pb_suite_entry *x, char *text,
+                            size_t len, bool names_only, struct pb_error *e)
 {
-    struct stat st;
-    if (stat(x->file, &st) == 0 && S_ISDIR(st.st_mode))
-        return pb_fail(e, -EISDIR, "%s: a folder; expected a %s corpus file",
-                       x->file, x->kernel->name);
-    /* the header first: a file of another kernel says so, instead of
-     * failing on the first line this kernel's reader cannot read */
-    char named[64];
-    uint32_t line;
-    int rc = pb_suite_file_kernel(x->file, named, sizeof(named), &line, e);
-    if (rc == 0 && named[0] && strcmp(named, x->kernel->name))
-        rc = pb_fail(e, -EINVAL,
-                     "%s:%u: the header says kernel '%s'; expected a %s "
-                     "corpus",
-                     x->file, (unsigned)line, named, x->kernel->name);
+    int rc = text ? 0 : pb_corpus_read(x->kernel, x->file, &text, &len, e);
     if (rc == 0)
-        rc = pb_corpus_load(x->kernel, x->file, &s->corpus, e);
+        rc = pb_corpus_parse(x->kernel, x->file, text, len, &s->corpus, e);
+    free(text);
     if (rc)
         return rc;
     s->file = x->file;
@@ -64,10 +54,9 @@ static int load_file_corpus(struct corpus_slot *s,
         rc = pb_fail(e, -ENAMETOOLONG,
                      "%s: the path of its expected outputs is too long",
                      x->file);
-    else if (access(expected, F_OK) == 0) {
-        s->expected = true;
-        rc = pb_expected_check(&s->corpus, s->oracle, expected, e);
-    }
+    else
+        rc =
+            pb_expected_check(&s->corpus, s->oracle, expected, &s->expected, e);
     if (rc) {
         if (s->oracle)
             x->kernel->oracle_free(s->oracle);
@@ -91,7 +80,11 @@ int pb_harness_load_files(struct pb_suite *suite, struct corpus_slot *slots,
         if (!x->file[0] || strcmp(x->family, PB_SUITE_FILE))
             continue; /* generated, or loaded with an earlier entry */
         struct corpus_slot *s = &slots[*n];
-        int rc = load_file_corpus(s, x, names_only, e);
+        /* --corpus's text, read once when its header named the kernel */
+        char *text = x->line == 0 ? suite->text : NULL;
+        if (text)
+            suite->text = NULL;
+        int rc = load_file_corpus(s, x, text, suite->text_len, names_only, e);
         if (rc) {
             struct pb_error why = *e;
             if (x->line == 0) /* --corpus: the file is the whole suite */

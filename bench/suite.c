@@ -389,28 +389,10 @@ int pb_suite_load(const char *path, struct pb_suite *s, struct pb_error *e)
 void pb_suite_free(struct pb_suite *s)
 {
     free(s->entries);
+    free(s->text);
     s->entries = NULL;
-    s->count = s->capacity = 0;
-}
-
-int pb_suite_file_kernel(const char *path, char *name, size_t len,
-                         uint32_t *line, struct pb_error *e)
-{
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return pb_fail(e, -errno, "%s: cannot open: %s", path, strerror(errno));
-    char text[256];
-    name[0] = '\0';
-    *line = 0;
-    while (!name[0] && fgets(text, sizeof(text), f) && text[0] == '#') {
-        char key[16], value[64];
-        ++*line;
-        if (sscanf(text, "# %15s %63s", key, value) == 2 &&
-            !strcmp(key, "kernel"))
-            snprintf(name, len, "%s", value);
-    }
-    fclose(f);
-    return 0;
+    s->text = NULL;
+    s->count = s->capacity = s->text_len = 0;
 }
 
 int pb_suite_corpus(const char *path, const char *kernel, const char *variants,
@@ -423,16 +405,18 @@ int pb_suite_corpus(const char *path, const char *kernel, const char *variants,
     char named[64];
     uint32_t line = 0;
     if (!kernel) {
-        int rc = pb_suite_file_kernel(path, named, sizeof(named), &line, e);
+        int rc = pb_corpus_read(NULL, path, &s->text, &s->text_len, e);
         if (rc)
             return rc;
-        /* pb_fail returns its negative code: rc == 0 means named is set */
-        /* NOLINTNEXTLINE(clang-analyzer-core.uninitialized.Branch) */
-        if (!named[0])
+        pb_corpus_header_kernel(s->text, s->text_len, named, sizeof(named),
+                                &line);
+        if (!named[0]) {
+            pb_suite_free(s);
             return pb_fail(e, -EINVAL,
                            "%s: no '# kernel' header (a judge-format file); "
                            "expected --kernel NAME",
                            path);
+        }
         kernel = named;
     }
     struct settings set = {PB_SUITE_CORPUS_REPETITIONS,
@@ -445,18 +429,22 @@ int pb_suite_corpus(const char *path, const char *kernel, const char *variants,
                            1};
     struct pb_suite_entry x = {0};
     x.kernel = pb_kernel_find(kernel);
-    if (!x.kernel)
+    if (!x.kernel) {
+        pb_suite_free(s);
         return kernel == named
                    ? pb_fail(e, -EINVAL,
                              "%s:%u: the header says kernel '%s'; expected "
                              "one of the kernels 'puzzlebench list' names",
                              path, (unsigned)line, kernel)
                    : pb_fail(e, -EINVAL, "unknown kernel '%s'", kernel);
+    }
     char list[256];
+    int rc = 0;
     if ((size_t)snprintf(list, sizeof(list), "%s", variants) >= sizeof(list))
-        return pb_fail(e, -EINVAL, "--variants: a list of over %zu characters",
-                       sizeof(list) - 1);
-    int rc = set_file(&x, NULL, path, "--corpus: ", e);
+        rc = pb_fail(e, -EINVAL, "--variants: a list of over %zu characters",
+                     sizeof(list) - 1);
+    if (rc == 0)
+        rc = set_file(&x, NULL, path, "--corpus: ", e);
     if (rc == 0)
         rc = add_variants(s, &set, &x, list, "--variants: ", e);
     if (rc)

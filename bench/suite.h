@@ -112,6 +112,10 @@ struct pb_suite {
     struct pb_suite_entry *entries; /* one per variant and thread count */
     size_t count;
     size_t capacity; /* entries allocated: grows by doubling */
+    /* --corpus's text when its header was read for the kernel (read
+     * once: a pipe cannot be read again); the harness takes it */
+    char *text;
+    size_t text_len;
 };
 
 /* Finds a suite: a path to a file, or NAME for bench/suites/NAME.suite
@@ -124,15 +128,11 @@ int pb_suite_load(const char *path, struct pb_suite *suite, struct pb_error *e);
 /* A suite of one `bench KERNEL VARIANTS file PATH` line for `bench
  * --corpus PATH`: kernel NULL takes the kernel the file's header names
  * ("# kernel NAME", as gen writes it; an error for a file without
- * one); threads 1, repetitions and min_time PB_SUITE_CORPUS_*, budget
- * and memory as a suite file's defaults. Named after the file. */
+ * one), the file then read whole into suite->text; threads 1,
+ * repetitions and min_time PB_SUITE_CORPUS_*, budget and memory as a
+ * suite file's defaults. Named after the file. */
 int pb_suite_corpus(const char *path, const char *kernel, const char *variants,
                     struct pb_suite *suite, struct pb_error *e);
 void pb_suite_free(struct pb_suite *suite);
-/* The kernel a corpus file's header names ("# kernel NAME" among the
- * '#' lines it opens with, as gen writes them) into name, and its line;
- * "" when it opens with no such line (a judge-format file). */
-int pb_suite_file_kernel(const char *path, char *name, size_t len,
-                         uint32_t *line, struct pb_error *e);
 
 #endif

@@ -16,8 +16,12 @@
 # input (missing file, unreadable, a folder, wrong kernel, malformed, no
 # --kernel for a judge file, --kernel without --corpus) fails with one
 # stderr line, non-zero, and no results folder; compare reads the
-# results. Everything happens in a temporary directory removed on exit.
-# Ends with "N passed, N failed". About 15 s on 2 cores.
+# results. Every input is read once: a corpus through a pipe or a named
+# FIFO (--corpus, a suite line) is timed whole under the file's own
+# name; expected outputs that are a FIFO, a folder, /dev/zero, hold a
+# NUL byte or exceed --max-input are refused at once, nothing created.
+# Everything happens in a temporary directory removed on exit.
+# Ends with "N passed, N failed". About 20 s on 2 cores.
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 
@@ -245,5 +249,95 @@ fails_clean "--kernel without --corpus" 2 "--kernel needs --corpus FILE" \
     --kernel cubing
 fails_clean "--corpus with --suite" 2 "--corpus and --suite: give one" \
     --corpus judge/gen.txt --suite smoke
+
+# 6. Inputs read once, whole: a corpus through a pipe or a named FIFO is
+# read to its end (no second open that would find it drained, or block
+# with no writer), and the expected outputs found beside a corpus are
+# bounded like a corpus and never waited on. `timeout` guards only
+# against a hang; every check is on the outcome.
+ONCE=(--repetitions 1 --benchmark_min_time=0.01)
+run_from /dev/null "$PB" gen magic_squares --family uniform --count 1000 \
+    --seed 11 -o judge/many.txt
+run_from /dev/null "$PB" bench --corpus judge/many.txt --variants bibfs \
+    --benchmark_list_tests=true --out resl
+NAME=$(grep -o '^magic_squares/bibfs/file-[0-9a-f]*/size:4/n:1000/' "$T/out")
+if [ -n "$NAME" ]; then pass; else fail "the file's name: $(outputs)"; fi
+FAMILY=$(echo "$NAME" | cut -d/ -f3)
+# once_check WHAT DIR: DIR's results time all 1000 instances under the
+# file's own name, verified.
+once_check() {
+    local row
+    row=$(grep -c "^magic_squares,bibfs,$FAMILY,4,1000,0,.*,1,\"\"$" \
+        "$2"/latest/results.csv 2>/dev/null)
+    if [ "$rc" -eq 0 ] && [ -n "$FAMILY" ] && [ "$row" = 1 ]; then
+        pass
+    else
+        fail "$1: exit $rc, expected 1000 instances as $FAMILY; $(outputs)" \
+            "$(cut -d, -f1-6 "$2"/latest/results.csv 2>/dev/null | tr '\n' ' ')"
+    fi
+}
+"$PB" bench --corpus <(cat judge/many.txt) --variants bibfs "${ONCE[@]}" \
+    --out res6a >"$T/out" 2>"$T/err" </dev/null
+rc=$?
+once_check "--corpus through a pipe, kernel from its header" res6a
+grep -v '^#' judge/many.txt >judge/many.in # the extended form, no header
+"$PB" bench --corpus <(cat judge/many.in) --kernel magic_squares \
+    --variants bibfs "${ONCE[@]}" --out res6b >"$T/out" 2>"$T/err" </dev/null
+rc=$?
+once_check "--corpus --kernel through a pipe" res6b
+# feed FIFO FILE: a writer of FILE into FIFO in the background, in $!,
+# that gives up after 20 s when no reader comes
+feed() {
+    rm -f "$1"
+    mkfifo "$1"
+    timeout 20 sh -c 'cat "$1" >"$2"' sh "$2" "$1" 2>/dev/null &
+}
+feed judge/fifo.in judge/many.txt
+run_from /dev/null timeout 20 "$PB" bench --corpus judge/fifo.in \
+    --variants bibfs "${ONCE[@]}" --out res6c
+wait $!
+once_check "--corpus naming a FIFO" res6c
+feed suites/fifo.in judge/many.txt
+printf 'repetitions 1\nmin_time 0.01\nbench magic_squares bibfs file fifo.in\n' \
+    >suites/fifo.suite
+run_from /dev/null timeout 20 "$PB" bench --suite suites/fifo.suite \
+    --out res6d
+wait $!
+once_check "a suite's file line naming a FIFO" res6d
+rm -f judge/fifo.in suites/fifo.in
+
+# Expected outputs beside a corpus: a FIFO nothing writes is refused, not
+# waited on; a link to /dev/zero stops at its first NUL byte; a NUL byte
+# and the input cap as for a corpus.
+cp "$SRC/data/magic_squares/sample.in" judge/side.in
+mkfifo judge/side.out
+rm -rf resx
+check_fails "a FIFO as expected outputs" 1 \
+    "^puzzlebench bench: judge/side.out: a FIFO; expected a file of magic_squares answers \(a FIFO found beside a corpus is not waited for\)$" \
+    timeout 20 "$PB" bench --corpus judge/side.in --kernel magic_squares \
+    "${ONCE[@]}" --out resx
+if [ -e resx ]; then fail "a FIFO as expected outputs: left resx"; else pass; fi
+rm judge/side.out
+ln -s /dev/zero judge/side.out
+check_fails "expected outputs from /dev/zero" 1 \
+    "^puzzlebench bench: judge/side.out:1: binary data \(a NUL byte\); expected magic_squares answers as text$" \
+    timeout 20 "$PB" bench --corpus judge/side.in --kernel magic_squares \
+    "${ONCE[@]}" --out resx
+if [ -e resx ]; then fail "/dev/zero as expected outputs: left resx"; else pass; fi
+rm judge/side.out
+mkdir judge/side.out
+fails_clean "a folder as expected outputs" 1 \
+    "^puzzlebench bench: judge/side.out: a folder; expected a file of magic_squares answers$" \
+    --corpus judge/side.in --kernel magic_squares
+rmdir judge/side.out
+printf '7\nBCA\0BCCB\n' >judge/side.out
+fails_clean "a NUL byte in expected outputs" 1 \
+    "^puzzlebench bench: judge/side.out:2: binary data \(a NUL byte\); expected magic_squares answers as text$" \
+    --corpus judge/side.in --kernel magic_squares
+{ printf '7\nBCABCCB\n'; head -c 2000 /dev/zero | tr '\0' ' '; } >judge/side.out
+fails_clean "expected outputs over the input cap" 1 \
+    "^puzzlebench bench: judge/side.out: input larger than the input cap of 1\.0 KB; expected magic_squares answers of at most that size \(--max-input raises the cap\)$" \
+    --corpus judge/side.in --kernel magic_squares --max-input 1K
+rm judge/side.out
 
 summary

@@ -416,10 +416,37 @@ void *pb_corpus_push(struct pb_corpus *c, uint32_t line);
 const void *pb_corpus_item(const struct pb_corpus *c, size_t i);
 void pb_corpus_free(struct pb_corpus *c);
 
-/* Reads a whole file ("-" or NULL for stdin) and parses it with the
- * kernel's reader, including the "# key value" header of generated
- * corpora. Refuses while reading: a NUL byte (-EINVAL) or more than
- * pb_input_cap() bytes (-EFBIG). */
+/* Reads all of f into a malloc'ed buffer, NUL-terminated (*len bytes
+ * before the terminator). Every input is read once, whole, by this: a
+ * pipe or FIFO cannot be read twice, so whatever is learnt from an input
+ * (its header, its hash, its instances) is learnt from this buffer.
+ * Refuses while it reads, so that /dev/zero or an endless pipe stops at
+ * once: a NUL byte (-EINVAL, "SOURCE:LINE: binary data (a NUL byte);
+ * expected AS_TEXT as text") or more than pb_input_cap() bytes (-EFBIG,
+ * "SOURCE: input larger than the input cap of N; expected WHOLE of at
+ * most that size (--max-input raises the cap)"). */
+int pb_input_read(FILE *f, const char *source, const char *as_text,
+                  const char *whole, char **text, size_t *len,
+                  struct pb_error *e);
+/* A corpus file's whole text, read once (pb_input_read); path NULL is
+ * standard input ("<stdin>" in messages); a folder is refused. k names
+ * the kernel in messages; NULL when it is not known yet (the header will
+ * say). */
+int pb_corpus_read(const struct pb_kernel *k, const char *path, char **text,
+                   size_t *len, struct pb_error *e);
+/* The kernel a corpus text's leading comment lines name ("# kernel
+ * NAME", as gen writes it) into name, and its line; "" and 0 when they
+ * name none (a judge-format file). */
+void pb_corpus_header_kernel(const char *text, size_t len, char *name,
+                             size_t name_len, uint32_t *line);
+/* Parses a corpus text with the kernel's reader into c, including the
+ * "# key value" header of generated corpora (a header naming another
+ * kernel is refused before the reader starts); source names the text in
+ * messages. */
+int pb_corpus_parse(const struct pb_kernel *k, const char *source,
+                    const char *text, size_t len, struct pb_corpus *c,
+                    struct pb_error *e);
+/* pb_corpus_read then pb_corpus_parse: path "-" or NULL is stdin. */
 int pb_corpus_load(const struct pb_kernel *k, const char *path,
                    struct pb_corpus *c, struct pb_error *e);
 /* Writes header and instances; to a temporary file renamed into place,

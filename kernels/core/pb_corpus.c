@@ -1,7 +1,10 @@
 /*
- * pb_corpus.c - corpus storage, loading (whole file, then the kernel's
- * reader), atomic saving (temporary file + rename) and the content hash.
- * Growth is geometric: appending n instances costs O(n) amortised.
+ * pb_corpus.c - corpus storage, loading (the whole input read once,
+ * bounded and checked for NUL bytes while it is read, by the reader every
+ * input shares; then the header's kernel, then the kernel's reader),
+ * atomic saving (temporary file + rename) and the content hash. Growth is
+ * geometric: appending n instances, or reading n bytes, costs O(n)
+ * amortised.
  */
 #include "pb_file.h"
 #include "pb_limits.h"
@@ -76,95 +79,139 @@ static unsigned count_lines(const char *text, size_t len)
     return n;
 }
 
-/* Reads all of f into a malloc'ed buffer, refusing while it reads: a NUL
- * byte (binary data, checked chunk by chunk so /dev/zero stops at once)
- * or more than pb_input_cap() bytes (so an endless or huge input stops at
- * the cap, not when memory runs out). */
-static int slurp(FILE *f, const struct pb_kernel *k, const char *source,
-                 char **out, size_t *len, struct pb_error *e)
+int pb_input_read(FILE *f, const char *source, const char *as_text,
+                  const char *whole, char **text, size_t *len,
+                  struct pb_error *e)
 {
     const uint64_t input_cap = pb_input_cap();
     const uint64_t limit = pb_add_sat(input_cap, 1); /* one past, to notice */
-    size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap);
-    int rc = 0;
-    while (buf && rc == 0) {
-        size_t want = cap - n;
+    size_t size = 1 << 16, n = 0; /* size keeps a byte for the terminator */
+    char *buf = malloc(size);
+    int rc = buf ? 0 : -ENOMEM;
+    while (rc == 0) {
+        size_t want = size - 1 - n;
         if ((uint64_t)n + want > limit)
             want = (size_t)(limit - n);
         size_t got = fread(buf + n, 1, want, f);
+        /* the chunk just read: /dev/zero stops at its first */
         const char *nul = memchr(buf + n, '\0', got);
         n += got;
         if (nul) {
             unsigned line = 1 + count_lines(buf, (size_t)(nul - buf));
             rc = pb_fail(e, -EINVAL,
                          "%s:%u: binary data (a NUL byte); "
-                         "expected %s input as text",
-                         source, line, k->name);
+                         "expected %s as text",
+                         source, line, as_text);
         } else if (n > input_cap) {
-            char text[32];
-            pb_bytes_text(input_cap, text, sizeof(text));
+            char cap_text[32];
+            pb_bytes_text(input_cap, cap_text, sizeof(cap_text));
             rc = pb_fail(e, -EFBIG,
                          "%s: input larger than the input cap of %s; "
-                         "expected a %s corpus of at most that size "
+                         "expected %s of at most that size "
                          "(--max-input raises the cap)",
-                         source, text, k->name);
+                         source, cap_text, whole);
         } else if (got < want) {
-            break;
-        } else if (n == cap) {
-            char *bigger = realloc(buf, cap * 2);
-            if (!bigger)
-                break;
-            buf = bigger;
-            cap *= 2;
+            break; /* the end, or an error: ferror says */
+        } else if (n == size - 1) {
+            /* doubling, but never past the cap and its one byte over */
+            uint64_t bigger = size > SIZE_MAX / 2 ? SIZE_MAX : 2 * size;
+            if (bigger > pb_add_sat(limit, 1))
+                bigger = pb_add_sat(limit, 1);
+            char *grown = realloc(buf, (size_t)bigger);
+            if (!grown)
+                rc = -ENOMEM;
+            else
+                buf = grown;
+            size = (size_t)bigger;
         }
     }
-    if (rc == 0 && (!buf || n == cap))
+    if (rc == -ENOMEM)
         rc = pb_fail(e, -ENOMEM, "%s: out of memory", source);
     if (rc == 0 && ferror(f))
-        rc = pb_fail(e, -EIO, "%s: read error", source);
+        rc = pb_fail(e, -EIO, "%s: cannot read: %s", source, strerror(errno));
     if (rc) {
         free(buf);
         return rc;
     }
-    *out = buf;
+    /* rc == 0: buf was allocated, and n < size */
+    /* NOLINTNEXTLINE(clang-analyzer-core.NullDereference) */
+    buf[n] = '\0';
+    *text = buf;
     *len = n;
     return 0;
 }
 
-int pb_corpus_load(const struct pb_kernel *k, const char *path,
-                   struct pb_corpus *c, struct pb_error *e)
+int pb_corpus_read(const struct pb_kernel *k, const char *path, char **text,
+                   size_t *len, struct pb_error *e)
 {
-    bool is_stdin = !path || !strcmp(path, "-");
-    pb_corpus_init(c, k, is_stdin ? "<stdin>" : path);
-    FILE *f = is_stdin ? stdin : fopen(path, "rb");
+    const char *name = k ? k->name : "puzzlebench";
+    FILE *f = path ? fopen(path, "rb") : stdin;
     if (!f)
         return pb_fail(e, -errno, "%s: cannot open: %s", path, strerror(errno));
     struct stat st;
-    if (!is_stdin && fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+    if (path && fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
         fclose(f);
         return pb_fail(e, -EISDIR, "%s: a folder; expected a %s corpus file",
-                       path, k->name);
+                       path, name);
     }
-    size_t len = 0;
-    char *text = NULL;
-    int read_rc = slurp(f, k, c->source, &text, &len, e);
-    if (!is_stdin)
+    char as_text[64], whole[64];
+    snprintf(as_text, sizeof(as_text), "%s input", name);
+    snprintf(whole, sizeof(whole), "a %s corpus", name);
+    int rc =
+        pb_input_read(f, path ? path : "<stdin>", as_text, whole, text, len, e);
+    if (path)
         fclose(f);
-    if (read_rc)
-        return read_rc;
+    return rc;
+}
+
+void pb_corpus_header_kernel(const char *text, size_t len, char *name,
+                             size_t name_len, uint32_t *line)
+{
+    const char *p = text, *end = text + len;
+    name[0] = '\0';
+    *line = 0;
+    for (uint32_t at = 1; !name[0] && p < end && *p == '#'; at++) {
+        const char *eol = memchr(p, '\n', (size_t)(end - p));
+        size_t n = (size_t)((eol ? eol : end) - p);
+        char copy[256], key[16], value[64];
+        snprintf(copy, sizeof(copy), "%.*s", (int)(n < 255 ? n : 255), p);
+        if (sscanf(copy, "# %15s %63s", key, value) == 2 &&
+            !strcmp(key, "kernel")) {
+            snprintf(name, name_len, "%s", value);
+            *line = at;
+        }
+        p = eol ? eol + 1 : end;
+    }
+}
+
+static int wrong_kernel(const char *source, uint32_t line, const char *named,
+                        const struct pb_kernel *k, struct pb_error *e)
+{
+    return pb_fail(e, -EINVAL,
+                   "%s:%u: the header says kernel '%s'; "
+                   "expected a %s corpus",
+                   source, (unsigned)line, named, k->name);
+}
+
+int pb_corpus_parse(const struct pb_kernel *k, const char *source,
+                    const char *text, size_t len, struct pb_corpus *c,
+                    struct pb_error *e)
+{
+    pb_corpus_init(c, k, source);
+    /* the header first: a file of another kernel says so, instead of
+     * failing on the first line this kernel's reader cannot read */
+    char named[64];
+    uint32_t named_line;
+    pb_corpus_header_kernel(text, len, named, sizeof(named), &named_line);
+    if (named[0] && strcmp(named, k->name))
+        return wrong_kernel(c->source, named_line, named, k, e);
     snprintf(c->meta.kernel, sizeof(c->meta.kernel), "%s", "");
     int rc = k->read(text, len, c, e);
     unsigned last_line = 1 + count_lines(text, len);
     if (len > 0 && text[len - 1] == '\n')
         last_line--;
-    free(text);
     if (rc == 0 && c->meta.kernel[0] && strcmp(c->meta.kernel, k->name))
-        rc = pb_fail(e, -EINVAL,
-                     "%s:%u: the header says kernel '%s'; "
-                     "expected a %s corpus",
-                     c->source, (unsigned)c->meta.kernel_line, c->meta.kernel,
-                     k->name);
+        rc = wrong_kernel(c->source, c->meta.kernel_line, c->meta.kernel, k, e);
     if (rc == 0 && c->meta.kernel_line && c->meta.bad_line)
         rc = pb_fail(e, -EINVAL, "%s:%u: # %s: expected a whole number",
                      c->source, (unsigned)c->meta.bad_line, c->meta.bad_key);
@@ -208,6 +255,23 @@ int pb_corpus_load(const struct pb_kernel *k, const char *path,
     snprintf(c->meta.kernel, sizeof(c->meta.kernel), "%s", k->name);
     if (rc)
         pb_corpus_free(c);
+    return rc;
+}
+
+int pb_corpus_load(const struct pb_kernel *k, const char *path,
+                   struct pb_corpus *c, struct pb_error *e)
+{
+    bool is_stdin = !path || !strcmp(path, "-");
+    const char *source = is_stdin ? "<stdin>" : path;
+    char *text = NULL;
+    size_t len = 0;
+    int rc = pb_corpus_read(k, is_stdin ? NULL : path, &text, &len, e);
+    /* text is read whenever rc == 0 (pb_fail returns its negative code) */
+    if (rc == 0 && text)
+        rc = pb_corpus_parse(k, source, text, len, c, e);
+    else
+        pb_corpus_init(c, k, source);
+    free(text);
     return rc;
 }
 
