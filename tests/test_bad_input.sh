@@ -10,7 +10,9 @@
 # nothing on stdout. Inputs are small files written by `put`. At the end,
 # the row IDs of the table's "Every input" sections in docs/errors.md
 # must be exactly the IDs checked here, so a row cannot be added to the
-# table without its test, nor a test without its row. About 2 s alone.
+# table without its test, nor a test without its row. PB_SIMD's values
+# (a row of the issue 27 section, numbered, not an ID) are checked too,
+# outside that cross-check. About 2 s alone.
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=tests/testlib.sh
@@ -376,6 +378,37 @@ if "$PB" --version | grep -q '^MPI: none'; then
             "$(outputs)"
     fi
 fi
+
+# -- PB_SIMD (errors.md, issue 27's knobs table: a number, not an ID, so
+#    outside the cross-check below): exactly scalar, ssse3 or avx2, case
+#    and all; anything else refused by every variant that reads it ------
+cp "$SRC/data/cubing/sample.in" simd.in
+for value in Scalar AVX2 sse3 ''; do
+    for variant in simd simd_chains facelet_sparse; do
+        run_from /dev/null env PB_SIMD="$value" "$PB" solve cubing \
+            --variant "$variant" simd.in
+        if [ "$rc" -eq 1 ] && [ ! -s "$OUT_DIR/out" ] &&
+            [ "$(cat "$OUT_DIR/err")" = "puzzlebench solve: environment\
+ PB_SIMD=$value: expected scalar, ssse3 or avx2" ]; then
+            pass
+        else
+            fail "PB_SIMD='$value' $variant: exit $rc, expected 1; $(outputs)"
+        fi
+    done
+done
+for value in scalar ssse3 avx2; do
+    for variant in simd simd_chains facelet_sparse; do
+        run_from /dev/null env PB_SIMD="$value" "$PB" solve cubing \
+            --variant "$variant" simd.in
+        if [ "$rc" -eq 0 ] && [ ! -s "$OUT_DIR/err" ] &&
+            cmp -s "$OUT_DIR/out" "$SRC/data/cubing/sample.out"; then
+            pass
+        else
+            fail "PB_SIMD=$value $variant: exit $rc, expected the sample's" \
+                "answers; $(outputs)"
+        fi
+    done
+done
 
 # -- The table and this test name the same rows ----------------------------
 table_ids=$(awk '/^## Every input/ { on = 1; next } /^## / { on = 0 }

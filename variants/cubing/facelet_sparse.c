@@ -61,6 +61,7 @@ struct sparse_turn {
 
 struct sparse_tables {
     struct sparse_turn turn[CUBE_N_MAX + 1][CUBE_TURNS]; /* by order, turn */
+    enum cube_simd_path path; /* the face turn's: PB_SIMD, as simd's */
 };
 
 static void sparse_free(void *shared)
@@ -140,9 +141,15 @@ static int sparse_turn_of(int n, int turn, uint16_t *src,
 static int sparse_build(const struct pb_corpus *corpus, void **shared,
                         struct pb_error *e)
 {
+    enum cube_simd_path path;
+    int rc = cube_simd_path_env(&path, e);
+    if (rc)
+        return rc;
     struct sparse_tables *t = calloc(1, sizeof(*t));
     uint16_t *src = malloc(CUBE_MAX_STICKERS * sizeof(uint16_t));
-    int rc = t && src ? 0 : -ENOMEM;
+    rc = t && src ? 0 : -ENOMEM;
+    if (t)
+        t->path = path;
     for (size_t i = 0; i < corpus->count && rc == 0; i++) {
         const struct cube_instance *in = pb_corpus_item(corpus, i);
         for (int k = 0; k < CUBE_TURNS && rc == 0 && !t->turn[in->n][k].quarter;
@@ -333,7 +340,6 @@ static void face_turn(enum cube_simd_path path, uint8_t *block,
 }
 
 struct sparse_worker {
-    enum cube_simd_path path; /* the face turn's: PB_SIMD, as simd's */
     const struct sparse_tables *t;
     uint8_t cube[CUBE_MAX_STICKERS];
     uint8_t face[CUBE_N_MAX * CUBE_N_MAX]; /* the turned face before */
@@ -344,10 +350,8 @@ static void *sparse_worker_new(const struct pb_corpus *corpus,
 {
     (void)corpus;
     struct sparse_worker *w = malloc(sizeof(*w));
-    if (w) {
+    if (w)
         w->t = shared;
-        w->path = cube_simd_path_choose(getenv("PB_SIMD"));
-    }
     return w;
 }
 
@@ -384,7 +388,7 @@ static int sparse_solve(void *worker, const void *instance, void *answer,
             s3[k * d3] = first;
         }
         memcpy(face, block, (size_t)n * (size_t)n);
-        face_turn(w->path, block, face, n, quarter);
+        face_turn(w->t->path, block, face, n, quarter);
     }
     struct cube_answer *out = answer;
     cube_answer_begin(out, n);

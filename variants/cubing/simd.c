@@ -16,7 +16,7 @@
  * applies the same moves byte by byte (cube_bytes_apply). The path is
  * chosen at run time from the CPU (AVX2 > SSSE3 > scalar); the
  * environment variable PB_SIMD = avx2, ssse3 or scalar asks for a lower
- * one (tests run all three).
+ * one (tests run all three; any other value is refused, simd_path.h).
  * O(1) per turn: a chain of three 1-cycle instructions.
  * Reference: Intel 64 and IA-32 Architectures Software Developer's Manual,
  * PSHUFB / VPSHUFB (in-lane byte shuffle).
@@ -42,20 +42,25 @@ struct simd_tables {
     _Alignas(32) uint8_t solved[2 * LANE];
     struct cubie_tables cubie;
     struct cube_bytes_colours colours;
+    enum cube_simd_path path; /* PB_SIMD's, read at build */
 };
 
 struct simd_worker {
     const struct simd_tables *t;
-    enum cube_simd_path path;
 };
 
 static int simd_build(const struct pb_corpus *corpus, void **shared,
                       struct pb_error *e)
 {
     (void)corpus; /* N = 3 only: cube_accepts_3 */
+    enum cube_simd_path path;
+    int rc = cube_simd_path_env(&path, e);
+    if (rc)
+        return rc;
     struct simd_tables *t = aligned_alloc(32, sizeof(*t));
     if (!t)
         return pb_fail(e, -ENOMEM, "out of memory");
+    t->path = path;
     if (cubie_tables_init(&t->cubie)) {
         free(t);
         return pb_fail(e, -EPROTO, "a turn does not move cubies rigidly");
@@ -118,10 +123,8 @@ static void *simd_worker_new(const struct pb_corpus *corpus, const void *shared)
 {
     (void)corpus;
     struct simd_worker *w = malloc(sizeof(*w));
-    if (w) {
+    if (w)
         w->t = shared;
-        w->path = cube_simd_path_choose(getenv("PB_SIMD"));
-    }
     return w;
 }
 
@@ -138,7 +141,7 @@ static int simd_solve(void *worker, const void *instance, void *answer,
     const struct simd_tables *t = w->t;
     const struct cube_instance *in = instance;
     _Alignas(32) uint8_t state[2 * LANE];
-    switch (w->path) {
+    switch (t->path) {
 #ifdef CUBE_HAVE_X86
     case CUBE_SIMD_AVX2:
         run_avx2(t, in->turns, in->count, state);

@@ -19,8 +19,8 @@
  *   two turns. PB_SIMD_TURNS_PER_STEP = 1 asks for single turns.
  *
  * Paths: AVX2, else portable C (the same chains and composition, byte by
- * byte; PB_SIMD = scalar or ssse3 asks for it). O(1) per turn, O(K) per
- * case for the composition, O(54) for the answer's stickers.
+ * byte; PB_SIMD = scalar or ssse3 asks for it, simd_path.h). O(1) per turn,
+ * O(K) per case for the composition, O(54) for the answer's stickers.
  * Reference: Intel SDM, PSHUFB; the cube group's associativity is what
  * lets a sequence be split (any group-theory text, e.g. Joyner,
  * "Adventures in Group Theory", ch. 9-10).
@@ -46,7 +46,8 @@ enum {
 };
 
 struct chains_tables {
-    int chains, per_step; /* the knobs, read at build */
+    int chains, per_step;     /* the knobs, read at build */
+    enum cube_simd_path path; /* PB_SIMD's, read at build */
     struct cube_move single[CUBE_TURNS];
     struct cube_move pair[PAIRS]; /* pair[a * 12 + b]: turn a, then b */
     _Alignas(32) uint8_t solved[CUBE_BYTES];
@@ -56,7 +57,6 @@ struct chains_tables {
 
 struct chains_worker {
     const struct chains_tables *t;
-    enum cube_simd_path path;
     /* byte offsets of a block of steps into the move table, per chain */
     uint16_t offset[CHAINS_MAX][BLOCK];
 };
@@ -84,14 +84,17 @@ static int chains_build(const struct pb_corpus *corpus, void **shared,
 {
     (void)corpus; /* N = 3 only: cube_accepts_3 */
     int chains = CHAINS_DEFAULT, per_step = 2;
+    enum cube_simd_path path;
     int rc = env_knob("PB_SIMD_CHAINS", CHAINS_MAX, &chains, e);
-    if (rc || (rc = env_knob("PB_SIMD_TURNS_PER_STEP", 2, &per_step, e)))
+    if (rc || (rc = env_knob("PB_SIMD_TURNS_PER_STEP", 2, &per_step, e)) ||
+        (rc = cube_simd_path_env(&path, e)))
         return rc;
     struct chains_tables *t = aligned_alloc(32, sizeof(*t));
     if (!t)
         return pb_fail(e, -ENOMEM, "out of memory");
     t->chains = chains;
     t->per_step = per_step;
+    t->path = path;
     if (cubie_tables_init(&t->cubie)) {
         free(t);
         return pb_fail(e, -EPROTO, "a turn does not move cubies rigidly");
@@ -247,10 +250,8 @@ static void *chains_worker_new(const struct pb_corpus *corpus,
 {
     (void)corpus;
     struct chains_worker *w = malloc(sizeof(*w));
-    if (w) {
+    if (w)
         w->t = shared;
-        w->path = cube_simd_path_choose(getenv("PB_SIMD"));
-    }
     return w;
 }
 
@@ -262,7 +263,7 @@ static int chains_solve(void *worker, const void *instance, void *answer,
     const struct cube_instance *in = instance;
     _Alignas(32) uint8_t state[CUBE_BYTES];
 #ifdef CUBE_HAVE_X86
-    if (w->path == CUBE_SIMD_AVX2)
+    if (w->t->path == CUBE_SIMD_AVX2)
         run_avx2(w, in, state);
     else
 #endif

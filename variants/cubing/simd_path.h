@@ -1,14 +1,24 @@
 /*
- * simd_path.h - which instruction set the simd variant uses: the best the
- * CPU has (AVX2 > SSSE3 > scalar), or a lower one asked for by name (the
- * PB_SIMD environment variable), never a higher one than the CPU has.
+ * simd_path.h - which instruction set the simd variants (simd,
+ * simd_chains, facelet_sparse) use: the best the CPU has (AVX2 > SSSE3 >
+ * scalar), or a lower one asked for by name in the PB_SIMD environment
+ * variable, never a higher one than the CPU has. PB_SIMD takes exactly
+ * scalar, ssse3 or avx2 (case matters); any other value is refused when
+ * the variant is built, so a misspelt knob never measures the default.
  */
 #ifndef SIMD_PATH_H
 #define SIMD_PATH_H
 
+#include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "pb.h"
+
 enum cube_simd_path { CUBE_SIMD_SCALAR, CUBE_SIMD_SSSE3, CUBE_SIMD_AVX2 };
+
+/* PB_SIMD's values, by path */
+static const char *const cube_simd_names[] = {"scalar", "ssse3", "avx2"};
 
 static inline enum cube_simd_path cube_simd_path_best(void)
 {
@@ -22,15 +32,34 @@ static inline enum cube_simd_path cube_simd_path_best(void)
     return CUBE_SIMD_SCALAR;
 }
 
-/* asked: "avx2", "ssse3", "scalar" or NULL for the best. */
+/* asked: one of cube_simd_names, or NULL (or another text) for the best;
+ * never more than the CPU has. */
 static inline enum cube_simd_path cube_simd_path_choose(const char *asked)
 {
     enum cube_simd_path best = cube_simd_path_best(), want = best;
-    if (asked && !strcmp(asked, "scalar"))
-        want = CUBE_SIMD_SCALAR;
-    else if (asked && !strcmp(asked, "ssse3"))
-        want = CUBE_SIMD_SSSE3;
+    for (int p = CUBE_SIMD_SCALAR; asked && p <= CUBE_SIMD_AVX2; p++)
+        if (!strcmp(asked, cube_simd_names[p]))
+            want = (enum cube_simd_path)p;
     return want < best ? want : best;
+}
+
+/* The path the environment's PB_SIMD asks for (unset: the best) into
+ * *path: 0, or -EINVAL with e saying what was expected. */
+static inline int cube_simd_path_env(enum cube_simd_path *path,
+                                     struct pb_error *e)
+{
+    const char *asked = getenv("PB_SIMD");
+    bool known = !asked;
+    *path = CUBE_SIMD_SCALAR; /* set on every return */
+    for (int p = CUBE_SIMD_SCALAR; !known && p <= CUBE_SIMD_AVX2; p++)
+        known = !strcmp(asked, cube_simd_names[p]);
+    if (!known)
+        return pb_fail(
+            e, -EINVAL, "environment PB_SIMD=%s: expected %s, %s or %s", asked,
+            cube_simd_names[CUBE_SIMD_SCALAR], cube_simd_names[CUBE_SIMD_SSSE3],
+            cube_simd_names[CUBE_SIMD_AVX2]);
+    *path = cube_simd_path_choose(asked);
+    return 0;
 }
 
 #endif
