@@ -28,7 +28,9 @@ static const char help[] =
     "                      judge's\n"
     "  -n, --count N       number of instances (default 100)\n"
     "      --seed X        PRNG seed (default 1)\n"
-    "  -o, --output FILE   write FILE (atomically) instead of stdout\n"
+    "  -o, --output FILE   write FILE instead of stdout ('-'): a regular\n"
+    "                      file replaced atomically, a device or FIFO\n"
+    "                      written in place, a symbolic link followed\n"
     "      --max-memory SIZE  memory cap, N[K|M|G|T] (default: the\n"
     "                      available memory)\n"
     "  -h, --help          this text\n";

@@ -176,7 +176,7 @@ pb_harness_find_or_make_corpus(struct corpus_slot *slots, size_t *n,
         for (char *p = path + strlen(data_dir) + 1; *p; p++)
             if (*p == ':')
                 *p = '-';
-        if (pb_corpus_save(&s->corpus, path, e)) {
+        if (pb_corpus_save_own(&s->corpus, path, e)) {
             x->kernel->oracle_free(s->oracle);
             pb_corpus_free(&s->corpus);
             return NULL;

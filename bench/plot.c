@@ -398,7 +398,7 @@ static int draw(const char *defs, const char *script, const char *path,
         return rc;
     }
     if ((rc = pb_temp_commit(fd, tmp, path)) != 0)
-        return pb_fail(e, rc, "%s: cannot write: %s", path, strerror(-rc));
+        return pb_fail(e, rc, "%s: cannot write: %s", path, pb_file_error(rc));
     return 0;
 }
 

@@ -549,10 +549,10 @@ static int report_write(const char *dir, const struct pb_kernel *const *kernels,
     char path[1024];
     snprintf(path, sizeof(path), "%s/report.md", dir);
     if (rc == 0 && (rc = pb_write_atomically(path, md_text, md_len)) != 0)
-        pb_fail(e, rc, "%s: cannot write: %s", path, strerror(-rc));
+        pb_fail(e, rc, "%s: cannot write: %s", path, pb_file_error(rc));
     snprintf(path, sizeof(path), "%s/report.html", dir);
     if (rc == 0 && (rc = pb_write_atomically(path, html_text, html_len)) != 0)
-        pb_fail(e, rc, "%s: cannot write: %s", path, strerror(-rc));
+        pb_fail(e, rc, "%s: cannot write: %s", path, pb_file_error(rc));
     free(md_text);
     free(html_text);
     return rc;

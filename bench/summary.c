@@ -414,5 +414,6 @@ int pb_summary_write(const struct tidy *t, const char *baseline,
     if (rc == 0)
         rc = pb_write_atomically(path, text, len);
     free(text);
-    return rc ? pb_fail(e, rc, "%s: cannot write: %s", path, strerror(-rc)) : 0;
+    return rc ? pb_fail(e, rc, "%s: cannot write: %s", path, pb_file_error(rc))
+              : 0;
 }

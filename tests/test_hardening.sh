@@ -10,6 +10,12 @@
 # and what a review of those fixes found: gnuplot's log never written
 # through a planted symlink; families that results readers would refuse
 # (a '+' or a space, an overlong name) refused by gen and by suites.
+# Issue 27's regressions about the files puzzlebench writes:
+#   2. gen -o writes a FIFO or a device in place (never replaced by a
+#      regular file: /dev/null as root, in a private mount namespace),
+#      - and /dev/stdout (or a link to /proc/self/fd/1) reach standard
+#      output, a symbolic link is followed and stays a link; a file
+#      puzzlebench keeps (summary.csv) is never written through a link.
 # Usage: test_hardening.sh PATH_TO_PUZZLEBENCH SOURCE_DIR
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -117,5 +123,93 @@ printf 'repetitions 1\nbench magic_squares bfs_array %s 4 2 1\n' "$long_family" 
     >long.suite
 check_fails "suite family of 40 characters" 1 "long.suite:2: family .* is too long" \
     "$PB" bench --suite ./long.suite --out r2
+
+# --- issue 27, 2: gen -o to devices, FIFOs, standard output, links ------
+gen3() { "$PB" gen magic_squares --family uniform --count 3 "$@"; }
+gen3 >ref.txt
+mkfifo fifo
+timeout 20 cat fifo >from_fifo &
+reader=$!
+run_from /dev/null timeout 20 "$PB" gen magic_squares --family uniform \
+    --count 3 -o fifo
+check_rc "gen -o FIFO" 0
+if [ -p fifo ]; then pass; else
+    fail "gen -o replaced a FIFO: $(stat -c %F fifo 2>&1)"
+    kill "$reader" 2>/dev/null
+fi
+wait "$reader"
+cmp -s from_fifo ref.txt && pass ||
+    fail "gen -o FIFO: the reader got $(wc -c <from_fifo) bytes, not the corpus"
+gen3 -o - >dash.txt && cmp -s dash.txt ref.txt && pass ||
+    fail "gen -o - did not print the corpus"
+ln -s /proc/self/fd/1 my_stdout
+gen3 -o my_stdout >to_file.txt
+cmp -s to_file.txt ref.txt && pass ||
+    fail "gen -o LINK-TO-/proc/self/fd/1 > FILE: the file lacks the corpus"
+gen3 -o my_stdout | cat >to_pipe.txt
+cmp -s to_pipe.txt ref.txt && pass ||
+    fail "gen -o LINK-TO-/proc/self/fd/1 | cat: nothing came through the pipe"
+[ -L my_stdout ] && pass || fail "gen -o replaced a link to /proc/self/fd/1"
+echo "old" >target.txt
+ln -s target.txt link.txt
+mkdir linked
+ln -s ../dangling.txt linked/dangling
+gen3 -o link.txt && gen3 -o linked/dangling
+if [ -L link.txt ] && cmp -s target.txt ref.txt; then pass; else
+    fail "gen -o link.txt: link $(stat -c %F link.txt), target $(head -c 40 target.txt)"
+fi
+if [ -L linked/dangling ] && cmp -s dangling.txt ref.txt; then pass; else
+    fail "gen -o through a dangling relative link did not create its target"
+fi
+check_fails "gen -o FOLDER" 1 '^puzzlebench gen: linked: cannot write: Is a directory$' \
+    "$PB" gen magic_squares --family uniform --count 3 -o linked
+if [ "$(id -u)" -eq 0 ] && mknod scratch_null c 1 3 2>/dev/null; then
+    gen3 -o scratch_null
+    [ -c scratch_null ] && pass ||
+        fail "gen -o a character device replaced it: $(stat -c %F scratch_null)"
+else
+    echo "note: not root or no mknod, the scratch device check is skipped" >&2
+fi
+# /dev/null and /dev/stdout themselves, on a tmpfs /dev of a private mount
+# namespace, so that a binary that replaces them harms nothing outside.
+if [ "$(id -u)" -eq 0 ] &&
+    unshare --mount --propagation private true 2>/dev/null; then
+    unshare --mount --propagation private bash -c '
+        mount -t tmpfs scratch /dev && mknod -m 666 /dev/null c 1 3 &&
+        ln -s /proc/self/fd/1 /dev/stdout || exit 3
+        "$1" gen magic_squares --family uniform --count 3 -o /dev/null
+        "$1" gen magic_squares --family uniform --count 3 -o /dev/stdout \
+            >dev_stdout.txt
+        stat -c %F /dev/null /dev/stdout' _ "$PB" >dev_types.txt 2>dev_err.txt
+    ns_rc=$?
+fi
+if [ "${ns_rc:-3}" -ne 3 ]; then
+    if [ "$(cat dev_types.txt)" = "character special file
+symbolic link" ]; then pass; else
+        fail "gen -o /dev/null, /dev/stdout as root replaced them: $(cat dev_types.txt dev_err.txt)"
+    fi
+    cmp -s dev_stdout.txt ref.txt && pass ||
+        fail "gen -o /dev/stdout as root did not print the corpus"
+elif [ "$(id -u)" -ne 0 ]; then # cannot replace anything in /dev
+    gen3 -o /dev/stdout | cat >dev_stdout.txt
+    cmp -s dev_stdout.txt ref.txt && pass ||
+        fail "gen -o /dev/stdout did not print the corpus"
+else
+    echo "note: root without a private mount namespace, the /dev/null and" \
+        "/dev/stdout checks are skipped" >&2
+fi
+
+# A file puzzlebench keeps in its own folders is never written through a
+# link, nor is the link replaced.
+cp -r "$SRC/tests/fixtures/results" own_files
+echo "precious" >kept_summary.csv
+ln -s "$TMP/kept_summary.csv" own_files/summary.csv
+check_fails "plot with summary.csv -> elsewhere" 1 \
+    '^puzzlebench plot: own_files/summary.csv: cannot write: a symbolic link, never written through; expected a regular file$' \
+    "$PB" plot own_files
+if [ -L own_files/summary.csv ] && [ "$(cat kept_summary.csv)" = precious ]
+then pass; else
+    fail "plot replaced or wrote through a summary.csv link"
+fi
 
 summary

@@ -449,10 +449,16 @@ int pb_corpus_parse(const struct pb_kernel *k, const char *source,
 /* pb_corpus_read then pb_corpus_parse: path "-" or NULL is stdin. */
 int pb_corpus_load(const struct pb_kernel *k, const char *path,
                    struct pb_corpus *c, struct pb_error *e);
-/* Writes header and instances; to a temporary file renamed into place,
- * so a failed write never leaves a half-written corpus. */
+/* Writes header and instances to the file the user named ("-" or NULL
+ * for stdout; see pb_write_named in pb_file.h: a regular file through a
+ * temporary renamed into place, so a failed write never leaves a
+ * half-written corpus; a device or FIFO in place; a symlink followed). */
 int pb_corpus_save(const struct pb_corpus *c, const char *path,
                    struct pb_error *e);
+/* The same for a corpus in a folder of puzzlebench's own (run --data):
+ * always through a temporary, never through a symbolic link. */
+int pb_corpus_save_own(const struct pb_corpus *c, const char *path,
+                       struct pb_error *e);
 /* The bytes of one answer of corpus c (its kernel's answer.size_for, or
  * answer.size); answers of a corpus are laid out at this stride, and the
  * runner clears each slot before the variant writes its answer. */

@@ -2,15 +2,16 @@
  * pb_corpus.c - corpus storage, loading (the whole input read once,
  * bounded and checked for NUL bytes while it is read, by the reader every
  * input shares; then the header's kernel, then the kernel's reader),
- * atomic saving (temporary file + rename) and the content hash. Growth is
- * geometric: appending n instances, or reading n bytes, costs O(n)
- * amortised.
+ * saving (to the file the user named, or atomically into a folder of our
+ * own: pb_file.h) and the content hash. Growth is geometric: appending n
+ * instances, or reading n bytes, costs O(n) amortised.
  */
 #include "pb_file.h"
 #include "pb_limits.h"
 #include "pb_scan.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -298,10 +299,12 @@ static int write_all(FILE *f, const struct pb_corpus *c)
     return ferror(f) ? -EIO : 0;
 }
 
-int pb_corpus_save(const struct pb_corpus *c, const char *path,
-                   struct pb_error *e)
+/* Writes c to path: the file the user named (pb_write_named) or, when
+ * !named, a file of our own (pb_write_atomically). */
+static int save(const struct pb_corpus *c, const char *path, bool named,
+                struct pb_error *e)
 {
-    if (!path || !strcmp(path, "-")) {
+    if (named && (!path || !strcmp(path, "-"))) {
         int rc = write_all(stdout, c);
         if (rc == 0 && fflush(stdout) != 0)
             rc = -EIO;
@@ -316,11 +319,24 @@ int pb_corpus_save(const struct pb_corpus *c, const char *path,
     if (fclose(mem) != 0 && rc == 0)
         rc = -ENOMEM;
     if (rc == 0)
-        rc = pb_write_atomically(path, text, len);
+        rc = named ? pb_write_named(path, text, len)
+                   : pb_write_atomically(path, text, len);
     free(text);
     if (rc)
-        return pb_fail(e, rc, "%s: cannot write: %s", path, strerror(-rc));
+        return pb_fail(e, rc, "%s: cannot write: %s", path, pb_file_error(rc));
     return 0;
+}
+
+int pb_corpus_save(const struct pb_corpus *c, const char *path,
+                   struct pb_error *e)
+{
+    return save(c, path, true, e);
+}
+
+int pb_corpus_save_own(const struct pb_corpus *c, const char *path,
+                       struct pb_error *e)
+{
+    return save(c, path, false, e);
 }
 
 uint64_t pb_corpus_bytes(const struct pb_kernel *k, uint64_t count)

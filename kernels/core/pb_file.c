@@ -1,6 +1,7 @@
 /*
  * pb_file.c - atomic whole-file writes through unpredictable, exclusive
- * temporaries (see pb_file.h). O(len).
+ * temporaries; files the user names written where shell redirection
+ * would write them (see pb_file.h). O(len) a write.
  */
 #include "pb_file.h"
 
@@ -8,6 +9,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,7 +19,8 @@
 #include <unistd.h>
 
 #define TEMP_MARK ".tmp."
-enum { RANDOM_DIGITS = 12, CREATE_TRIES = 64 };
+/* LINK_HOPS: the kernel's own limit on a chain of symbolic links */
+enum { RANDOM_DIGITS = 12, CREATE_TRIES = 64, LINK_HOPS = 40 };
 
 /* splitmix64: spreads clock, pid and a counter over the name's digits;
  * O_EXCL, not secrecy, is what makes the name safe. */
@@ -43,13 +46,27 @@ int pb_temp_create(const char *path, char *tmp)
                          (unsigned long long)(r & 0xffffffffffffull));
         if (n < 0 || n >= PB_PATH_MAX)
             return -ENAMETOOLONG;
-        int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0666);
+        int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+                      0666);
         if (fd >= 0)
             return fd;
         if (errno != EEXIST)
             return -errno;
     }
     return -EEXIST;
+}
+
+/* 0 when path, a file of our own, is a regular file or absent. */
+static int own_target(const char *path)
+{
+    struct stat st;
+    if (lstat(path, &st) != 0)
+        return errno == ENOENT ? 0 : -errno;
+    if (S_ISREG(st.st_mode))
+        return 0;
+    return S_ISLNK(st.st_mode)   ? -ELOOP
+           : S_ISDIR(st.st_mode) ? -EISDIR
+                                 : -ENOTSUP;
 }
 
 int pb_temp_commit(int fd, const char *tmp, const char *path)
@@ -59,11 +76,27 @@ int pb_temp_commit(int fd, const char *tmp, const char *path)
         rc = -errno; /* delayed allocation reports a full disk here */
     if (close(fd) != 0 && rc == 0)
         rc = -errno;
+    if (rc == 0)
+        rc = own_target(path);
     if (rc == 0 && rename(tmp, path) != 0)
         rc = -errno;
     if (rc)
         unlink(tmp);
     return rc;
+}
+
+/* Writes all of text to fd: 0 or a negative errno-style code. */
+static int write_all(int fd, const char *text, size_t len)
+{
+    for (size_t done = 0; done < len;) {
+        ssize_t w = write(fd, text + done, len - done);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            return w < 0 ? -errno : -EIO;
+        done += (size_t)w;
+    }
+    return 0;
 }
 
 int pb_write_atomically(const char *path, const char *text, size_t len)
@@ -72,19 +105,89 @@ int pb_write_atomically(const char *path, const char *text, size_t len)
     int fd = pb_temp_create(path, tmp);
     if (fd < 0)
         return fd;
-    for (size_t done = 0; done < len;) {
-        ssize_t w = write(fd, text + done, len - done);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0) {
-            int rc = w < 0 ? -errno : -EIO;
-            close(fd);
-            unlink(tmp);
-            return rc;
-        }
-        done += (size_t)w;
+    int rc = write_all(fd, text, len);
+    if (rc) {
+        close(fd);
+        unlink(tmp);
+        return rc;
     }
     return pb_temp_commit(fd, tmp, path);
+}
+
+/* Writes text into the existing file at path, as `> path` would, without
+ * creating or replacing it (O_TRUNC empties a regular file only). */
+static int write_in_place(const char *path, const char *text, size_t len)
+{
+    int fd = open(path, O_WRONLY | O_TRUNC | O_NOCTTY | O_CLOEXEC);
+    if (fd < 0)
+        return -errno;
+    int rc = write_all(fd, text, len);
+    if (close(fd) != 0 && rc == 0)
+        rc = -errno;
+    return rc;
+}
+
+/* The name the chain of symbolic links at path ends at (path itself when
+ * it is no link; a name that does not exist yet for a dangling one), in
+ * out (PB_PATH_MAX bytes). 0 or a negative errno-style code. */
+static int link_end(const char *path, char *out)
+{
+    if (snprintf(out, PB_PATH_MAX, "%s", path) >= PB_PATH_MAX)
+        return -ENAMETOOLONG;
+    for (int hop = 0; hop <= LINK_HOPS; hop++) {
+        struct stat st;
+        if (lstat(out, &st) != 0)
+            return errno == ENOENT ? 0 : -errno;
+        if (!S_ISLNK(st.st_mode))
+            return 0;
+        char to[PB_PATH_MAX], next[PB_PATH_MAX];
+        ssize_t n = readlink(out, to, sizeof(to));
+        if (n < 0)
+            return -errno;
+        if (n == (ssize_t)sizeof(to))
+            return -ENAMETOOLONG;
+        to[n] = '\0';
+        /* a relative link is relative to the folder holding it */
+        const char *slash = strrchr(out, '/');
+        int folder = to[0] == '/' || !slash ? 0 : (int)(slash - out + 1);
+        if (snprintf(next, sizeof(next), "%.*s%s", folder, out, to) >=
+            (int)sizeof(next))
+            return -ENAMETOOLONG;
+        memcpy(out, next, sizeof(next));
+    }
+    return -ELOOP;
+}
+
+int pb_write_named(const char *path, const char *text, size_t len)
+{
+    struct stat st, end_st;
+    bool exists = stat(path, &st) == 0;
+    if (exists && S_ISDIR(st.st_mode))
+        return -EISDIR;
+    if (exists && !S_ISREG(st.st_mode))
+        return write_in_place(path, text, len); /* a device or FIFO */
+    char end[PB_PATH_MAX];
+    int rc = link_end(path, end);
+    if (rc)
+        return rc;
+    /* a link of /proc reads as a name that is not the file's path */
+    if (exists && (stat(end, &end_st) != 0 || end_st.st_dev != st.st_dev ||
+                   end_st.st_ino != st.st_ino))
+        return write_in_place(path, text, len);
+    return pb_write_atomically(end, text, len);
+}
+
+const char *pb_file_error(int rc)
+{
+    switch (rc) {
+    case -ELOOP:
+        return "a symbolic link, never written through; expected a regular "
+               "file";
+    case -ENOTSUP:
+        return "a device, FIFO or socket; expected a regular file";
+    default:
+        return strerror(-rc);
+    }
 }
 
 /* The pid of a temporary's name (NAME.tmp.<pid>.<hex digits>), or 0. */

@@ -1,13 +1,29 @@
 /*
- * pb_file.h - whole-file writes that never leave a half-written file and
- * cannot be redirected: the text goes to a fresh temporary beside the
+ * pb_file.h - how puzzlebench writes files. Two kinds of target:
+ *
+ * Files of its own (pb_write_atomically, pb_temp_create and
+ * pb_temp_commit): results, summaries, reports, figures and the corpora
+ * of --data, inside a folder the user named or one puzzlebench made.
+ * Whole or not at all: the text goes to a fresh temporary beside the
  * target, created with O_CREAT | O_EXCL | O_NOFOLLOW (so a file or
- * symlink planted at its name is never opened), synced, then rename()
- * replaces the target, so a reader (or an interrupted run) sees the old
- * file or the new one. Temporaries are named TARGET.tmp.<pid>.<random>,
- * so the next run in a folder can remove those of dead processes. Used
- * for corpora, results CSV and JSON, summaries, reports and figures.
- * Plain C with a C++ guard: gbench.cc calls it too.
+ * symlink planted at its name is never opened), synced, then renamed
+ * over the target, so a reader (or an interrupted run) sees the old
+ * file or the new one. A link is never followed there: a symbolic link,
+ * device, FIFO or socket at the target's name is refused (-ELOOP,
+ * -ENOTSUP; pb_file_error says so), not replaced or written through.
+ *
+ * A file the user names (pb_write_named: gen -o FILE) is written where
+ * shell redirection would write it: a device or FIFO in place (opened
+ * O_WRONLY, never created or replaced; a FIFO waits for its reader); a
+ * symbolic link followed to its final target, which is replaced
+ * atomically as above, so the link stays. A link of /proc (/dev/stdout,
+ * /dev/fd/N) leads to the open file's name; where that name is not the
+ * file (a pipe, a deleted file) the file is reopened and written in
+ * place. "-" for standard output is the caller's (pb_corpus_save).
+ *
+ * Temporaries are named TARGET.tmp.<pid>.<random>, so the next run in
+ * a folder can remove those of dead processes. Plain C with a C++
+ * guard: gbench.cc calls it too. O(len) a write.
  */
 #ifndef PB_FILE_H
 #define PB_FILE_H
@@ -26,12 +42,22 @@ extern "C" {
  * descriptor, or a negative errno-style code (-ENAMETOOLONG when the
  * name does not fit). */
 int pb_temp_create(const char *path, char *tmp);
-/* Syncs and closes fd, then renames tmp over path; on any failure
- * removes tmp. 0, or a negative errno-style code (the real cause, such
- * as -ENOSPC). */
+/* Syncs fd and renames tmp over path, a file of puzzlebench's own (it
+ * must be a regular file or absent: -ELOOP for a symbolic link, -ENOTSUP
+ * for a device, FIFO or socket), closing fd first; on any failure
+ * removes tmp. 0, or a negative errno-style code (the real cause, such as
+ * -ENOSPC). */
 int pb_temp_commit(int fd, const char *tmp, const char *path);
-/* 0, or a negative errno-style code (nothing is left behind then). */
+/* Writes a file of puzzlebench's own through a temporary: 0, or a
+ * negative errno-style code (nothing is left behind then). */
 int pb_write_atomically(const char *path, const char *text, size_t len);
+/* Writes the file the user named, as the opening comment says: 0, or a
+ * negative errno-style code (-EISDIR for a folder). */
+int pb_write_named(const char *path, const char *text, size_t len);
+/* What rc, a negative code of these functions, means, for "PATH:
+ * cannot write: %s": strerror's text, said plainly for -ELOOP and
+ * -ENOTSUP. */
+const char *pb_file_error(int rc);
 /* Removes the temporaries (NAME.tmp.<pid>.<random>) in dir whose process
  * no longer runs; returns how many. */
 int pb_remove_stale_temporaries(const char *dir);
