@@ -15,7 +15,9 @@
  * DIR/figures/gnuplot.log) and draws each figure into a fresh temporary
  * beside it (pb_file.h), renamed over the figure only when gnuplot exits
  * 0 and the file is not empty, so a kill leaves complete figures or
- * none; the temporaries of dead runs are removed first.
+ * none; the temporaries of dead runs are removed first. DIR/figures
+ * must be a folder: a symbolic link there is refused before anything is
+ * written or removed.
  * O(kernels * figures) gnuplot runs.
  */
 #include "plot.h"
@@ -402,6 +404,31 @@ static int draw(const char *defs, const char *script, const char *path,
     return 0;
 }
 
+/* 0 when DIR/figures is a folder, or absent: a symbolic link there (in
+ * a results folder from elsewhere) would have the sweep, the figures and
+ * their temporaries land in its target. */
+static int figures_folder(const char *dir, struct pb_error *e)
+{
+    char path[PB_PATH_MAX];
+    struct stat st;
+    if (snprintf(path, sizeof(path), "%s/figures", dir) >= (int)sizeof(path))
+        return pb_fail(e, -ENAMETOOLONG, "%s: path too long", dir);
+    if (lstat(path, &st) != 0)
+        return errno == ENOENT
+                   ? 0
+                   : pb_fail(e, -errno, "%s: %s", path, strerror(errno));
+    if (S_ISLNK(st.st_mode))
+        return pb_fail(e, -ELOOP,
+                       "%s: a symbolic link; expected the figures folder of "
+                       "%s",
+                       path, dir);
+    if (!S_ISDIR(st.st_mode))
+        return pb_fail(e, -ENOTDIR,
+                       "%s: not a folder; expected the figures folder of %s",
+                       path, dir);
+    return 0;
+}
+
 /* Removes the kernel's figures of an earlier plot (every kind, every
  * format), so that the report, which shows the figures it finds, shows
  * only what this plot draws: a plot with --kinds, --variants or --format
@@ -556,8 +583,11 @@ int pb_plot(const char *dir, const struct pb_plot_options *options, FILE *out,
                        "%s: not a folder; expected a results "
                        "folder (results/<UTC> or results/latest)",
                        dir);
+    int rc = figures_folder(dir, e);
+    if (rc)
+        return rc;
     struct tidy t;
-    int rc = tidy_load(dir, &t, TIDY_PUZZLEBENCH_ONLY, e);
+    rc = tidy_load(dir, &t, TIDY_PUZZLEBENCH_ONLY, e);
     if (rc)
         return rc;
     /* a baseline or variant no kernel ran is a typo, not a request for

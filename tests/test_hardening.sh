@@ -15,7 +15,9 @@
 #      regular file: /dev/null as root, in a private mount namespace),
 #      - and /dev/stdout (or a link to /proc/self/fd/1) reach standard
 #      output, a symbolic link is followed and stays a link; a file
-#      puzzlebench keeps (summary.csv) is never written through a link.
+#      puzzlebench keeps (summary.csv) is never written through a link;
+#  16. plot refuses a results folder whose figures is a symbolic link,
+#      and touches nothing in its target.
 # Usage: test_hardening.sh PATH_TO_PUZZLEBENCH SOURCE_DIR
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -211,5 +213,30 @@ if [ -L own_files/summary.csv ] && [ "$(cat kept_summary.csv)" = precious ]
 then pass; else
     fail "plot replaced or wrote through a summary.csv link"
 fi
+
+# --- issue 27, 16: a figures folder that is a symbolic link ---------------
+(:) &
+dead=$!
+wait "$dead"
+cp -r "$SRC/tests/fixtures/results" received
+mkdir outside
+: >outside/time_vs_size-magic_squares.png
+: >"outside/x.png.tmp.$dead.000000000000"
+touch -d '1 hour ago' "outside/x.png.tmp.$dead.000000000000"
+ln -s "$TMP/outside" received/figures
+ls -l --time-style=+%s outside >outside.before
+check_fails "plot with figures -> OUTSIDE" 1 \
+    '^puzzlebench plot: received/figures: a symbolic link; expected the figures folder of received$' \
+    "$PB" plot received
+ls -l --time-style=+%s outside >outside.after
+cmp -s outside.before outside.after && pass ||
+    fail "plot wrote or removed files through figures -> OUTSIDE: $(diff outside.before outside.after | head -5)"
+[ ! -e received/summary.csv ] && pass ||
+    fail "plot wrote summary.csv before refusing the figures link"
+rm received/figures
+: >received/figures
+check_fails "plot with a file at figures" 1 \
+    'received/figures: not a folder; expected the figures folder of received$' \
+    "$PB" plot received
 
 summary
