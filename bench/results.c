@@ -11,7 +11,6 @@
 
 #include <dirent.h>
 #include <errno.h>
-#include <signal.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -45,9 +44,12 @@ int pb_make_dirs(const char *path)
 #define LINK_MARK LINK_NAME ".tmp."
 enum { LINK_RANDOM_DIGITS = 12, LINK_TRIES = 16 };
 
-/* Removes ROOT/latest.tmp.<pid>[.<hex>] symlinks whose process is gone
- * (pb_remove_stale_temporaries keeps to regular files); the bare
- * latest.tmp.<pid> is what runs before these exclusive names left. */
+/* Removes ROOT/latest.tmp.<pid>[.<hex>] symlinks left by runs that
+ * died between symlink() and rename() (pb_remove_stale_temporaries
+ * keeps to regular files); the bare latest.tmp.<pid> is what runs before
+ * these exclusive names left. A link cannot be locked, and its pid says
+ * nothing of a run in another PID namespace or on another node: a link
+ * lives microseconds, so one PB_TEMP_STALE_SECONDS old is a dead run's. */
 static void remove_stale_links(const char *root)
 {
     DIR *d = opendir(root);
@@ -66,15 +68,11 @@ static void remove_stale_links(const char *root)
               strspn(rest + 1, "0123456789abcdef") != LINK_RANDOM_DIGITS ||
               rest[1 + LINK_RANDOM_DIGITS])))
             continue;
-        long pid = strtol(digits, NULL, 10);
-        if (pid <= 0 || pid == (long)getpid() || kill((pid_t)pid, 0) == 0 ||
-            errno != ESRCH)
-            continue; /* alive, or not ours to judge */
         char path[PB_PATH_MAX];
         struct stat st;
         if (snprintf(path, sizeof(path), "%s/%s", root, name) <
                 (int)sizeof(path) &&
-            lstat(path, &st) == 0 && S_ISLNK(st.st_mode))
+            lstat(path, &st) == 0 && S_ISLNK(st.st_mode) && pb_temp_old(&st))
             unlink(path);
     }
     closedir(d);

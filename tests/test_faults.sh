@@ -270,6 +270,11 @@ touch "$T/r_stale/results.csv.tmp.$dead.0123456789ab" \
     "$T/data/c.txt.tmp.$dead.00000000000f"
 ln -s nowhere "$T/r_stale/latest.tmp.$dead"
 ln -s nowhere "$T/r_stale/latest.tmp.$dead.0123456789ab"
+# stale means unlocked and old (pb_file.h), whatever the pid says
+touch -d '1 hour ago' "$T/r_stale/results.csv.tmp.$dead.0123456789ab" \
+    "$T/data/c.txt.tmp.$dead.00000000000f"
+touch -h -d '1 hour ago' "$T/r_stale/latest.tmp.$dead" \
+    "$T/r_stale/latest.tmp.$dead.0123456789ab"
 run_from /dev/null timeout "$LIMIT" "$PB" run --suite "$T/tiny.suite" \
     --data "$T/data" --out "$T/r_stale"
 check_rc "run with stale temporaries" 0

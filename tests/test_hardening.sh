@@ -17,7 +17,10 @@
 #      output, a symbolic link is followed and stays a link; a file
 #      puzzlebench keeps (summary.csv) is never written through a link;
 #  16. plot refuses a results folder whose figures is a symbolic link,
-#      and touches nothing in its target.
+#      and touches nothing in its target;
+#  17. the sweep of stale temporaries keeps one held (flock) by a live
+#      process whatever its pid says (another PID namespace), and one
+#      fresh; it removes old unlocked ones, latest.tmp links by age.
 # Usage: test_hardening.sh PATH_TO_PUZZLEBENCH SOURCE_DIR
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -238,5 +241,54 @@ rm received/figures
 check_fails "plot with a file at figures" 1 \
     'received/figures: not a folder; expected the figures folder of received$' \
     "$PB" plot received
+
+# --- issue 27, 17: which temporaries the sweep removes --------------------
+mkdir sweep
+for name in old_dead old_live fresh_dead held_dead; do
+    : >"sweep/$name.tmp.$dead.0123456789ab"
+done
+mv "sweep/old_live.tmp.$dead.0123456789ab" "sweep/old_live.tmp.$$.0123456789ab"
+ln -s nowhere "sweep/latest.tmp.$dead.0123456789ab"
+ln -s nowhere "sweep/latest.tmp.$dead.0123456789ac"
+ln -s nowhere "sweep/latest.tmp.$$"
+touch -d '1 hour ago' sweep/old_* "sweep/held_dead.tmp.$dead.0123456789ab"
+touch -h -d '1 hour ago' "sweep/latest.tmp.$dead.0123456789ab" \
+    "sweep/latest.tmp.$$"
+# The holder takes the lock the way a writer does, in a PID namespace of
+# its own where permitted (its pid means nothing here), and lets it go
+# when a line comes through the FIFO release.
+held="sweep/held_dead.tmp.$dead.0123456789ab"
+mkfifo release
+hold=(flock "$held" sh -c 'read -r _ <release')
+if unshare --pid --fork --kill-child true 2>/dev/null; then
+    unshare --pid --fork --kill-child "${hold[@]}" &
+else
+    echo "note: no PID namespace, the lock is held in this one" >&2
+    "${hold[@]}" &
+fi
+holder=$!
+for _ in $(seq 200); do # a hang guard, not a timing
+    flock -n "$held" true || break
+    sleep 0.1
+done
+run_from /dev/null "$PB" bench --suite ./tiny.suite --out sweep
+check_rc "bench beside planted temporaries" 0
+timeout 20 sh -c 'echo >release'
+wait "$holder"
+# wanted: what each planted name should be after the sweep
+for want in "gone old_dead.tmp.$dead.0123456789ab" \
+    "gone old_live.tmp.$$.0123456789ab" \
+    "kept fresh_dead.tmp.$dead.0123456789ab" \
+    "kept held_dead.tmp.$dead.0123456789ab" \
+    "gone latest.tmp.$dead.0123456789ab" \
+    "gone latest.tmp.$$" \
+    "kept latest.tmp.$dead.0123456789ac"; do
+    name=${want#* }
+    if [ -e "sweep/$name" ] || [ -L "sweep/$name" ]; then got=kept; else
+        got=gone
+    fi
+    [ "$got" = "${want%% *}" ] && pass ||
+        fail "sweep: $name $got, expected ${want%% *}"
+done
 
 summary

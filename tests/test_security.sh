@@ -212,6 +212,9 @@ if $have_gnuplot; then
     : >"whole/figures/speedup-cubing.png.tmp.$dead.0123456789ab"
     : >"whole/summary.csv.tmp.$dead.abcdef012345"
     : >"whole/figures/speedup-cubing.svg.tmp.$$.0123456789ab"
+    # stale means unlocked and old (pb_file.h), whatever the pid says
+    touch -d '1 hour ago' "whole/figures/speedup-cubing.png.tmp.$dead.0123456789ab" \
+        "whole/summary.csv.tmp.$dead.abcdef012345"
     run_from /dev/null "$PB" plot whole
     check_rc "plot beside stale temporaries" 0
     if [ ! -e "whole/figures/speedup-cubing.png.tmp.$dead.0123456789ab" ] &&
@@ -242,6 +245,8 @@ if $have_gnuplot; then
     if [ -z "$empty" ]; then pass; else
         fail "a kill -9 left empty figures: $empty"
     fi
+    # the killed run's temporaries go once old enough (pb_file.h)
+    find killed -name '*.tmp.*' -exec touch -d '1 hour ago' {} +
     run_from /dev/null "$PB" plot killed
     check_rc "plot after a kill" 0
     faults=$(figure_faults killed)

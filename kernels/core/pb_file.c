@@ -1,19 +1,19 @@
 /*
- * pb_file.c - atomic whole-file writes through unpredictable, exclusive
- * temporaries; files the user names written where shell redirection
- * would write them (see pb_file.h). O(len) a write.
+ * pb_file.c - atomic whole-file writes through unpredictable, exclusive,
+ * locked temporaries; files the user names written where shell
+ * redirection would write them (see pb_file.h). O(len) a write.
  */
 #include "pb_file.h"
 
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -48,8 +48,12 @@ int pb_temp_create(const char *path, char *tmp)
             return -ENAMETOOLONG;
         int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
                       0666);
-        if (fd >= 0)
+        if (fd >= 0) {
+            /* the sweep's sign of life; where locks do not work, the
+             * file's age stands in for it */
+            (void)flock(fd, LOCK_EX | LOCK_NB);
             return fd;
+        }
         if (errno != EEXIST)
             return -errno;
     }
@@ -74,14 +78,15 @@ int pb_temp_commit(int fd, const char *tmp, const char *path)
     int rc = 0;
     if (fsync(fd) != 0 && errno != EINVAL && errno != EROFS)
         rc = -errno; /* delayed allocation reports a full disk here */
-    if (close(fd) != 0 && rc == 0)
-        rc = -errno;
     if (rc == 0)
         rc = own_target(path);
+    /* renamed while still locked: a sweep never sees it unlocked */
     if (rc == 0 && rename(tmp, path) != 0)
         rc = -errno;
     if (rc)
         unlink(tmp);
+    if (close(fd) != 0 && rc == 0)
+        rc = -errno;
     return rc;
 }
 
@@ -107,8 +112,8 @@ int pb_write_atomically(const char *path, const char *text, size_t len)
         return fd;
     int rc = write_all(fd, text, len);
     if (rc) {
-        close(fd);
         unlink(tmp);
+        close(fd);
         return rc;
     }
     return pb_temp_commit(fd, tmp, path);
@@ -190,25 +195,30 @@ const char *pb_file_error(int rc)
     }
 }
 
-/* The pid of a temporary's name (NAME.tmp.<pid>.<hex digits>), or 0. */
-static long temporary_pid(const char *name)
+bool pb_temp_old(const struct stat *st)
+{
+    time_t now = time(NULL);
+    return st->st_mtime <= now && now - st->st_mtime >= PB_TEMP_STALE_SECONDS;
+}
+
+/* name is a temporary's: NAME.tmp.<pid>.<hex digits>. */
+static bool temporary_name(const char *name)
 {
     size_t len = strlen(name);
     if (len < RANDOM_DIGITS + 1)
-        return 0;
+        return false;
     const char *dot = name + len - RANDOM_DIGITS - 1;
     if (*dot != '.' || strspn(dot + 1, "0123456789abcdef") != RANDOM_DIGITS)
-        return 0;
+        return false;
     const char *mark = NULL;
     for (const char *p = strstr(name, TEMP_MARK); p && p < dot;
          p = strstr(p + 1, TEMP_MARK))
         mark = p;
     if (!mark)
-        return 0;
+        return false;
     const char *digits = mark + strlen(TEMP_MARK);
-    if (digits == dot || strspn(digits, "0123456789") != (size_t)(dot - digits))
-        return 0;
-    return strtol(digits, NULL, 10);
+    return digits != dot &&
+           strspn(digits, "0123456789") == (size_t)(dot - digits);
 }
 
 int pb_remove_stale_temporaries(const char *dir)
@@ -218,17 +228,21 @@ int pb_remove_stale_temporaries(const char *dir)
         return 0;
     int removed = 0;
     for (struct dirent *ent; (ent = readdir(d)) != NULL;) {
-        long pid = temporary_pid(ent->d_name);
-        if (pid <= 0 || pid == (long)getpid())
-            continue;
-        if (kill((pid_t)pid, 0) == 0 || errno != ESRCH)
-            continue; /* alive, or not ours to judge */
         char path[PB_PATH_MAX];
+        if (!temporary_name(ent->d_name) ||
+            snprintf(path, sizeof(path), "%s/%s", dir, ent->d_name) >=
+                (int)sizeof(path))
+            continue;
+        /* read-write: an NFS lock emulating flock needs it */
+        int fd =
+            open(path, O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+        if (fd < 0)
+            continue; /* a lock we cannot test */
         struct stat st;
-        if (snprintf(path, sizeof(path), "%s/%s", dir, ent->d_name) <
-                (int)sizeof(path) &&
-            lstat(path, &st) == 0 && S_ISREG(st.st_mode) && unlink(path) == 0)
+        if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && pb_temp_old(&st) &&
+            flock(fd, LOCK_EX | LOCK_NB) == 0 && unlink(path) == 0)
             removed++;
+        close(fd);
     }
     closedir(d);
     return removed;

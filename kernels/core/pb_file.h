@@ -21,14 +21,25 @@
  * file (a pipe, a deleted file) the file is reopened and written in
  * place. "-" for standard output is the caller's (pb_corpus_save).
  *
- * Temporaries are named TARGET.tmp.<pid>.<random>, so the next run in
- * a folder can remove those of dead processes. Plain C with a C++
- * guard: gbench.cc calls it too. O(len) a write.
+ * Temporaries are named TARGET.tmp.<pid>.<12 hex> (28 characters after
+ * TARGET at most). A PID does not tell whether a temporary is in use: a
+ * writer in another PID namespace (a container) or on another node
+ * sharing the folder (NFS, Lustre) has a PID that looks dead here. So
+ * the writer holds flock(LOCK_EX) on its temporary from creation until
+ * it is renamed, and pb_remove_stale_temporaries removes a temporary
+ * only when it can take that lock itself and the file is at least
+ * PB_TEMP_STALE_SECONDS old (the age covers the moment between
+ * creation and lock, and file systems whose locks do not reach other
+ * nodes); a temporary whose lock it cannot test stays. Names of earlier
+ * runs follow the same rule. Plain C with a C++ guard: gbench.cc calls
+ * it too. O(len) a write; O(entries) a sweep.
  */
 #ifndef PB_FILE_H
 #define PB_FILE_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <sys/stat.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -36,16 +47,20 @@ extern "C" {
 
 /* Longest path these functions handle, temporaries' suffix included. */
 #define PB_PATH_MAX 1024
+/* Age (of the last change) under which a temporary, or a link
+ * temporary (results.c), counts as in use whatever its name says:
+ * writers rename theirs within seconds, gnuplot draws for seconds. */
+#define PB_TEMP_STALE_SECONDS 600
 
 /* Creates an empty temporary file beside path (mode 0666 less the
- * umask); its name goes to tmp (PB_PATH_MAX bytes). Returns an open file
- * descriptor, or a negative errno-style code (-ENAMETOOLONG when the
- * name does not fit). */
+ * umask), locked (flock) until pb_temp_commit; its name goes to tmp
+ * (PB_PATH_MAX bytes). Returns an open file descriptor, or a negative
+ * errno-style code (-ENAMETOOLONG when the name does not fit). */
 int pb_temp_create(const char *path, char *tmp);
 /* Syncs fd and renames tmp over path, a file of puzzlebench's own (it
  * must be a regular file or absent: -ELOOP for a symbolic link, -ENOTSUP
- * for a device, FIFO or socket), closing fd first; on any failure
- * removes tmp. 0, or a negative errno-style code (the real cause, such as
+ * for a device, FIFO or socket), then closes fd; on any failure removes
+ * tmp. 0, or a negative errno-style code (the real cause, such as
  * -ENOSPC). */
 int pb_temp_commit(int fd, const char *tmp, const char *path);
 /* Writes a file of puzzlebench's own through a temporary: 0, or a
@@ -58,8 +73,11 @@ int pb_write_named(const char *path, const char *text, size_t len);
  * cannot write: %s": strerror's text, said plainly for -ELOOP and
  * -ENOTSUP. */
 const char *pb_file_error(int rc);
-/* Removes the temporaries (NAME.tmp.<pid>.<random>) in dir whose process
- * no longer runs; returns how many. */
+/* st (an lstat or fstat) was last changed PB_TEMP_STALE_SECONDS ago or
+ * more. */
+bool pb_temp_old(const struct stat *st);
+/* Removes the temporaries (NAME.tmp.<pid>.<random>) in dir that nobody
+ * holds and that are old enough (see above); returns how many. */
 int pb_remove_stale_temporaries(const char *dir);
 
 #ifdef __cplusplus
