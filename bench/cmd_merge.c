@@ -3,7 +3,8 @@
  * folders (the shards of `bench --shard I/N`) into one new results
  * folder, made as a run makes one, then draws its summary, figures and
  * report as `plot` does (pb_plot). The joining and its refusals are
- * merge.h's; nothing is created when the inputs are refused.
+ * merge.h's; nothing is created when the inputs are refused, and
+ * ROOT/latest moves only once the merged folder is written whole.
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -26,10 +27,11 @@ static const char help[] =
     "summary.csv, the figures and the report, as 'plot' draws them.\n"
     "Refused, creating nothing: a folder without results.csv or\n"
     "results.json, an unreadable or malformed file, another puzzlebench\n"
-    "commit, dirty flag, build or suite, shards of different N, and a\n"
-    "benchmark in two inputs. Inputs from different machines are merged\n"
-    "with a warning (machines_differ in results.json, and in the report):\n"
-    "their times are not comparable.\n\n"
+    "commit, dirty flag, build or suite, shards of different N, a\n"
+    "benchmark in two inputs, and a ROOT/latest that is a folder or a\n"
+    "file. Inputs from different machines are merged with a warning\n"
+    "(machines_differ in results.json, and in the report): their times\n"
+    "are not comparable.\n\n"
     "  -o, --out ROOT   results root (default: results)\n"
     "  -h, --help       this text\n";
 
@@ -73,6 +75,11 @@ int cmd_merge(int argc, char **argv)
     }
     pb_merge_free(&m);
     int status = PB_EXIT_OK;
+    /* written whole: latest may name it (a refused merge never moves it) */
+    if (pb_results_point_latest(&r, &e)) {
+        fprintf(stderr, "puzzlebench merge: %s\n", e.msg);
+        status = PB_EXIT_FAIL;
+    }
     bool drawn = pb_plot(r.dir, NULL, NULL, &e) == 0;
     if (!drawn) { /* as bench: the report without figures */
         fprintf(stderr, "puzzlebench merge: warning: %s\n", e.msg);

@@ -83,6 +83,16 @@ class TeeReporter : public benchmark::BenchmarkReporter
         flush_console();
     }
 
+    // A run that timed nothing (an empty shard, a filter that matches
+    // nothing) still writes its document: the context, no benchmarks.
+    void report_context_only()
+    {
+        benchmark::BenchmarkReporter::Context context;
+        context.name_field_width = 0;
+        json_.ReportContext(context);
+        snapshot();
+    }
+
     // 0, or the first failed JSON snapshot's negative errno
     int json_error() const
     {
@@ -284,7 +294,13 @@ long pb_gb_run_all(const struct pb_gb_output *out)
 {
     try {
         TeeReporter reporter(*out);
-        size_t n = benchmark::RunSpecifiedBenchmarks(&reporter);
+        // nothing registered (an empty shard): Google Benchmark would only
+        // complain that nothing matches
+        size_t n = contexts().empty()
+                       ? 0
+                       : benchmark::RunSpecifiedBenchmarks(&reporter);
+        if (n == 0)
+            reporter.report_context_only();
         return reporter.json_error() ? reporter.json_error()
                                      : static_cast<long>(n);
     } catch (const std::bad_alloc &) {

@@ -13,7 +13,9 @@
  * caller prints a console of its own: pb_gb_output.no_table); the raw
  * Google Benchmark JSON is rewritten after every finished benchmark as a
  * complete document (temporary file + rename), so an interrupted run
- * keeps every benchmark that finished; a C callback sees every run.
+ * keeps every benchmark that finished, and a run of no benchmark (an
+ * empty shard) writes its context with none; a C callback sees every
+ * run.
  */
 #ifndef GBENCH_H
 #define GBENCH_H
@@ -95,9 +97,10 @@ struct pb_gb_output {
     void (*before_table)(void *user);
 };
 
-/* Runs the registered benchmarks that pass the filter. Returns the number
- * of benchmarks run, or the negative errno of the first JSON snapshot that
- * could not be written (the file keeps the last complete one). */
+/* Runs the registered benchmarks that pass the filter (none: the JSON
+ * holds the context alone). Returns the number of benchmarks run, or
+ * the negative errno of the first JSON snapshot that could not be
+ * written (the file keeps the last complete one). */
 long pb_gb_run_all(const struct pb_gb_output *out);
 /* Forgets every registered benchmark. */
 void pb_gb_clear(void);

@@ -21,8 +21,10 @@
  * engine through the back end).
  * The corpora are harness_corpus.c's and what the console shows is
  * harness_console.c's (their shared structs in harness_private.h); here
- * on_run writes each repetition's CSV row and hands the ended benchmark
- * to the console.
+ * on_run writes each repetition's CSV row, records the ended benchmark's
+ * outcome in the completion record (completion.h: the plan is written
+ * before the verification pass, "ended" after the results, and only then
+ * is latest moved) and hands the benchmark to the console.
  */
 #include "harness.h"
 
@@ -455,8 +457,42 @@ static void csv_row(struct harness *h, const struct bench_case *c,
                     "last complete version)\n",
                     h->results.csv_path, strerror(-rc));
         h->csv_reported = true;
+        h->results_lost = true;
     }
     free(row);
+}
+
+/* Writes the completion record (completion.h) into the results folder:
+ * false, reported once on stderr, when it cannot be written. */
+static bool save_plan(struct harness *h, bool ended)
+{
+    struct pb_error e;
+    if (pb_completion_save(&h->plan, h->results.dir, ended, &e) == 0)
+        return true;
+    h->status = PB_EXIT_FAIL;
+    if (!h->plan_reported) {
+        pb_progress_clear(&h->progress);
+        fprintf(stderr, "puzzlebench bench: %s\n", e.msg);
+    }
+    h->plan_reported = true;
+    return false;
+}
+
+/* The outcome of c, which has just ended, in the completion record,
+ * written at once so that a kill leaves it: failed (a wrong answer or a
+ * failure), timed (a verified repetition), else skipped. */
+static void record_outcome(struct harness *h, const struct bench_case *c)
+{
+    enum pb_outcome o = c->wrong     ? PB_OUTCOME_FAILED
+                        : c->times.n ? PB_OUTCOME_TIMED
+                                     : PB_OUTCOME_SKIPPED;
+    if (pb_completion_outcome(&h->plan, c->name, o) == 0)
+        save_plan(h, false);
+    else if (!h->plan_reported) {
+        h->status = PB_EXIT_FAIL;
+        h->plan_reported = true;
+        fprintf(stderr, "puzzlebench bench: out of memory\n");
+    }
 }
 
 static void on_run(const struct pb_gb_run *run, void *user)
@@ -480,18 +516,27 @@ static void on_run(const struct pb_gb_run *run, void *user)
         c->ended = true;
         close_case(c);
         h->done++;
+        record_outcome(h, c);
         if (h->compact)
             pb_harness_result_line(h, c, run);
         pb_harness_progress(h, c);
     }
 }
 
+/* The benchmark name of x as this run writes it (its processes
+ * included), its identity in id. */
+static void entry_name(const struct harness *h, const struct pb_suite_entry *x,
+                       struct pb_bench_id *id, char *name, size_t len)
+{
+    pb_harness_entry_id(x, id);
+    id->processes = (uint64_t)h->processes;
+    /* a suite's names are short (suite.c bounds each field) */
+    pb_bench_id_write(id, name, len);
+}
+
 static void case_name(const struct harness *h, struct bench_case *c)
 {
-    pb_harness_entry_id(c->entry, &c->id);
-    c->id.processes = (uint64_t)h->processes;
-    /* a suite's names are short (suite.c bounds each field) */
-    pb_bench_id_write(&c->id, c->name, sizeof(c->name));
+    entry_name(h, c->entry, &c->id, c->name, sizeof(c->name));
 }
 
 static int prepare_cases(struct harness *h, struct pb_suite *suite,
@@ -593,25 +638,48 @@ static int apply_threads(struct pb_suite *s, const struct pb_bench_options *o)
     return 0;
 }
 
-/* Keeps the I-th of N disjoint parts of the suite (--shard I/N): every
- * N-th benchmark from the I-th, so that each part mixes the suite's
- * kernels and sizes and the parts take about the same time. The same
- * suite and options give the same parts on any machine. */
-static int apply_shard(struct pb_suite *s, const struct pb_bench_options *o,
-                       struct pb_error *e)
+/* The plan (completion.h): every benchmark of the whole suite that
+ * --benchmark_filter selects, marked where it is this part's; then the
+ * I-th of N disjoint parts of the suite kept (--shard I/N): every N-th
+ * benchmark from the I-th, so that each part mixes the suite's kernels
+ * and sizes and the parts take about the same time. The same suite and
+ * options give the same parts on any machine. A part left empty (N
+ * above the suite's count) is a run of nothing, not an error, so that a
+ * job array larger than the suite still reaches its merge. */
+static int plan_and_shard(struct harness *h, struct pb_suite *s,
+                          const struct pb_bench_options *o, struct pb_error *e)
 {
-    if (o->shards == 0)
-        return 0;
-    size_t all = s->count, n = 0;
-    for (size_t i = 0; i < all; i++)
-        if (i % (size_t)o->shards == (size_t)(o->shard - 1))
+    char shard[32];
+    snprintf(shard, sizeof(shard), "%d/%d", o->shard, o->shards);
+    int rc = pb_completion_new(&h->plan, "bench", o->shards ? shard : NULL, e);
+    size_t n = 0;
+    for (size_t i = 0; rc == 0 && i < s->count; i++) {
+        bool mine =
+            o->shards == 0 || i % (size_t)o->shards == (size_t)(o->shard - 1);
+        struct pb_bench_id id;
+        char name[sizeof(h->cases[0].name)];
+        entry_name(h, &s->entries[i], &id, name, sizeof(name));
+        if (pb_gb_selected(name) && pb_completion_plan(&h->plan, name, mine))
+            rc = pb_fail(e, -ENOMEM, "out of memory");
+        if (mine)
             s->entries[n++] = s->entries[i];
+    }
+    h->suite_count = s->count;
     s->count = n;
-    if (n == 0)
-        return pb_fail(e, -EINVAL,
-                       "--shard %d/%d: the suite has %zu benchmarks, none "
-                       "left for this part",
-                       o->shard, o->shards, all);
+    h->empty_part = rc == 0 && n == 0;
+    return rc;
+}
+
+/* --data DIR made (and the temporaries of dead runs in it removed),
+ * before the results folder: a refused one leaves no results behind. */
+static int make_data_dir(const struct pb_bench_options *o, struct pb_error *e)
+{
+    int rc = o->data_dir ? pb_make_dirs(o->data_dir) : 0;
+    if (rc)
+        return pb_fail(e, rc, "%s: cannot create: %s", o->data_dir,
+                       strerror(-rc));
+    if (o->data_dir)
+        pb_remove_stale_temporaries(o->data_dir);
     return 0;
 }
 
@@ -687,6 +755,7 @@ static void time_cases(struct harness *h, const struct pb_bench_options *o)
                 "complete version)\n",
                 h->results.json_path, strerror((int)-rc));
         h->status = PB_EXIT_FAIL;
+        h->results_lost = true;
     }
     for (size_t i = 0; i < h->case_count; i++) {
         close_case(&h->cases[i]);
@@ -712,6 +781,7 @@ static void free_run(struct harness *h, struct corpus_slot *slots,
         pb_corpus_free(&slots[i].corpus);
     }
     pb_results_close(&h->results);
+    pb_completion_free(&h->plan);
     pb_gb_clear();
     free(slots);
     free(h->cases);
@@ -777,7 +847,8 @@ int pb_bench_suite(const struct pb_bench_options *o)
     }
     if (!slots || !h.cases ||
         pb_harness_load_files(&suite, slots, &slot_count, o->list_only, &e) ||
-        reject_duplicates(&suite, &e) || apply_shard(&suite, o, &e) ||
+        reject_duplicates(&suite, &e) || plan_and_shard(&h, &suite, o, &e) ||
+        pb_results_check_latest(o->out_dir, &e) || make_data_dir(o, &e) ||
         pb_results_open(&h.results, o->out_dir, &e)) {
         fprintf(stderr, "puzzlebench bench: %s\n",
                 slots && h.cases ? e.msg : "out of memory");
@@ -786,10 +857,20 @@ int pb_bench_suite(const struct pb_bench_options *o)
     }
     h.results.quiet = o->quiet;
     h.results.progress = &h.progress;
+    /* the plan before anything runs: a kill from here on leaves a folder
+     * that says it is incomplete (a listing runs nothing: no plan) */
+    if (!o->list_only)
+        save_plan(&h, false);
     pb_results_say(&h.results,
                    "puzzlebench bench: suite %s (%s), results "
                    "in %s\n",
                    suite.name, suite.path, h.results.dir);
+    if (h.empty_part) /* a note even under --quiet: the part is empty */
+        pb_results_show(&h.results,
+                        "note: --shard %d/%d: the suite has %zu benchmarks, "
+                        "none left for this part; its results folder records "
+                        "an empty part for merge\n",
+                        o->shard, o->shards, h.suite_count);
     int threads = max_threads(&suite);
     if (threads > cli_cores())
         fprintf(stderr,
@@ -805,17 +886,12 @@ int pb_bench_suite(const struct pb_bench_options *o)
     }
     struct pb_noise_machine machine;
     pb_noise_run_start(&h.results, &machine);
-    int rc = o->data_dir ? pb_make_dirs(o->data_dir) : 0;
-    if (rc)
-        fprintf(stderr, "puzzlebench bench: %s: cannot create: %s\n",
-                o->data_dir, strerror(-rc));
-    else if (o->data_dir)
-        pb_remove_stale_temporaries(o->data_dir);
     struct tidy results; /* the run's, as written: read back at its end */
-    bool have_results = false;
-    if (rc || prepare_cases(&h, &suite, o, slots, &slot_count)) {
+    bool have_results = false, ran = false;
+    if (prepare_cases(&h, &suite, o, slots, &slot_count)) {
         h.status = PB_EXIT_FAIL;
     } else {
+        ran = true;
         pb_harness_record_corpora(slots, slot_count);
         verify_and_register(&h, o);
         time_cases(&h, o);
@@ -823,7 +899,7 @@ int pb_bench_suite(const struct pb_bench_options *o)
         struct pb_error none;
         have_results = tidy_load(h.results.dir, &results, 0, &none) == 0;
         pb_harness_say_winners(&h, have_results ? &results : NULL);
-        if (h.timed == 0 && !o->list_only) {
+        if (h.timed == 0 && !o->list_only && !h.empty_part) {
             const char *why = h.to_time == 0
                                   ? "no benchmark of the suite matches "
                                     "--benchmark_filter"
@@ -839,11 +915,20 @@ int pb_bench_suite(const struct pb_bench_options *o)
                                           have_results ? &results : NULL, &e)) {
         fprintf(stderr, "puzzlebench bench: %s\n", e.msg);
         h.status = PB_EXIT_FAIL;
+        h.results_lost = true;
     }
     if (have_results)
         tidy_free(&results);
-    bool drawn = pb_plot(h.results.dir, NULL, NULL, &e) == 0;
-    if (!drawn) {
+    /* complete: the plan run through (a wrong answer included) and the
+     * results written whole; only then does latest name the folder */
+    if (ran && !o->list_only && !h.results_lost && save_plan(&h, true) &&
+        pb_results_point_latest(&h.results, &e)) {
+        fprintf(stderr, "puzzlebench bench: %s\n", e.msg);
+        h.status = PB_EXIT_FAIL;
+    }
+    /* an empty part has nothing to draw */
+    bool drawn = !h.empty_part && pb_plot(h.results.dir, NULL, NULL, &e) == 0;
+    if (!drawn && !h.empty_part) {
         fprintf(stderr, "puzzlebench bench: warning: %s\n", e.msg);
         drawn = pb_report_write(h.results.dir, &e) == 0;
         if (!drawn)
@@ -852,15 +937,17 @@ int pb_bench_suite(const struct pb_bench_options *o)
     }
     if (h.results.log_error)
         h.status = PB_EXIT_FAIL;
-    pb_results_show(
-        &h.results,
-        "\nresults: %s (results.json, results.csv, log.txt%s): "
-        "%s\n",
-        h.results.dir, drawn ? ", report.md, report.html, figures/" : "",
-        h.status == PB_EXIT_OK ? "every timed run verified" : "FAILED");
+    pb_results_show(&h.results,
+                    "\nresults: %s (results.json, results.csv, log.txt%s): "
+                    "%s\n",
+                    h.results.dir,
+                    drawn ? ", report.md, report.html, figures/" : "",
+                    h.status != PB_EXIT_OK ? "FAILED"
+                    : h.empty_part         ? "an empty part, nothing to time"
+                                           : "every timed run verified");
     char log_path[sizeof(h.results.dir) + 16];
     snprintf(log_path, sizeof(log_path), "%s/log.txt", h.results.dir);
-    rc = pb_results_close(&h.results);
+    int rc = pb_results_close(&h.results);
     if (rc) {
         fprintf(stderr,
                 "puzzlebench bench: %s: cannot write: %s (the log is "

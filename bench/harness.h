@@ -8,7 +8,17 @@
  *   OUT/<UTC timestamp>/results.json  raw Google Benchmark JSON (primary)
  *   OUT/<UTC timestamp>/results.csv   one row per repetition
  *   OUT/<UTC timestamp>/log.txt       the console output (stdout's)
- *   OUT/latest                        link to the newest folder
+ *   OUT/<UTC timestamp>/completion.json  the plan and how each planned
+ *                                     benchmark ended (completion.h)
+ *   OUT/latest                        link to the newest complete folder
+ *
+ * The plan is written before the verification pass, each outcome as its
+ * benchmark ends, and "ended" once the results are written whole; only
+ * then does latest move, so a killed run, a failed one before timing
+ * and a refused --data (checked before the folder is made) never become
+ * what latest names. A latest that is a folder or a file is refused
+ * before anything is created. --shard I/N with I past the suite's count
+ * is an empty part: its folder records a plan of no benchmark.
  *
  * Each benchmark runs under its memory cap (the suite's memory line, or
  * --max-memory for all), set with pb_memory_cap_set so the generators,

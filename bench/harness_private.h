@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "completion.h"
 #include "console.h"
 #include "gbench.h"
 #include "pb.h"
@@ -71,8 +72,13 @@ struct harness {
     bool compact;                /* our lines, not Google Benchmark's table */
     bool header_said;            /* the compact lines' header */
     bool csv_reported;           /* a failed results.csv write was reported */
-    int processes;               /* MPI processes each solve runs on */
-    const struct pb_mpi *mpi;    /* the run's MPI; NULL: one process */
+    bool results_lost; /* results.csv or results.json could not be written */
+    struct pb_completion plan; /* completion.json: the plan, the outcomes */
+    bool plan_reported;        /* a failed write of it was reported */
+    size_t suite_count;        /* the whole suite's benchmarks */
+    bool empty_part;           /* --shard I/N left this part none */
+    int processes;             /* MPI processes each solve runs on */
+    const struct pb_mpi *mpi;  /* the run's MPI; NULL: one process */
     int status;
 };
 

@@ -78,14 +78,45 @@ static void remove_stale_links(const char *root)
     closedir(d);
 }
 
+/* ROOT/latest is a link or absent: 0; else (a folder, a file, anything
+ * else, which rename() would skip or replace) -EEXIST with e saying what
+ * it is and what to do. */
+static int latest_replaceable(const char *link, struct pb_error *e)
+{
+    struct stat st;
+    if (lstat(link, &st) != 0 || S_ISLNK(st.st_mode))
+        return 0;
+    return pb_fail(e, -EEXIST,
+                   "%s: %s, not the link puzzlebench points at the newest "
+                   "complete results folder; move it aside or choose "
+                   "another --out",
+                   link,
+                   S_ISDIR(st.st_mode)   ? "a folder"
+                   : S_ISREG(st.st_mode) ? "a file"
+                                         : "a special file");
+}
+
+int pb_results_check_latest(const char *root, struct pb_error *e)
+{
+    char link[PB_PATH_MAX];
+    if (snprintf(link, sizeof(link), "%s/" LINK_NAME, root) >=
+        (int)sizeof(link))
+        return pb_fail(e, -ENAMETOOLONG, "%s: path too long", root);
+    return latest_replaceable(link, e);
+}
+
 /* Points ROOT/latest at base: a symlink made at an unpredictable free
- * name, renamed over the old link. 0 or a negative errno-style code. */
-static int point_latest(const char *root, const char *base)
+ * name, renamed over the old link, once the old one is checked to be a
+ * link (latest_replaceable). 0 or a negative errno-style code in e. */
+static int point_latest(const char *root, const char *base, struct pb_error *e)
 {
     char link[PB_PATH_MAX], tmp[PB_PATH_MAX];
     if (snprintf(link, sizeof(link), "%s/" LINK_NAME, root) >=
         (int)sizeof(link))
-        return -ENAMETOOLONG;
+        return pb_fail(e, -ENAMETOOLONG, "%s: path too long", root);
+    int rc = latest_replaceable(link, e);
+    if (rc)
+        return rc;
     for (int attempt = 0; attempt < LINK_TRIES; attempt++) {
         uint64_t r = 0;
         if (getrandom(&r, sizeof(r), GRND_NONBLOCK) != (ssize_t)sizeof(r))
@@ -95,20 +126,33 @@ static int point_latest(const char *root, const char *base)
                      (long)getpid(), LINK_RANDOM_DIGITS,
                      (unsigned long long)(r & 0xffffffffffffull)) >=
             (int)sizeof(tmp))
-            return -ENAMETOOLONG;
+            return pb_fail(e, -ENAMETOOLONG, "%s: path too long", root);
         if (symlink(base, tmp) != 0) {
             if (errno == EEXIST)
                 continue;
-            return -errno;
+            return pb_fail(e, -errno, "%s: cannot create: %s", tmp,
+                           strerror(errno));
         }
         if (rename(tmp, link) != 0) {
-            int rc = -errno;
+            rc = -errno;
             unlink(tmp);
-            return rc;
+            return pb_fail(e, rc, "%s: cannot replace: %s", link,
+                           strerror(-rc));
         }
         return 0;
     }
-    return -EEXIST;
+    return pb_fail(e, -EEXIST, "%s: no free temporary name", link);
+}
+
+int pb_results_point_latest(const struct pb_results *r, struct pb_error *e)
+{
+    char root[sizeof(r->dir)];
+    snprintf(root, sizeof(root), "%s", r->dir);
+    char *slash = strrchr(root, '/');
+    if (!slash)
+        return pb_fail(e, -EINVAL, "%s: not a results folder", r->dir);
+    *slash = '\0';
+    return point_latest(root, slash + 1, e);
 }
 
 int pb_results_open(struct pb_results *r, const char *root, struct pb_error *e)
@@ -120,7 +164,11 @@ int pb_results_open(struct pb_results *r, const char *root, struct pb_error *e)
                        "results folder: path of %zu characters is too long "
                        "(at most %d)",
                        root_len, PB_RESULTS_ROOT_MAX);
-    int rc = pb_make_dirs(root);
+    /* before anything is created: the link it will move at the end */
+    int rc = pb_results_check_latest(root, e);
+    if (rc)
+        return rc;
+    rc = pb_make_dirs(root);
     if (rc)
         return pb_fail(e, rc, "%s: cannot create: %s", root, strerror(-rc));
     pb_remove_stale_temporaries(root);
@@ -140,8 +188,6 @@ int pb_results_open(struct pb_results *r, const char *root, struct pb_error *e)
             return pb_fail(e, -errno, "%s: cannot create: %s", r->dir,
                            strerror(errno));
     }
-    /* a missing link is not worth failing the run */
-    point_latest(root, strrchr(r->dir, '/') + 1);
     snprintf(r->csv_path, sizeof(r->csv_path), "%s/results.csv", r->dir);
     snprintf(r->json_path, sizeof(r->json_path), "%s/results.json", r->dir);
     char log_path[sizeof(r->dir) + 16];

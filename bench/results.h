@@ -1,8 +1,8 @@
 /*
  * results.h - one results folder per run (see harness.h for its layout):
- * creating it and its "latest" link, the console log, and the tidy CSV
- * (one row per repetition, columns as schema.h lays them out) rewritten
- * atomically after each benchmark.
+ * creating it, pointing its root's "latest" link at it once complete,
+ * the console log, and the tidy CSV (one row per repetition, columns as
+ * schema.h lays them out) rewritten atomically after each benchmark.
  */
 #ifndef RESULTS_H
 #define RESULTS_H
@@ -38,10 +38,20 @@ struct pb_results {
     struct pb_progress *progress; /* cleared before stdout text; or NULL */
 };
 
-/* Creates ROOT/<UTC timestamp>/ and points ROOT/latest at it, after
- * removing the temporaries that dead runs left in ROOT. A root longer
- * than PB_RESULTS_ROOT_MAX is refused before anything is created. */
+/* Creates ROOT/<UTC timestamp>/, after removing the temporaries that
+ * dead runs left in ROOT; ROOT/latest is left as it is (see
+ * pb_results_point_latest). Refused before anything is created: a root
+ * longer than PB_RESULTS_ROOT_MAX, and a ROOT/latest that is not a link
+ * (pb_results_check_latest). */
 int pb_results_open(struct pb_results *r, const char *root, struct pb_error *e);
+/* 0 when ROOT/latest is a link or absent; else -EEXIST with e saying
+ * that it is a folder, a file or a special file and what to do. */
+int pb_results_check_latest(const char *root, struct pb_error *e);
+/* Points ROOT/latest at r's folder (a relative link, replaced
+ * atomically): for a folder that is complete, or a merge that was
+ * written whole. Refused like pb_results_check_latest when latest has
+ * become a folder or a file meanwhile. 0 or an error in e. */
+int pb_results_point_latest(const struct pb_results *r, struct pb_error *e);
 /* Appends one CSV row (already formatted, without newline) and rewrites
  * results.csv through a temporary file: 0, or a negative errno-style code
  * (the previous, complete results.csv is left then). */
