@@ -31,7 +31,10 @@ static const char help[] =
     "benchmark in two inputs, and a ROOT/latest that is a folder or a\n"
     "file. Inputs from different machines are merged with a warning\n"
     "(machines_differ in results.json, and in the report): their times\n"
-    "are not comparable.\n\n"
+    "are not comparable. An incomplete merge (a shard missing or killed\n"
+    "before its end) is written with a warning, 'incomplete: N of M\n"
+    "benchmarks timed' and the missing ones, in its completion.json and\n"
+    "its report.\n\n"
     "  -o, --out ROOT   results root (default: results)\n"
     "  -h, --help       this text\n";
 

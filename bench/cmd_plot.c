@@ -2,11 +2,13 @@
  * cmd_plot.c - `puzzlebench plot DIR [--baseline NAME] [--kinds K,...]
  * [--variants V,...] [--format F,...]`: (re)draws the figures of a
  * results folder from its results.csv (plot.h), all of them or those
- * chosen.
+ * chosen; a folder whose completion record says it is incomplete is
+ * drawn with a warning naming what is missing (completion.h).
  */
 #include <getopt.h>
 
 #include "cli.h"
+#include "completion.h"
 #include "plot.h"
 
 static const char help[] =
@@ -18,7 +20,9 @@ static const char help[] =
     "ratio to the baseline), then DIR/figures/KIND-KERNEL.png, .svg and\n"
     ".pdf for time vs size, speed-up and efficiency vs the cores used\n"
     "(processes x threads), peak memory vs size, time relative to the\n"
-    "baseline variant, and work vs time. Prints each figure's path.\n\n"
+    "baseline variant, and work vs time. Prints each figure's path. A\n"
+    "folder whose run stopped early (completion.json) is drawn with a\n"
+    "warning: 'incomplete: N of M benchmarks timed' and what is missing.\n\n"
     "  -b, --baseline NAME  the variant figure 4 divides by (default: each\n"
     "                       kernel's first registered variant present);\n"
     "                       a NAME no benchmark has is an error\n"
@@ -66,9 +70,17 @@ int cmd_plot(int argc, char **argv)
     if (argc - optind != 1)
         return cli_usage_error("plot", "expected one results folder");
     struct pb_error e;
-    if (pb_plot(argv[optind], &o, stdout, &e)) {
+    struct pb_completeness k;
+    if (pb_plot(argv[optind], &o, stdout, &e) ||
+        pb_completeness_of(argv[optind], &k, &e)) {
         fprintf(stderr, "puzzlebench plot: %s\n", e.msg);
         return PB_EXIT_FAIL;
     }
+    /* drawn all the same (partial results are useful), but said */
+    char text[sizeof(k.named) + 128], dir[4 * PB_PATH_MAX];
+    pb_completeness_text(&k, text, sizeof(text));
+    pb_escape_controls(argv[optind], dir, sizeof(dir));
+    if (text[0])
+        fprintf(stderr, "puzzlebench plot: warning: %s: %s\n", dir, text);
     return PB_EXIT_OK;
 }

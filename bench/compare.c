@@ -172,6 +172,10 @@ static int compare_into(struct tidy *a, struct tidy *b,
     bool one_run = !strcmp(a->path, b->path); /* two variants of one run */
     noise_lines(out, "A", a, b, false, o, one_run ? "A and B" : "A");
     noise_lines(out, "B", a, b, true, o, one_run ? NULL : "B");
+    /* a side that stopped early lacks benchmarks: say so, not silently */
+    rc = pb_compare_completeness(out, one_run ? "A and B" : "A", a->path, e);
+    if (rc == 0 && !one_run)
+        rc = pb_compare_completeness(out, "B", b->path, e);
     fprintf(out,
             "# ratio = median(B) / median(A) of the time per instance "
             "(per iteration for other Google Benchmark names); p = "

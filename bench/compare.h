@@ -3,7 +3,8 @@
  * results.csv files, or Google Benchmark JSON files: tidy.h), matched
  * benchmark by benchmark, with the ratio of median times per instance and a
  * Mann-Whitney U test over the repetitions, under the noise warnings
- * (noise.h) of the benchmarks compared and of each side's machine.
+ * (noise.h) of the benchmarks compared and of each side's machine, and
+ * a warning for a side whose results folder is incomplete.
  */
 #ifndef COMPARE_H
 #define COMPARE_H
@@ -32,6 +33,14 @@ void pb_compare_context(FILE *out, const char *a, const char *b);
  * results file path (the file itself when it is JSON): false, with
  * nothing known (no load rule, no machine warning), when there is none. */
 bool pb_compare_machine(const char *path, struct pb_noise_machine *m);
+
+/* "# warning: SIDE: incomplete: N of M benchmarks timed; missing: ..."
+ * when path is the results.csv or results.json of a results folder whose
+ * completion record (completion.h) says it is incomplete; nothing for a
+ * complete folder, one without a record, or another file. 0, or an
+ * error (a malformed record) in e. */
+int pb_compare_completeness(FILE *out, const char *side, const char *path,
+                            struct pb_error *e);
 
 /* Compares results a (baseline) and b, prints the table and the per-kernel
  * geometric means to out. Returns 0, 1 when a significant slowdown

@@ -8,7 +8,9 @@
  * per-corpus and per-verification records (corpus:..., verify:...),
  * which differ between any two runs, are left out. Jansson parses the
  * files. O(keys^2) over two small objects. The same context gives each
- * side's machine state for the noise warnings (pb_compare_machine).
+ * side's machine state for the noise warnings (pb_compare_machine); the
+ * completion record beside it, whether the side is incomplete
+ * (pb_compare_completeness).
  */
 #include "compare.h"
 
@@ -18,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "completion.h"
 #include "noise.h"
 #include "pb.h"
 
@@ -105,6 +108,34 @@ void pb_compare_context(FILE *out, const char *a_path, const char *b_path)
     }
     json_decref(a);
     json_decref(b);
+}
+
+/* The folder of path into out when path is a results folder's
+ * results.csv or results.json; false for any other file. */
+static bool results_folder(const char *path, char *out, size_t len)
+{
+    const char *slash = strrchr(path, '/');
+    const char *base = slash ? slash + 1 : path;
+    if (strcmp(base, "results.csv") && strcmp(base, "results.json"))
+        return false;
+    int n = slash ? snprintf(out, len, "%.*s", (int)(slash - path), path)
+                  : snprintf(out, len, ".");
+    return n > 0 && (size_t)n < len;
+}
+
+int pb_compare_completeness(FILE *out, const char *side, const char *path,
+                            struct pb_error *e)
+{
+    char dir[1024];
+    if (!results_folder(path, dir, sizeof(dir)))
+        return 0;
+    struct pb_completeness k;
+    int rc = pb_completeness_of(dir, &k, e);
+    char text[sizeof(k.named) + 128];
+    pb_completeness_text(&k, text, sizeof(text));
+    if (rc == 0 && text[0])
+        fprintf(out, "# warning: %s: %s\n", side, text);
+    return rc;
 }
 
 bool pb_compare_machine(const char *path, struct pb_noise_machine *m)

@@ -13,6 +13,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "completion.h"
 #include "pb.h"
 #include "results.h"
 
@@ -23,8 +24,12 @@ struct pb_merge {
     struct merge_input *in; /* their folders, shards and files */
     int shards;             /* N of the shards (1: unsharded inputs) */
     char missing[256];      /* the shards of N absent, "" when none */
-    bool machines_differ;   /* the inputs' machine records differ */
-    char *csv;              /* the joined results.csv */
+    /* the union of the inputs' completion records (doc NULL when an
+     * input has none: completeness unknown), and what it says */
+    struct pb_completion completion;
+    struct pb_completeness complete;
+    bool machines_differ; /* the inputs' machine records differ */
+    char *csv;            /* the joined results.csv */
     size_t csv_len, rows;
     void *json;        /* the joined results.json (a json_t) */
     size_t benchmarks; /* benchmarks (verification records) */
@@ -34,15 +39,20 @@ struct pb_merge {
  * folder, or a root whose `latest` link names one) and joins them in
  * memory. Refused, with e naming the folder and what differs: fewer
  * than 2, a folder without results.csv or results.json, an unreadable
- * or malformed file, a different puzzlebench commit, dirty flag, build
- * (compiler, flags, build type) or suite, shards of different N, and a
- * benchmark (name, threads included) in two inputs. 0 or a negative
+ * or malformed file (a completion record included), a different
+ * puzzlebench commit, dirty flag, build (compiler, flags, build type) or
+ * suite, shards of different N, and a benchmark (name, threads included)
+ * in two inputs. Completeness is judged from the benchmarks the inputs
+ * account for against the union of their plans (completion.h), when
+ * every input has a plan; else from the shards present. 0 or a negative
  * errno-style code. O(R log R) for R rows and runs. */
 int pb_merge_read(struct pb_merge *m, char *const *dirs, size_t n,
                   struct pb_error *e);
-/* Writes the joined results.csv and results.json into r's folder and
- * says what was merged (r's console and log.txt), with a warning when
- * the machines differ. 0 or an error. */
+/* Writes the joined results.csv, results.json and completion record
+ * into r's folder and says what was merged (r's console and log.txt),
+ * with a warning when the machines differ or the merged suite is
+ * incomplete ("incomplete: N of M benchmarks timed; missing: ..."). 0
+ * or an error. */
 int pb_merge_write(const struct pb_merge *m, struct pb_results *r,
                    struct pb_error *e);
 void pb_merge_free(struct pb_merge *m);

@@ -5,7 +5,9 @@
  * one run: the same puzzlebench commit and dirty flag, the same build
  * (compiler, flags, build type), the same suite, shards of the same N
  * and the same CSV header. The machines may differ (a cluster's nodes);
- * merge.h says so in the results. O(size of the files).
+ * merge.h says so in the results. Each completion record (completion.h)
+ * is read too, and their union judged: what the merged folder lacks.
+ * O(size of the files).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -230,7 +232,26 @@ void merge_machine_keys(const struct pb_merge *m, char *out, size_t len)
             }
 }
 
-/* m->missing: the shards I/N that no input is. */
+/* m->completion: the union of the inputs' records, when every input
+ * has one (completeness is unknown otherwise). 0 or -ENOMEM. */
+static int join_completion(struct pb_merge *m, struct pb_error *e)
+{
+    for (size_t i = 0; i < m->n; i++)
+        if (!m->in[i].completion.doc)
+            return 0;
+    int rc = pb_completion_new(&m->completion, "merge", NULL, e);
+    for (size_t i = 0; rc == 0 && i < m->n; i++)
+        if (pb_completion_join(&m->completion, &m->in[i].completion))
+            rc = pb_fail(e, -ENOMEM, "out of memory");
+    pb_completion_judge(&m->completion, &m->complete);
+    /* the merge's own end: judged by what is missing alone */
+    m->complete.ended = true;
+    return rc;
+}
+
+/* m->missing: the shards I/N that no input is; none when the records
+ * say every planned benchmark is there (two inputs that both say 1/2
+ * may hold the whole suite between them). */
 static void note_missing(struct pb_merge *m)
 {
     m->shards = m->in[0].shards;
@@ -239,7 +260,8 @@ static void note_missing(struct pb_merge *m)
         for (size_t i = 0; i < m->n && !seen; i++)
             seen = m->in[i].shard == s;
         size_t at = strlen(m->missing);
-        if (!seen && at + 24 < sizeof(m->missing))
+        if (!seen && at + 24 < sizeof(m->missing) &&
+            (!m->complete.known || m->complete.missing))
             snprintf(m->missing + at, sizeof(m->missing) - at, "%s%d/%d",
                      at ? ", " : "", s, m->shards);
     }
@@ -259,6 +281,8 @@ int merge_inputs_load(struct pb_merge *m, char *const *dirs, size_t n,
             rc = read_json(&m->in[i], e);
         if (rc == 0)
             rc = read_csv(&m->in[i], e);
+        if (rc == 0)
+            rc = pb_completion_load(&m->in[i].completion, m->in[i].dir, e);
         if (rc == 0 && i > 0)
             rc = same_run(&m->in[0], &m->in[i], e);
     }
@@ -266,8 +290,10 @@ int merge_inputs_load(struct pb_merge *m, char *const *dirs, size_t n,
         char keys[256];
         merge_machine_keys(m, keys, sizeof(keys));
         m->machines_differ = keys[0] != '\0';
-        note_missing(m);
+        rc = join_completion(m, e);
     }
+    if (rc == 0)
+        note_missing(m);
     return rc;
 }
 
@@ -278,7 +304,9 @@ void pb_merge_free(struct pb_merge *m)
             free(m->in[i].row[r]);
         free(m->in[i].row);
         json_decref(m->in[i].root);
+        pb_completion_free(&m->in[i].completion);
     }
+    pb_completion_free(&m->completion);
     free(m->in);
     free(m->csv);
     json_decref(m->json);

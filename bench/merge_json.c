@@ -3,7 +3,9 @@
  * folder (merge.h). The context is the first input's (its date, load
  * and machine state) without `shard`, with:
  *   merged_from      ["DIR (shard I/N)", ...], the inputs in order;
- *   missing_shards   "3/3, ..." when some shards of N are not merged;
+ *   missing_shards   "3/3, ..." when some shards of N are not merged
+ *                    and the completion records do not show every
+ *                    planned benchmark (or some input has none);
  *   machines_differ  where the inputs' machine keys differ: one string
  *                    per input, "DIR (shard I/N): KEY VALUE, ...;
  *                    benchmarks: NAME, ...", so a reader sees which
@@ -14,6 +16,9 @@
  * differ ("1, 2": runs at 1 and 2 processes merged for the speed-up
  * figure; each row's processes column says which is whose), and every
  * input's verification ("verify:") and corpus ("corpus:") records.
+ * Beside it, completion.json: the union of the inputs' completion
+ * records (completion.h), state ended, written last, so that the merged
+ * folder says itself whether anything is missing.
  * O(keys + runs).
  */
 #include <errno.h>
@@ -196,6 +201,12 @@ int pb_merge_write(const struct pb_merge *m, struct pb_results *r,
                        "note: missing shards %s: the merged suite is "
                        "incomplete\n",
                        m->missing);
+    char incomplete[sizeof(m->complete.named) + 128];
+    pb_completeness_text(&m->complete, incomplete, sizeof(incomplete));
+    if (incomplete[0]) { /* partial results are useful: said, not refused */
+        fprintf(stderr, "puzzlebench merge: warning: %s\n", incomplete);
+        pb_results_log(r, "warning: %s\n", incomplete);
+    }
     if (m->machines_differ) {
         char keys[256];
         merge_machine_keys(m, keys, sizeof(keys));
@@ -225,7 +236,11 @@ int pb_merge_write(const struct pb_merge *m, struct pb_results *r,
         return pb_fail(e, -ENOMEM, "out of memory");
     rc = pb_write_atomically(r->json_path, text, strlen(text));
     free(text);
-    return rc ? pb_fail(e, rc, "%s: cannot write: %s", r->json_path,
-                        strerror(-rc))
-              : 0;
+    if (rc)
+        return pb_fail(e, rc, "%s: cannot write: %s", r->json_path,
+                       strerror(-rc));
+    /* the merged folder's own record, once its results are whole (a
+     * copy of the handle: saving sets the state of m's record) */
+    struct pb_completion record = m->completion;
+    return record.doc ? pb_completion_save(&record, r->dir, true, e) : 0;
 }

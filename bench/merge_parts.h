@@ -22,11 +22,14 @@ struct merge_input {
     struct pb_csv_layout layout;
     char **row; /* its rows' lines (NULL once merge.c took them) */
     size_t rows;
+    struct pb_completion completion; /* doc NULL: it has none */
 };
 
 /* Reads every input into m->in and checks that they are parts of one
- * run (commit, build, suite, N; merge.h), notes the missing shards and
- * whether the machines differ. 0 or an error naming the folder. */
+ * run (commit, build, suite, N; merge.h), joins their completion records
+ * (m->completion, m->complete), notes the missing shards (none when the
+ * records say nothing is missing) and whether the machines differ. 0 or
+ * an error naming the folder. */
 int merge_inputs_load(struct pb_merge *m, char *const *dirs, size_t n,
                       struct pb_error *e);
 /* The machine keys whose values differ between the inputs, as

@@ -7,7 +7,9 @@
  * saying what it leaves out, then its table, with stability warnings
  * marked on their rows and listed under the table; the verification,
  * one line per kernel and the per-benchmark detail (collapsed in HTML);
- * the full provenance.
+ * the full provenance. A folder whose completion record (completion.h)
+ * says it is incomplete says so under the title, with what is missing,
+ * and in the verification.
  *
  * Sources, structured only (never log.txt): results.json's context
  * (provenance, machine, verification records "verify:NAME", schema.h),
@@ -37,6 +39,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "completion.h"
 #include "noise.h"
 #include "pb_file.h"
 #include "plot.h"
@@ -421,9 +424,11 @@ static bool kernel_present(const struct tidy *t, const char *kernel)
     return false;
 }
 
-/* The title, the results folder and the table of contents. */
+/* The title, the results folder, a warning when it is incomplete
+ * (completion.h) and the table of contents. */
 static void top_part(struct rp_out *o, const struct tidy *t, const char *dir,
-                     const struct pb_kernel *const *kernels)
+                     const struct pb_kernel *const *kernels,
+                     const struct pb_completeness *done)
 {
     /* a code span shows the path as it is, unless a backtick (which would
      * end the span) or a control byte asks for escaping */
@@ -463,6 +468,16 @@ static void top_part(struct rp_out *o, const struct tidy *t, const char *dir,
     rp_put(o->html, dir, false, false);
     fputs("</code>. Every time is per instance of a verified run.</p>\n",
           o->html);
+    char incomplete[sizeof(done->named) + 128];
+    pb_completeness_text(done, incomplete, sizeof(incomplete));
+    if (incomplete[0]) {
+        char text[sizeof(incomplete) + 160];
+        snprintf(text, sizeof(text),
+                 "Warning: this results folder is %s. The summary, figures "
+                 "and tables show only the benchmarks that were timed.",
+                 incomplete);
+        rp_para(o, text);
+    }
     /* the contents: every heading of level 2 and the Summary's parts */
     const char *entries[64][2] = {{"Summary", ""},
                                   {"Machine", "  "},
@@ -508,6 +523,9 @@ static int report_write(const char *dir, const struct pb_kernel *const *kernels,
         rc = pb_fail(e, -ENOMEM, "out of memory");
     else
         rc = load_context(dir, &root, &empty, &context, e);
+    struct pb_completeness done;
+    if (rc == 0)
+        rc = pb_completeness_of(dir, &done, e);
     const char *c =
         rc ? NULL : json_string_value(json_object_get(context, "cores"));
     /* the context is puzzlebench's own (provenance.c writes cores as
@@ -522,7 +540,7 @@ static int report_write(const char *dir, const struct pb_kernel *const *kernels,
         warned += scratch[0] != '\0';
     }
     if (rc == 0) {
-        top_part(&o, &t, dir, kernels);
+        top_part(&o, &t, dir, kernels, &done);
         rp_heading(&o, 2, "Summary");
         rp_machine_part(&o, context);
         rc = rp_summary_part(&o, &t, kernels, baseline, warned, e);
@@ -533,7 +551,7 @@ static int report_write(const char *dir, const struct pb_kernel *const *kernels,
     if (rc == 0) {
         char path[1024];
         snprintf(path, sizeof(path), "%s/results.json", dir);
-        rc = rp_verification_part(&o, context, path, root != NULL, e);
+        rc = rp_verification_part(&o, context, path, root != NULL, &done, e);
     }
     if (rc == 0) {
         rp_provenance_part(&o, context);

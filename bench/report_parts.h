@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "completion.h"
 #include "pb.h"
 #include "tidy.h"
 
@@ -104,8 +105,11 @@ int rp_summary_part(struct rp_out *o, const struct tidy *t,
 
 /* The Verification section (report_verify.c) from the context's records;
  * path names results.json in errors, json says whether the folder has
- * one. 0, or -EINVAL for a malformed record (e names it), -ENOMEM. */
+ * one, k what its completion record says (an incomplete folder is never
+ * said to have timed everything). 0, or -EINVAL for a malformed record
+ * (e names it), -ENOMEM. */
 int rp_verification_part(struct rp_out *o, const json_t *context,
-                         const char *path, bool json, struct pb_error *e);
+                         const char *path, bool json,
+                         const struct pb_completeness *k, struct pb_error *e);
 
 #endif

@@ -5,8 +5,9 @@
  * per kernel ("92 of 92 benchmarks verified, every timed iteration
  * rechecked against the verified answers": the harness compares each
  * timed iteration's answers with the verified pass's), a sentence on
- * the whole, then every record in the suite's order (collapsed in HTML
- * under <details>). A folder without records says why. O(R log R + R *
+ * the whole (for an incomplete folder, that it is: completion.h), then
+ * every record in the suite's order (collapsed in HTML under
+ * <details>). A folder without records says why. O(R log R + R *
  * kernels) for R records.
  */
 #include <errno.h>
@@ -70,7 +71,8 @@ static void verified_lines(struct rp_out *o, const struct record *r, size_t n)
 }
 
 int rp_verification_part(struct rp_out *o, const json_t *context,
-                         const char *path, bool json, struct pb_error *e)
+                         const char *path, bool json,
+                         const struct pb_completeness *k, struct pb_error *e)
 {
     static const char *const cols[] = {"benchmark", "answers", "result"};
     rp_heading(o, 2, "Verification");
@@ -111,6 +113,12 @@ int rp_verification_part(struct rp_out *o, const json_t *context,
                       : "it has no results.json");
     else if (failed)
         snprintf(text, sizeof(text), "Some benchmarks were not verified.");
+    else if (pb_completeness_incomplete(k))
+        snprintf(text, sizeof(text),
+                 "Every answer checked was correct, but the run is "
+                 "incomplete: %zu of %zu benchmarks timed (what is missing "
+                 "is named at the top).",
+                 k->timed, k->planned);
     else if (untimed)
         snprintf(text, sizeof(text),
                  "Every answer checked was correct; %zu of %zu benchmarks "
