@@ -342,10 +342,16 @@ static int gp_define(char *defs, size_t len, const char *name,
                : -ENOSPC;
 }
 
-/* Appends the gnuplot array corpus_label[] (the kernel's corpora that the
- * baseline ran on, in the summary's order: family, size knob, instances,
- * processes and threads above one) to defs. 0, or -EINVAL (a family
- * gp_safe refuses), -ENOSPC or -ENOMEM. */
+/* More corpora than this are numbered on the relative figure's axis, not
+ * named: their names would overlap, and the definitions handed to gnuplot
+ * would outgrow one argument. */
+enum { LABELED_CORPORA = 40 };
+
+/* Appends `corpora=N` (the kernel's corpora that the baseline ran on) and,
+ * for at most LABELED_CORPORA of them, the gnuplot array corpus_label[]
+ * (in the summary's order: family, size knob, instances, processes and
+ * threads above one) to defs. 0, or -EINVAL (a family gp_safe refuses),
+ * -ENOSPC or -ENOMEM. */
 static int corpus_labels(const struct tidy *t, const char *kernel,
                          const char *baseline, char *defs, size_t len)
 {
@@ -353,10 +359,14 @@ static int corpus_labels(const struct tidy *t, const char *kernel,
     if (!corpus)
         return -ENOMEM;
     size_t n = pb_summary_corpora(t, kernel, baseline, corpus);
+    bool fits = append(defs, len, "corpora=%zu; ", n);
+    if (n > LABELED_CORPORA)
+        n = 0;
     bool safe = true;
     for (size_t c = 0; c < n; c++)
         safe = safe && gp_safe(corpus[c]->family) && gp_safe(corpus[c]->size);
-    bool fits = n == 0 || append(defs, len, "array corpus_label[%zu] = [", n);
+    fits =
+        fits && (n == 0 || append(defs, len, "array corpus_label[%zu] = [", n));
     for (size_t c = 0; c < n && fits && safe; c++) {
         const struct tidy_bench *b = corpus[c];
         fits = append(defs, len, "%s'%s %s, n=%ld", c ? ", " : "", b->family,

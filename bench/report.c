@@ -286,15 +286,9 @@ static void table_part(struct rp_out *o, const struct tidy *t,
         double median = pb_median(sorted, b->n);
         double q1 = pb_quantile(sorted, b->n, 0.25);
         double q3 = pb_quantile(sorted, b->n, 0.75);
-        double ratio = NAN;
-        for (size_t j = 0; base && j < t->count; j++) {
-            const struct tidy_bench *x = &t->b[j];
-            if (!strcmp(x->variant, base) && !strcmp(x->kernel, kernel) &&
-                !strcmp(x->family, b->family) && !strcmp(x->size, b->size) &&
-                x->count == b->count && x->seed == b->seed &&
-                x->threads == b->threads && x->processes == b->processes)
-                ratio = median / tidy_median(x);
-        }
+        const struct tidy_bench *x =
+            base ? tidy_find_run(t, b, base, b->processes, b->threads) : NULL;
+        double ratio = x ? median / tidy_median(x) : NAN;
         size_t before = strlen(warnings);
         warn_about(t, b, cores, warnings, WARNINGS_MAX);
         char cells[MAX_COLS][RP_CELL], a[64], z[64];

@@ -10,7 +10,10 @@
  * lands on their lines. The size sweep (summary.h) lets figures draw one
  * line per variant across sizes instead of a column of unrelated
  * corpora at each size; the knob sweep (NAME:K at one size) one line
- * per variant across knobs. O(benchmarks^2) matching.
+ * per variant across knobs. Every sweep, corpus list and match is found
+ * by sorting the kernel's benchmarks once (qsort) and walking the runs of
+ * equal keys, or through tidy's hash index: O(n log n) for n benchmarks,
+ * so 20,000 benchmarks or 1,000 knob families take moments.
  */
 #include "summary.h"
 
@@ -82,45 +85,72 @@ const char *pb_summary_baseline(const struct tidy *t, const char *kernel,
     return NULL;
 }
 
-/* Distinct sizes of kernel's family at one process of one thread. */
-static size_t sizes_of(const struct tidy *t, const char *kernel,
-                       const char *family)
+/* The benchmarks of kernel in t, in t's order, into a new array (*n of
+ * them; t->count entries allocated, at least one); NULL when out of
+ * memory. */
+static const struct tidy_bench **of_kernel(const struct tidy *t,
+                                           const char *kernel, size_t *n)
 {
-    size_t n = 0;
-    for (size_t i = 0; i < t->count; i++) {
-        const struct tidy_bench *x = &t->b[i];
-        if (!pb_summary_serial(x) || strcmp(x->kernel, kernel) ||
-            strcmp(x->family, family))
-            continue;
-        bool seen = false;
-        for (size_t j = 0; j < i && !seen; j++)
-            seen = pb_summary_serial(&t->b[j]) &&
-                   !strcmp(t->b[j].size, x->size) &&
-                   !strcmp(t->b[j].kernel, kernel) &&
-                   !strcmp(t->b[j].family, family);
-        n += !seen;
-    }
-    return n;
+    const struct tidy_bench **rows = malloc((t->count + 1) * sizeof(*rows));
+    *n = 0;
+    for (size_t i = 0; rows && i < t->count; i++)
+        if (!strcmp(t->b[i].kernel, kernel))
+            rows[(*n)++] = &t->b[i];
+    return rows;
+}
+
+/* Pointers into one tidy's array: their order is the file's. */
+static int by_place(const struct tidy_bench *a, const struct tidy_bench *b)
+{
+    return (a > b) - (a < b);
+}
+
+/* Family, then size, then the file's order. */
+static int by_family_size(const void *pa, const void *pb)
+{
+    const struct tidy_bench *a = *(const struct tidy_bench *const *)pa;
+    const struct tidy_bench *b = *(const struct tidy_bench *const *)pb;
+    int c = strcmp(a->family, b->family);
+    if (!c)
+        c = strcmp(a->size, b->size);
+    return c ? c : by_place(a, b);
 }
 
 const char *pb_summary_sweep_family(const struct tidy *t, const char *kernel)
 {
-    const char *best = NULL;
+    size_t n;
+    const struct tidy_bench **rows = of_kernel(t, kernel, &n);
+    if (!rows)
+        return NULL;
+    qsort(rows, n, sizeof(*rows), by_family_size);
+    /* per family: its first benchmark in the file (of any threads), and
+     * its distinct sizes among the serial ones; the most sizes win, the
+     * family met first among equals */
+    const struct tidy_bench *best = NULL;
     size_t best_sizes = 0;
-    for (size_t i = 0; i < t->count; i++) {
-        bool seen = strcmp(t->b[i].kernel, kernel) != 0;
-        for (size_t j = 0; j < i && !seen; j++)
-            seen = !strcmp(t->b[j].kernel, kernel) &&
-                   !strcmp(t->b[j].family, t->b[i].family);
-        if (seen)
-            continue; /* another kernel's, or a family already counted */
-        size_t n = sizes_of(t, kernel, t->b[i].family);
-        if (n > best_sizes) {
-            best = t->b[i].family;
-            best_sizes = n;
+    for (size_t i = 0, end = 0; i < n; i = end) {
+        const struct tidy_bench *first = rows[i];
+        size_t sizes = 0;
+        while (end < n && !strcmp(rows[end]->family, rows[i]->family)) {
+            bool serial = false; /* one run of equal sizes */
+            size_t from = end;
+            for (; end < n && !strcmp(rows[end]->family, rows[i]->family) &&
+                   !strcmp(rows[end]->size, rows[from]->size);
+                 end++) {
+                serial = serial || pb_summary_serial(rows[end]);
+                if (by_place(rows[end], first) < 0)
+                    first = rows[end];
+            }
+            sizes += serial;
+        }
+        if (sizes > best_sizes ||
+            (sizes && sizes == best_sizes && by_place(first, best) < 0)) {
+            best = first;
+            best_sizes = sizes;
         }
     }
-    return best;
+    free(rows);
+    return best ? best->family : NULL;
 }
 
 bool pb_summary_in_sweep(const struct tidy_bench *b, const char *sweep)
@@ -133,37 +163,40 @@ double pb_summary_size_x(const struct tidy_bench *b)
     return b->size_x;
 }
 
-/* b is on its kernel's sweep (`family`): in that family at one process
- * of one thread, and the largest corpus (the first of equals) of its
- * variant at its size. */
-static bool on_sweep(const struct tidy *t, const struct tidy_bench *b,
-                     const char *family)
+/* Variant, size, then the largest corpus first, then the file's order. */
+static int by_variant_size_count(const void *pa, const void *pb)
 {
-    if (!pb_summary_in_sweep(b, family))
-        return false;
-    for (const struct tidy_bench *x = t->b; x < t->b + t->count; x++)
-        if (x != b && pb_summary_serial(x) && !strcmp(x->size, b->size) &&
-            (x->count > b->count || (x->count == b->count && x < b)) &&
-            !strcmp(x->kernel, b->kernel) && !strcmp(x->variant, b->variant) &&
-            !strcmp(x->family, b->family))
-            return false;
-    return true;
+    const struct tidy_bench *a = *(const struct tidy_bench *const *)pa;
+    const struct tidy_bench *b = *(const struct tidy_bench *const *)pb;
+    int c = strcmp(a->variant, b->variant);
+    if (!c)
+        c = strcmp(a->size, b->size);
+    if (!c)
+        c = (a->count < b->count) - (a->count > b->count);
+    return c ? c : by_place(a, b);
 }
 
-/* variant's benchmark on b's corpus at b's processes and threads. */
-static const struct tidy_bench *same_corpus(const struct tidy *t,
-                                            const struct tidy_bench *b,
-                                            const char *variant)
+/* Sets on[i] for each benchmark t->b[i] of kernel on its sweep
+ * (`family`): in that family at one process of one thread, and the
+ * largest corpus (the first of equals) of its variant at its size.
+ * 0 or -ENOMEM. */
+static int mark_sweep(const struct tidy *t, const char *kernel,
+                      const char *family, bool *on)
 {
-    for (size_t i = 0; i < t->count; i++) {
-        const struct tidy_bench *x = &t->b[i];
-        if (!strcmp(x->variant, variant) && x->threads == b->threads &&
-            x->processes == b->processes && !strcmp(x->size, b->size) &&
-            x->count == b->count && x->seed == b->seed &&
-            !strcmp(x->kernel, b->kernel) && !strcmp(x->family, b->family))
-            return x;
-    }
-    return NULL;
+    size_t n, kept = 0;
+    const struct tidy_bench **rows = of_kernel(t, kernel, &n);
+    if (!rows)
+        return -ENOMEM;
+    for (size_t i = 0; i < n; i++)
+        if (pb_summary_in_sweep(rows[i], family))
+            rows[kept++] = rows[i];
+    qsort(rows, kept, sizeof(*rows), by_variant_size_count);
+    for (size_t i = 0; i < kept; i++)
+        on[rows[i] - t->b] = i == 0 ||
+                             strcmp(rows[i]->variant, rows[i - 1]->variant) ||
+                             strcmp(rows[i]->size, rows[i - 1]->size);
+    free(rows);
+    return 0;
 }
 
 static void number(FILE *f, double v)
@@ -175,8 +208,7 @@ static void number(FILE *f, double v)
 }
 
 static void write_row(FILE *f, const struct tidy *t, const struct tidy_bench *b,
-                      const char *baseline, const char *sweep_family,
-                      int corpus)
+                      const char *baseline, bool on_sweep, int corpus)
 {
     struct spread s = spread_of(b);
     fprintf(f, "%s,%s,%s,%s,%ld,%llu,%ld,%zu", b->kernel, b->variant, b->family,
@@ -201,7 +233,8 @@ static void write_row(FILE *f, const struct tidy *t, const struct tidy_bench *b,
     number(f, speedup / (double)(b->processes * b->threads)); /* per core */
     fprintf(f, ",%s", baseline ? baseline : "");
     const struct tidy_bench *base =
-        baseline ? same_corpus(t, b, baseline) : NULL;
+        baseline ? tidy_find_run(t, b, baseline, b->processes, b->threads)
+                 : NULL;
     double ratio = NAN, rlo = NAN, rhi = NAN;
     if (base) {
         struct spread sb = spread_of(base);
@@ -215,7 +248,7 @@ static void write_row(FILE *f, const struct tidy *t, const struct tidy_bench *b,
     number(f, rlo);
     number(f, rhi);
     number(f, pb_summary_size_x(b));
-    fprintf(f, ",%d,", on_sweep(t, b, sweep_family));
+    fprintf(f, ",%d,", on_sweep);
     if (corpus)
         fprintf(f, "%d", corpus);
     else
@@ -249,46 +282,68 @@ bool pb_summary_in_knob_sweep(const struct tidy_bench *b, const char *family,
            !strcmp(base, family);
 }
 
-/* Distinct knobs of family NAME at size, one process of one thread, in
- * kernel. */
-static size_t knobs_of(const struct tidy *t, const char *kernel,
-                       const char *family, const char *size)
+/* A serial benchmark of a knob family NAME:K, with its NAME. */
+struct knob_row {
+    const struct tidy_bench *b;
+    char base[32];
+};
+
+/* NAME, size, then the family (so one run per distinct K), then the
+ * file's order. */
+static int by_base_size_family(const void *pa, const void *pb)
 {
-    size_t n = 0;
-    for (size_t i = 0; i < t->count; i++) {
-        const struct tidy_bench *x = &t->b[i];
-        if (strcmp(x->kernel, kernel) ||
-            !pb_summary_in_knob_sweep(x, family, size))
-            continue;
-        bool seen = false;
-        for (size_t j = 0; j < i && !seen; j++)
-            seen = !strcmp(t->b[j].kernel, kernel) &&
-                   pb_summary_in_knob_sweep(&t->b[j], family, size) &&
-                   !strcmp(t->b[j].family, x->family);
-        n += !seen;
-    }
-    return n;
+    const struct knob_row *a = pa, *b = pb;
+    int c = strcmp(a->base, b->base);
+    if (!c)
+        c = strcmp(a->b->size, b->b->size);
+    if (!c)
+        c = strcmp(a->b->family, b->b->family);
+    return c ? c : by_place(a->b, b->b);
 }
 
 bool pb_summary_knob_sweep(const struct tidy *t, const char *kernel,
                            char *family, size_t family_len, char *size,
                            size_t size_len)
 {
-    size_t best = 2; /* a sweep has at least 3 knobs */
-    for (size_t i = 0; i < t->count; i++) {
+    struct knob_row *rows = malloc((t->count + 1) * sizeof(*rows));
+    size_t n = 0;
+    for (size_t i = 0; rows && i < t->count; i++) {
         const struct tidy_bench *x = &t->b[i];
-        char base[32];
-        if (strcmp(x->kernel, kernel) || !pb_summary_serial(x) ||
-            !isfinite(pb_summary_knob(x->family, base, sizeof(base))))
-            continue;
-        size_t n = knobs_of(t, kernel, base, x->size);
-        if (n > best) {
-            best = n;
-            snprintf(family, family_len, "%s", base);
-            snprintf(size, size_len, "%s", x->size);
+        if (!strcmp(x->kernel, kernel) && pb_summary_serial(x) &&
+            isfinite(
+                pb_summary_knob(x->family, rows[n].base, sizeof(rows[n].base))))
+            rows[n++].b = x;
+    }
+    if (!rows)
+        return false;
+    qsort(rows, n, sizeof(*rows), by_base_size_family);
+    /* per NAME and size: its distinct knobs and its first benchmark in
+     * the file; the most knobs (at least 3) win, the first among equals */
+    const struct knob_row *best = NULL;
+    size_t best_knobs = 2;
+    for (size_t i = 0, end; i < n; i = end) {
+        const struct knob_row *first = &rows[i];
+        size_t knobs = 0;
+        for (end = i; end < n && !strcmp(rows[end].base, rows[i].base) &&
+                      !strcmp(rows[end].b->size, rows[i].b->size);
+             end++) {
+            knobs += end == i ||
+                     strcmp(rows[end].b->family, rows[end - 1].b->family);
+            if (by_place(rows[end].b, first->b) < 0)
+                first = &rows[end];
+        }
+        if (knobs > best_knobs ||
+            (best && knobs == best_knobs && by_place(first->b, best->b) < 0)) {
+            best = first;
+            best_knobs = knobs;
         }
     }
-    return best > 2;
+    if (best) {
+        snprintf(family, family_len, "%s", best->base);
+        snprintf(size, size_len, "%s", best->b->size);
+    }
+    free(rows);
+    return best != NULL;
 }
 
 /* Families by name, a knob (NAME:K) in order of K. */
@@ -343,6 +398,15 @@ static int by_kernel_corpus_variant(const void *pa, const void *pb)
     return c ? c : strcmp(a->variant, b->variant);
 }
 
+/* corpus_order, then the file's order. */
+static int by_corpus_place(const void *pa, const void *pb)
+{
+    const struct tidy_bench *a = *(const struct tidy_bench *const *)pa;
+    const struct tidy_bench *b = *(const struct tidy_bench *const *)pb;
+    int c = corpus_order(a, b);
+    return c ? c : by_place(a, b);
+}
+
 size_t pb_summary_corpora(const struct tidy *t, const char *kernel,
                           const char *baseline,
                           const struct tidy_bench **corpus)
@@ -350,28 +414,34 @@ size_t pb_summary_corpora(const struct tidy *t, const char *kernel,
     size_t n = 0;
     for (size_t i = 0; i < t->count; i++) {
         const struct tidy_bench *b = &t->b[i];
-        if (strcmp(b->kernel, kernel) ||
-            (baseline && strcmp(b->variant, baseline)))
-            continue;
-        size_t at = 0;
-        while (at < n && corpus_order(corpus[at], b) < 0)
-            at++;
-        if (at < n && corpus_order(corpus[at], b) == 0)
-            continue;
-        memmove(corpus + at + 1, corpus + at, (n - at) * sizeof(*corpus));
-        corpus[at] = b;
-        n++;
+        if (!strcmp(b->kernel, kernel) &&
+            (!baseline || !strcmp(b->variant, baseline)))
+            corpus[n++] = b;
     }
-    return n;
+    qsort(corpus, n, sizeof(*corpus), by_corpus_place);
+    size_t kept = 0; /* the first in the file of each corpus */
+    for (size_t i = 0; i < n; i++)
+        if (kept == 0 || corpus_order(corpus[kept - 1], corpus[i]))
+            corpus[kept++] = corpus[i];
+    return kept;
 }
 
-/* b's 1-based number among corpus[0..n), or 0. */
+/* b's 1-based number among corpus[0..n) (pb_summary_corpora's order), or
+ * 0. O(log n). */
 static int corpus_number(const struct tidy_bench *b,
                          const struct tidy_bench **corpus, size_t n)
 {
-    for (size_t k = 0; k < n; k++)
-        if (!corpus_order(corpus[k], b))
-            return (int)k + 1;
+    size_t lo = 0, hi = n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        int c = corpus_order(corpus[mid], b);
+        if (c == 0)
+            return (int)mid + 1;
+        if (c < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
     return 0;
 }
 
@@ -384,11 +454,13 @@ int pb_summary_write(const struct tidy *t, const char *baseline,
     if (!f)
         return pb_fail(e, -ENOMEM, "out of memory");
     fputs(PB_SUMMARY_HEADER "\n", f);
-    const struct tidy_bench **row = malloc(t->count * sizeof(*row));
-    const struct tidy_bench **corpus = malloc(t->count * sizeof(*corpus));
-    if (!row || !corpus) {
+    const struct tidy_bench **row = malloc((t->count + 1) * sizeof(*row));
+    const struct tidy_bench **corpus = malloc((t->count + 1) * sizeof(*corpus));
+    bool *on_sweep = calloc(t->count + 1, sizeof(*on_sweep));
+    if (!row || !corpus || !on_sweep) {
         free(row);
         free(corpus);
+        free(on_sweep);
         fclose(f);
         free(text);
         return pb_fail(e, -ENOMEM, "out of memory");
@@ -396,21 +468,25 @@ int pb_summary_write(const struct tidy *t, const char *baseline,
     for (size_t i = 0; i < t->count; i++)
         row[i] = &t->b[i];
     qsort(row, t->count, sizeof(*row), by_kernel_corpus_variant);
-    const char *kernel = NULL, *sweep = NULL, *base = NULL;
+    const char *kernel = NULL, *base = NULL;
     size_t corpora = 0;
-    for (size_t i = 0; i < t->count; i++) {
+    int rc = 0;
+    for (size_t i = 0; rc == 0 && i < t->count; i++) {
         if (!kernel || strcmp(kernel, row[i]->kernel)) {
             kernel = row[i]->kernel;
-            sweep = pb_summary_sweep_family(t, kernel);
             base = pb_summary_baseline(t, kernel, baseline);
             corpora = pb_summary_corpora(t, kernel, base, corpus);
+            rc = mark_sweep(t, kernel, pb_summary_sweep_family(t, kernel),
+                            on_sweep);
         }
-        write_row(f, t, row[i], base, sweep,
+        write_row(f, t, row[i], base, on_sweep[row[i] - t->b],
                   corpus_number(row[i], corpus, corpora));
     }
+    free(on_sweep);
     free(corpus);
     free(row);
-    int rc = fclose(f) ? -ENOMEM : 0;
+    if (fclose(f) && rc == 0)
+        rc = -ENOMEM;
     if (rc == 0)
         rc = pb_write_atomically(path, text, len);
     free(text);

@@ -344,19 +344,32 @@ double tidy_counter(const struct tidy_bench *x, const struct pb_kernel *k,
     return isnan(v) && index == PB_WORK_MAIN ? x->work_per_instance : v;
 }
 
+const struct tidy_bench *tidy_find_run(const struct tidy *t,
+                                       const struct tidy_bench *b,
+                                       const char *variant, long processes,
+                                       long threads)
+{
+    if (b->foreign || processes < 1 || threads < 1)
+        return NULL;
+    struct pb_bench_id id = {.count = (uint64_t)b->count,
+                             .seed = b->seed,
+                             .threads = (uint64_t)threads,
+                             .processes = (uint64_t)processes};
+    snprintf(id.kernel, sizeof(id.kernel), "%s", b->kernel);
+    snprintf(id.variant, sizeof(id.variant), "%s", variant);
+    snprintf(id.family, sizeof(id.family), "%s", b->family);
+    snprintf(id.size, sizeof(id.size), "%s", b->size);
+    char key[sizeof(b->key)];
+    if (pb_bench_id_write(&id, key, sizeof(key)) < 0)
+        return NULL;
+    return tidy_get(t, key);
+}
+
 const struct tidy_bench *tidy_find(const struct tidy *t,
                                    const struct tidy_bench *b, long processes,
                                    long threads)
 {
-    for (size_t i = 0; i < t->count; i++) {
-        const struct tidy_bench *x = &t->b[i];
-        if (x->threads == threads && x->processes == processes &&
-            !strcmp(x->size, b->size) && x->count == b->count &&
-            x->seed == b->seed && !strcmp(x->kernel, b->kernel) &&
-            !strcmp(x->variant, b->variant) && !strcmp(x->family, b->family))
-            return x;
-    }
-    return NULL;
+    return tidy_find_run(t, b, b->variant, processes, threads);
 }
 
 double tidy_median(const struct tidy_bench *x)

@@ -120,9 +120,16 @@ double tidy_median(const struct tidy_bench *x);
  * such counter. */
 double tidy_counter(const struct tidy_bench *x, const struct pb_kernel *k,
                     size_t index);
-/* The benchmark with the same kernel, variant, family, size, count and
- * seed as b over `processes` MPI processes of `threads` threads each, or
- * NULL: (1, 1) is b's serial reference, the speed-up's denominator. */
+/* The benchmark with the same kernel, family, size, count and seed as
+ * b (a puzzlebench benchmark; NULL for a foreign one), run by `variant`
+ * over `processes` MPI processes of `threads` threads each, or NULL:
+ * its name written and looked up in t's index, O(1) expected. */
+const struct tidy_bench *tidy_find_run(const struct tidy *t,
+                                       const struct tidy_bench *b,
+                                       const char *variant, long processes,
+                                       long threads);
+/* tidy_find_run of b's own variant: (1, 1) is b's serial reference, the
+ * speed-up's denominator. */
 const struct tidy_bench *tidy_find(const struct tidy *t,
                                    const struct tidy_bench *b, long processes,
                                    long threads);

@@ -2,8 +2,8 @@
  * winners.c - per corpus, the fastest variant and its ratios over the
  * others with bootstrap intervals (winners.h).
  *
- * Grouping compares each benchmark with the first of every corpus found
- * so far: O(B * C) for B benchmarks and C corpora. Each pair's interval
+ * Grouping sorts the benchmarks by corpus, then the corpora by their first
+ * benchmark: O(B log B) for B benchmarks. Each pair's interval
  * costs PB_WINNERS_DRAWS resamples of both samples (stats.c). The
  * bootstrap seed is the FNV-1a hash of the two benchmark names, so a
  * pair's interval does not depend on what else the results hold.
@@ -18,14 +18,47 @@
 
 #include "stats.h"
 
-static bool same_corpus(const struct tidy_bench *a, const struct tidy_bench *b)
+/* Orders benchmarks by corpus: kernel, family, size, count, seed,
+ * threads, processes (0: the same corpus). */
+static int corpus_cmp(const struct tidy_bench *a, const struct tidy_bench *b)
 {
     /* tidy rows always carry their kernel, family and size (tidy.c) */
     /* NOLINTNEXTLINE(clang-analyzer-core.NonNullParamChecker) */
-    return !strcmp(a->kernel, b->kernel) && !strcmp(a->family, b->family) &&
-           !strcmp(a->size, b->size) && a->count == b->count &&
-           a->seed == b->seed && a->threads == b->threads &&
-           a->processes == b->processes;
+    int c = strcmp(a->kernel, b->kernel);
+    if (!c)
+        c = strcmp(a->family, b->family);
+    if (!c)
+        c = strcmp(a->size, b->size);
+    if (!c)
+        c = (a->count > b->count) - (a->count < b->count);
+    if (!c)
+        c = (a->seed > b->seed) - (a->seed < b->seed);
+    if (!c)
+        c = (a->threads > b->threads) - (a->threads < b->threads);
+    if (!c)
+        c = (a->processes > b->processes) - (a->processes < b->processes);
+    return c;
+}
+
+/* By corpus, then by place in the results. */
+static int by_corpus(const void *pa, const void *pb)
+{
+    const struct tidy_bench *a = *(const struct tidy_bench *const *)pa;
+    const struct tidy_bench *b = *(const struct tidy_bench *const *)pb;
+    int c = corpus_cmp(a, b);
+    return c ? c : (a > b) - (a < b);
+}
+
+/* A corpus: its benchmarks sorted[start .. start + n). */
+struct run {
+    size_t start, n;
+    const struct tidy_bench *first; /* its first benchmark in the results */
+};
+
+static int by_first(const void *pa, const void *pb)
+{
+    const struct run *a = pa, *b = pb;
+    return (a->first > b->first) - (a->first < b->first);
 }
 
 static uint64_t fnv1a(uint64_t h, const char *s)
@@ -86,33 +119,29 @@ int pb_winners_find(const struct tidy *t, struct pb_winners *out,
                     struct pb_error *e)
 {
     memset(out, 0, sizeof(*out));
-    const struct tidy_bench **first = calloc(t->count + 1, sizeof(*first));
-    const struct tidy_bench **members = calloc(t->count + 1, sizeof(*members));
-    size_t *corpus_of = calloc(t->count + 1, sizeof(*corpus_of));
+    const struct tidy_bench **sorted = calloc(t->count + 1, sizeof(*sorted));
+    struct run *runs = calloc(t->count + 1, sizeof(*runs));
     out->w = calloc(t->count + 1, sizeof(*out->w));
-    int rc = first && members && corpus_of && out->w ? 0 : -ENOMEM;
-    for (size_t i = 0; !rc && i < t->count; i++) {
-        const struct tidy_bench *b = &t->b[i];
-        corpus_of[i] = SIZE_MAX;
-        if (b->foreign || b->n == 0)
-            continue;
-        size_t c = 0;
-        while (c < out->count && !same_corpus(first[c], b))
-            c++;
-        if (c == out->count)
-            first[out->count++] = b;
-        corpus_of[i] = c;
+    int rc = sorted && runs && out->w ? 0 : -ENOMEM;
+    size_t n = 0;
+    for (size_t i = 0; !rc && i < t->count; i++)
+        if (!t->b[i].foreign && t->b[i].n > 0)
+            sorted[n++] = &t->b[i];
+    if (!rc)
+        qsort(sorted, n, sizeof(*sorted), by_corpus);
+    for (size_t i = 0; !rc && i < n; i++) {
+        struct run *r = &runs[out->count];
+        if (i > 0 && corpus_cmp(sorted[i - 1], sorted[i]) == 0)
+            r[-1].n++;
+        else /* in place order within a corpus: the first is the first */
+            runs[out->count++] = (struct run){i, 1, sorted[i]};
     }
-    for (size_t c = 0; !rc && c < out->count; c++) {
-        size_t n = 0;
-        for (size_t i = 0; i < t->count; i++)
-            if (corpus_of[i] == c)
-                members[n++] = &t->b[i];
-        rc = corpus_winner(members, n, &out->w[c]);
-    }
-    free(first);
-    free(members);
-    free(corpus_of);
+    if (!rc)
+        qsort(runs, out->count, sizeof(*runs), by_first);
+    for (size_t c = 0; !rc && c < out->count; c++)
+        rc = corpus_winner(sorted + runs[c].start, runs[c].n, &out->w[c]);
+    free(sorted);
+    free(runs);
     if (rc) {
         pb_winners_free(out);
         return pb_fail(e, rc, "out of memory finding the fastest variants");

@@ -14,7 +14,7 @@
  * simulates it).
  *
  * Shared by the console's end of run and the report's winners table.
- * O(B^2) to group B benchmarks, plus the bootstrap per pair.
+ * O(B log B) to group B benchmarks, plus the bootstrap per pair.
  */
 #ifndef WINNERS_H
 #define WINNERS_H

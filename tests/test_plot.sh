@@ -388,4 +388,55 @@ then pass; else
         "$TMP/knob/latest/summary.csv" | grep cube_walk)"
 fi
 
+# Large results (issue 27, finding 9): plot was cubic in knob families and
+# quadratic in benchmarks (92 s for 1000 families, 231 s for 20,000
+# benchmarks). The largest inputs a test covers: 20,000 benchmarks (60,000
+# rows, 5,000 corpora, so the relative figure numbers its corpora instead
+# of naming them) and 1,000 knob families of one size, each drawn in a few
+# seconds; the timeout is a hang guard, not a measurement.
+big() { # big DIR MODE N: N benchmarks (bench) or N knob families (knob)
+    mkdir -p "$1" && python3 - "$@" <<'PY'
+import sys
+d, mode, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
+variants = ["spfa", "dijkstra", "dial", "radix"]
+rows = ["kernel,variant,family,size,count,seed,corpus_hash,threads,"
+        "repetition,iterations,seconds,build_seconds,instances_per_second,"
+        "work_per_second,expanded_per_instance,peak_heap_bytes,"
+        "allocated_bytes,peak_rss_bytes,verified,error"]
+def bench(v, fam, size, seed):
+    for r in range(3):
+        s = 0.001 * (1 + 0.01 * r) * (1 + variants.index(v))
+        rows.append(f"cube_walk,{v},{fam},{size},10,{seed},{seed:016x},1,"
+                    f"{r},1,{s:.9f},0,{10 / s:.6g},{1e4 / s:.6g},1000,"
+                    f"100000,200000,3000000,1,\"\"")
+if mode == "bench":
+    for i in range(n // len(variants)):
+        side = 8 + i % 50
+        for v in variants:
+            bench(v, "uniform" if i % 2 == 0 else "maze:20",
+                  f"{side}x{side}", 1000 + i)
+else:
+    for k in range(1, n + 1):
+        for v in variants:
+            bench(v, f"adversarial:{k}", "64x64", 1)
+open(d + "/results.csv", "w").write("\n".join(rows) + "\n")
+PY
+}
+big "$TMP/big" bench 20000
+big "$TMP/knobs" knob 1000
+for d in big knobs; do
+    run_from /dev/null timeout 300 "$PB" plot "$TMP/$d" --format svg
+    check_rc "plot of $d (a hang guard of 300 s)" 0
+done
+if [ "$(($(wc -l <"$TMP/big/summary.csv") - 1))" -eq 20000 ] &&
+    grep -Fq "5000 of them, numbered as summary.csv" \
+        "$TMP/big/figures/relative-cube_walk.svg"; then pass; else
+    fail "20,000 benchmarks: summary.csv rows or the numbered corpora"
+fi
+# the knob column (28) of spfa's rows: 1..1000 in numeric order
+if awk -F, 'NR > 1 && $2 == "spfa" { if ($28 != ++k) bad = 1 }
+    END { exit bad || k != 1000 }' "$TMP/knobs/summary.csv"; then pass; else
+    fail "1,000 knob families: the knobs in summary.csv"
+fi
+
 summary
