@@ -4,13 +4,13 @@
  */
 #include "cli.h"
 
+#include "cpus.h"
 #include "pb_limits.h"
 
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 int cli_usage_error(const char *verb, const char *fmt, ...)
 {
@@ -131,6 +131,5 @@ bool cli_set_input_cap(const char *verb, const char *text)
 
 int cli_cores(void)
 {
-    long n = sysconf(_SC_NPROCESSORS_ONLN);
-    return n > 0 ? (int)n : 1;
+    return pb_cpus_granted();
 }

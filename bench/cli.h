@@ -53,7 +53,9 @@ bool cli_bytes(const char *verb, const char *option, const char *text,
  * message. */
 bool cli_set_memory_cap(const char *verb, const char *text);
 bool cli_set_input_cap(const char *verb, const char *text);
-/* Number of processors, for defaults and warnings. */
+/* The CPUs this process may use (cpus.h: the affinity mask, the cgroup
+ * quota and OpenMP's thread limit, not merely the online CPUs), for
+ * defaults and warnings. */
 int cli_cores(void);
 
 #endif

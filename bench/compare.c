@@ -114,7 +114,7 @@ static void noise_lines(FILE *out, const char *side, struct tidy *a,
     }
     if (list)
         pb_noise_print_benches(out, prefix, s, list, a->count,
-                               known ? m.cores : 0);
+                               known ? m.cores : 0, known ? m.granted : 0);
     free(list);
     snprintf(prefix, sizeof(prefix),
              "# warning: %s: ", machine ? machine : side);

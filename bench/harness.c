@@ -42,6 +42,7 @@
 
 #include "cli.h"
 #include "console.h"
+#include "cpus.h"
 #include "gbench.h"
 #include "harness_private.h"
 #include "memprobe.h"
@@ -804,13 +805,15 @@ static void record_processes(struct harness *h, const struct pb_mpi *mpi,
     snprintf(text, sizeof(text), "%d", mpi->hosts);
     pb_provenance_add(&h->results, "hosts", text);
     pb_provenance_add(&h->results, "mpi_library", mpi->library);
-    /* the processes of the busiest host, if they spread evenly */
+    /* the processes of the busiest host, if they spread evenly, against
+     * its online CPUs (this process's own may be bound to a few) */
     int per_host = (mpi->size + mpi->hosts - 1) / mpi->hosts;
-    if (per_host * threads > cli_cores() && per_host > 1)
+    int cores = pb_cpus()->online;
+    if (per_host * threads > cores && per_host > 1)
         fprintf(stderr,
                 "puzzlebench bench: warning: %d processes x %d threads on a "
                 "host of %d cores; oversubscribed\n",
-                per_host, threads, cli_cores());
+                per_host, threads, cores);
 }
 
 int pb_bench_suite(const struct pb_bench_options *o)
@@ -872,11 +875,7 @@ int pb_bench_suite(const struct pb_bench_options *o)
                         "an empty part for merge\n",
                         o->shard, o->shards, h.suite_count);
     int threads = max_threads(&suite);
-    if (threads > cli_cores())
-        fprintf(stderr,
-                "puzzlebench bench: warning: up to %d threads on %d "
-                "cores; oversubscribed runs are recorded as such\n",
-                threads, cli_cores());
+    pb_provenance_warn_threads(&h.results, &suite);
     pb_provenance_record(&h.results, suite.name, threads);
     record_processes(&h, o->mpi, threads);
     if (o->shards) { /* merge joins the parts; the report says so */

@@ -19,8 +19,10 @@
  * that spread more than 10 %; and a timed sample (one whole-corpus
  * solve) under 1 ms (the clock's overhead shows), a first repetition
  * well above the others (a cold cache or a warming clock), more threads
- * than cores (threads per process: an MPI run's processes may be spread
- * over several hosts).
+ * than the process's CPUs (threads per process: an MPI run's processes
+ * may be spread over several hosts; the CPUs granted, cpus.h, where the
+ * affinity mask, a cgroup quota or OMP_THREAD_LIMIT leave fewer than the
+ * machine's cores).
  * Reading the governors is O(CPUs); a benchmark's rules are O(benchmarks)
  * (tidy_find) plus O(repetitions) for the medians and the CV.
  */
@@ -34,6 +36,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cpus.h"
 #include "stats.h"
 
 #define GOVERNORS 4 /* distinct governors named; more are "..." */
@@ -163,6 +166,7 @@ void pb_noise_machine_read(const char *sys, struct pb_noise_machine *m)
     m->load_end = NAN;
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     m->cores = cores > 0 ? (int)cores : 0;
+    m->granted = pb_cpus_granted();
 }
 
 #define CHANGED "changed: "
@@ -222,6 +226,7 @@ bool pb_noise_machine_from_context(const struct json_t *context,
     m->load_end = context_number(context, "load_average_end");
     double cores = context_number(context, "cores");
     m->cores = cores >= 1 && cores < 1e6 ? (int)cores : 0;
+    m->granted = pb_cpus_from_context(context);
     return true;
 }
 
@@ -254,13 +259,14 @@ bool pb_noise_short(const struct tidy_bench *b)
 }
 
 size_t pb_noise_bench(const struct tidy *t, const struct tidy_bench *b,
-                      int cores, char w[][PB_NOISE_TEXT], size_t max)
+                      int cores, int granted, char w[][PB_NOISE_TEXT],
+                      size_t max)
 {
-    return pb_noise_bench_rules(t, b, cores, 0, w, max);
+    return pb_noise_bench_rules(t, b, cores, granted, 0, w, max);
 }
 
 size_t pb_noise_bench_rules(const struct tidy *t, const struct tidy_bench *b,
-                            int cores, unsigned without,
+                            int cores, int granted, unsigned without,
                             char w[][PB_NOISE_TEXT], size_t max)
 {
     bool with_load = !(without & PB_NOISE_NO_LOAD);
@@ -297,9 +303,12 @@ size_t pb_noise_bench_rules(const struct tidy *t, const struct tidy_bench *b,
     if (b->per_instance[0] > PB_NOISE_SLOW_FIRST * rest && n < max)
         snprintf(w[n++], PB_NOISE_TEXT, "first repetition %.1fx the others",
                  b->per_instance[0] / rest);
-    if (cores > 0 && b->threads > cores && n < max)
-        snprintf(w[n++], PB_NOISE_TEXT, "%ld threads on %d core%s", b->threads,
-                 cores, cores == 1 ? "" : "s");
+    /* the CPUs the process had, where fewer than the machine's cores */
+    bool fewer = granted > 0 && (cores <= 0 || granted < cores);
+    int cpus = fewer ? granted : cores;
+    if (pb_threads_oversubscribed(b->threads, cpus) && n < max)
+        snprintf(w[n++], PB_NOISE_TEXT, "%ld threads on %d %s%s", b->threads,
+                 cpus, fewer ? "granted CPU" : "core", cpus == 1 ? "" : "s");
     return n;
 }
 

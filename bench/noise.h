@@ -23,10 +23,13 @@
  *   unreliable   a timed sample (the corpus solved once: the median per
  *                instance times the instances) under PB_NOISE_SHORT_SAMPLE;
  *                a first repetition above PB_NOISE_SLOW_FIRST times the
- *                median of the others; more threads than cores
+ *                median of the others; more threads than the CPUs the
+ *                process was granted (cpus.h: affinity mask, cgroup
+ *                quota, OMP_THREAD_LIMIT), or than the cores
  * Per run (the JSON context keys below): the governor or turbo state
  * unknown or changed during the run; the load at the start or the end
- * above the number of cores.
+ * above the number of cores (the load is the machine's: judged against
+ * its cores, not against the CPUs granted).
  *
  * JSON context keys (strings), written at the start of a run and
  * rewritten at its end:
@@ -87,11 +90,13 @@ struct pb_noise_machine {
     char turbo[PB_NOISE_STATE];    /* "on", "off" or "unknown" */
     double load_start, load_end;   /* NaN when unknown */
     int cores;                     /* 0 when unknown */
+    int granted; /* the CPUs the process may use (cpus.h); 0 when unknown */
 };
 
 /* Reads the governors and turbo state under sys (PB_NOISE_SYSFS, or a
  * copy of its layout in tests), the load now as load_start (load_end
- * NaN) and cores. Never fails: what it cannot read is "unknown". */
+ * NaN), cores and granted. Never fails: what it cannot read is
+ * "unknown". */
 void pb_noise_machine_read(const char *sys, struct pb_noise_machine *m);
 /* Folds the state at the end of a run (`end`, as read above) into m:
  * a governor or turbo that differs becomes "changed: A -> B" (a state
@@ -100,8 +105,9 @@ void pb_noise_machine_read(const char *sys, struct pb_noise_machine *m);
 void pb_noise_machine_end(struct pb_noise_machine *m,
                           const struct pb_noise_machine *end);
 /* The machine record of a results.json "context" object (a Jansson
- * json_t; the keys above and "cores"): absent keys read as "unknown" /
- * NaN / 0. false when context is not an object (nothing known). */
+ * json_t; the keys above, "cores" and "cpus_granted"): absent keys read
+ * as "unknown" / NaN / 0. false when context is not an object (nothing
+ * known). */
 struct json_t;
 bool pb_noise_machine_from_context(const struct json_t *context,
                                    struct pb_noise_machine *m);
@@ -118,12 +124,16 @@ double pb_noise_cv(const struct tidy_bench *b);
 /* b's warnings, each a short text ("CV 18 % (above 10 %)", "load 3.1 >
  * 2 cores", "CPU 0.62 of wall", "2 threads 2.4x slower than 1" (or "2
  * processes x 1 thread 2.4x slower than 1"), "a timed sample under 1 ms",
- * "first repetition 1.8x the others", "4 threads on 2 cores", in this
- * order), into w[0..max); returns how many (at most max). t (may be NULL:
- * no thread rule) holds b's other thread and process counts; cores <= 0
- * when unknown (no load or cores rule). O(benchmarks of t) for tidy_find. */
+ * "first repetition 1.8x the others", "4 threads on 2 cores" (or "2
+ * threads on 1 granted CPU" where the process had fewer CPUs than the
+ * machine's cores), in this order), into w[0..max); returns how many (at
+ * most max). t (may be NULL: no thread rule) holds b's other thread and
+ * process counts; cores <= 0 when unknown (no load rule), granted <= 0
+ * when unknown (the cores stand for it). O(benchmarks of t) for
+ * tidy_find. */
 size_t pb_noise_bench(const struct tidy *t, const struct tidy_bench *b,
-                      int cores, char w[][PB_NOISE_TEXT], size_t max);
+                      int cores, int granted, char w[][PB_NOISE_TEXT],
+                      size_t max);
 /* Whether b's load, before or after, was above cores (> 0): the load
  * rule alone. */
 bool pb_noise_loaded(const struct tidy_bench *b, int cores);
@@ -137,7 +147,7 @@ enum {
 };
 /* pb_noise_bench, less the rules named in `without` (PB_NOISE_NO_*). */
 size_t pb_noise_bench_rules(const struct tidy *t, const struct tidy_bench *b,
-                            int cores, unsigned without,
+                            int cores, int granted, unsigned without,
                             char w[][PB_NOISE_TEXT], size_t max);
 /* The machine's warnings ("CPU governor unknown", "turbo changed: on ->
  * off", "load 3.4 > 2 cores at the start") into w[0..max); returns how
@@ -161,8 +171,9 @@ void pb_noise_run_start(struct pb_results *r, struct pb_noise_machine *m);
 int pb_noise_run_end(struct pb_results *r, struct pb_noise_machine *m,
                      const struct tidy *t, struct pb_error *e);
 /* Prints the warnings of t's benchmarks, "PREFIX NAME: W1; W2\n" per
- * noisy one (pb_noise_print_benches), and of machine m (may be NULL),
- * "PREFIX W\n" each; returns how many lines. For the console block. */
+ * noisy one (pb_noise_print_benches, with m's granted CPUs; none known
+ * when m is NULL), and of machine m (may be NULL), "PREFIX W\n" each;
+ * returns how many lines. For the console block. */
 size_t pb_noise_print(FILE *out, const char *prefix, const struct tidy *t,
                       const struct pb_noise_machine *m, int cores);
 /* Prints the warnings of list[0..count) (benchmarks of t, which holds
@@ -176,6 +187,6 @@ size_t pb_noise_print(FILE *out, const char *prefix, const struct tidy *t,
 size_t pb_noise_print_benches(FILE *out, const char *prefix,
                               const struct tidy *t,
                               const struct tidy_bench *const *list,
-                              size_t count, int cores);
+                              size_t count, int cores, int granted);
 
 #endif

@@ -96,7 +96,7 @@ static int rewrite_context(const char *path, const struct pb_noise_machine *m,
 size_t pb_noise_print_benches(FILE *out, const char *prefix,
                               const struct tidy *t,
                               const struct tidy_bench *const *list,
-                              size_t count, int cores)
+                              size_t count, int cores, int granted)
 {
     char w[PB_NOISE_RULES][PB_NOISE_TEXT];
     size_t lines = 0, loaded = 0, short_ones = 0, judged = 0;
@@ -126,9 +126,9 @@ size_t pb_noise_print_benches(FILE *out, const char *prefix,
     }
     for (size_t i = 0; i < count; i++) {
         const struct tidy_bench *b = list[i];
-        size_t n =
-            b ? pb_noise_bench_rules(t, b, cores, without, w, PB_NOISE_RULES)
-              : 0;
+        size_t n = b ? pb_noise_bench_rules(t, b, cores, granted, without, w,
+                                            PB_NOISE_RULES)
+                     : 0;
         if (n == 0)
             continue;
         char name[4 * sizeof(b->key)];
@@ -152,8 +152,8 @@ size_t pb_noise_print(FILE *out, const char *prefix, const struct tidy *t,
         for (size_t i = 0; list && i < t->count; i++)
             list[i] = &t->b[i];
         if (list)
-            lines =
-                pb_noise_print_benches(out, prefix, t, list, t->count, cores);
+            lines = pb_noise_print_benches(out, prefix, t, list, t->count,
+                                           cores, m ? m->granted : 0);
         free(list);
     }
     size_t n = m ? pb_noise_machine_warnings(m, w, PB_NOISE_MACHINE) : 0;

@@ -17,7 +17,8 @@
  * 0 and the file is not empty, so a kill leaves complete figures or
  * none; the temporaries of dead runs are removed first. DIR/figures
  * must be a folder: a symbolic link there is refused before anything is
- * written or removed.
+ * written or removed. Runs at more threads than the CPUs the run was
+ * granted (results.json's cpus_granted) are in no speed-up figure.
  * O(kernels * figures) gnuplot runs.
  */
 #include "plot.h"
@@ -34,6 +35,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "cpus.h"
 #include "data_dir.h"
 #include "pb_file.h"
 #include "report.h"
@@ -54,11 +56,13 @@ enum figure_rows {
     KNOB_SWEEP,  /* the knob sweep (summary.h), where work was counted */
 };
 
-/* Which rows of a kernel are on its sweeps. */
+/* Which rows of a kernel are on its sweeps, and the CPUs its run was
+ * granted (cpus.h; 0: unknown). */
 struct sweeps {
     const char *size_family; /* NULL: none */
     bool knob;
     char knob_family[32], knob_size[PB_ID_TEXT];
+    int granted;
 };
 
 static const struct figure {
@@ -184,8 +188,9 @@ static bool drawn(const struct tidy_bench *b, enum figure_rows rows,
     switch (rows) {
     case ALL_ROWS:
         return true;
-    case SWEPT_ROWS:
-        return b->processes * b->threads > 1;
+    case SWEPT_ROWS: /* not threads that took turns on fewer CPUs */
+        return b->processes * b->threads > 1 &&
+               !pb_threads_oversubscribed(b->threads, sw->granted);
     case SERIAL_ROWS:
         return pb_summary_serial(b) && b->work_per_instance > 0;
     case SIZE_SWEEP:
@@ -457,7 +462,7 @@ static void remove_old_figures(const char *dir, const char *kernel)
 
 static int plot_kernel(const struct tidy *t, const char *dir,
                        const char *kernel, const struct pb_plot_options *o,
-                       FILE *out, struct pb_error *e)
+                       int granted, FILE *out, struct pb_error *e)
 {
     const char *baseline = o->baseline;
     const struct pb_kernel *k = pb_kernel_find(kernel);
@@ -465,7 +470,7 @@ static int plot_kernel(const struct tidy *t, const char *dir,
         return 0; /* a kernel this build lacks: nothing to draw it with */
     const char *base = pb_summary_baseline(t, kernel, baseline);
     const char *sweep = pb_summary_sweep_family(t, kernel);
-    struct sweeps sw = {.size_family = sweep};
+    struct sweeps sw = {.size_family = sweep, .granted = granted};
     sw.knob =
         pb_summary_knob_sweep(t, kernel, sw.knob_family, sizeof(sw.knob_family),
                               sw.knob_size, sizeof(sw.knob_size));
@@ -614,8 +619,10 @@ int pb_plot(const char *dir, const struct pb_plot_options *options, FILE *out,
     pb_remove_stale_temporaries(dir);
     snprintf(path, sizeof(path), "%s/figures", dir);
     pb_remove_stale_temporaries(path);
+    snprintf(path, sizeof(path), "%s/results.json", dir);
+    int granted = pb_cpus_recorded(path); /* oversubscribed runs left out */
     snprintf(path, sizeof(path), "%s/summary.csv", dir);
-    rc = pb_summary_write(&t, baseline, path, e);
+    rc = pb_summary_write(&t, baseline, granted, path, e);
     snprintf(path, sizeof(path), "%s/figures", dir);
     if (rc == 0 && mkdir(path, 0777) != 0 && errno != EEXIST)
         rc = pb_fail(e, -errno, "%s: cannot create: %s", path, strerror(errno));
@@ -625,7 +632,7 @@ int pb_plot(const char *dir, const struct pb_plot_options *options, FILE *out,
             present = !strcmp(t.b[i].kernel, pb_kernels[k]->name);
         if (present) {
             remove_old_figures(dir, pb_kernels[k]->name);
-            rc = plot_kernel(&t, dir, pb_kernels[k]->name, o, out, e);
+            rc = plot_kernel(&t, dir, pb_kernels[k]->name, o, granted, out, e);
         }
     }
     tidy_free(&t);

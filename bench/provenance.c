@@ -12,6 +12,9 @@
  * the load average, the clock and the caches (it reads
  * /sys/devices/system/cpu/cpu0/cache/index*), so they are not repeated.
  * What cannot be read is "unknown"; nothing here fails a run.
+ * The CPUs this process may use (cpus.h: affinity mask, cgroup quota,
+ * OpenMP's thread limit) are recorded beside the online ones, and a
+ * suite's thread counts above them are named in one warning.
  */
 #include "provenance.h"
 
@@ -26,8 +29,10 @@
 #include <igraph_version.h>
 #endif
 
+#include "cpus.h"
 #include "gbench.h"
 #include "memprobe.h"
+#include "suite.h"
 
 #ifndef PB_SOURCE_DIR
 #define PB_SOURCE_DIR "."
@@ -241,10 +246,17 @@ void pb_provenance_record(struct pb_results *r, const char *suite,
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     snprintf(buf, sizeof(buf), "%ld", cores);
     pb_provenance_add(r, "cores", buf);
+    const struct pb_cpus *cpus = pb_cpus();
+    snprintf(buf, sizeof(buf), "%d", cpus->granted);
+    pb_provenance_add(r, "cpus_granted", buf);
+    pb_provenance_add(r, "cpus_granted_by", cpus->by);
     snprintf(buf, sizeof(buf), "%d", max_threads);
     pb_provenance_add(r, "max_threads_asked", buf);
+    /* more threads than the CPUs granted, not merely than the machine's */
     pb_provenance_add(r, "threads_oversubscribed",
-                      max_threads > cores ? "true" : "false");
+                      pb_threads_oversubscribed(max_threads, cpus->granted)
+                          ? "true"
+                          : "false");
     pb_provenance_add(r, "suite", suite);
     /* the console gets one line; the block is in the log */
     char model[PB_MACHINE_TEXT], os[PB_MACHINE_TEXT];
@@ -256,4 +268,26 @@ void pb_provenance_record(struct pb_results *r, const char *suite,
                    !strcmp(dirty, "true")      ? " with changes"
                    : !strcmp(dirty, "unknown") ? " (changes unknown)"
                                                : "");
+}
+
+void pb_provenance_warn_threads(struct pb_results *r, const struct pb_suite *s)
+{
+    enum { KEPT = 64, SHOWN = 8 };
+    long above[KEPT];
+    size_t n = 0;
+    const struct pb_cpus *cpus = pb_cpus();
+    for (size_t i = 0; i < s->count; i++)
+        if (pb_threads_oversubscribed(s->entries[i].threads, cpus->granted))
+            pb_threads_list_add(above, &n, KEPT, s->entries[i].threads);
+    if (!n)
+        return;
+    char list[160], text[1024];
+    pb_threads_list_text(above, n, SHOWN, list, sizeof(list));
+    snprintf(text, sizeof(text),
+             "warning: %s threads ask for more than the %d CPU%s this process "
+             "may use (%s): recorded as oversubscribed, their times are not a "
+             "parallel speed-up and the figures leave them out\n",
+             list, cpus->granted, cpus->granted == 1 ? "" : "s", cpus->by);
+    fprintf(stderr, "puzzlebench bench: %s", text);
+    pb_results_log(r, "%s", text);
 }

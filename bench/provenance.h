@@ -2,7 +2,8 @@
  * provenance.h - what a result needs to be reproduced, added to the
  * Google Benchmark JSON "context" (and printed to the log): commit and
  * dirty flag, compiler and flags, library versions, OpenMP settings, core
- * count and the suite; and the machine a paper describes (cpu_model,
+ * count, the CPUs this process may use (cpus_granted, cpus_granted_by:
+ * cpus.h) and the suite; and the machine a paper describes (cpu_model,
  * cpu_cores, cpu_threads, memory_bytes, os, os_kernel, openmp_version,
  * igraph_version), which the report's Summary prints beside Google
  * Benchmark's own date, load average, clock and caches.
@@ -23,5 +24,11 @@ void pb_provenance_record(struct pb_results *results, const char *suite,
 /* One more "# key value" record: in results.json's context and log.txt. */
 void pb_provenance_add(struct pb_results *results, const char *key,
                        const char *value);
+/* When the suite asks for more threads than the CPUs this process may
+ * use (pb_cpus_granted), one warning on stderr and in the log naming
+ * those thread counts and what bounds the CPUs. */
+struct pb_suite;
+void pb_provenance_warn_threads(struct pb_results *results,
+                                const struct pb_suite *suite);
 
 #endif

@@ -26,7 +26,10 @@
  * Stability warnings per benchmark (warn_about): the noise rules
  * (noise.h: CV, load, CPU against wall time, threads against one, a
  * timed sample under 1 ms, a slow first repetition, more threads than
- * cores), the console's and `compare`'s too.
+ * the CPUs granted or the cores), the console's and `compare`'s too.
+ * Runs at more threads than the CPUs the run was granted (the context's
+ * cpus_granted, cpus.h) are named in the speed-up figure's caption as
+ * left out, and are no takeaway's evidence of speed.
  * Deterministic: the same folder gives the same bytes (golden test).
  * O(benchmarks * (variants + corpora)) plus the winners' bootstrap.
  */
@@ -40,6 +43,7 @@
 #include <sys/stat.h>
 
 #include "completion.h"
+#include "cpus.h"
 #include "noise.h"
 #include "pb_file.h"
 #include "plot.h"
@@ -53,11 +57,12 @@
  * to warnings (nothing when it has none): the noise rules (noise.h),
  * shared with the console and `compare`. */
 static void warn_about(const struct tidy *t, const struct tidy_bench *b,
-                       int cores, char *warnings, size_t len)
+                       int cores, int granted, char *warnings, size_t len)
 {
     char w[PB_NOISE_RULES][PB_NOISE_TEXT];
     char what[PB_NOISE_RULES * (PB_NOISE_TEXT + 2)] = "";
-    size_t at = 0, noisy = pb_noise_bench(t, b, cores, w, PB_NOISE_RULES);
+    size_t at = 0,
+           noisy = pb_noise_bench(t, b, cores, granted, w, PB_NOISE_RULES);
     for (size_t i = 0; i < noisy; i++) {
         int k =
             snprintf(what + at, sizeof(what) - at, "%s%s", i ? "; " : "", w[i]);
@@ -174,14 +179,44 @@ static void caption(const char *kind, const struct pb_kernel *k,
                  unit);
 }
 
+/* Appends to the speed-up figure's caption (or, buf empty, writes a note
+ * of its own) the kernel's thread counts above the CPUs the run was
+ * granted (cpus.h), which the figure leaves out; nothing when there are
+ * none or granted is unknown (0). */
+static void oversubscribed_note(const struct tidy *t, const char *kernel,
+                                int granted, char *buf, size_t len)
+{
+    enum { KEPT = 64, SHOWN = 8 };
+    long above[KEPT];
+    size_t n = 0;
+    for (size_t i = 0; i < t->count; i++)
+        if (!strcmp(t->b[i].kernel, kernel) &&
+            pb_threads_oversubscribed(t->b[i].threads, granted))
+            pb_threads_list_add(above, &n, KEPT, t->b[i].threads);
+    if (!n)
+        return;
+    char list[160];
+    pb_threads_list_text(above, n, SHOWN, list, sizeof(list));
+    size_t at = strlen(buf);
+    snprintf(buf + at, len - at,
+             "%sthe runs at %s threads, more than the %d CPU%s the process "
+             "was granted (oversubscribed: their threads took turns, so their "
+             "times are no speed-up).",
+             at ? " Also left out: " : "Left out of the speed-up figure: ",
+             list, granted, granted == 1 ? "" : "s");
+}
+
 /* The kernel's figures that were drawn, numbered, each with its caption
- * and links to its other formats. */
+ * and links to its other formats; where no speed-up figure was drawn
+ * because every run on more than one core was oversubscribed, a note
+ * says so. */
 static void figures_part(struct rp_out *o, const struct tidy *t,
                          const char *dir, const struct pb_kernel *k,
-                         const char *base)
+                         const char *base, int granted)
 {
     const char *kernel = k->name, *kind;
     const char *sweep = pb_summary_sweep_family(t, kernel);
+    bool speedup = false; /* its figure drawn */
     for (size_t f = 0; (kind = pb_plot_kind(f)) != NULL; f++) {
         static const char *const formats[] = {"png", "svg", "pdf"};
         bool have[3];
@@ -196,6 +231,10 @@ static void figures_part(struct rp_out *o, const struct tidy *t,
             continue; /* a PDF alone shows in no page */
         char text[1024], number[32];
         caption(kind, k, base ? base : "-", sweep, text, sizeof(text));
+        if (!strcmp(kind, "speedup")) {
+            oversubscribed_note(t, kernel, granted, text, sizeof(text));
+            speedup = true;
+        }
         snprintf(number, sizeof(number), "Figure %d. ", ++o->figures);
         /* kernel is a registered name (pb_kernels), kinds fixed: both are
          * in [a-z0-9_], safe in a link and an attribute */
@@ -218,6 +257,11 @@ static void figures_part(struct rp_out *o, const struct tidy *t,
         fputs("\n\n", o->md);
         fputs("</figcaption></figure>\n", o->html);
     }
+    char note[512] = "";
+    if (!speedup)
+        oversubscribed_note(t, kernel, granted, note, sizeof(note));
+    if (note[0])
+        rp_para(o, note);
 }
 
 /* The typical values of the kernel's columns, for their units. */
@@ -259,7 +303,7 @@ static struct kernel_units kernel_units(const struct tidy *t,
  * warning are marked "(!)" and their warnings listed under the table. */
 static void table_part(struct rp_out *o, const struct tidy *t,
                        const struct pb_kernel *def, const char *base, int cores,
-                       char *warnings)
+                       int granted, char *warnings)
 {
     const char *kernel = def->name;
     struct kernel_units u = kernel_units(t, def);
@@ -290,7 +334,7 @@ static void table_part(struct rp_out *o, const struct tidy *t,
             base ? tidy_find_run(t, b, base, b->processes, b->threads) : NULL;
         double ratio = x ? median / tidy_median(x) : NAN;
         size_t before = strlen(warnings);
-        warn_about(t, b, cores, warnings, WARNINGS_MAX);
+        warn_about(t, b, cores, granted, warnings, WARNINGS_MAX);
         char cells[MAX_COLS][RP_CELL], a[64], z[64];
         snprintf(cells[0], RP_CELL, "%s%s", b->variant,
                  strlen(warnings) > before ? " (!)" : "");
@@ -354,7 +398,7 @@ static void warnings_part(struct rp_out *o, const char *warnings)
 
 static void kernel_part(const struct tidy *t, const char *dir,
                         const struct pb_kernel *def, const char *baseline,
-                        int cores, struct rp_out *o)
+                        int cores, int granted, struct rp_out *o)
 {
     static char warnings[WARNINGS_MAX];
     const char *base = pb_summary_baseline(t, def->name, baseline);
@@ -373,8 +417,8 @@ static void kernel_part(const struct tidy *t, const char *dir,
                  : " (the kernel's first registered variant "
                    "in the results)");
     rp_para(o, text);
-    figures_part(o, t, dir, def, base);
-    table_part(o, t, def, base, cores, warnings);
+    figures_part(o, t, dir, def, base, granted);
+    table_part(o, t, def, base, cores, granted, warnings);
     warnings_part(o, warnings);
 }
 
@@ -526,22 +570,23 @@ static int report_write(const char *dir, const struct pb_kernel *const *kernels,
      * digits); anything else reads as 0 cores, as an absent field does */
     /* NOLINTNEXTLINE(cert-err34-c) */
     int cores = c ? atoi(c) : 0;
+    int granted = rc ? 0 : pb_cpus_from_context(context);
     static char scratch[WARNINGS_MAX];
     size_t warned = 0;
     for (size_t i = 0; rc == 0 && i < t.count; i++) {
         scratch[0] = '\0';
-        warn_about(&t, &t.b[i], cores, scratch, sizeof(scratch));
+        warn_about(&t, &t.b[i], cores, granted, scratch, sizeof(scratch));
         warned += scratch[0] != '\0';
     }
     if (rc == 0) {
         top_part(&o, &t, dir, kernels, &done);
         rp_heading(&o, 2, "Summary");
         rp_machine_part(&o, context);
-        rc = rp_summary_part(&o, &t, kernels, baseline, warned, e);
+        rc = rp_summary_part(&o, &t, kernels, baseline, warned, granted, e);
     }
     for (size_t k = 0; rc == 0 && kernels[k]; k++)
         if (kernel_present(&t, kernels[k]->name))
-            kernel_part(&t, dir, kernels[k], baseline, cores, &o);
+            kernel_part(&t, dir, kernels[k], baseline, cores, granted, &o);
     if (rc == 0) {
         char path[1024];
         snprintf(path, sizeof(path), "%s/results.json", dir);

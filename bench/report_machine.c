@@ -155,7 +155,9 @@ static void openmp_cell(const json_t *c, char *cell)
                *places = text(c, "omp_places"),
                *bind = text(c, "omp_proc_bind"),
                *asked = text(c, "max_threads_asked"),
-               *over = text(c, "threads_oversubscribed");
+               *over = text(c, "threads_oversubscribed"),
+               *granted = text(c, "cpus_granted"),
+               *by = text(c, "cpus_granted_by");
     if (!max) {
         cat(cell, NOT_RECORDED);
         return;
@@ -164,7 +166,12 @@ static void openmp_cell(const json_t *c, char *cell)
         "up to %s threads (suite asks up to %s), OMP_PLACES %s, "
         "OMP_PROC_BIND %s",
         max, asked ? asked : "?", places ? places : "?", bind ? bind : "?");
-    if (over && !strcmp(over, "true"))
+    if (over && !strcmp(over, "true") && granted && by)
+        cat(cell,
+            ", oversubscribed (more threads than the %s CPU%s the process "
+            "was granted; %s)",
+            granted, strcmp(granted, "1") ? "s" : "", by);
+    else if (over && !strcmp(over, "true")) /* an older run */
         cat(cell, ", oversubscribed (more threads than cores)");
 }
 
@@ -288,6 +295,8 @@ static const char *const provenance_keys[] = {"puzzlebench_commit",
                                               "omp_proc_bind",
                                               "omp_max_threads",
                                               "cores",
+                                              "cpus_granted",
+                                              "cpus_granted_by",
                                               "max_threads_asked",
                                               "threads_oversubscribed",
                                               "suite",

@@ -97,11 +97,14 @@ void rp_machine_part(struct rp_out *o, const json_t *context);
  * not a corpus or verification record. */
 void rp_provenance_part(struct rp_out *o, const json_t *context);
 /* The takeaway lines (one per kernel of `kernels` present in t) and the
- * winners tables; `warned` benchmarks have stability warnings. 0 or an
- * error (out of memory). */
+ * winners tables; `warned` benchmarks have stability warnings; a
+ * takeaway rests on runs at no more threads than the `granted` CPUs
+ * (cpus.h; 0: unknown) where the kernel has any, and says so where it
+ * has none. 0 or an error (out of memory). */
 int rp_summary_part(struct rp_out *o, const struct tidy *t,
                     const struct pb_kernel *const *kernels,
-                    const char *baseline, size_t warned, struct pb_error *e);
+                    const char *baseline, size_t warned, int granted,
+                    struct pb_error *e);
 
 /* The Verification section (report_verify.c) from the context's records;
  * path names results.json in errors, json says whether the folder has

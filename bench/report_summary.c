@@ -10,7 +10,10 @@
  * x threads), then the fewest processes: the least machine-dependent
  * comparison), the fastest variant and how many times faster it is than
  * the kernel's baseline (or, where the baseline is the fastest, than the
- * next variant). Then one table per kernel:
+ * next variant). Runs at more threads than the CPUs the process was
+ * granted (cpus.h) are taken only where the kernel has no other corpus,
+ * and the takeaway then says they were oversubscribed. Then one table
+ * per kernel:
  * a row per corpus with its fastest variant, that variant's median, and
  * a column per other variant of the kernel. O(corpora * variants) after
  * pb_winners_find.
@@ -19,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cpus.h"
 #include "report_parts.h"
 #include "summary.h"
 #include "winners.h"
@@ -80,13 +84,23 @@ static bool larger(const struct tidy_bench *a, const struct tidy_bench *b)
     return a->processes < b->processes;
 }
 
+/* a is the better corpus for the takeaway: run on the CPUs granted
+ * (cpus.h) where b was not, else larger. */
+static bool better(const struct tidy_bench *a, const struct tidy_bench *b,
+                   int granted)
+{
+    bool over_a = pb_threads_oversubscribed(a->threads, granted),
+         over_b = pb_threads_oversubscribed(b->threads, granted);
+    return over_a != over_b ? over_b : larger(a, b);
+}
+
 static void takeaway(struct rp_out *o, bool first, const struct pb_winners *w,
-                     const char *kernel, const char *base)
+                     const char *kernel, const char *base, int granted)
 {
     const struct pb_corpus_winner *best = NULL;
     for (size_t c = 0; c < w->count; c++)
         if (!strcmp(w->w[c].fastest->kernel, kernel) &&
-            (!best || larger(w->w[c].fastest, best->fastest)))
+            (!best || better(w->w[c].fastest, best->fastest, granted)))
             best = &w->w[c];
     if (!best) /* the caller names only kernels with a winner */
         return;
@@ -122,9 +136,18 @@ static void takeaway(struct rp_out *o, bool first, const struct pb_winners *w,
                  "baseline %s did not run; %s faster than the next, %s",
                  fastest, corpus, base ? base : "-", ratio, v->other->variant);
     }
+    /* threads that took turns on fewer CPUs: a comparison under the same
+     * sharing, never a parallel result */
+    const struct tidy_bench *f = best->fastest;
+    if (pb_threads_oversubscribed(f->threads, granted)) {
+        size_t at = strlen(text);
+        snprintf(text + at, sizeof(text) - at,
+                 "; at %ld threads on the %d CPU%s the process was granted "
+                 "(oversubscribed): no parallel speed-up is shown",
+                 f->threads, granted, granted == 1 ? "" : "s");
+    }
     /* a table variant wins per instance after a build the times leave
      * out: say how long, so the ratio is not read as the whole cost */
-    const struct tidy_bench *f = best->fastest;
     if (!rp_no_build(pb_kernel_find(kernel), f) && f->build_seconds > 0) {
         char build[64];
         struct rp_unit u = rp_time_unit(f->build_seconds);
@@ -201,7 +224,8 @@ static void winners_table(struct rp_out *o, const struct pb_winners *w,
 
 int rp_summary_part(struct rp_out *o, const struct tidy *t,
                     const struct pb_kernel *const *kernels,
-                    const char *baseline, size_t warned, struct pb_error *e)
+                    const char *baseline, size_t warned, int granted,
+                    struct pb_error *e)
 {
     struct pb_winners w;
     int rc = pb_winners_find(t, &w, e);
@@ -216,7 +240,7 @@ int rp_summary_part(struct rp_out *o, const struct tidy *t,
         if (!present)
             continue;
         takeaway(o, first, &w, kernels[k]->name,
-                 pb_summary_baseline(t, kernels[k]->name, baseline));
+                 pb_summary_baseline(t, kernels[k]->name, baseline), granted);
         first = false;
     }
     char text[256];

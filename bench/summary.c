@@ -10,10 +10,12 @@
  * lands on their lines. The size sweep (summary.h) lets figures draw one
  * line per variant across sizes instead of a column of unrelated
  * corpora at each size; the knob sweep (NAME:K at one size) one line
- * per variant across knobs. Every sweep, corpus list and match is found
- * by sorting the kernel's benchmarks once (qsort) and walking the runs of
- * equal keys, or through tidy's hash index: O(n log n) for n benchmarks,
- * so 20,000 benchmarks or 1,000 knob families take moments.
+ * per variant across knobs. A run at more threads than the CPUs granted
+ * has no speed-up (NaN): the figures leave it out. Every sweep, corpus
+ * list and match is found by sorting the kernel's benchmarks once
+ * (qsort) and walking the runs of equal keys, or through tidy's hash
+ * index: O(n log n) for n benchmarks, so 20,000 benchmarks or 1,000 knob
+ * families take moments.
  */
 #include "summary.h"
 
@@ -22,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cpus.h"
 #include "pb_file.h"
 #include "stats.h"
 
@@ -208,7 +211,8 @@ static void number(FILE *f, double v)
 }
 
 static void write_row(FILE *f, const struct tidy *t, const struct tidy_bench *b,
-                      const char *baseline, bool on_sweep, int corpus)
+                      const char *baseline, bool on_sweep, int corpus,
+                      int granted)
 {
     struct spread s = spread_of(b);
     fprintf(f, "%s,%s,%s,%s,%ld,%llu,%ld,%zu", b->kernel, b->variant, b->family,
@@ -219,7 +223,10 @@ static void write_row(FILE *f, const struct tidy *t, const struct tidy_bench *b,
     number(f, b->build_seconds);
     number(f, b->work_per_instance);
     number(f, b->peak_heap_bytes);
-    const struct tidy_bench *one = tidy_find(t, b, 1, 1); /* serial */
+    /* serial; none for threads that took turns on fewer CPUs */
+    const struct tidy_bench *one =
+        pb_threads_oversubscribed(b->threads, granted) ? NULL
+                                                       : tidy_find(t, b, 1, 1);
     double speedup = NAN, lo = NAN, hi = NAN;
     if (one && s.median > 0 && s.q1 > 0) {
         struct spread s1 = spread_of(one);
@@ -445,7 +452,7 @@ static int corpus_number(const struct tidy_bench *b,
     return 0;
 }
 
-int pb_summary_write(const struct tidy *t, const char *baseline,
+int pb_summary_write(const struct tidy *t, const char *baseline, int granted,
                      const char *path, struct pb_error *e)
 {
     char *text = NULL;
@@ -480,7 +487,7 @@ int pb_summary_write(const struct tidy *t, const char *baseline,
                             on_sweep);
         }
         write_row(f, t, row[i], base, on_sweep[row[i] - t->b],
-                  corpus_number(row[i], corpus, corpora));
+                  corpus_number(row[i], corpus, corpora), granted);
     }
     free(on_sweep);
     free(corpus);

@@ -4,11 +4,13 @@
  * quartiles of the time per instance, build time, work and peak heap,
  * speed-up over the same benchmark at one process of one thread (time at
  * 1 x 1 / time at P processes x T threads) and efficiency (speed-up per
- * core used: / (P x T)), the ratio to the kernel's baseline variant (at
- * the same processes and threads), the size as figures plot it (size_x; the
- * size column is the kernel's size text, "3x3" or "4"), whether the
- * row is on the kernel's size sweep, the number of its corpus among those
- * the baseline ran on (pb_summary_corpora; NaN for the others), the
+ * core used: / (P x T)), both NaN for a run at more threads per process
+ * than the CPUs its processes were granted (cpus.h: oversubscribed, its
+ * threads took turns, so its time is no speed-up), the ratio to the kernel's
+ * baseline variant (at the same processes and threads), the size as figures
+ * plot it (size_x; the size column is the kernel's size text, "3x3" or "4"),
+ * whether the row is on the kernel's size sweep, the number of its corpus among
+ * those the baseline ran on (pb_summary_corpora; NaN for the others), the
  * variant's fixed style number, the kernel's units of work per instance
  * (NaN without), the family's knob (K of `adversarial:K`; NaN
  * without) and the MPI processes (1 for a plain run; last, so that the
@@ -72,8 +74,10 @@ bool pb_summary_in_knob_sweep(const struct tidy_bench *b, const char *family,
  * variant names of all registered kernels, in registry order, so a name
  * keeps its colour and marker in every figure (wraps after 16). */
 int pb_summary_style(const char *variant);
-/* Writes the summary of t to path (atomically). 0 or an error in e. */
-int pb_summary_write(const struct tidy *t, const char *baseline,
+/* Writes the summary of t to path (atomically); granted: the CPUs the
+ * run's processes were granted (the context's cpus_granted; 0: unknown,
+ * no run judged oversubscribed). 0 or an error in e. */
+int pb_summary_write(const struct tidy *t, const char *baseline, int granted,
                      const char *path, struct pb_error *e);
 
 #endif

@@ -4,7 +4,8 @@
  * context, noise lines, ratios and Mann-Whitney tests over the
  * repetitions read), and, for the benchmarks plot accepts
  * (TIDY_PUZZLEBENCH_ONLY), the summary CSV figures are drawn from
- * (pb_summary_write) and the report's winners (pb_winners_find). Only
+ * (pb_summary_write, with the CPUs granted that the file's context
+ * records) and the report's winners (pb_winners_find). Only
  * gnuplot itself is left out. Cost: a few passes over the benchmarks
  * read; the exact Mann-Whitney test is O(r^3) for r <= TIDY_MAX_REPS
  * repetitions.
@@ -15,6 +16,7 @@
 #include <stdlib.h>
 
 #include "compare.h"
+#include "cpus.h"
 #include "fuzz_util.h"
 #include "summary.h"
 #include "tidy.h"
@@ -37,7 +39,9 @@ void fuzz_results_use(const char *path)
         char summary[1024];
         fuzz_write("summary.csv", (const uint8_t *)"", 0, summary,
                    sizeof(summary));
-        rc = pb_summary_write(&t, NULL, summary, &e);
+        /* the CPUs its context says the run was granted, as plot reads
+         * them (0 when absent or not a count) */
+        rc = pb_summary_write(&t, NULL, pb_cpus_recorded(path), summary, &e);
         fuzz_check_error(rc, &e);
         struct pb_winners w;
         if (pb_winners_find(&t, &w, &e) == 0) {

@@ -12,7 +12,9 @@
  * fallback); the readings themselves (load, CPU clocks); the console's
  * block from a results folder (the load folded into one line on a busy
  * machine); the report's warnings on the committed fixture
- * tests/fixtures/compare/noisy. Run from the source tree.
+ * tests/fixtures/compare/noisy; the CPUs a process is granted (cpus.h:
+ * cgroup quotas from fake trees, the more-threads-than-granted rule).
+ * Run from the source tree.
  */
 #include <errno.h>
 #include <jansson.h>
@@ -23,6 +25,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "cpus.h"
 #include "noise.h"
 #include "report.h"
 #include "tidy.h"
@@ -59,13 +62,14 @@ static struct tidy_bench *bench(struct tidy *t, long threads,
     return bench_over(t, 1, threads, samples, n);
 }
 
-/* The warnings of b joined by "; " ("" when none). */
+/* The warnings of b joined by "; " ("" when none), on a machine of
+ * `cores` of which the process was granted `granted` (0: unknown). */
 static const char *warnings_of(const struct tidy *t, const struct tidy_bench *b,
-                               int cores)
+                               int cores, int granted)
 {
     static char text[1024];
     char w[8][PB_NOISE_TEXT];
-    size_t n = pb_noise_bench(t, b, cores, w, 8);
+    size_t n = pb_noise_bench(t, b, cores, granted, w, 8);
     text[0] = '\0';
     for (size_t i = 0; i < n; i++) {
         size_t at = strlen(text);
@@ -74,11 +78,12 @@ static const char *warnings_of(const struct tidy *t, const struct tidy_bench *b,
     return text;
 }
 
-#define EXPECT_WARNINGS(t, b, cores, want)                                     \
+#define EXPECT_GRANTED(t, b, cores, granted, want)                             \
     do {                                                                       \
-        const char *got_ = warnings_of(t, b, cores);                           \
+        const char *got_ = warnings_of(t, b, cores, granted);                  \
         CHECK(!strcmp(got_, want), "got '%s', want '%s'", got_, want);         \
     } while (0)
+#define EXPECT_WARNINGS(t, b, cores, want) EXPECT_GRANTED(t, b, cores, 0, want)
 
 static void test_bench_rules(void)
 {
@@ -125,6 +130,16 @@ static void test_bench_rules(void)
     EXPECT_WARNINGS(&t, two, 2, ""); /* 1.9x slower: allowed */
     EXPECT_WARNINGS(&t, two, 1, "2 threads on 1 core");
     EXPECT_WARNINGS(&t, two, 0, ""); /* cores unknown */
+    /* fewer CPUs granted than the machine has (taskset, a cgroup quota,
+     * OMP_THREAD_LIMIT): judged against those; the load still against
+     * the machine's cores */
+    EXPECT_GRANTED(&t, two, 2, 1, "2 threads on 1 granted CPU");
+    EXPECT_GRANTED(&t, two, 0, 1, "2 threads on 1 granted CPU");
+    EXPECT_GRANTED(&t, two, 2, 2, "");
+    EXPECT_GRANTED(&t, two, 1, 4, "2 threads on 1 core");
+    two->load_after = 1.5;
+    EXPECT_GRANTED(&t, two, 2, 1, "2 threads on 1 granted CPU");
+    two->load_after = NAN;
 
     /* over MPI processes (issue 16): against one process of one thread,
      * never against the same processes at one thread (added first, so
@@ -168,7 +183,7 @@ static void test_bench_rules(void)
                     "CV 20 % (above 10 %); load 5.0 > 2 cores; CPU 0.50 of "
                     "wall");
     char w[2][PB_NOISE_TEXT];
-    CHECK(pb_noise_bench(&t, one, 2, w, 2) == 2, "capped at 2");
+    CHECK(pb_noise_bench(&t, one, 2, 0, w, 2) == 2, "capped at 2");
 
     /* the rules the report had alone: a timed sample (50 instances)
      * under 1 ms, a first repetition above 1.5x the others' median */
@@ -303,6 +318,103 @@ static void test_machine(const char *dir)
     CHECK(system(cmd) == 0, "%s", cmd);
 }
 
+/* Writes text to ROOT/rel, making its folders. */
+static void put(const char *root, const char *rel, const char *text)
+{
+    char path[1024];
+    snprintf(path, sizeof(path), "%s/%s", root, rel);
+    for (char *slash = strchr(path + strlen(root) + 1, '/'); slash;
+         slash = strchr(slash + 1, '/')) {
+        *slash = '\0';
+        mkdir(path, 0755);
+        *slash = '/';
+    }
+    write_file(path, text);
+}
+
+/* The CPUs granted (cpus.h): cgroup quotas from fake trees (v2 with a
+ * parent's quota tighter than the child's, v1 mounted as a container
+ * sees it, a mount point with an escaped blank, none at all), the
+ * context record, the thread lists of the warnings. */
+static void test_cpus(const char *root)
+{
+    struct pb_cpus c;
+    mkdir(root, 0755);
+    /* cgroup v2: the job's parent allows 1.5 CPUs, the job none */
+    put(root, "proc/self/cgroup", "0::/user.slice/job\n");
+    put(root, "proc/self/mountinfo",
+        "20 1 0:18 / /proc rw - proc proc rw\n"
+        "30 20 0:26 / /sys/fs/cgroup rw,nosuid - cgroup2 cgroup2 rw\n");
+    put(root, "sys/fs/cgroup/cpu.max", "max 100000\n");
+    put(root, "sys/fs/cgroup/user.slice/cpu.max", "150000 100000\n");
+    put(root, "sys/fs/cgroup/user.slice/job/cpu.max", "max 100000\n");
+    pb_cpus_read(root, &c);
+    CHECK(c.quota == 1.5 && c.granted >= 1 && c.granted <= 2 &&
+              c.granted <= c.online,
+          "v2: quota %g, granted %d of %d", c.quota, c.granted, c.online);
+    /* the job's own, tighter: half a CPU still grants one */
+    put(root, "sys/fs/cgroup/user.slice/job/cpu.max", "50000 100000\n");
+    pb_cpus_read(root, &c);
+    CHECK(c.quota == 0.5 && c.granted == 1, "v2 half: quota %g, granted %d",
+          c.quota, c.granted);
+    CHECK(c.online == 1 || strstr(c.by, "cgroup CPU quota: 0.5 CPUs"),
+          "by '%s'", c.by);
+    /* cgroup v1 in a container: /proc/self/cgroup names the host's path,
+     * the mount shows that folder as its root */
+    put(root, "proc/self/cgroup",
+        "5:memory:/docker/abc\n4:cpu,cpuacct:/docker/abc\n1:name=systemd:/\n");
+    put(root, "proc/self/mountinfo",
+        "40 30 0:30 /docker/abc /sys/fs/cgroup/cpu\\040acct rw - cgroup "
+        "cgroup rw,cpu,cpuacct\n");
+    put(root, "sys/fs/cgroup/cpu acct/cpu.cfs_quota_us", "100000\n");
+    put(root, "sys/fs/cgroup/cpu acct/cpu.cfs_period_us", "100000\n");
+    pb_cpus_read(root, &c);
+    CHECK(c.quota == 1 && c.granted == 1, "v1: quota %g, granted %d", c.quota,
+          c.granted);
+    put(root, "sys/fs/cgroup/cpu acct/cpu.cfs_quota_us", "-1\n");
+    pb_cpus_read(root, &c);
+    CHECK(c.quota == 0, "v1 without a quota: %g", c.quota);
+    /* nothing readable: the affinity mask and the online CPUs alone */
+    pb_cpus_read("/nonexistent/root", &c);
+    CHECK(c.quota == 0 && c.granted >= 1 && c.granted <= c.online &&
+              (c.affinity == 0 || c.granted <= c.affinity) && c.by[0],
+          "no cgroup: granted %d (affinity %d, online %d), '%s'", c.granted,
+          c.affinity, c.online, c.by);
+    CHECK(pb_cpus_granted() >= 1 && pb_cpus_granted() == pb_cpus()->granted,
+          "this process: %d", pb_cpus_granted());
+
+    CHECK(pb_threads_oversubscribed(2, 1) && !pb_threads_oversubscribed(2, 2) &&
+              !pb_threads_oversubscribed(64, 0),
+          "oversubscribed: more threads than granted, never when unknown");
+    json_t *ctx = json_pack("{s:s}", "cpus_granted", "3");
+    CHECK(pb_cpus_from_context(ctx) == 3, "cpus_granted \"3\"");
+    json_object_set_new(ctx, "cpus_granted", json_string("3x"));
+    CHECK(pb_cpus_from_context(ctx) == 0, "cpus_granted \"3x\"");
+    json_object_set_new(ctx, "cpus_granted", json_integer(2));
+    CHECK(pb_cpus_from_context(ctx) == 2, "cpus_granted 2");
+    json_decref(ctx);
+    CHECK(pb_cpus_from_context(NULL) == 0, "no context");
+
+    long list[3];
+    size_t n = 0;
+    char text[128];
+    static const long offered[] = {8, 2, 8, 4, 16, 1};
+    for (size_t i = 0; i < 6; i++)
+        pb_threads_list_add(list, &n, 3, offered[i]);
+    CHECK(n == 3 && list[0] == 1 && list[1] == 2 && list[2] == 4,
+          "the 3 smallest, distinct: %zu", n);
+    pb_threads_list_text(list, n, 8, text, sizeof(text));
+    CHECK(!strcmp(text, "1, 2 and 4"), "'%s'", text);
+    pb_threads_list_text(list, n, 2, text, sizeof(text));
+    CHECK(!strcmp(text, "1, 2 and 1 more"), "'%s'", text);
+    pb_threads_list_text(list, 1, 8, text, sizeof(text));
+    CHECK(!strcmp(text, "1"), "'%s'", text);
+
+    char cmd[600];
+    snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
+    CHECK(system(cmd) == 0, "%s", cmd);
+}
+
 static void test_context(void)
 {
     struct pb_noise_machine m;
@@ -371,7 +483,7 @@ static void test_print(const char *dir)
     struct tidy t;
     struct pb_error e;
     CHECK(tidy_load(dir, &t, 0, &e) == 0, "%s", e.msg);
-    struct pb_noise_machine m = {"unknown", "off", NAN, NAN, 2};
+    struct pb_noise_machine m = {"unknown", "off", NAN, NAN, 2, 0};
     char *text = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&text, &len);
@@ -487,12 +599,14 @@ int main(void)
     char dir[] = "/tmp/test_noise.XXXXXX";
     CHECK(mkdtemp(dir) != NULL, "mkdtemp");
     char sys[sizeof(dir) + 8], results[sizeof(dir) + 8];
-    char report[sizeof(dir) + 8];
+    char report[sizeof(dir) + 8], cgroups[sizeof(dir) + 8];
     snprintf(sys, sizeof(sys), "%s/sys", dir);
+    snprintf(cgroups, sizeof(cgroups), "%s/cg", dir);
     snprintf(results, sizeof(results), "%s/res", dir);
     snprintf(report, sizeof(report), "%s/rep", dir);
     test_bench_rules();
     test_machine(sys);
+    test_cpus(cgroups);
     test_context();
     test_readings();
     test_print(results);

@@ -11,7 +11,9 @@
 # errors for a missing or malformed results folder, and runs over MPI
 # processes (tests/fixtures/processes): speed-up against 1 process of 1
 # thread, efficiency per core used, the speed-up figure against
-# processes x threads.
+# processes x threads; a run granted fewer CPUs than its threads (the
+# context's cpus_granted) has no speed-up at those threads and no
+# speed-up figure, and its report says why.
 # Usage: test_plot.sh PUZZLEBENCH SOURCE_DIR
 PB=$1
 FIX=$2/tests/fixtures/results
@@ -437,6 +439,35 @@ fi
 if awk -F, 'NR > 1 && $2 == "spfa" { if ($28 != ++k) bad = 1 }
     END { exit bad || k != 1000 }' "$TMP/knobs/summary.csv"; then pass; else
     fail "1,000 knob families: the knobs in summary.csv"
+fi
+
+# A run granted fewer CPUs than it ran threads (issue 27: taskset,
+# a cgroup quota, OMP_THREAD_LIMIT; results.json's cpus_granted): no
+# speed-up at 2 threads in summary.csv, no speed-up figure, and the
+# report says why in each kernel's section
+mkdir "$TMP/granted"
+cp "$FIX/results.csv" "$TMP/granted/"
+python3 -c 'import json, sys
+d = json.load(open(sys.argv[1]))
+d["context"]["cpus_granted"] = "1"
+json.dump(d, open(sys.argv[2], "w"), indent=2)' "$FIX/results.json" \
+    "$TMP/granted/results.json"
+run_from /dev/null "$PB" plot granted --format svg
+check_rc "plot of a run granted 1 CPU" 0
+sum=$TMP/granted/summary.csv
+if [ "$(awk -F, 'NR > 1 && $7 == 2 && $15 != "NaN"' "$sum" | wc -l)" -eq 0 ] &&
+    [ "$(awk -F, 'NR > 1 && $7 == 2' "$sum" | wc -l)" -gt 0 ] &&
+    [ "$(awk -F, 'NR > 1 && $7 == 1 && $15 == "NaN"' "$sum" | wc -l)" -eq \
+        "$(awk -F, 'NR > 1 && $7 == 1 && $15 == "NaN"' "$TMP/run/summary.csv" |
+            wc -l)" ]; then pass; else
+    fail "summary.csv of a run granted 1 CPU: a speed-up at 2 threads:" \
+        "$(cut -d, -f1,2,7,15 "$sum" | grep ',2,' | head -3 | tr '\n' ' ')"
+fi
+if ! ls "$TMP/granted/figures" | grep -q '^speedup' &&
+    [ "$(grep -c '^Left out of the speed-up figure: the runs at 2 threads, more than the 1 CPU the process was granted' \
+        "$TMP/granted/report.md")" -eq 3 ]; then pass; else
+    fail "a speed-up figure of a run granted 1 CPU, or no note per kernel:" \
+        "$(ls "$TMP/granted/figures" | tr '\n' ' ')"
 fi
 
 summary

@@ -14,6 +14,14 @@
 # census (2 x 5 ring; every start class of the 3 x 3 board) counts the
 # same states at every depth at 1, 2 and 4 threads. Over MPI processes:
 # test_mpi.sh.
+#
+# The threads the system grants (issue 27): a bench run confined to one
+# CPU (taskset -c 0; skipped without taskset) or given OMP_THREAD_LIMIT=1
+# warns once that 2 threads are more than the 1 CPU it may use, on the
+# console and in log.txt, records cpus_granted 1 and
+# threads_oversubscribed true, and its figures draw no speed-up at 2
+# threads (summary.csv's speed-up NaN, no speed-up figure, the report's
+# note).
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=tests/testlib.sh
@@ -90,4 +98,53 @@ for args in "magic_squares --size 5" "cubic_eight --size 3x3 --start all"; do
         fi
     done
 done
+# ---- the threads the system grants (issue 27) ----
+printf '%s\n' 'repetitions 2' 'min_time 0.01' 'threads 1 2' \
+    'bench magic_squares table uniform 4 20 1' >"$T/granted.suite"
+
+# granted WHAT PATTERN DIR: the run in DIR (bench's output in $T/out,
+# $T/err) warned about 2 threads on 1 CPU (PATTERN: what bounds it) on
+# stderr and in its log, recorded it, and drew no speed-up at 2 threads
+granted() {
+    local what=$1 by=$2 dir=$3/latest
+    local warning="warning: 2 threads ask for more than the 1 CPU this process may use \\($by\\)"
+    if [ "$rc" -eq 0 ] && [ "$(grep -Ec "$warning" "$T/err")" -eq 1 ] &&
+        grep -Eq "^$warning" "$dir/log.txt"; then pass; else
+        fail "$what: exit $rc, no one warning '$warning'; $(outputs)"
+    fi
+    if python3 -c 'import json, sys
+c = json.load(open(sys.argv[1]))["context"]
+sys.exit(c.get("cpus_granted") != "1" or c.get("threads_oversubscribed") != "true")' \
+        "$dir/results.json"; then pass; else
+        fail "$what: results.json does not record cpus_granted 1 and" \
+            "threads_oversubscribed true: $(grep -E 'granted|oversub' \
+                "$dir/results.json")"
+    fi
+    # summary.csv: speedup is column 15; threads column 7
+    if [ "$(awk -F, '$7 == 2 { print $15 }' "$dir/summary.csv")" = NaN ] &&
+        [ "$(awk -F, '$7 == 1 { print $15 }' "$dir/summary.csv")" = 1 ]; then
+        pass
+    else
+        fail "$what: a speed-up at 2 threads in summary.csv:" \
+            "$(cut -d, -f7,15 "$dir/summary.csv" 2>&1 | tr '\n' ' ')"
+    fi
+    if ! ls "$dir/figures/" | grep -q '^speedup' &&
+        grep -q 'Left out of the speed-up figure: the runs at 2 threads, more than the 1 CPU the process was granted' \
+            "$dir/report.md"; then pass; else
+        fail "$what: a speed-up figure, or no note in report.md:" \
+            "$(ls "$dir/figures/" 2>&1 | tr '\n' ' ')"
+    fi
+}
+if command -v taskset >/dev/null && taskset -c 0 true 2>/dev/null; then
+    run_from /dev/null timeout 120 taskset -c 0 "$PB" bench \
+        --suite "$T/granted.suite" --out "$T/r_taskset"
+    granted "taskset -c 0" 'affinity mask: 1 of [0-9]+ online CPUs?' \
+        "$T/r_taskset"
+else
+    echo "skipped: taskset (util-linux) cannot set this process's affinity"
+fi
+run_from /dev/null env OMP_THREAD_LIMIT=1 timeout 120 "$PB" bench \
+    --suite "$T/granted.suite" --out "$T/r_limit"
+granted "OMP_THREAD_LIMIT=1" 'OMP_THREAD_LIMIT: 1' "$T/r_limit"
+
 summary
