@@ -10,7 +10,8 @@
  * Under MPI (mpi_env.h) every process runs the distributed engine
  * (frontier2_mpi.h) on the same requests, in the same order, and each
  * census's peak RSS is the largest process's; --plan runs either
- * engine's memory check alone.
+ * engine's memory check alone. A one-process census first checks that
+ * its team of threads can start (cpus.h).
  */
 #include "census.h"
 
@@ -21,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cpus.h"
 #include "frontier2.h"
 #include "memprobe.h"
 #include "mpi_env.h"
@@ -97,7 +99,13 @@ static int search_one_process(const struct census_request *req,
     };
     struct frontier2_result r = {.counts = one->counts,
                                  .max_depths = CENSUS_MAX_DEPTHS};
-    int rc = frontier2_search(space, &opt, &r, e);
+    /* a team the system will not start is refused here, not by OpenMP
+     * ending the process (under MPI every process would have to agree
+     * first: not checked there) */
+    int rc = req->plan ? 0 : pb_threads_start_check(req->threads, e);
+    if (rc)
+        return rc;
+    rc = frontier2_search(space, &opt, &r, e);
     one->array_bytes = one->process_bytes = r.code_bytes;
     if (rc || req->plan)
         return rc;

@@ -1,5 +1,6 @@
 /*
- * cpus.c - the CPUs this process may use (cpus.h).
+ * cpus.c - the CPUs this process may use and the threads it can start
+ * (cpus.h).
  *
  * The cgroup quota: /proc/self/cgroup names the process's cgroup (v2:
  * the "0::PATH" line; v1: the line whose controllers include cpu),
@@ -9,7 +10,18 @@
  * folder above it up to the mount, the tightest kept, since a parent's
  * quota bounds its children. Without mountinfo the usual places
  * (/sys/fs/cgroup, /sys/fs/cgroup/cpu) are tried.
- * O(cgroup depth + mounts) per read, once a process.
+ *
+ * The start check: libgomp ends the process ("libgomp: Thread creation
+ * failed") when it cannot start a team's thread, so the threads are
+ * tried first with plain pthread_create, at libgomp's stack size, all
+ * alive at once as a team's would be, after libgomp's idle workers
+ * (whose stacks would otherwise count twice) are let go. Each trial
+ * thread also allocates a little, as a worker does at once: the
+ * allocator's per-thread state and arenas take address space too
+ * (jemalloc, under a tight `ulimit -v`, crashed inside a worker that
+ * had started; glibc's malloc reserves 64 MiB per thread arena).
+ * O(threads) per check; every check after the largest proven team is
+ * free.
  */
 #define _GNU_SOURCE /* sched_getaffinity, CPU_COUNT_S */
 #include "cpus.h"
@@ -19,11 +31,15 @@
 #include <limits.h>
 #include <math.h>
 #include <omp.h>
+#include <pthread.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
+
+#include "pb_limits.h"
 
 #define PATH_TEXT 4096
 #define LINE_TEXT 4096
@@ -366,4 +382,84 @@ int pb_cpus_recorded(const char *path)
     int granted = pb_cpus_from_context(json_object_get(root, "context"));
     json_decref(root);
     return granted;
+}
+
+/* The trial threads wait here until every one was started (or one could
+ * not be), so that their stacks are all mapped at once; failed: one
+ * could not allocate. */
+struct trial {
+    pthread_mutex_t lock;
+    pthread_cond_t go;
+    bool released, failed;
+};
+
+static void *wait_for_release(void *arg)
+{
+    struct trial *t = arg;
+    void *block = malloc(64);
+    pthread_mutex_lock(&t->lock);
+    if (!block)
+        t->failed = true;
+    while (!t->released)
+        pthread_cond_wait(&t->go, &t->lock);
+    pthread_mutex_unlock(&t->lock);
+    free(block);
+    return NULL;
+}
+
+/* Starts n threads of `stack` bytes of stack, all alive at once, each
+ * holding a small allocation, then stops them; 0, the first
+ * pthread_create error, or ENOMEM when a thread could not allocate. */
+static int try_threads(int n, size_t stack)
+{
+    pthread_t *ids = calloc((size_t)n, sizeof(*ids));
+    if (!ids)
+        return ENOMEM;
+    struct trial t = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER,
+                      false, false};
+    pthread_attr_t attr;
+    int rc = pthread_attr_init(&attr);
+    if (rc == 0 && pthread_attr_setstacksize(&attr, stack) != 0)
+        rc = 0; /* a size it refuses: its default, as libgomp does */
+    int made = 0;
+    while (rc == 0 && made < n &&
+           (rc = pthread_create(&ids[made], &attr, wait_for_release, &t)) == 0)
+        made++;
+    pthread_attr_destroy(&attr);
+    pthread_mutex_lock(&t.lock);
+    t.released = true;
+    pthread_cond_broadcast(&t.go);
+    pthread_mutex_unlock(&t.lock);
+    for (int i = 0; i < made; i++)
+        pthread_join(ids[i], NULL);
+    free(ids);
+    return rc ? rc : t.failed ? ENOMEM : 0;
+}
+
+int pb_threads_start_check(int threads, struct pb_error *e)
+{
+    static int proven = 1; /* the largest team started so far */
+    if (threads <= proven)
+        return 0;
+    /* idle workers of an earlier team hold stacks a new team would
+     * reuse: let them go, so the trial needs what the team needs */
+    omp_pause_resource_all(omp_pause_soft);
+    uint64_t stack = pb_thread_stack_bytes();
+    int rc = try_threads(threads - 1, (size_t)stack);
+    if (rc == 0) {
+        proven = threads;
+        return 0;
+    }
+    char limit[32], each[32];
+    struct rlimit as;
+    if (getrlimit(RLIMIT_AS, &as) == 0 && as.rlim_cur != RLIM_INFINITY)
+        pb_bytes_text((uint64_t)as.rlim_cur, limit, sizeof(limit));
+    else
+        snprintf(limit, sizeof(limit), "unlimited");
+    pb_bytes_text(stack, each, sizeof(each));
+    return pb_fail(e, -ENOMEM,
+                   "cannot start %d threads (RLIMIT_AS %s, %s of stack each): "
+                   "%s; run fewer threads, or lower OMP_STACKSIZE or raise "
+                   "ulimit -v",
+                   threads, limit, each, strerror(rc));
 }

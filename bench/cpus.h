@@ -1,6 +1,8 @@
 /*
- * cpus.h - the CPUs this process may really use: what a thread count is
- * judged against (oversubscribed or not).
+ * cpus.h - the CPUs this process may really use, and whether it can
+ * start a team of threads: what a thread count is judged against
+ * (oversubscribed or not) and what refuses a team the system will not
+ * start, before OpenMP would end the process.
  *
  * Granted CPUs: the smallest of the online CPUs, the affinity mask
  * (taskset, numactl, Slurm's cpuset; sched_getaffinity), the CPU quota
@@ -64,5 +66,15 @@ int pb_cpus_from_context(const struct json_t *context);
 /* The same from the results.json at path (read with Jansson); 0 when
  * it cannot be read. O(size of the file). */
 int pb_cpus_recorded(const char *path);
+
+/* Whether a team of `threads` OpenMP threads can start: OpenMP's idle
+ * workers are let go (omp_pause_resource_all; OpenMP starts them again
+ * when needed), then threads - 1 threads with OpenMP's stack size
+ * (pb_thread_stack_bytes), each allocating a little, are started and
+ * stopped. 0 when they all started (remembered: a later call for as many
+ * threads or fewer starts none); else -ENOMEM and e says "cannot start T
+ * threads (RLIMIT_AS L, S of stack each): REASON; ...", a refusal like the
+ * memory cap's. Call it outside any parallel region. O(threads). */
+int pb_threads_start_check(int threads, struct pb_error *e);
 
 #endif

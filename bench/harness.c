@@ -115,18 +115,17 @@ static void verification_run(struct harness *h, struct bench_case *c,
         return;
     }
     uint64_t cap = pb_harness_memory_cap(x);
-    if (x->variant->memory_bound) {
-        uint64_t need = x->variant->memory_bound(corpus, x->threads);
-        if (pb_memory_over(need, cap)) {
-            char need_text[32], cap_text[32]; /* as the other caps say it */
-            pb_bytes_text(need, need_text, sizeof(need_text));
-            pb_bytes_text(cap, cap_text, sizeof(cap_text));
-            pb_harness_pass_ends(
-                c, rec, PB_VERIFY_SKIPPED,
-                "skipped: needs up to %s, over the memory cap of %s", need_text,
-                cap_text);
-            return;
-        }
+    /* the variant's bound and its threads' stacks */
+    uint64_t need = pb_session_need(x->variant, corpus, x->threads);
+    if (pb_memory_over(need, cap)) {
+        char need_text[32], cap_text[32]; /* as the other caps say it */
+        pb_bytes_text(need, need_text, sizeof(need_text));
+        pb_bytes_text(cap, cap_text, sizeof(cap_text));
+        pb_harness_pass_ends(c, rec, PB_VERIFY_SKIPPED,
+                             "skipped: needs up to %s, over the memory cap of "
+                             "%s",
+                             need_text, cap_text);
+        return;
     }
     struct pb_run run;
     struct pb_error e;

@@ -5,10 +5,15 @@
  * the output is identical at any thread count; then the oracle check, or
  * the cheap comparison with verified answers (pb_answers_same). The local
  * execution back end (pb_backend_local) is the session's three calls.
+ * A session opens only when the variant's memory bound and its team's
+ * thread stacks fit the memory cap, and the team can start (cpus.h):
+ * a limit (ulimit -v) then refuses it, where OpenMP would end the
+ * process.
  */
 #include "runner.h"
 
 #include "census.h"
+#include "cpus.h"
 #include "memprobe.h"
 #include "pb_limits.h"
 
@@ -51,6 +56,13 @@ void pb_session_init(struct pb_session *s, const struct pb_variant *v,
     s->threads = threads;
 }
 
+uint64_t pb_session_need(const struct pb_variant *v,
+                         const struct pb_corpus *corpus, int threads)
+{
+    uint64_t bound = v->memory_bound ? v->memory_bound(corpus, threads) : 0;
+    return pb_add_sat(bound, pb_thread_stacks(threads));
+}
+
 int pb_session_open(struct pb_session *s, const struct pb_variant *v,
                     const struct pb_corpus *corpus, int threads,
                     struct pb_run *run, struct pb_error *e)
@@ -59,13 +71,13 @@ int pb_session_open(struct pb_session *s, const struct pb_variant *v,
     char why[320];
     if (!pb_variant_accepts(v, corpus, why, sizeof(why)))
         return pb_fail(e, PB_NOT_APPLICABLE, "%s", why);
-    if (v->memory_bound) {
-        char what[320];
-        snprintf(what, sizeof(what), "%s on %s", v->name, corpus->source);
-        int rc = pb_memory_check(v->memory_bound(corpus, threads), what, e);
-        if (rc)
-            return rc;
-    }
+    char what[320];
+    snprintf(what, sizeof(what), "%s on %s", v->name, corpus->source);
+    int rc = pb_memory_check(pb_session_need(v, corpus, threads), what, e);
+    if (rc == 0) /* before OpenMP meets a team it cannot start */
+        rc = pb_threads_start_check(threads, e);
+    if (rc)
+        return rc;
     /* A parallel variant gets the threads inside one build or solve; the
      * instances then go one by one (a team of one: inner regions stay
      * active). */
@@ -74,7 +86,7 @@ int pb_session_open(struct pb_session *s, const struct pb_variant *v,
     struct pb_heap_probe heap;
     pb_heap_begin(&heap, threads);
     double t0 = pb_now();
-    int rc = v->build ? v->build(corpus, &s->shared, e) : 0;
+    rc = v->build ? v->build(corpus, &s->shared, e) : 0;
     run->build_seconds = pb_now() - t0;
     s->teams = teams;
     s->workers = rc ? NULL : calloc((size_t)teams, sizeof(*s->workers));

@@ -71,12 +71,21 @@ void pb_session_init(struct pb_session *s, const struct pb_variant *v,
                      const struct pb_corpus *corpus, int threads,
                      struct pb_run *run);
 
+/* The memory v needs on corpus at `threads` threads, as the memory cap
+ * judges it: its memory_bound (0 without one) and the stacks of the
+ * team's threads (pb_thread_stacks). Saturates. */
+uint64_t pb_session_need(const struct pb_variant *v,
+                         const struct pb_corpus *corpus, int threads);
+
 /* Before anything is built: PB_NOT_APPLICABLE with "VARIANT reason" in
  * e when
  * the variant does not accept the corpus (pb_variant_accepts); -ENOMEM
- * with the estimate in e when its memory_bound is over the memory cap
- * (pb_memory_cap). Then builds (filling run->build_seconds and the
- * build's heap figures) and makes the workers. */
+ * with the estimate in e when pb_session_need is over the memory cap
+ * (pb_memory_cap), or when the team's threads cannot start
+ * (pb_threads_start_check: an address-space or process limit, which
+ * OpenMP would answer by ending the process). Then builds (filling
+ * run->build_seconds and the build's heap figures) and makes the
+ * workers. */
 int pb_session_open(struct pb_session *s, const struct pb_variant *v,
                     const struct pb_corpus *corpus, int threads,
                     struct pb_run *run, struct pb_error *e);

@@ -13,8 +13,9 @@
  * block from a results folder (the load folded into one line on a busy
  * machine); the report's warnings on the committed fixture
  * tests/fixtures/compare/noisy; the CPUs a process is granted (cpus.h:
- * cgroup quotas from fake trees, the more-threads-than-granted rule).
- * Run from the source tree.
+ * cgroup quotas from fake trees, the more-threads-than-granted rule)
+ * and the thread stacks of the memory estimate. Run from the source
+ * tree.
  */
 #include <errno.h>
 #include <jansson.h>
@@ -27,6 +28,7 @@
 #include "check.h"
 #include "cpus.h"
 #include "noise.h"
+#include "pb_limits.h"
 #include "report.h"
 #include "tidy.h"
 
@@ -335,7 +337,8 @@ static void put(const char *root, const char *rel, const char *text)
 /* The CPUs granted (cpus.h): cgroup quotas from fake trees (v2 with a
  * parent's quota tighter than the child's, v1 mounted as a container
  * sees it, a mount point with an escaped blank, none at all), the
- * context record, the thread lists of the warnings. */
+ * context record, the thread lists of the warnings, the thread stacks
+ * of the memory estimate and the start check. */
 static void test_cpus(const char *root)
 {
     struct pb_cpus c;
@@ -410,6 +413,15 @@ static void test_cpus(const char *root)
     pb_threads_list_text(list, 1, 8, text, sizeof(text));
     CHECK(!strcmp(text, "1"), "'%s'", text);
 
+    long page = sysconf(_SC_PAGESIZE);
+    uint64_t stack = pb_thread_stack_bytes();
+    CHECK(stack >= 16384 && stack % (uint64_t)page == 0, "stack %llu",
+          (unsigned long long)stack);
+    CHECK(pb_thread_stacks(1) == 0 &&
+              pb_thread_stacks(3) == 2 * (stack + (uint64_t)page),
+          "stacks of 3 threads: %llu", (unsigned long long)pb_thread_stacks(3));
+    struct pb_error e;
+    CHECK(pb_threads_start_check(4, &e) == 0, "4 threads start: %s", e.msg);
     char cmd[600];
     snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
     CHECK(system(cmd) == 0, "%s", cmd);

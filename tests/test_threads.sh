@@ -21,7 +21,13 @@
 # console and in log.txt, records cpus_granted 1 and
 # threads_oversubscribed true, and its figures draw no speed-up at 2
 # threads (summary.csv's speed-up NaN, no speed-up figure, the report's
-# note).
+# note). Under `ulimit -v` (skipped where the binary cannot start under
+# one: the sanitizer builds), a benchmark whose threads' stacks
+# (OMP_STACKSIZE=512M) are over the limit is skipped by the memory
+# estimate, one whose stacks fit the estimate but not the address space
+# left by the start check, with the reason, while the 1-thread benchmark
+# of the same run is verified and the run ends normally; `solve` refuses
+# with one line where OpenMP would end the process.
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=tests/testlib.sh
@@ -147,4 +153,65 @@ run_from /dev/null env OMP_THREAD_LIMIT=1 timeout 120 "$PB" bench \
     --suite "$T/granted.suite" --out "$T/r_limit"
 granted "OMP_THREAD_LIMIT=1" 'OMP_THREAD_LIMIT: 1' "$T/r_limit"
 
+# Thread stacks under an address-space limit: 1 and 2 threads of 512 MiB
+# stacks (so that the 2-thread benchmark's stack, not the machine, decides)
+stack_kb=$((512 * 1024))
+page_kb=$(($(getconf PAGESIZE) / 1024))
+cat >"$T/stacks.suite" <<'EOF2'
+repetitions 1
+min_time 0.01
+threads 1 2
+bench magic_squares table uniform 4 5 1
+EOF2
+# under_limit KB CMD...: CMD with OMP_STACKSIZE=512M under ulimit -v KB
+under_limit() {
+    local kb=$1
+    shift
+    run_from /dev/null env OMP_STACKSIZE=512M bash -c \
+        'ulimit -v "$1" || exit 99; shift; exec timeout 120 "$@"' - "$kb" "$@"
+}
+# the 1-thread benchmark verified, the 2-thread one skipped with `why`
+one_of_two() {
+    local what=$1 why=$2 dir=$3/latest
+    if [ "$rc" -eq 0 ] && ! grep -q libgomp "$T/err" &&
+        python3 -c 'import csv, re, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+one = [r for r in rows if r["threads"] == "1"]
+two = [r for r in rows if r["threads"] == "2"]
+sys.exit(not (one and all(r["verified"] == "1" for r in one) and two and
+              all(re.match("skipped: " + sys.argv[2], r["error"]) for r in two)))' \
+            "$dir/results.csv" "$why" && [ -s "$dir/report.md" ]; then pass; else
+        fail "$what: exit $rc, expected the 1-thread benchmark verified and" \
+            "the 2-thread one '$why'; $(outputs);" \
+            "$(cut -d, -f8,19- "$dir/results.csv" 2>&1 | tr '\n' ' ')"
+    fi
+}
+under_limit $((256 * 1024)) "$PB" list
+if [ "$rc" -ne 0 ]; then
+    echo "skipped: $PB does not start under ulimit -v 256 MiB (a sanitizer build)"
+else
+    # the estimate: 512 MiB of stack over a 300 MiB limit
+    under_limit $((300 * 1024)) "$PB" bench --suite "$T/stacks.suite" \
+        --out "$T/r_estimate"
+    one_of_two "stack over ulimit -v 300M" \
+        'needs up to [0-9.]+ MB, over the memory cap of [0-9.]+ MB' \
+        "$T/r_estimate"
+    # the start check: the estimate fits (the suite's cap is the user's),
+    # but not with the process's own 16 MiB and more beside it
+    kb=$((stack_kb + page_kb + 16 * 1024))
+    printf 'memory 4G\n' | cat - "$T/stacks.suite" >"$T/capped.suite"
+    under_limit "$kb" "$PB" bench --suite "$T/capped.suite" --out "$T/r_start"
+    one_of_two "stack within the estimate, over the address space" \
+        'cannot start 2 threads \(RLIMIT_AS [0-9.]+ MB, 536.9 MB of stack each\): ' \
+        "$T/r_start"
+    "$PB" gen magic_squares --family uniform --count 5 -o "$T/m5.txt" ||
+        fail "gen magic_squares"
+    under_limit "$kb" "$PB" solve magic_squares --max-memory 4G \
+        --threads 2 "$T/m5.txt"
+    if [ "$rc" -eq 1 ] && [ "$(wc -l <"$T/err")" -eq 1 ] &&
+        grep -q '^puzzlebench solve: cannot start 2 threads (RLIMIT_AS' \
+            "$T/err" && [ ! -s "$T/out" ]; then pass; else
+        fail "solve --threads 2 under ulimit -v: exit $rc; $(outputs)"
+    fi
+fi
 summary

@@ -3,11 +3,18 @@
  * Available memory is MemAvailable, or less under an address-space limit
  * (ulimit -v), which a request must also fit.
  * The caps are process-wide settings made once by a verb's options,
- * before any work starts.
+ * before any work starts. A thread's stack size is read as libgomp reads
+ * it (its parse_stacksize in env.c: OMP_STACKSIZE first, then
+ * GOMP_STACKSIZE; a size pthread_attr_setstacksize refuses leaves the
+ * default), the default from pthread_getattr_default_np.
  */
+#define _GNU_SOURCE /* pthread_getattr_default_np */
 #include "pb_limits.h"
 
+#include <ctype.h>
 #include <errno.h>
+#include <limits.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -101,6 +108,90 @@ int pb_memory_check(uint64_t need, const char *what, struct pb_error *e)
                    "%s needs about %s (estimate), over the memory cap of %s "
                    "(available memory %s); --max-memory raises the cap",
                    what, need_text, cap_text, available_text);
+}
+
+/* The smallest thread stack the C library takes (a sysconf call in
+ * glibc 2.34 and later). */
+static uint64_t stack_min(void)
+{
+    long least = PTHREAD_STACK_MIN;
+    return least > 0 ? (uint64_t)least : 16384;
+}
+
+/* An OpenMP stack size, as libgomp parses it (see the opening); false
+ * for text libgomp refuses. */
+static bool stack_size_parse(const char *text, uint64_t *out)
+{
+    while (isspace((unsigned char)*text))
+        text++;
+    if (*text < '0' || *text > '9')
+        return false;
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(text, &end, 10);
+    unsigned shift = 10; /* kilobytes unless a suffix says otherwise */
+    while (isspace((unsigned char)*end))
+        end++;
+    if (*end) {
+        switch (tolower((unsigned char)*end)) {
+        case 'b':
+            shift = 0;
+            break;
+        case 'k':
+            break;
+        case 'm':
+            shift = 20;
+            break;
+        case 'g':
+            shift = 30;
+            break;
+        default:
+            return false;
+        }
+        for (end++; isspace((unsigned char)*end);)
+            end++;
+    }
+    if (errno || *end || v > (UINT64_MAX >> shift))
+        return false;
+    *out = (uint64_t)v << shift;
+    return *out >= stack_min(); /* below: libgomp keeps the default */
+}
+
+static uint64_t page_bytes(void)
+{
+    long page = sysconf(_SC_PAGESIZE);
+    return page > 0 ? (uint64_t)page : 4096;
+}
+
+uint64_t pb_thread_stack_bytes(void)
+{
+    static uint64_t bytes;
+    if (bytes)
+        return bytes;
+    uint64_t stack = 0;
+    size_t size = 0;
+    const char *omp = getenv("OMP_STACKSIZE"), *gomp = getenv("GOMP_STACKSIZE");
+    if (!(omp && stack_size_parse(omp, &stack)) &&
+        !(gomp && stack_size_parse(gomp, &stack)))
+        stack = 0;
+    pthread_attr_t attr;
+    if (pthread_getattr_default_np(&attr) == 0) {
+        pthread_attr_getstacksize(&attr, &size);
+        pthread_attr_destroy(&attr);
+    }
+    if (!stack)
+        stack = size ? size : stack_min();
+    /* the C library maps whole pages */
+    uint64_t p = page_bytes();
+    bytes = pb_mul_sat(stack / p + (stack % p != 0), p);
+    return bytes;
+}
+
+uint64_t pb_thread_stacks(int threads)
+{
+    /* each stack has a guard page beside it */
+    uint64_t one = pb_add_sat(pb_thread_stack_bytes(), page_bytes());
+    return threads > 1 ? pb_mul_sat((uint64_t)(threads - 1), one) : 0;
 }
 
 uint64_t pb_input_cap(void)

@@ -6,7 +6,12 @@
  * overflow checks, and saturating arithmetic for the estimates, so that
  * a request too big to represent is refused rather than wrapped.
  * A refusal names what was asked, its estimate, the cap and the
- * machine's available memory.
+ * machine's available memory. The stacks of a team's threads count in
+ * an estimate at their reserved size (what an address-space limit,
+ * `ulimit -v`, sees): OMP_STACKSIZE (else GOMP_STACKSIZE) as libgomp
+ * reads it, else the C library's default thread stack (glibc: the
+ * `ulimit -s` soft limit when the process started, 2 MiB when it is
+ * unlimited), and a guard page each.
  */
 #ifndef PB_LIMITS_H
 #define PB_LIMITS_H
@@ -47,6 +52,17 @@ int pb_memory_check(uint64_t need, const char *what, struct pb_error *e);
  * UINT64_MAX ("too big to count", a saturated estimate), which is over
  * even the unlimited cap of a machine whose memory is unknown. */
 bool pb_memory_over(uint64_t need, uint64_t cap);
+
+/* The stack size of an OpenMP worker thread, in whole pages:
+ * OMP_STACKSIZE or GOMP_STACKSIZE (a number with an optional B, K, M or
+ * G; K when none, as libgomp reads it; a value libgomp refuses is
+ * ignored, as libgomp ignores it), else the C library's default thread
+ * stack size. Read once. */
+uint64_t pb_thread_stack_bytes(void);
+/* The stacks a team of `threads` OpenMP threads adds, a guard page each:
+ * the calling thread has its own, so threads - 1 workers' (0 at one
+ * thread). Saturates. */
+uint64_t pb_thread_stacks(int threads);
 
 uint64_t pb_input_cap(void);
 void pb_input_cap_set(uint64_t bytes); /* 0 restores the default */
