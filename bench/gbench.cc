@@ -10,6 +10,13 @@
 // rename(), and (3) hands each run to a C callback. --benchmark_out keeps
 // working as Google Benchmark's own file reporter. Cost: O(size of the JSON)
 // per finished benchmark.
+//
+// Google Benchmark's JSON writer escapes only \\ " \b \f \n \r \t: every
+// context key and value this file hands it is first made plain printable
+// text, each control byte and each byte that is not part of valid UTF-8
+// written as \xHH (as pb_escape_controls writes control bytes; this
+// library does not link pb_core), so results.json stays JSON whatever the
+// environment and the paths hold.
 #include "gbench.h"
 #include "pb_file.h"
 
@@ -17,8 +24,9 @@
 
 #include <cerrno>
 #include <cmath>
-#include <iterator>
 #include <cstdio>
+#include <cstring>
+#include <iterator>
 #include <map>
 #include <new>
 #include <regex>
@@ -36,6 +44,54 @@ struct pb_gb_state {
 
 namespace
 {
+
+// The length of the valid UTF-8 sequence of two or more bytes at p (n
+// bytes left), or 0 when p does not start one.
+size_t utf8_length(const unsigned char *p, size_t n)
+{
+    unsigned char c = p[0];
+    size_t len = c >= 0xc2 && c <= 0xdf   ? 2
+                 : c >= 0xe0 && c <= 0xef ? 3
+                 : c >= 0xf0 && c <= 0xf4 ? 4
+                                          : 0;
+    if (len == 0 || len > n)
+        return 0;
+    // the second byte's narrower ranges: no overlong form, no surrogate,
+    // nothing above U+10FFFF
+    unsigned char lo = c == 0xe0 ? 0xa0 : c == 0xf0 ? 0x90 : 0x80;
+    unsigned char hi = c == 0xed ? 0x9f : c == 0xf4 ? 0x8f : 0xbf;
+    if (p[1] < lo || p[1] > hi)
+        return 0;
+    for (size_t i = 2; i < len; i++)
+        if ((p[i] & 0xc0) != 0x80)
+            return 0;
+    return len;
+}
+
+// text as plain printable UTF-8: control bytes (below 0x20, and 0x7f) and
+// bytes outside valid UTF-8 as \xHH.
+std::string plain_text(const char *text)
+{
+    static const char hex[] = "0123456789abcdef";
+    std::string out;
+    const auto *p = reinterpret_cast<const unsigned char *>(text);
+    size_t n = std::strlen(text);
+    for (size_t i = 0; i < n;) {
+        size_t len = p[i] >= 0x80 ? utf8_length(p + i, n - i) : 1;
+        if (len > 1) {
+            out.append(text + i, len);
+            i += len;
+        } else if (p[i] < 0x20 || p[i] >= 0x7f) {
+            out += "\\x";
+            out += hex[p[i] >> 4];
+            out += hex[p[i] & 15];
+            i++;
+        } else {
+            out += text[i++];
+        }
+    }
+    return out;
+}
 
 // Registered name -> C context, to hand each run back with its context.
 std::map<std::string, void *> &contexts()
@@ -287,7 +343,7 @@ bool pb_gb_filter_valid(const char *filter, char *why, size_t len)
 
 void pb_gb_add_context(const char *key, const char *value)
 {
-    benchmark::AddCustomContext(key, value);
+    benchmark::AddCustomContext(plain_text(key), plain_text(value));
 }
 
 long pb_gb_run_all(const struct pb_gb_output *out)

@@ -60,7 +60,9 @@ bool pb_gb_selected(const char *name);
  * extended regular expression, a leading '-' negating it); else false
  * and why gets the reason. */
 bool pb_gb_filter_valid(const char *filter, char *why, size_t len);
-/* A key/value pair for the JSON "context" object. */
+/* A key/value pair for the JSON "context" object; control bytes and
+ * bytes outside valid UTF-8 in either are written as \xHH text, so the
+ * file stays JSON. */
 void pb_gb_add_context(const char *key, const char *value);
 
 /* One finished run (a repetition, or an aggregate such as the median). */

@@ -863,10 +863,17 @@ int pb_bench_suite(const struct pb_bench_options *o)
      * that says it is incomplete (a listing runs nothing: no plan) */
     if (!o->list_only)
         save_plan(&h, false);
+    /* the suite's and the folder's names are the user's: control bytes
+     * escaped */
+    char name[4 * sizeof(suite.name)], where[4 * sizeof(suite.path)];
+    char out[4 * sizeof(h.results.dir)];
+    pb_escape_controls(suite.name, name, sizeof(name));
+    pb_escape_controls(suite.path, where, sizeof(where));
+    pb_escape_controls(h.results.dir, out, sizeof(out));
     pb_results_say(&h.results,
                    "puzzlebench bench: suite %s (%s), results "
                    "in %s\n",
-                   suite.name, suite.path, h.results.dir);
+                   name, where, out);
     if (h.empty_part) /* a note even under --quiet: the part is empty */
         pb_results_show(&h.results,
                         "note: --shard %d/%d: the suite has %zu benchmarks, "

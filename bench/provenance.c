@@ -14,7 +14,9 @@
  * What cannot be read is "unknown"; nothing here fails a run.
  * The CPUs this process may use (cpus.h: affinity mask, cgroup quota,
  * OpenMP's thread limit) are recorded beside the online ones, and a
- * suite's thread counts above them are named in one warning.
+ * suite's thread counts above them are named in one warning. Values come
+ * from the environment and from paths, so control bytes in them are
+ * written escaped (\x1b), in the log and in results.json alike.
  */
 #include "provenance.h"
 
@@ -101,8 +103,13 @@ void pb_provenance_commit(char *commit, size_t commit_len, const char **dirty)
 
 void pb_provenance_add(struct pb_results *r, const char *key, const char *value)
 {
-    pb_gb_add_context(key, value);
-    pb_results_log(r, "# %-18s %s\n", key, value);
+    pb_gb_add_context(key, value);      /* escapes for the JSON */
+    size_t len = 4 * strlen(value) + 1; /* each byte at most \xHH */
+    char *shown = malloc(len);
+    if (shown)
+        pb_escape_controls(value, shown, len);
+    pb_results_log(r, "# %-18s %s\n", key, shown ? shown : "(out of memory)");
+    free(shown);
 }
 
 /* The value of the first line of path that starts with `key` followed by
@@ -259,12 +266,15 @@ void pb_provenance_record(struct pb_results *r, const char *suite,
                           : "false");
     pb_provenance_add(r, "suite", suite);
     /* the console gets one line; the block is in the log */
-    char model[PB_MACHINE_TEXT], os[PB_MACHINE_TEXT];
+    char model[PB_MACHINE_TEXT], os[PB_MACHINE_TEXT], shown[4 * 12 + 1];
     machine_record(r, model, os);
+    char cut[13]; /* the commit's first 12 bytes, escaped when shown */
+    snprintf(cut, sizeof(cut), "%s", commit);
+    pb_escape_controls(cut, shown, sizeof(shown));
     pb_results_say(r,
-                   "machine: %s, %ld CPUs, %s; %s %s build; commit %.12s%s "
+                   "machine: %s, %ld CPUs, %s; %s %s build; commit %s%s "
                    "(provenance: log.txt, results.json)\n",
-                   model, cores, os, PB_COMPILER, PB_BUILD_TYPE, commit,
+                   model, cores, os, PB_COMPILER, PB_BUILD_TYPE, shown,
                    !strcmp(dirty, "true")      ? " with changes"
                    : !strcmp(dirty, "unknown") ? " (changes unknown)"
                                                : "");

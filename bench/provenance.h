@@ -21,7 +21,8 @@ void pb_provenance_commit(char *commit, size_t commit_len, const char **dirty);
 
 void pb_provenance_record(struct pb_results *results, const char *suite,
                           int max_threads);
-/* One more "# key value" record: in results.json's context and log.txt. */
+/* One more "# key value" record: in results.json's context and log.txt,
+ * control bytes in value written escaped (\x1b). */
 void pb_provenance_add(struct pb_results *results, const char *key,
                        const char *value);
 /* When the suite asks for more threads than the CPUs this process may

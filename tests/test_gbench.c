@@ -4,9 +4,11 @@
  * reported time is exactly what the C side set, whatever the wall clock
  * did), counters (plain and per-second), labels, skipping with an error,
  * the run callback, the JSON file written as complete JSON, the
- * context keys, the errno of a JSON file that cannot be written, no bare
- * NaN for a counter that is 0 in every repetition (its cv aggregate), and
- * the --benchmark_filter check. Ends with "N passed, N failed".
+ * context keys (control bytes and bytes outside UTF-8 in them written as
+ * \xHH text, which JSON can hold), the errno of a JSON file that cannot
+ * be written, no bare NaN for a counter that is 0 in every repetition
+ * (its cv aggregate), and the --benchmark_filter check. Ends with "N
+ * passed, N failed".
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -94,6 +96,13 @@ int main(void)
     CHECK(pb_gb_register("toy/bad", toy_benchmark, &bad, 1, 0) == 0,
           "register");
     pb_gb_add_context("toy_key", "toy value");
+    /* control bytes and a byte outside UTF-8 (which JSON cannot hold as
+     * they are), beside UTF-8 that it can */
+    pb_gb_add_context("toy\x1b"
+                      "key",
+                      "a\x07"
+                      "b\x01"
+                      "c\xff \xc3\xa9\x7f");
 
     const char *json = "test_gbench_out.json";
     remove(json);
@@ -127,6 +136,10 @@ int main(void)
               "a closed JSON document");
         CHECK(strstr(text, "\"toy_key\": \"toy value\"") != NULL,
               "context key in the JSON");
+        CHECK(strstr(text,
+                     "\"toy\\\\x1bkey\": "
+                     "\"a\\\\x07b\\\\x01c\\\\xff \xc3\xa9\\\\x7f\"") != NULL,
+              "a context key and value with control bytes, written as \\xHH");
         CHECK(strstr(text, "\"name\": \"toy/good/repeats:2/manual_time\""),
               "manual-time name in the JSON");
         CHECK(strstr(text, "\"widgets\": 4.2") != NULL, "counter in the JSON");

@@ -21,6 +21,10 @@
 #  17. the sweep of stale temporaries keeps one held (flock) by a live
 #      process whatever its pid says (another PID namespace), and one
 #      fresh; it removes old unlocked ones, latest.tmp links by age.
+# Issue 27's finding 12: control bytes in PB_COMMIT, PB_DIRTY,
+# OMP_PLACES and the suite's file name reach results.json's context,
+# log.txt and the report escaped, results.json stays JSON and the run
+# ends normally with its report.
 # Usage: test_hardening.sh PATH_TO_PUZZLEBENCH SOURCE_DIR
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -289,6 +293,41 @@ for want in "gone old_dead.tmp.$dead.0123456789ab" \
     fi
     [ "$got" = "${want%% *}" ] && pass ||
         fail "sweep: $name $got, expected ${want%% *}"
+done
+
+# --- issue 27, 12: control bytes in results.json's context ---------------
+# Google Benchmark's JSON writer escapes only \\ " \b \f \n \r \t: ESC, BEL
+# and 0x01 in PB_COMMIT, PB_DIRTY, OMP_PLACES and the suite's file name
+# must reach results.json escaped (\x1b), or the file
+# is not JSON and the run ends FAILED without a report.
+ctl_suite=$'ctl\033[31m\007\001.suite'
+cp tiny.suite "$ctl_suite"
+PB_COMMIT=$'abc\033]0;owned\007\001def' PB_DIRTY=$'fal\001se' \
+    OMP_PLACES=$'{0}\033\007\001' run_from /dev/null "$PB" bench \
+    --suite "./$ctl_suite" --out ctl
+if [ "$rc" -eq 0 ] && grep -q 'every timed run verified' out &&
+    [ -s ctl/latest/report.md ] && [ -s ctl/latest/report.html ]; then pass
+else
+    fail "bench with control bytes in the context: exit $rc; $(outputs)"
+fi
+if python3 -m json.tool ctl/latest/results.json >/dev/null 2>json.err &&
+    python3 -c 'import json, sys
+c = json.load(open("ctl/latest/results.json"))["context"]
+want = {"puzzlebench_commit": "abc\\x1b]0;owned\\x07\\x01def",
+        "puzzlebench_dirty": "fal\\x01se",
+        "omp_places": "{0}\\x1b\\x07\\x01",
+        "suite": "ctl\\x1b[31m\\x07\\x01"}
+bad = [k for k in want if c.get(k) != want[k]]
+print(" ".join("%s=%r" % (k, c.get(k)) for k in bad))
+sys.exit(bool(bad))' >json.out 2>>json.err; then pass; else
+    fail "results.json not JSON, or its context not escaped: $(cat json.out \
+        json.err | head -5)"
+fi
+for f in ctl/latest/log.txt ctl/latest/report.md ctl/latest/report.html out; do
+    if [ -f "$f" ] && [ "$(raw_controls "$f")" -eq 0 ]; then pass; else
+        fail "$f missing, or raw control bytes in it: $(LC_ALL=C grep -n \
+            $'[\x01-\x08\x0b-\x1f\x7f]' "$f" 2>&1 | od -c | head -3)"
+    fi
 done
 
 summary
