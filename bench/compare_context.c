@@ -7,10 +7,11 @@
  * JSON), is one "# differs:" line; the date, the load averages and the
  * per-corpus and per-verification records (corpus:..., verify:...),
  * which differ between any two runs, are left out. Jansson parses the
- * files. O(keys^2) over two small objects. The same context gives each
- * side's machine state for the noise warnings (pb_compare_machine); the
- * completion record beside it, whether the side is incomplete
- * (pb_compare_completeness).
+ * files, opened and read as tidy.h reads results (regular files only,
+ * Google Benchmark's bare NaN as null). O(keys^2) over two small
+ * objects. The same context gives each side's machine state for the
+ * noise warnings (pb_compare_machine); the completion record beside it,
+ * whether the side is incomplete (pb_compare_completeness).
  */
 #include "compare.h"
 
@@ -23,19 +24,21 @@
 #include "completion.h"
 #include "noise.h"
 #include "pb.h"
+#include "tidy.h"
 
-/* results.json of the run whose results file is path: path itself when
- * it names a JSON file, else the file beside it. */
-static void json_beside(const char *path, char *out, size_t len)
+/* The results.json beside results file path (tidy_json_beside), NULL
+ * when there is none or it is not a regular file (tidy_open) or not
+ * JSON; Google Benchmark's bare NaN reads as null (tidy_json_loadf). */
+static json_t *load_beside(const char *path)
 {
-    size_t n = strlen(path);
-    if (n >= 5 && !strcmp(path + n - 5, ".json")) {
-        snprintf(out, len, "%s", path);
-        return;
-    }
-    const char *slash = strrchr(path, '/');
-    int dir = slash ? (int)(slash - path) : 1;
-    snprintf(out, len, "%.*s/results.json", dir, slash ? path : ".");
+    char json[1024];
+    json_error_t error;
+    tidy_json_beside(path, json, sizeof(json));
+    FILE *f = tidy_open(json, "Google Benchmark JSON", NULL);
+    json_t *root = f ? tidy_json_loadf(f, &error) : NULL;
+    if (f)
+        fclose(f);
+    return root;
 }
 
 static bool compared(const char *key)
@@ -76,9 +79,9 @@ static void say_difference(FILE *out, const char *key, const json_t *a,
 void pb_compare_context(FILE *out, const char *a_path, const char *b_path)
 {
     char pa[1024], pb_[1024];
-    json_beside(a_path, pa, sizeof(pa));
-    json_beside(b_path, pb_, sizeof(pb_));
-    json_t *a = json_load_file(pa, 0, NULL), *b = json_load_file(pb_, 0, NULL);
+    tidy_json_beside(a_path, pa, sizeof(pa));
+    tidy_json_beside(b_path, pb_, sizeof(pb_));
+    json_t *a = load_beside(a_path), *b = load_beside(b_path);
     const json_t *ca = json_object_get(a, "context");
     const json_t *cb = json_object_get(b, "context");
     if (!json_is_object(ca) || !json_is_object(cb)) {
@@ -140,9 +143,7 @@ int pb_compare_completeness(FILE *out, const char *side, const char *path,
 
 bool pb_compare_machine(const char *path, struct pb_noise_machine *m)
 {
-    char json[1024];
-    json_beside(path, json, sizeof(json));
-    json_t *root = json_load_file(json, 0, NULL);
+    json_t *root = load_beside(path);
     bool known =
         pb_noise_machine_from_context(json_object_get(root, "context"), m);
     json_decref(root);

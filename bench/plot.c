@@ -1,8 +1,10 @@
 /*
- * plot.c - `puzzlebench plot` (plot.h): reads the tidy results.csv,
- * writes summary.csv beside it, then runs gnuplot once per figure, kernel
- * and format (PNG for screens and Markdown, SVG for the web, PDF for
- * papers) with the script's inputs as -e definitions.
+ * plot.c - `puzzlebench plot` (plot.h): reads the tidy results.csv
+ * (refusing, before anything is written, a row whose values a figure
+ * cannot show: tidy.h, TIDY_FIGURES), writes summary.csv beside it, then
+ * runs gnuplot once per figure, kernel and format (PNG for screens and
+ * Markdown, SVG for the web, PDF for papers) with the script's inputs as
+ * -e definitions.
  * Those definitions are gnuplot code, so no text from the results is
  * trusted there: names were checked on reading (tidy.h: kernel and
  * variant in [a-z0-9_], family in [A-Za-z0-9_:.-], puzzlebench names
@@ -602,7 +604,8 @@ int pb_plot(const char *dir, const struct pb_plot_options *options, FILE *out,
     if (rc)
         return rc;
     struct tidy t;
-    rc = tidy_load(dir, &t, TIDY_PUZZLEBENCH_ONLY, e);
+    /* every bad row refused here, before summary.csv or a figure */
+    rc = tidy_load(dir, &t, TIDY_PUZZLEBENCH_ONLY | TIDY_FIGURES, e);
     if (rc)
         return rc;
     /* a baseline or variant no kernel ran is a typo, not a request for

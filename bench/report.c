@@ -435,12 +435,10 @@ static int load_context(const char *dir, json_t **root, json_t **empty,
     if (!*empty)
         return pb_fail(e, -ENOMEM, "out of memory");
     json_error_t error;
-    FILE *f = fopen(path, "r");
-    if (!f && errno != ENOENT)
-        return pb_fail(e, -errno, "%s: cannot open: %s", path, strerror(errno));
+    FILE *f = tidy_open(path, "the Google Benchmark JSON that bench writes", e);
     if (!f)
-        return 0;
-    *root = json_loadf(f, 0, &error);
+        return errno == ENOENT ? 0 : -errno;
+    *root = tidy_json_loadf(f, &error);
     fclose(f);
     if (!*root)
         return pb_fail(e, -EINVAL,

@@ -5,6 +5,15 @@
  * break old readers and older files with fewer columns still load. Names are
  * checked against strict character sets as they are read: they end up in
  * gnuplot commands, HTML and Markdown, and a results file may come from anyone.
+ * So are the values (tidy_row_check): a count, threads and processes in
+ * the ranges bench writes (so processes x threads cannot overflow), times
+ * and counters finite and not negative, each repetition of a benchmark
+ * once (a file joined with itself would double its samples and shrink
+ * every p value), one header line; lines of any length up to
+ * TIDY_LINE_MAX are read whole, so a long line is never read as two rows.
+ * A results file is opened only if it is a regular file (tidy_open): a
+ * FIFO would block the reader. Everything is refused while reading,
+ * before a reader writes anything.
  * Benchmarks are found by key through an open-addressing hash index
  * (FNV-1a, linear probing, kept under half full), so reading R rows is
  * O(R) expected.
@@ -12,6 +21,9 @@
 #include "tidy.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <limits.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -19,6 +31,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "pb_file.h"
 #include "stats.h"
 
 enum { NAME_MAX_LEN = sizeof(((struct tidy_bench *)0)->kernel) - 1 };
@@ -113,28 +126,9 @@ struct tidy_bench *tidy_bench_for(struct tidy *t, const char *key)
     return x;
 }
 
-static int read_header(FILE *f, struct tidy *t, struct pb_csv_layout *l,
-                       struct pb_error *e)
-{
-    char line[4096];
-    if (!fgets(line, sizeof(line), f))
-        return pb_fail(e, -EINVAL,
-                       "%s:1: empty file; expected the results CSV header",
-                       t->path);
-    line[strcspn(line, "\r\n")] = '\0';
-    enum pb_col missing;
-    if (pb_csv_layout_read(l, line, &missing))
-        return pb_fail(e, -EINVAL,
-                       "%s:1: no column '%s'; expected the header of a "
-                       "puzzlebench results.csv",
-                       t->path, pb_col_name(missing));
-    return 0;
-}
-
 /* The row's kernel, variant and family are in their character sets. */
 static int check_names(char *const *field, const struct pb_csv_layout *l,
-                       const struct tidy *t, unsigned number,
-                       struct pb_error *e)
+                       const char *path, unsigned number, struct pb_error *e)
 {
     static const enum pb_col name_col[] = {PB_COL_KERNEL, PB_COL_VARIANT,
                                            PB_COL_FAMILY};
@@ -145,10 +139,240 @@ static int check_names(char *const *field, const struct pb_csv_layout *l,
             return pb_fail(e, -EINVAL,
                            "%s:%u: %s '%.40s%s' is not a name; expected 1 "
                            "to %d characters in %s",
-                           t->path, number, pb_col_name(name_col[k]), v,
+                           path, number, pb_col_name(name_col[k]), v,
                            strlen(v) > 40 ? "..." : "", (int)NAME_MAX_LEN,
                            family ? "[A-Za-z0-9_:.-]" : "[a-z0-9_]");
     }
+    return 0;
+}
+
+FILE *tidy_open(const char *path, const char *what, struct pb_error *e)
+{
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+    struct stat st;
+    int err = 0;
+    if (fd < 0 || fstat(fd, &st) != 0) {
+        err = errno;
+        pb_fail(e, -err, "%s: cannot open: %s (expected %s)", path,
+                strerror(err), what);
+    } else if (!S_ISREG(st.st_mode)) {
+        err = EINVAL;
+        pb_fail(e, -err, "%s: %s, not a regular file; expected %s", path,
+                S_ISFIFO(st.st_mode)                         ? "a FIFO"
+                : S_ISDIR(st.st_mode)                        ? "a folder"
+                : S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) ? "a device"
+                                                             : "a socket",
+                what);
+    }
+    /* blocking again, as a stream expects */
+    int fl = err ? -1 : fcntl(fd, F_GETFL);
+    FILE *f = NULL;
+    if (!err && (fl < 0 || fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) != 0 ||
+                 (f = fdopen(fd, "r")) == NULL)) {
+        err = errno;
+        pb_fail(e, -err, "%s: cannot open: %s (expected %s)", path,
+                strerror(err), what);
+    }
+    if (err) {
+        if (fd >= 0)
+            close(fd);
+        errno = err;
+    }
+    return f;
+}
+
+void tidy_json_beside(const char *path, char *out, size_t len)
+{
+    size_t n = strlen(path);
+    if (n >= 5 && !strcmp(path + n - 5, ".json")) {
+        snprintf(out, len, "%s", path);
+        return;
+    }
+    const char *slash = strrchr(path, '/');
+    int dir = slash ? (int)(slash - path) : 1;
+    snprintf(out, len, "%.*s/results.json", dir, slash ? path : ".");
+}
+
+long tidy_csv_line(FILE *f, char **line, size_t *cap)
+{
+    size_t n = 0;
+    bool nul = false;
+    int c;
+    /* getc_unlocked: this thread owns the stream, and a row is read a
+     * byte at a time so that a line over the cap is never held whole */
+    while ((c = getc_unlocked(f)) != EOF && c != '\n') {
+        if (n == TIDY_LINE_MAX)
+            return -E2BIG;
+        if (n + 1 >= *cap) {
+            size_t grown = *cap ? 2 * *cap : 256;
+            if (grown > TIDY_LINE_MAX + 1)
+                grown = TIDY_LINE_MAX + 1;
+            char *bigger = realloc(*line, grown);
+            if (!bigger)
+                return -ENOMEM;
+            *line = bigger;
+            *cap = grown;
+        }
+        nul |= c == '\0';
+        (*line)[n++] = (char)c;
+    }
+    if (ferror(f))
+        return -EIO;
+    if (c == EOF && n == 0)
+        return -1;
+    if (*cap == 0) { /* an empty first line */
+        if ((*line = malloc(1)) == NULL)
+            return -ENOMEM;
+        *cap = 1;
+    }
+    if (n && (*line)[n - 1] == '\r')
+        n--;
+    (*line)[n] = '\0';
+    return nul ? -EILSEQ : (long)n;
+}
+
+int tidy_csv_line_error(long rc, const char *path, unsigned number,
+                        struct pb_error *e)
+{
+    switch (rc) {
+    case -E2BIG:
+        return pb_fail(e, -EINVAL,
+                       "%s:%u: a line of more than %d bytes; expected a row "
+                       "of a puzzlebench results.csv",
+                       path, number, TIDY_LINE_MAX);
+    case -EILSEQ:
+        return pb_fail(e, -EINVAL,
+                       "%s:%u: binary data (a NUL byte); expected a "
+                       "puzzlebench results.csv",
+                       path, number);
+    case -ENOMEM:
+        return pb_fail(e, -ENOMEM, "out of memory");
+    default:
+        return pb_fail(e, -EIO, "%s: cannot read: %s", path, strerror(errno));
+    }
+}
+
+int tidy_csv_row(const struct pb_csv_layout *l, char *line, const char *path,
+                 unsigned number, struct pb_row *row, struct pb_error *e)
+{
+    char *field[PB_CSV_MAX_FIELDS];
+    int nf = pb_csv_split(l, line, field);
+    if (nf < l->width)
+        return pb_fail(e, -EINVAL, "%s:%u: %d columns; expected at least %d",
+                       path, number, nf, l->width);
+    /* no kernel is named "kernel": this is a header, as where two
+     * results.csv files were joined with cat */
+    if (!strcmp(pb_csv_text(l, field, PB_COL_KERNEL),
+                pb_col_name(PB_COL_KERNEL)))
+        return pb_fail(e, -EINVAL,
+                       "%s:%u: a header line again; expected one header "
+                       "line, then rows (two results files joined?)",
+                       path, number);
+    int rc = check_names(field, l, path, number, e);
+    if (rc)
+        return rc;
+    enum pb_col bad = PB_COL_SECONDS;
+    rc = pb_csv_row_read(l, field, row, &bad);
+    if ((rc && (bad == PB_COL_SECONDS || bad == PB_COL_COUNT)) ||
+        (!rc && ((row->verified && !(row->seconds >= 0)) || row->id.count < 1)))
+        return pb_fail(e, -EINVAL,
+                       "%s:%u: expected seconds >= 0 and a count >= 1, "
+                       "found '%s' and '%s'",
+                       path, number, pb_csv_text(l, field, PB_COL_SECONDS),
+                       pb_csv_text(l, field, PB_COL_COUNT));
+    if (rc)
+        return pb_fail(e, -EINVAL, "%s:%u: column '%s': unexpected '%.40s'",
+                       path, number, pb_col_name(bad),
+                       pb_csv_text(l, field, bad));
+    char where[PB_PATH_MAX + 16];
+    snprintf(where, sizeof(where), "%s:%u", path, number);
+    return tidy_row_check(row, where, e);
+}
+
+/* The largest count of instances: every count up to it is exact in a
+ * double, the type times per instance are divided in. */
+#define TIDY_MAX_COUNT ((uint64_t)1 << 53)
+/* 2^64: no byte or event count of one process goes beyond it. */
+#define TIDY_MAX_TALLY 18446744073709551616.0
+
+/* A measured value: absent (NaN), or from 0 to max (INFINITY: any
+ * finite value). */
+static int value_check(double v, double max, const char *name,
+                       const char *counter, const char *where,
+                       struct pb_error *e)
+{
+    if (isnan(v) || (v >= 0 && v <= max && isfinite(v)))
+        return 0;
+    return pb_fail(e, -EINVAL, "%s: %s%s%s: expected NA or a %s, found %.9g",
+                   where, name, counter ? " " : "", counter ? counter : "",
+                   isinf(max) ? "finite number >= 0" : "number from 0 to 2^64",
+                   v);
+}
+
+int tidy_row_check(const struct pb_row *row, const char *where,
+                   struct pb_error *e)
+{
+    const struct pb_bench_id *id = &row->id;
+    if (id->count < 1 || id->count > TIDY_MAX_COUNT)
+        return pb_fail(e, -EINVAL,
+                       "%s: count: expected 1 to %" PRIu64
+                       " instances, found %" PRIu64,
+                       where, TIDY_MAX_COUNT, id->count);
+    if (id->threads < 1 || id->threads > TIDY_MAX_THREADS)
+        return pb_fail(e, -EINVAL,
+                       "%s: threads: expected 1 to %d threads per process, "
+                       "found %" PRIu64,
+                       where, TIDY_MAX_THREADS, id->threads);
+    if (id->processes < 1 || id->processes > INT_MAX)
+        return pb_fail(e, -EINVAL,
+                       "%s: processes: expected 1 to %d processes, found "
+                       "%" PRIu64,
+                       where, INT_MAX, id->processes);
+    if (!row->verified)
+        return 0; /* a failed run: nothing measured */
+    if (!(isfinite(row->seconds) && row->seconds >= 0))
+        return pb_fail(e, -EINVAL,
+                       "%s: seconds: expected a finite time >= 0, found %.9g",
+                       where, row->seconds);
+    const struct {
+        enum pb_col col;
+        double v, max;
+    } values[] = {
+        {PB_COL_BUILD_SECONDS, row->build_seconds, INFINITY},
+        {PB_COL_EXPANDED_PER_INSTANCE, row->expanded_per_instance,
+         TIDY_MAX_TALLY},
+        {PB_COL_UNITS_PER_INSTANCE, row->units_per_instance, TIDY_MAX_TALLY},
+        {PB_COL_PEAK_HEAP_BYTES, row->peak_heap_bytes, TIDY_MAX_TALLY},
+        {PB_COL_ALLOCATED_BYTES, row->allocated_bytes, TIDY_MAX_TALLY},
+        {PB_COL_PEAK_RSS_BYTES, row->peak_rss_bytes, TIDY_MAX_TALLY},
+        {PB_COL_LOAD_BEFORE, row->load_before, INFINITY},
+        {PB_COL_LOAD_AFTER, row->load_after, INFINITY},
+        {PB_COL_CPU_PER_WALL, row->cpu_per_wall, INFINITY},
+    };
+    int rc = 0;
+    for (size_t i = 0; rc == 0 && i < sizeof(values) / sizeof(values[0]); i++)
+        rc = value_check(values[i].v, values[i].max, pb_col_name(values[i].col),
+                         NULL, where, e);
+    for (size_t i = 0; rc == 0 && i < row->work.n && i < PB_MAX_COUNTERS; i++)
+        rc = value_check(row->work.counter[i].per_instance, TIDY_MAX_TALLY,
+                         pb_col_name(PB_COL_COUNTERS_PER_INSTANCE),
+                         row->work.counter[i].name, where, e);
+    return rc;
+}
+
+int tidy_repetition_mark(uint64_t *seen, int64_t r, const char *name,
+                         const char *where, struct pb_error *e)
+{
+    if (r < 0 || r >= TIDY_MAX_REPS)
+        return pb_fail(e, -EINVAL,
+                       "%s: repetition: expected 0 to %d, found %" PRId64,
+                       where, TIDY_MAX_REPS - 1, r);
+    if (*seen >> r & 1)
+        return pb_fail(e, -EINVAL,
+                       "%s: repetition %" PRId64 " of %s again; expected each "
+                       "repetition once (two results files joined?)",
+                       where, r, name);
+    *seen |= (uint64_t)1 << r;
     return 0;
 }
 
@@ -196,29 +420,23 @@ void tidy_bench_set_id(struct tidy_bench *x, const struct pb_bench_id *id)
     x->processes = id->processes > 1 ? (long)id->processes : 1;
 }
 
-static int read_row(char *const *field, const struct pb_csv_layout *l,
-                    struct tidy *t, unsigned number, struct pb_error *e)
+/* A verified row (tidy_csv_row read and checked it) as a sample of its
+ * benchmark. */
+static int read_row(struct pb_row *row, const struct pb_csv_layout *l,
+                    struct tidy *t, unsigned number, unsigned flags,
+                    struct pb_error *e)
 {
-    struct pb_row row;
-    enum pb_col bad = PB_COL_SECONDS;
-    int rc = pb_csv_row_read(l, field, &row, &bad);
-    if ((rc && (bad == PB_COL_SECONDS || bad == PB_COL_COUNT)) ||
-        (!rc && (!(row.seconds >= 0) || row.id.count < 1)))
-        return pb_fail(e, -EINVAL,
-                       "%s:%u: expected seconds >= 0 and a count >= 1, "
-                       "found '%s' and '%s'",
-                       t->path, number, pb_csv_text(l, field, PB_COL_SECONDS),
-                       pb_csv_text(l, field, PB_COL_COUNT));
-    if (rc)
-        return pb_fail(e, -EINVAL, "%s:%u: column '%s': unexpected '%.40s'",
-                       t->path, number, pb_col_name(bad),
-                       pb_csv_text(l, field, bad));
     struct pb_error why;
-    if (tidy_size_canonical(&row.id, &why))
+    if (tidy_size_canonical(&row->id, &why))
         return pb_fail(e, -EINVAL, "%s:%u: column 'size': %s", t->path, number,
                        why.msg);
+    if ((flags & TIDY_FIGURES) && row->seconds == 0)
+        return pb_fail(e, -EINVAL,
+                       "%s:%u: seconds: expected a time above 0 for a "
+                       "figure, found 0",
+                       t->path, number);
     char key[sizeof(t->b[0].key)];
-    if (pb_bench_id_write(&row.id, key, sizeof(key)) < 0)
+    if (pb_bench_id_write(&row->id, key, sizeof(key)) < 0)
         return pb_fail(e, -EINVAL,
                        "%s:%u: a benchmark name of more than %zu "
                        "characters",
@@ -226,16 +444,25 @@ static int read_row(char *const *field, const struct pb_csv_layout *l,
     struct tidy_bench *x = tidy_bench_for(t, key);
     if (!x)
         return pb_fail(e, -ENOMEM, "out of memory");
-    tidy_bench_set_id(x, &row.id);
-    x->build_seconds = isnan(row.build_seconds) ? 0 : row.build_seconds;
+    char where[sizeof(t->path) + 16];
+    snprintf(where, sizeof(where), "%s:%u", t->path, number);
+    /* an older file without the column: its rows are not numbered */
+    if (l->at[PB_COL_REPETITION] >= 0) {
+        int rc =
+            tidy_repetition_mark(&x->reps_seen, row->repetition, key, where, e);
+        if (rc)
+            return rc;
+    }
+    tidy_bench_set_id(x, &row->id);
+    x->build_seconds = isnan(row->build_seconds) ? 0 : row->build_seconds;
     x->work_per_instance =
-        isnan(row.expanded_per_instance) ? 0 : row.expanded_per_instance;
-    x->work = row.work;
-    x->units_per_instance = row.units_per_instance;
-    if (isnan(x->peak_heap_bytes) || row.peak_heap_bytes > x->peak_heap_bytes)
-        x->peak_heap_bytes = row.peak_heap_bytes; /* "NA" leaves it NaN */
-    tidy_add_noise(x, row.load_before, row.load_after, row.cpu_per_wall);
-    return tidy_add_sample(t, x, row.seconds / (double)row.id.count, e);
+        isnan(row->expanded_per_instance) ? 0 : row->expanded_per_instance;
+    x->work = row->work;
+    x->units_per_instance = row->units_per_instance;
+    if (isnan(x->peak_heap_bytes) || row->peak_heap_bytes > x->peak_heap_bytes)
+        x->peak_heap_bytes = row->peak_heap_bytes; /* "NA" leaves it NaN */
+    tidy_add_noise(x, row->load_before, row->load_after, row->cpu_per_wall);
+    return tidy_add_sample(t, x, row->seconds / (double)row->id.count, e);
 }
 
 int tidy_add_sample(struct tidy *t, struct tidy_bench *x, double per_instance,
@@ -269,26 +496,37 @@ static int first_char(FILE *f)
     return c;
 }
 
-static int load_csv(FILE *f, struct tidy *t, struct pb_error *e)
+static int load_csv(FILE *f, struct tidy *t, unsigned flags, struct pb_error *e)
 {
     struct pb_csv_layout l;
-    int rc = read_header(f, t, &l, e);
-    char line[4096], *field[PB_CSV_MAX_FIELDS];
-    for (unsigned number = 2; rc == 0 && fgets(line, sizeof(line), f);
-         number++) {
-        line[strcspn(line, "\r\n")] = '\0';
-        if (!line[0])
+    enum pb_col missing;
+    char *line = NULL;
+    size_t cap = 0;
+    long n = tidy_csv_line(f, &line, &cap);
+    int rc = 0;
+    if (n == -1)
+        rc = pb_fail(e, -EINVAL,
+                     "%s:1: empty file; expected the results CSV header",
+                     t->path);
+    else if (n < 0)
+        rc = tidy_csv_line_error(n, t->path, 1, e);
+    else if (pb_csv_layout_read(&l, line, &missing))
+        rc = pb_fail(e, -EINVAL,
+                     "%s:1: no column '%s'; expected the header of a "
+                     "puzzlebench results.csv",
+                     t->path, pb_col_name(missing));
+    for (unsigned number = 2;
+         rc == 0 && (n = tidy_csv_line(f, &line, &cap)) != -1; number++) {
+        struct pb_row row;
+        if (n < 0)
+            rc = tidy_csv_line_error(n, t->path, number, e);
+        else if (!line[0])
             continue;
-        int nf = pb_csv_split(&l, line, field);
-        /* pb_fail returns its negative code: rc == 0 means l is read */
-        /* NOLINTNEXTLINE(clang-analyzer-core.UndefinedBinaryOperatorResult) */
-        if (nf < l.width)
-            rc = pb_fail(e, -EINVAL, "%s:%u: %d columns; expected at least %d",
-                         t->path, number, nf, l.width);
-        else if ((rc = check_names(field, &l, t, number, e)) == 0 &&
-                 !strcmp(pb_csv_text(&l, field, PB_COL_VERIFIED), "1"))
-            rc = read_row(field, &l, t, number, e);
+        else if ((rc = tidy_csv_row(&l, line, t->path, number, &row, e)) == 0 &&
+                 row.verified)
+            rc = read_row(&row, &l, t, number, flags, e);
     }
+    free(line);
     return rc;
 }
 
@@ -307,16 +545,29 @@ int tidy_load(const char *arg, struct tidy *t, unsigned flags,
         if (access(t->path, F_OK) != 0 && access(json, F_OK) == 0)
             memcpy(t->path, json, sizeof(json));
     }
-    FILE *f = fopen(t->path, "r");
+    static const char what[] =
+        "a results folder, a results.csv or a Google Benchmark JSON file";
+    FILE *f = tidy_open(t->path, what, e);
     if (!f)
-        return pb_fail(e, -errno,
-                       "%s: cannot open: %s (expected a results folder, "
-                       "a results.csv or a Google Benchmark JSON file)",
-                       t->path, strerror(errno));
+        return -errno;
+    /* the context's readers (compare, the report) open the results.json
+     * beside it later: a FIFO there is refused now, before any output */
+    char json[sizeof(t->path)];
+    tidy_json_beside(t->path, json, sizeof(json));
+    struct pb_error why;
+    FILE *beside = strcmp(json, t->path) ? tidy_open(json, what, &why) : NULL;
+    if (beside)
+        fclose(beside);
+    else if (strcmp(json, t->path) && errno == EINVAL) {
+        fclose(f);
+        if (e)
+            *e = why;
+        return -EINVAL;
+    }
     int c = first_char(f);
     rewind(f);
     int rc = c == '{' || c == '[' ? tidy_load_json(f, t, flags, e)
-                                  : load_csv(f, t, e);
+                                  : load_csv(f, t, flags, e);
     fclose(f);
     if (rc == 0 && t->count == 0)
         rc = pb_fail(e, -EINVAL, "%s: no verified results", t->path);

@@ -3,19 +3,33 @@
  * repetition: a results.csv (the tidy file `bench` writes, one row per
  * repetition) or a Google Benchmark JSON file (the raw artifact, from
  * puzzlebench or from any Google Benchmark binary). For `compare`, `plot`
- * and the summary CSV the figures are drawn from.
+ * and the summary CSV the figures are drawn from; `merge` reads its
+ * inputs' rows and runs through the same checks (tidy_open,
+ * tidy_csv_line, tidy_csv_row, tidy_json_loadf, tidy_json_run_check), so
+ * that what one verb refuses, the others refuse too.
  */
 #ifndef TIDY_H
 #define TIDY_H
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "pb.h"
 #include "schema.h"
 
 #define TIDY_MAX_REPS 64
+/* A results.csv line, at most (its line end excluded): a row that bench
+ * writes is under 4 KB, so a longer line is not a results row. */
+#define TIDY_LINE_MAX 65536
+/* Threads per process, at most: what bench takes (--threads, a suite's
+ * threads line). MPI processes are an int, so processes x threads fits
+ * in a long. */
+#define TIDY_MAX_THREADS 1024
+
+struct json_t;       /* jansson.h */
+struct json_error_t; /* jansson.h */
 
 /* One benchmark and its verified repetitions. */
 struct tidy_bench {
@@ -35,7 +49,8 @@ struct tidy_bench {
     long count, threads; /* threads per process */
     long processes;      /* MPI processes, 1 for a plain run */
     unsigned long long seed;
-    size_t n;                           /* verified repetitions */
+    size_t n;           /* verified repetitions */
+    uint64_t reps_seen; /* bit r: repetition r read (tidy_repetition_mark) */
     double per_instance[TIDY_MAX_REPS]; /* seconds per instance */
     double build_seconds;               /* of the last repetition */
     double work_per_instance;           /* the kernel's unit of work */
@@ -66,6 +81,9 @@ enum {
      * binary is an error (for plot and the report, which hand names to
      * gnuplot and HTML) */
     TIDY_PUZZLEBENCH_ONLY = 1,
+    /* for figures (plot): a verified time of 0 is an error, since no
+     * log-scale axis can show it */
+    TIDY_FIGURES = 2,
 };
 
 /* s is a kernel or variant name as the registry writes them: 1 to 31
@@ -79,14 +97,71 @@ bool tidy_family_ok(const char *s);
  * that starts with '{' or '['). Rows that were not verified are left
  * out; a kernel, variant or family name outside its character set
  * (tidy_name_ok, tidy_family_ok) is an error, and so, with
- * TIDY_PUZZLEBENCH_ONLY in flags, is a foreign benchmark name. 0, or a
- * negative error with e naming the file, the line (or JSON element) and
- * what was expected. */
+ * TIDY_PUZZLEBENCH_ONLY in flags, is a foreign benchmark name; so are a
+ * value tidy_row_check refuses, a repetition of a benchmark twice, a
+ * header line again, a line over TIDY_LINE_MAX, and a file (or the
+ * results.json beside it) that is not a regular file. 0, or a negative
+ * error with e naming the file, the line (or JSON element) and what was
+ * expected. */
 int tidy_load(const char *arg, struct tidy *t, unsigned flags,
               struct pb_error *e);
 /* The JSON half of tidy_load (tidy_json.c): reads f (t->path, open at
  * its start) into the empty t. */
 int tidy_load_json(FILE *f, struct tidy *t, unsigned flags, struct pb_error *e);
+
+/* Opens path for reading, if it is a regular file: a FIFO or a device
+ * would block or never end, so it is opened without blocking (O_NONBLOCK)
+ * and refused, unread, when fstat says it is not a regular file. The
+ * stream, or NULL (errno set) with e saying "PATH: cannot open: REASON
+ * (expected WHAT)" or "PATH: a FIFO, not a regular file; expected WHAT". */
+FILE *tidy_open(const char *path, const char *what, struct pb_error *e);
+/* The results.json of the results file path (path itself when it names a
+ * .json file, else the file beside it) into out. */
+void tidy_json_beside(const char *path, char *out, size_t len);
+/* Reads the next line of f into *line (a buffer of *cap bytes, grown as
+ * needed; free it), without its line end (LF, CRLF): its length; -1 at
+ * the end of the file; -E2BIG for a line over TIDY_LINE_MAX bytes,
+ * -EILSEQ for one with a NUL byte, -ENOMEM, or -EIO (errno set). */
+long tidy_csv_line(FILE *f, char **line, size_t *cap);
+/* The error of a failed tidy_csv_line at line `number` of path into e;
+ * returns rc. */
+int tidy_csv_line_error(long rc, const char *path, unsigned number,
+                        struct pb_error *e);
+/* Parses results.csv line `number` of path (split in place as layout l
+ * says) into row, and checks it: as many fields as l needs, not the
+ * header line again, kernel, variant and family names (tidy_name_ok,
+ * tidy_family_ok), every value of its kind, then tidy_row_check. 0 or
+ * -EINVAL with e naming PATH:LINE. O(length of line). */
+int tidy_csv_row(const struct pb_csv_layout *l, char *line, const char *path,
+                 unsigned number, struct pb_row *row, struct pb_error *e);
+/* The values of a row every reader of results relies on, at `where`
+ * (PATH:LINE, or PATH: benchmarks[I]): a count of 1 to 2^53 instances,
+ * 1 to TIDY_MAX_THREADS threads and 1 to INT_MAX processes; in a
+ * verified row, seconds finite and >= 0, and each measured value
+ * (build seconds, work counters, units, bytes, loads, CPU per wall)
+ * absent (NaN) or finite and >= 0, counters, units and bytes at most
+ * 2^64. 0 or -EINVAL with e naming the value. */
+int tidy_row_check(const struct pb_row *row, const char *where,
+                   struct pb_error *e);
+/* Marks repetition r of benchmark `name` read in *seen (a bit per
+ * repetition): 0, or -EINVAL with e at `where` when r was read already
+ * (a file joined with itself would count each sample twice) or is
+ * outside 0..TIDY_MAX_REPS - 1. */
+int tidy_repetition_mark(uint64_t *seen, int64_t r, const char *name,
+                         const char *where, struct pb_error *e);
+/* Parses a Google Benchmark JSON file open at its start: json_loadf,
+ * except that the bare NaN, Infinity and -Infinity Google Benchmark
+ * writes for a counter that is not finite (not JSON) read as null, an
+ * absent value. NULL with error filled when it does not parse. */
+struct json_t *tidy_json_loadf(FILE *f, struct json_error_t *error);
+/* Checks a Google Benchmark run of a puzzlebench benchmark (`merge`'s
+ * runs) as tidy_load checks it: an "iteration" that ran and was
+ * verified (a sample) needs a name, a real_time >= 0 and a time unit,
+ * and its identity and counters pass tidy_row_check. 1 for a sample
+ * that passes, 0 for a run that is no sample (an aggregate, a failed
+ * run), or -EINVAL with e at `where` (PATH: benchmarks[I]). */
+int tidy_json_run_check(const struct json_t *run, const char *where,
+                        struct pb_error *e);
 /* The benchmark named key, added (zeroed, heap NaN) when new; NULL when
  * out of memory. O(1) expected (hash index). */
 struct tidy_bench *tidy_bench_for(struct tidy *t, const char *key);

@@ -244,6 +244,123 @@ else
     pass
 fi
 
+# --- results read back (issue 27): values, duplicates, long lines ------
+# 7: the file `bench --benchmark_out=F` writes (Google Benchmark's own
+# JSON, with a bare NaN for the cv of a counter that is the same in every
+# repetition) compares; so does a file with NaN, Infinity and -Infinity
+# in counters; a real_time that is NaN is still refused
+printf '%s\n' 'repetitions 2' 'min_time 0.01' 'threads 1' \
+    'bench magic_squares table uniform 3 3 1' >"$TMP/tiny.suite"
+run_from /dev/null timeout 120 "$PB" bench --suite "$TMP/tiny.suite" \
+    --out "$TMP/tiny" --quiet --benchmark_out="$TMP/gbout.json"
+check_rc "bench --benchmark_out" 0
+run_from /dev/null "$PB" compare "$TMP/gbout.json" "$TMP/gbout.json"
+check_rc "compare of the file bench --benchmark_out wrote" 0
+expect_row magic_squares/table/uniform/size:3/n:3/seed:1/threads:1 1.000 \
+    1.0000 "~"
+python3 -c 'import json, sys
+d = json.load(open(sys.argv[1]))
+for b in d["benchmarks"]:
+    if b["run_type"] == "aggregate":
+        b.update(cv_counter=float("nan"), big=float("inf"), small=-float("inf"))
+    else:
+        b.update(load_before=float("nan"), label="NaN Infinity -Infinity")
+json.dump(d, open(sys.argv[2], "w"))' "$FIX/gbench_a.json" "$TMP/nan.json"
+run_from /dev/null "$PB" compare "$FIX/gbench_a.json" "$TMP/nan.json"
+check_rc "compare of a JSON with NaN, Infinity, -Infinity counters" 0
+expect_row BM_Hash/64 1.000 1.0000 "~"
+sed '0,/"real_time": [0-9.e+-]*/s//"real_time": NaN/' "$TMP/nan.json" \
+    >"$TMP/nan_time.json"
+check_error "a real_time of NaN" 1 \
+    'nan_time.json: benchmarks\[0\]: expected a "name", a "real_time" >= 0' \
+    "$FIX/gbench_a.json" "$TMP/nan_time.json"
+
+# 10: a results.csv joined with itself (a header line again), its rows
+# twice (a repetition again), a JSON run twice: refused, not counted twice
+cat "$FIX/a/results.csv" "$FIX/a/results.csv" >"$TMP/twice.csv"
+check_error "a results.csv joined with itself" 1 \
+    "twice.csv:22: a header line again; expected one header line" \
+    "$FIX/a" "$TMP/twice.csv"
+{ cat "$FIX/a/results.csv"; tail -n +2 "$FIX/a/results.csv"; } \
+    >"$TMP/rows_twice.csv"
+check_error "rows twice" 1 \
+    "rows_twice.csv:22: repetition 0 of magic_squares/bfs_array/uniform/size:4/n:100/seed:1/threads:1 again" \
+    "$FIX/a" "$TMP/rows_twice.csv"
+python3 -c 'import json, sys
+d = json.load(open(sys.argv[1]))
+d["benchmarks"].append(d["benchmarks"][0])
+json.dump(d, open(sys.argv[2], "w"))' "$FIX/gbench_a.json" "$TMP/run_twice.json"
+check_error "a JSON run twice" 1 \
+    "run_twice.json: benchmarks\[[0-9]+\]: repetition 0 of BM_Sort/1024 again" \
+    "$FIX/gbench_a.json" "$TMP/run_twice.json"
+
+edit_rows() { # edit_rows OUT COLUMN VALUE [FILE]: bfs_array's rows edited
+    awk -F, -v OFS=, -v c="$2" -v v="$3" 'NR > 1 && $2 == "bfs_array" {
+        $c = v } { print }' "${4:-$FIX/noisy/results.csv}" >"$TMP/$1"
+}
+edit_rows rep_64.csv 9 64
+check_error "a repetition beyond the 64 bench runs" 1 \
+    "rep_64.csv:2: repetition: expected 0 to 63, found 64" \
+    "$FIX/a" "$TMP/rep_64.csv"
+
+# 19, 20: values outside what bench writes, in bfs_array's rows (line 2
+# on): infinite seconds, a count of 2^64 - 1, an infinite load, threads
+# and processes whose product overflows a long
+edit_rows inf_seconds.csv 11 inf
+check_error "infinite seconds" 1 \
+    "inf_seconds.csv:2: seconds: expected a finite time >= 0, found inf" \
+    "$FIX/a" "$TMP/inf_seconds.csv"
+edit_rows count_max.csv 5 18446744073709551615
+check_error "a count of 2^64 - 1" 1 \
+    "count_max.csv:2: count: expected 1 to 9007199254740992 instances, found 18446744073709551615" \
+    "$FIX/a" "$TMP/count_max.csv"
+edit_rows inf_load.csv 19 inf
+check_error "an infinite load" 1 \
+    "inf_load.csv:2: load_before: expected NA or a finite number >= 0, found inf" \
+    "$FIX/a" "$TMP/inf_load.csv"
+edit_rows many_threads.csv 8 4294967296
+check_error "threads beyond bench's 1024" 1 \
+    "many_threads.csv:2: threads: expected 1 to 1024 threads per process, found 4294967296" \
+    "$FIX/a" "$TMP/many_threads.csv"
+PROCS=$2/tests/fixtures/processes/results.csv
+edit_rows many_processes.csv 8 4611686018427387904 "$PROCS"
+check_error "processes beyond an int" 1 \
+    "many_processes.csv:2: processes: expected 1 to 2147483647 processes, found 4611686018427387904" \
+    "$PROCS" "$TMP/many_processes.csv"
+
+# 22: a FIFO as results.csv, or as the results.json beside it: one line,
+# exit 1, never a hang (timeout as a guard)
+mkdir "$TMP/fifo_csv" "$TMP/fifo_json"
+mkfifo "$TMP/fifo_csv/results.csv" "$TMP/fifo_json/results.json"
+cp "$FIX/a/results.csv" "$TMP/fifo_json/"
+check_fails "compare with a FIFO as results.csv" 1 \
+    "fifo_csv/results.csv: a FIFO, not a regular file" \
+    timeout 20 "$PB" compare "$FIX/a" "$TMP/fifo_csv"
+check_fails "compare with a FIFO as the results.json beside" 1 \
+    "fifo_json/results.json: a FIFO, not a regular file" \
+    timeout 20 "$PB" compare "$FIX/a" "$TMP/fifo_json/results.csv"
+
+# 25: a line over 4096 bytes (a failed row's long error) read whole, the
+# lines after it numbered right; a line over the cap and a NUL byte refused
+long=$(printf '%6000s' '' | tr ' ' x)
+{ head -n 1 "$FIX/a/results.csv"
+  sed -n 2p "$FIX/a/results.csv" | sed "s/,1,\"\"\$/,0,\"$long\"/"
+  tail -n +2 "$FIX/a/results.csv"
+  echo 'magic_squares,table,uniform,4,100,1,00000000000000ab,1,0,1,fast,0,0,0,0,0,0,0,1,""'
+} >"$TMP/long_line.csv"
+check_error "a row after a line of 6000 bytes" 1 \
+    "long_line.csv:23: expected seconds >= 0 and a count >= 1, found 'fast'" \
+    "$FIX/a" "$TMP/long_line.csv"
+{ head -n 1 "$FIX/a/results.csv"
+  printf '%70000s\n' '' | tr ' ' x; } >"$TMP/huge_line.csv"
+check_error "a line over the cap" 1 \
+    "huge_line.csv:2: a line of more than 65536 bytes" \
+    "$FIX/a" "$TMP/huge_line.csv"
+{ head -n 1 "$FIX/a/results.csv"; printf 'magic_squares\0,x\n'; } \
+    >"$TMP/nul.csv"
+check_error "a NUL byte" 1 "nul.csv:2: binary data \(a NUL byte\)" \
+    "$FIX/a" "$TMP/nul.csv"
+
 # --variants X,Y: two variants of one run, and across two runs, corpus by
 # corpus; a variant with no counterpart is one error line, no table
 run_from /dev/null "$PB" compare "$FIX/a" --variants bfs_array,table

@@ -313,6 +313,55 @@ printf 'kernel,variant,seconds\nmagic_squares,table,1\n' >"$TMP/bad/results.csv"
 check_error "a malformed results.csv" 1 "results.csv:1: no column 'family'" \
     "$TMP/bad"
 check_error "no folder" 2 "expected one results folder"
+# --- results read back (issue 27) ---------------------------------------
+# 26: a row whose value no figure can show (a time of 0, a negative or
+# 1e308 heap, infinite work) is refused while reading: one line, exit 1,
+# no summary.csv, no figure. Each folder holds magic_squares' bfs_hash
+# uniform rows only (with one benchmark, the figure has no other point).
+# refused_plot WHAT PATTERN COLUMN VALUE: the rows with COLUMN = VALUE
+refused_plot() {
+    local what=$1 pattern=$2 dir=$TMP/bad_$4
+    mkdir -p "$dir" && cp "$FIX/results.json" "$dir/"
+    awk -F, -v OFS=, -v c="$3" -v v="$4" 'NR == 1 { print; next }
+        $1 == "magic_squares" && $2 == "bfs_hash" && $3 == "uniform" {
+            $c = v; print }' "$FIX/results.csv" >"$dir/results.csv"
+    check_fails "plot: $what" 1 "$pattern" timeout 120 "$PB" plot "$dir"
+    if [ -e "$dir/summary.csv" ] || [ -e "$dir/figures" ]; then
+        fail "plot: $what: summary.csv or figures/ written"
+    else
+        pass
+    fi
+}
+refused_plot "a time of 0" \
+    "bad_0/results.csv:2: seconds: expected a time above 0 for a figure" 11 0
+refused_plot "a negative heap" \
+    "bad_-5/results.csv:2: peak_heap_bytes: expected NA or a number from 0 to 2\^64, found -5" \
+    16 -5
+refused_plot "a heap of 1e308 bytes" \
+    "bad_1e308/results.csv:2: peak_heap_bytes: expected NA or a number from 0 to 2\^64, found 1e\+308" \
+    16 1e308
+refused_plot "infinite work" \
+    "bad_inf/results.csv:2: expanded_per_instance: expected NA or a number from 0 to 2\^64, found inf" \
+    15 inf
+# 22: a FIFO as the results.json beside results.csv: refused at once (the
+# report reads it last), nothing written
+mkdir "$TMP/fifo" && cp "$FIX/results.csv" "$TMP/fifo/" &&
+    mkfifo "$TMP/fifo/results.json"
+check_fails "plot with a FIFO as results.json" 1 \
+    "fifo/results.json: a FIFO, not a regular file" \
+    timeout 60 "$PB" plot "$TMP/fifo"
+if [ -e "$TMP/fifo/summary.csv" ]; then
+    fail "plot with a FIFO as results.json wrote summary.csv"
+else
+    pass
+fi
+# 10: the rows twice: refused, never drawn as twice the repetitions
+mkdir "$TMP/twice" && cp "$FIX/results.json" "$TMP/twice/"
+{ cat "$FIX/results.csv"; tail -n +2 "$FIX/results.csv"; } \
+    >"$TMP/twice/results.csv"
+check_fails "plot of rows twice" 1 \
+    "twice/results.csv:106: repetition 0 of magic_squares/bfs_hash/uniform/size:4/n:50/seed:1/threads:1 again" \
+    timeout 120 "$PB" plot "$TMP/twice"
 # --kinds, --variants, --format: only the figures, variants and formats
 # asked for, and none of an earlier plot left for the report to show
 mkdir "$TMP/only" && cp "$FIX/results.csv" "$FIX/results.json" "$TMP/only/"
