@@ -1,9 +1,11 @@
 /*
  * merge.c - joining results folders (merge.h). Each input is read whole
  * and checked before anything is written: its results.json with Jansson
- * (context and benchmarks), its results.csv through schema.h's reader
- * (pb_csv_layout_read, pb_csv_split, pb_csv_row_read: the parser tidy.c
- * uses), each row kept as its original line so no number is rewritten.
+ * (context and benchmarks), its results.csv through tidy.h's row reader
+ * (tidy_csv_row: the parser and checks compare and plot use), each row
+ * kept as its original line so no number is rewritten. The runs that are
+ * samples pass tidy_json_run_check; a repetition of a benchmark twice,
+ * among the rows or among the runs, is refused as tidy refuses it.
  *
  * The suite's order: a shard I/N holds every N-th benchmark of the
  * suite from the I-th, and its verification records ("verify:NAME",
@@ -40,6 +42,7 @@ struct place {
     const char *key; /* its record's key in the input's context */
     uint64_t at;
     size_t input;
+    uint64_t rows_seen, runs_seen; /* its repetitions read (tidy.h) */
     UT_hash_handle hh;
 };
 
@@ -139,47 +142,52 @@ static int read_records(const struct pb_merge *m, size_t i,
     return 0;
 }
 
-/* The place of benchmark `name` of input i, or an error naming where. */
-static int place_of(struct place *places, const char *name, size_t i,
-                    const char *where, uint64_t *at, struct pb_error *e)
+/* The place of benchmark `name` of input i, or NULL with an error in e
+ * naming where. */
+static struct place *place_of(struct place *places, const char *name, size_t i,
+                              const char *where, struct pb_error *e)
 {
     char key[192];
     struct place *p = NULL;
     if (canonical(name, key, sizeof(key)))
         HASH_FIND_STR(places, key, p);
-    if (!p || p->input != i)
-        return pb_fail(e, -EINVAL,
-                       "%s: benchmark %.200s has no verification record "
-                       "in its results.json",
-                       where, name);
-    *at = p->at;
-    return 0;
+    if (p && p->input == i)
+        return p;
+    pb_fail(e, -EINVAL,
+            "%s: benchmark %.200s has no verification record in its "
+            "results.json",
+            where, name);
+    return NULL;
 }
 
 /* The rows of input i's results.csv, each with its suite place. */
 static int read_rows(struct merge_input *in, size_t i, struct place *places,
                      struct items *rows, struct pb_error *e)
 {
-    char where[PB_PATH_MAX + 32];
+    char path[PB_PATH_MAX + 16], where[PB_PATH_MAX + 32];
+    snprintf(path, sizeof(path), "%s/results.csv", in->dir);
     int rc = 0;
     for (size_t r = 0; rc == 0 && r < in->rows; r++) {
-        snprintf(where, sizeof(where), "%s/results.csv:%zu", in->dir, r + 2);
-        char copy[4096], *field[PB_CSV_MAX_FIELDS], name[192];
-        snprintf(copy, sizeof(copy), "%s", in->row[r]);
+        snprintf(where, sizeof(where), "%s:%u", path, in->line[r]);
+        char *copy = strdup(in->row[r]), name[192];
         struct pb_row row;
-        enum pb_col bad = PB_COL_KERNEL;
-        if (pb_csv_split(&in->layout, copy, field) < in->layout.width ||
-            pb_csv_row_read(&in->layout, field, &row, &bad) ||
-            !tidy_name_ok(row.id.kernel) || !tidy_name_ok(row.id.variant) ||
-            !tidy_family_ok(row.id.family))
-            return pb_fail(e, -EINVAL,
-                           "%s: column '%s': expected a row of a puzzlebench "
-                           "results.csv",
-                           where, pb_col_name(bad));
+        struct place *p = NULL;
+        if (!copy)
+            return pb_fail(e, -ENOMEM, "out of memory");
+        rc = tidy_csv_row(&in->layout, copy, path, in->line[r], &row, e);
+        free(copy);
+        if (rc)
+            return rc;
         struct item it = {.input = i, .index = r, .line = in->row[r]};
         if (pb_bench_id_write(&row.id, name, sizeof(name)) < 0)
             return pb_fail(e, -EINVAL, "%s: a benchmark name too long", where);
-        rc = place_of(places, name, i, where, &it.at, e);
+        if (!(p = place_of(places, name, i, where, e)))
+            return -EINVAL;
+        /* an older file without the column: its rows are not numbered */
+        if (row.verified && in->layout.at[PB_COL_REPETITION] >= 0)
+            rc = tidy_repetition_mark(&p->rows_seen, row.repetition, p->name,
+                                      where, e);
+        it.at = p->at;
         if (rc == 0 && push(rows, it))
             rc = pb_fail(e, -ENOMEM, "out of memory");
         if (rc == 0)
@@ -203,9 +211,17 @@ static int read_runs(struct merge_input *in, size_t i, struct place *places,
             return pb_fail(e, -EINVAL, "%s: expected an object with a name",
                            where);
         struct item it = {.input = i, .index = r, .run = run};
-        int rc = place_of(places, name, i, where, &it.at, e);
-        if (rc)
+        struct place *p = place_of(places, name, i, where, e);
+        if (!p)
+            return -EINVAL;
+        int rc = tidy_json_run_check(run, where, e);
+        const json_t *rep = json_object_get(run, "repetition_index");
+        if (rc == 1 && json_is_integer(rep))
+            rc = tidy_repetition_mark(&p->runs_seen, json_integer_value(rep),
+                                      p->name, where, e);
+        if (rc < 0)
             return rc;
+        it.at = p->at;
         if (push(runs, it))
             return pb_fail(e, -ENOMEM, "out of memory");
     }
@@ -246,7 +262,8 @@ int pb_merge_read(struct pb_merge *m, char *const *dirs, size_t n,
     if (rc == 0)
         rc = join_csv(m, &rows, e);
     if (rc == 0) {
-        qsort(runs.v, runs.n, sizeof(runs.v[0]), by_place);
+        if (runs.n) /* v is NULL when there are none */
+            qsort(runs.v, runs.n, sizeof(runs.v[0]), by_place);
         json_t *list = json_array();
         for (size_t r = 0; list && r < runs.n; r++)
             if (json_array_append(list, runs.v[r].run))

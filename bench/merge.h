@@ -5,7 +5,10 @@
  * results.json's benchmarks in the suite's order, the first input's
  * context without its shard, the verification records of all inputs.
  * Reading and checking (pb_merge_read) come before anything is written,
- * so a refused merge creates nothing.
+ * so a refused merge creates nothing. Rows and runs are checked as
+ * compare and plot check them (tidy.h). Text from the inputs (the suite,
+ * machine values, folder names) reaches the terminal and log.txt with
+ * its control bytes escaped.
  */
 #ifndef MERGE_H
 #define MERGE_H
@@ -29,7 +32,11 @@ struct pb_merge {
     struct pb_completion completion;
     struct pb_completeness complete;
     bool machines_differ; /* the inputs' machine records differ */
-    char *csv;            /* the joined results.csv */
+    /* why the inputs' sameness of build is not proven ("" when it is):
+     * a commit or dirty flag unknown or absent in every input, or a
+     * dirty tree (two trees of one commit may hold other changes) */
+    char build_unchecked[160];
+    char *csv; /* the joined results.csv */
     size_t csv_len, rows;
     void *json;        /* the joined results.json (a json_t) */
     size_t benchmarks; /* benchmarks (verification records) */
@@ -39,13 +46,17 @@ struct pb_merge {
  * folder, or a root whose `latest` link names one) and joins them in
  * memory. Refused, with e naming the folder and what differs: fewer
  * than 2, a folder without results.csv or results.json, an unreadable
- * or malformed file (a completion record included), a different
- * puzzlebench commit, dirty flag, build (compiler, flags, build type) or
- * suite, shards of different N, and a benchmark (name, threads included)
- * in two inputs. Completeness is judged from the benchmarks the inputs
- * account for against the union of their plans (completion.h), when
- * every input has a plan; else from the shards present. 0 or a negative
- * errno-style code. O(R log R) for R rows and runs. */
+ * or malformed file (a completion record included), a row or run that
+ * compare or plot would refuse (tidy.h: values, a repetition twice, a
+ * line too long), a different puzzlebench commit, dirty flag, build
+ * (compiler, flags, build type) or suite, shards of different N, and a
+ * benchmark (name, threads included) in two inputs. A commit or dirty
+ * flag that is unknown in every input, or a dirty tree, is no proof of
+ * one build: merged, with a warning (build_unchecked). Completeness is
+ * judged from the benchmarks the inputs account for against the union
+ * of their plans (completion.h), when every input has a plan; else from
+ * the shards present. 0 or a negative errno-style code. O(R log R) for
+ * R rows and runs. */
 int pb_merge_read(struct pb_merge *m, char *const *dirs, size_t n,
                   struct pb_error *e);
 /* Writes the joined results.csv, results.json and completion record

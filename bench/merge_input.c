@@ -1,13 +1,17 @@
 /*
  * merge_input.c - reading the folders `merge` joins (merge_parts.h):
  * each results.json with Jansson, each results.csv's lines (parsed in
- * merge.c by schema.h's reader), and the checks that they are parts of
- * one run: the same puzzlebench commit and dirty flag, the same build
- * (compiler, flags, build type), the same suite, shards of the same N
- * and the same CSV header. The machines may differ (a cluster's nodes);
- * merge.h says so in the results. Each completion record (completion.h)
- * is read too, and their union judged: what the merged folder lacks.
- * O(size of the files).
+ * merge.c by tidy.h's row reader), both opened and read as compare and
+ * plot read them (tidy.h: regular files only, lines of any length up to
+ * TIDY_LINE_MAX, Google Benchmark's bare NaN), and the checks that they
+ * are parts of one run: the same puzzlebench commit and dirty flag, the
+ * same build (compiler, flags, build type), the same suite, shards of
+ * the same N and the same CSV header. A key absent from both inputs is
+ * the same; a commit or dirty flag unknown everywhere, or a dirty tree,
+ * proves nothing and is noted (merge.h). The machines may differ (a
+ * cluster's nodes); merge.h says so in the results. Each completion
+ * record (completion.h) is read too, and their union judged: what the
+ * merged folder lacks. O(size of the files).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -17,6 +21,7 @@
 #include <unistd.h>
 
 #include "merge_parts.h"
+#include "tidy.h"
 
 /* Context keys that must be equal: another commit or build is another
  * program, another suite other benchmarks. */
@@ -87,7 +92,11 @@ static int read_json(struct merge_input *in, struct pb_error *e)
     char path[PB_PATH_MAX + 16];
     json_error_t why;
     snprintf(path, sizeof(path), "%s/results.json", in->dir);
-    in->root = json_load_file(path, 0, &why);
+    FILE *f = tidy_open(path, "the results.json of puzzlebench bench", e);
+    if (!f)
+        return -errno;
+    in->root = tidy_json_loadf(f, &why);
+    fclose(f);
     if (!in->root)
         return pb_fail(e, -EINVAL, "%s:%d: %s", path, why.line, why.text);
     json_t *context = json_object_get(in->root, "context");
@@ -121,46 +130,60 @@ static int read_json(struct merge_input *in, struct pb_error *e)
     return 0;
 }
 
+/* Appends line `number` to in's rows. 0 or -ENOMEM. */
+static int add_row(struct merge_input *in, const char *line, unsigned number,
+                   size_t *cap)
+{
+    if (in->rows == *cap) {
+        size_t more = *cap ? 2 * *cap : 64;
+        char **row = realloc(in->row, more * sizeof(*row));
+        if (row)
+            in->row = row;
+        unsigned *at = row ? realloc(in->line, more * sizeof(*at)) : NULL;
+        if (!at)
+            return -ENOMEM;
+        in->line = at;
+        *cap = more;
+    }
+    if (!(in->row[in->rows] = strdup(line)))
+        return -ENOMEM;
+    in->line[in->rows++] = number;
+    return 0;
+}
+
 static int read_csv(struct merge_input *in, struct pb_error *e)
 {
     char path[PB_PATH_MAX + 16];
     snprintf(path, sizeof(path), "%s/results.csv", in->dir);
-    FILE *f = fopen(path, "r");
+    FILE *f = tidy_open(path, "the results.csv of puzzlebench bench", e);
     if (!f)
-        return pb_fail(e, -errno, "%s: cannot open: %s", path, strerror(errno));
-    /* "" for an empty file: fgets leaves line untouched at end of file */
-    char line[4096] = "", split[4096];
+        return -errno;
+    char *line = NULL, *split = NULL;
+    size_t cap = 0, rows_cap = 0;
     enum pb_col missing = PB_COL_KERNEL;
     int rc = 0;
-    if (!fgets(line, sizeof(line), f))
+    long n = tidy_csv_line(f, &line, &cap);
+    if (n == -1)
         rc = pb_fail(e, -EINVAL, "%s:1: empty; expected a results CSV header",
                      path);
-    line[strcspn(line, "\r\n")] = '\0';
-    snprintf(in->header, sizeof(in->header), "%s", line);
-    memcpy(split, line, sizeof(split));
-    if (rc == 0 && pb_csv_layout_read(&in->layout, split, &missing))
+    else if (n < 0)
+        rc = tidy_csv_line_error(n, path, 1, e);
+    else if (!(in->header = strdup(line)) || !(split = strdup(line)))
+        rc = pb_fail(e, -ENOMEM, "out of memory");
+    else if (pb_csv_layout_read(&in->layout, split, &missing))
         rc = pb_fail(e, -EINVAL,
                      "%s:1: no column '%s'; expected the header "
                      "of a puzzlebench results.csv",
                      path, pb_col_name(missing));
-    size_t cap = 0;
-    while (rc == 0 && fgets(line, sizeof(line), f)) {
-        line[strcspn(line, "\r\n")] = '\0';
-        if (!line[0])
-            continue;
-        if (in->rows == cap) {
-            cap = cap ? 2 * cap : 64;
-            char **row = realloc(in->row, cap * sizeof(*row));
-            if (!row)
-                rc = pb_fail(e, -ENOMEM, "out of memory");
-            else
-                in->row = row;
-        }
-        if (rc == 0 && !(in->row[in->rows++] = strdup(line)))
+    free(split);
+    for (unsigned number = 2;
+         rc == 0 && (n = tidy_csv_line(f, &line, &cap)) != -1; number++) {
+        if (n < 0)
+            rc = tidy_csv_line_error(n, path, number, e);
+        else if (line[0] && add_row(in, line, number, &rows_cap))
             rc = pb_fail(e, -ENOMEM, "out of memory");
     }
-    if (rc == 0 && ferror(f))
-        rc = pb_fail(e, -EIO, "%s: cannot read", path);
+    free(line);
     fclose(f);
     return rc;
 }
@@ -184,6 +207,12 @@ static void shard_text(const struct merge_input *in, char *out, size_t len)
         snprintf(out, len, "unsharded");
 }
 
+/* Both absent, or equal (json_equal calls two absent values unequal). */
+static bool same_value(const json_t *a, const json_t *b)
+{
+    return (!a && !b) || json_equal(a, b);
+}
+
 /* Input b is a part of the same run as a. */
 static int same_run(const struct merge_input *a, const struct merge_input *b,
                     struct pb_error *e)
@@ -191,7 +220,7 @@ static int same_run(const struct merge_input *a, const struct merge_input *b,
     json_t *ca = json_object_get(a->root, "context");
     json_t *cb = json_object_get(b->root, "context");
     for (size_t k = 0; k < COUNT(same_keys); k++)
-        if (!json_equal(json_object_get(ca, same_keys[k]),
+        if (!same_value(json_object_get(ca, same_keys[k]),
                         json_object_get(cb, same_keys[k]))) {
             char va[128], vb[128];
             value_text(a, same_keys[k], va, sizeof(va));
@@ -220,7 +249,7 @@ void merge_machine_keys(const struct pb_merge *m, char *out, size_t len)
     out[0] = '\0';
     for (size_t k = 0; k < COUNT(machine_keys); k++)
         for (size_t i = 1; i < m->n; i++)
-            if (!json_equal(
+            if (!same_value(
                     json_object_get(json_object_get(m->in[0].root, "context"),
                                     machine_keys[k]),
                     json_object_get(json_object_get(m->in[i].root, "context"),
@@ -230,6 +259,26 @@ void merge_machine_keys(const struct pb_merge *m, char *out, size_t len)
                          machine_keys[k]);
                 break;
             }
+}
+
+/* m->build_unchecked: why the inputs (equal in commit and dirty flag,
+ * same_run) may still come from other builds, "" when nothing says so. */
+static void note_unchecked(struct pb_merge *m)
+{
+    json_t *context = json_object_get(m->in[0].root, "context");
+    const char *commit =
+        json_string_value(json_object_get(context, "puzzlebench_commit"));
+    const char *dirty =
+        json_string_value(json_object_get(context, "puzzlebench_dirty"));
+    if (!commit || !strcmp(commit, "unknown"))
+        snprintf(m->build_unchecked, sizeof(m->build_unchecked),
+                 "the puzzlebench commit is unknown");
+    else if (!dirty || !strcmp(dirty, "unknown"))
+        snprintf(m->build_unchecked, sizeof(m->build_unchecked),
+                 "whether the source tree had changes is unknown");
+    else if (!strcmp(dirty, "true"))
+        snprintf(m->build_unchecked, sizeof(m->build_unchecked),
+                 "the source tree had uncommitted changes, which may differ");
 }
 
 /* m->completion: the union of the inputs' records, when every input
@@ -291,6 +340,8 @@ int merge_inputs_load(struct pb_merge *m, char *const *dirs, size_t n,
         merge_machine_keys(m, keys, sizeof(keys));
         m->machines_differ = keys[0] != '\0';
         rc = join_completion(m, e);
+        if (rc == 0)
+            note_unchecked(m);
     }
     if (rc == 0)
         note_missing(m);
@@ -303,6 +354,8 @@ void pb_merge_free(struct pb_merge *m)
         for (size_t r = 0; r < m->in[i].rows; r++)
             free(m->in[i].row[r]);
         free(m->in[i].row);
+        free(m->in[i].line);
+        free(m->in[i].header);
         json_decref(m->in[i].root);
         pb_completion_free(&m->in[i].completion);
     }

@@ -19,6 +19,8 @@
  * Beside it, completion.json: the union of the inputs' completion
  * records (completion.h), state ended, written last, so that the merged
  * folder says itself whether anything is missing.
+ * What merge says on the terminal and in log.txt shows the inputs' texts
+ * with their control bytes escaped (pb_escape_controls).
  * O(keys + runs).
  */
 #include <errno.h>
@@ -181,18 +183,29 @@ int merge_record_place(struct pb_merge *m, const char *key, uint64_t at,
     return 0;
 }
 
+/* text with its control bytes escaped (pb_escape_controls), for the
+ * terminal and log.txt: the inputs' texts are anyone's. */
+static const char *shown(const char *text, char *out, size_t len)
+{
+    pb_escape_controls(text ? text : "", out, len);
+    return out;
+}
+
 int pb_merge_write(const struct pb_merge *m, struct pb_results *r,
                    struct pb_error *e)
 {
+    char text_a[4 * PB_PATH_MAX], text_b[4 * PB_PATH_MAX];
     const char *suite = json_string_value(
         json_object_get(json_object_get(m->json, "context"), "suite"));
     pb_results_say(r,
                    "puzzlebench merge: %zu results folders of suite %s "
                    "(%zu benchmarks, %zu rows), results in %s\n",
-                   m->n, suite, m->benchmarks, m->rows, r->dir);
+                   m->n, shown(suite, text_a, sizeof(text_a)), m->benchmarks,
+                   m->rows, shown(r->dir, text_b, sizeof(text_b)));
     for (size_t i = 0; i < m->n; i++) {
         json_t *name = input_name(&m->in[i]);
-        pb_results_say(r, "  from %s: %zu rows\n", json_string_value(name),
+        pb_results_say(r, "  from %s: %zu rows\n",
+                       shown(json_string_value(name), text_a, sizeof(text_a)),
                        m->in[i].rows);
         json_decref(name);
     }
@@ -206,6 +219,17 @@ int pb_merge_write(const struct pb_merge *m, struct pb_results *r,
     if (incomplete[0]) { /* partial results are useful: said, not refused */
         fprintf(stderr, "puzzlebench merge: warning: %s\n", incomplete);
         pb_results_log(r, "warning: %s\n", incomplete);
+    }
+    if (m->build_unchecked[0]) {
+        /* no proof either way: the inputs agree, but on too little */
+        fprintf(stderr,
+                "puzzlebench merge: warning: %s in every input, so merge "
+                "cannot check that one build produced them\n",
+                m->build_unchecked);
+        pb_results_log(r,
+                       "warning: %s in every input, so merge cannot check "
+                       "that one build produced them\n",
+                       m->build_unchecked);
     }
     if (m->machines_differ) {
         char keys[256];
@@ -223,9 +247,15 @@ int pb_merge_write(const struct pb_merge *m, struct pb_results *r,
                        keys);
         json_t *lines = json_object_get(json_object_get(m->json, "context"),
                                         "machines_differ");
-        for (size_t i = 0; i < json_array_size(lines); i++)
-            pb_results_log(r, "  %s\n",
-                           json_string_value(json_array_get(lines, i)));
+        for (size_t i = 0; i < json_array_size(lines); i++) {
+            /* a line lists the input's benchmarks: as long as they are */
+            const char *line = json_string_value(json_array_get(lines, i));
+            size_t len = 4 * strlen(line ? line : "") + 1;
+            char *text = malloc(len);
+            if (text)
+                pb_results_log(r, "  %s\n", shown(line, text, len));
+            free(text);
+        }
     }
     int rc = pb_write_atomically(r->csv_path, m->csv, m->csv_len);
     if (rc)

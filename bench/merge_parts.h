@@ -18,9 +18,10 @@ struct merge_input {
     char dir[PB_PATH_MAX]; /* as given, or DIR/latest */
     int shard, shards;     /* its shard I/N; 1/1 when unsharded */
     json_t *root;          /* results.json */
-    char header[4096];     /* results.csv's header line */
+    char *header;          /* results.csv's header line */
     struct pb_csv_layout layout;
-    char **row; /* its rows' lines (NULL once merge.c took them) */
+    char **row;     /* its rows' lines (NULL once merge.c took them) */
+    unsigned *line; /* each row's line number in the file */
     size_t rows;
     struct pb_completion completion; /* doc NULL: it has none */
 };

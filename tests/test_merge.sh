@@ -166,7 +166,8 @@ refused "a folder without results.json" "nojson: no results.json" \
     "$S1" "$T/nojson"
 refused "a malformed results.json" "badjson/results.json:[0-9]+:" \
     "$S1" "$T/badjson"
-refused "a malformed results.csv" "badcsv/results.csv:2: column 'count'" \
+refused "a malformed results.csv" \
+    "badcsv/results.csv:2: expected seconds >= 0 and a count >= 1, found .* and 'x'" \
     "$S1" "$T/badcsv"
 refused "a row without its verification record" \
     "norecord/results.(csv|json).*no verification record" "$S1" "$T/norecord"
@@ -178,6 +179,109 @@ run "$PB" merge --help
 if [ "$rc" -eq 0 ] && grep -q "^usage: puzzlebench merge \[--out ROOT\] DIR DIR" \
     "$T/out"; then pass; else fail "merge --help: exit $rc; $(outputs)"; fi
 check_fails "merge --bogus" 2 "merge: .*--bogus" "$PB" merge --bogus "$S1" "$S2"
+
+# --- results read back (issue 27): what compare and plot refuse, merge
+# refuses; the terminal and log.txt never get raw control bytes; an
+# unknown commit is no proof of one build
+# edit PYTHON DIR: a copy DIR of shard 3 whose results.csv rows (r: csv
+# rows, header first; S the seconds column) and results.json (d) the
+# Python statements change
+edit() {
+    cp -rL "$T/s3/latest" "$T/$2"
+    python3 - "$T/$2" "$1" <<'EOF'
+import csv, json, sys
+d = json.load(open(sys.argv[1] + "/results.json"))
+r = list(csv.reader(open(sys.argv[1] + "/results.csv")))
+S = r[0].index("seconds")
+exec(sys.argv[2])
+json.dump(d, open(sys.argv[1] + "/results.json", "w"), indent=1)
+csv.writer(open(sys.argv[1] + "/results.csv", "w"),
+           lineterminator="\n").writerows(r)
+EOF
+}
+# 14: NaN or negative seconds in a verified row, a negative real_time
+edit 'r[1][S] = "NA"' nan_seconds
+refused "NaN seconds" \
+    "nan_seconds/results.csv:2: expected seconds >= 0 and a count >= 1, found 'NA'" \
+    "$S1" "$S2" "$T/nan_seconds"
+edit 'r[1][S] = "-1"' neg_seconds
+refused "negative seconds" \
+    "neg_seconds/results.csv:2: expected seconds >= 0 and a count >= 1, found '-1'" \
+    "$S1" "$S2" "$T/neg_seconds"
+edit 'd["benchmarks"][0]["real_time"] = -1' neg_time
+refused "a negative real_time" \
+    'neg_time/results.json: benchmarks\[0\]: expected a "name", a "real_time" >= 0' \
+    "$S1" "$S2" "$T/neg_time"
+# 10: a row twice, a run twice
+edit 'r.append(r[1])' row_twice
+refused "a row twice" \
+    "row_twice/results.csv:[0-9]+: repetition 0 of [^ ]+ again" \
+    "$S1" "$S2" "$T/row_twice"
+edit 'd["benchmarks"].append(d["benchmarks"][0])' run_twice
+refused "a run twice" \
+    "run_twice/results.json: benchmarks\[[0-9]+\]: repetition 0 of [^ ]+ again" \
+    "$S1" "$S2" "$T/run_twice"
+# 25: a failed row with an error of 6000 bytes is one row, whole
+edit 'E = r[0].index("error"); r[1][E] = "x" * 6000; r[1][E - 1] = "0"' \
+    long_row
+run "$PB" merge --out "$T/mlong" "$S1" "$S2" "$T/long_row"
+if [ "$rc" -eq 0 ] &&
+    [ "$(awk 'length > 6000' "$T/mlong/latest/results.csv" | wc -l)" -eq 1 ]
+then pass; else fail "merge with a row of 6000 bytes: exit $rc; $(outputs)"; fi
+# 13: control bytes in the suite and a host name: escaped on the terminal
+# and in log.txt
+for i in 1 2 3; do
+    cp -rL "$T/s$i/latest" "$T/esc$i"
+    python3 - "$T/esc$i/results.json" "$i" <<'EOF'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["context"]["suite"] = "t\x1b]0;pwned\x07"
+if sys.argv[2] == "3":
+    d["context"]["host_name"] = "node\x1b[31m7"
+json.dump(d, open(sys.argv[1], "w"), indent=1)
+EOF
+done
+run "$PB" merge --out "$T/mesc" "$T/esc1" "$T/esc2" "$T/esc3"
+if [ "$rc" -eq 0 ] &&
+    ! grep -q "$(printf '[\033\007]')" "$T/out" "$T/err" \
+        "$T/mesc/latest/log.txt" &&
+    grep -Fq 'suite t\x1b]0;pwned\x07 (' "$T/mesc/latest/log.txt" &&
+    grep -Fq 'host_name node\x1b[31m7' "$T/mesc/latest/log.txt"
+then pass; else
+    fail "merge with control bytes in the suite and host name: exit $rc," \
+        "or a raw control byte on the terminal or in log.txt; $(outputs)"
+fi
+# 15: a commit unknown in every input is merged with a warning that the
+# build cannot be checked; a dirty flag absent from every input is the
+# same in each (never "(absent) differs from (absent)")
+for i in 1 2 3; do
+    cp -rL "$T/s$i/latest" "$T/unknown$i"
+    cp -rL "$T/s$i/latest" "$T/nodirty$i"
+    python3 - "$T/unknown$i/results.json" "$T/nodirty$i/results.json" <<'EOF'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["context"]["puzzlebench_commit"] = "unknown"
+d["context"]["puzzlebench_dirty"] = "unknown"
+json.dump(d, open(sys.argv[1], "w"), indent=1)
+d = json.load(open(sys.argv[2]))
+del d["context"]["puzzlebench_dirty"]
+json.dump(d, open(sys.argv[2], "w"), indent=1)
+EOF
+done
+run "$PB" merge --out "$T/munknown" "$T/unknown1" "$T/unknown2" "$T/unknown3"
+want="warning: the puzzlebench commit is unknown in every input, so merge"
+want="$want cannot check that one build produced them"
+if [ "$rc" -eq 0 ] && grep -Fq "$want" "$T/err" &&
+    grep -Fq "$want" "$T/munknown/latest/log.txt"; then pass; else
+    fail "merge of inputs of an unknown commit: exit $rc, or no warning" \
+        "that the build cannot be checked; $(outputs)"
+fi
+run "$PB" merge --out "$T/mnodirty" "$T/nodirty1" "$T/nodirty2" "$T/nodirty3"
+if [ "$rc" -eq 0 ] && ! grep -q 'differs' "$T/err" &&
+    grep -Fq "whether the source tree had changes is unknown" "$T/err"
+then pass; else
+    fail "merge of inputs without a dirty flag: exit $rc; $(outputs)"
+fi
 
 # another machine: merged, with a warning on stderr and in the report
 forge machine host_name node7
