@@ -144,15 +144,19 @@ int pb_completion_load(struct pb_completion *c, const char *dir,
     int rc = place(c, dir, e);
     if (rc)
         return rc;
+    FILE *f;
     struct stat st;
-    if (stat(c->path, &st) != 0)
-        return errno == ENOENT ? 0 /* a folder from before the record */
-                               : pb_fail(e, -errno, "%s: cannot read: %s",
-                                         c->path, strerror(errno));
-    if (!S_ISREG(st.st_mode)) /* a FIFO would block the reader */
-        return pb_fail(e, -EINVAL, "%s: not a regular file", c->path);
+    rc = pb_open_input(c->path, false, &f, &st);
+    if (rc == -ENOENT)
+        return 0; /* a folder from before the record */
+    if (rc == -EINVAL)
+        return pb_fail(e, rc, "%s: %s, not a regular file", c->path,
+                       pb_file_kind(&st));
+    if (rc)
+        return pb_fail(e, rc, "%s: cannot read: %s", c->path, strerror(-rc));
     json_error_t why;
-    json_t *doc = json_load_file(c->path, 0, &why);
+    json_t *doc = json_loadf(f, 0, &why);
+    fclose(f);
     if (!doc)
         return pb_fail(e, -EINVAL, "%s:%d: %s", c->path, why.line, why.text);
     if (!well_formed(doc)) {

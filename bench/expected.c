@@ -14,11 +14,11 @@
 
 #include <ctype.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
+
+#include "pb_file.h"
 
 struct tokens {
     const char *p, *end;
@@ -253,35 +253,22 @@ int pb_expected_path(const char *path, char *out, size_t len)
 static int read_expected(const struct pb_kernel *k, const char *path,
                          char **text, size_t *len, struct pb_error *e)
 {
-    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    if (fd < 0 && errno == ENOENT)
-        return 1;
-    if (fd < 0)
-        return pb_fail(e, -errno, "%s: cannot open: %s", path, strerror(errno));
     char answers[64];
     snprintf(answers, sizeof(answers), "%s answers", k->name);
+    FILE *f;
     struct stat st;
-    int rc = fstat(fd, &st) ? -errno : 0;
+    int rc = pb_open_input(path, true, &f, &st);
+    if (rc == -ENOENT)
+        return 1;
+    if (rc == -EINVAL)
+        return pb_fail(e, S_ISDIR(st.st_mode) ? -EISDIR : rc,
+                       "%s: %s; expected a file of %s%s", path,
+                       pb_file_kind(&st), answers,
+                       S_ISFIFO(st.st_mode) ? " (a FIFO found beside a corpus "
+                                              "is not waited for)"
+                                            : "");
     if (rc)
-        rc = pb_fail(e, rc, "%s: cannot open: %s", path, strerror(-rc));
-    else if (S_ISDIR(st.st_mode))
-        rc = pb_fail(e, -EISDIR, "%s: a folder; expected a file of %s", path,
-                     answers);
-    else if (S_ISFIFO(st.st_mode))
-        rc = pb_fail(e, -EINVAL,
-                     "%s: a FIFO; expected a file of %s (a FIFO found beside "
-                     "a corpus is not waited for)",
-                     path, answers);
-    /* blocking reads from here: a device may need them */
-    else if (fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) < 0)
-        rc = pb_fail(e, -errno, "%s: cannot read: %s", path, strerror(errno));
-    FILE *f = rc ? NULL : fdopen(fd, "rb");
-    if (rc == 0 && !f)
-        rc = pb_fail(e, -errno, "%s: cannot read: %s", path, strerror(errno));
-    if (!f) {
-        close(fd);
-        return rc;
-    }
+        return pb_fail(e, rc, "%s: cannot open: %s", path, strerror(-rc));
     rc = pb_input_read(f, path, answers, answers, text, len, e);
     fclose(f);
     return rc;

@@ -21,7 +21,6 @@
 #include "tidy.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <math.h>
@@ -148,36 +147,17 @@ static int check_names(char *const *field, const struct pb_csv_layout *l,
 
 FILE *tidy_open(const char *path, const char *what, struct pb_error *e)
 {
-    int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+    FILE *f;
     struct stat st;
-    int err = 0;
-    if (fd < 0 || fstat(fd, &st) != 0) {
-        err = errno;
-        pb_fail(e, -err, "%s: cannot open: %s (expected %s)", path,
-                strerror(err), what);
-    } else if (!S_ISREG(st.st_mode)) {
-        err = EINVAL;
-        pb_fail(e, -err, "%s: %s, not a regular file; expected %s", path,
-                S_ISFIFO(st.st_mode)                         ? "a FIFO"
-                : S_ISDIR(st.st_mode)                        ? "a folder"
-                : S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) ? "a device"
-                                                             : "a socket",
+    int rc = pb_open_input(path, false, &f, &st);
+    if (rc == -EINVAL)
+        pb_fail(e, rc, "%s: %s, not a regular file; expected %s", path,
+                pb_file_kind(&st), what);
+    else if (rc)
+        pb_fail(e, rc, "%s: cannot open: %s (expected %s)", path, strerror(-rc),
                 what);
-    }
-    /* blocking again, as a stream expects */
-    int fl = err ? -1 : fcntl(fd, F_GETFL);
-    FILE *f = NULL;
-    if (!err && (fl < 0 || fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) != 0 ||
-                 (f = fdopen(fd, "r")) == NULL)) {
-        err = errno;
-        pb_fail(e, -err, "%s: cannot open: %s (expected %s)", path,
-                strerror(err), what);
-    }
-    if (err) {
-        if (fd >= 0)
-            close(fd);
-        errno = err;
-    }
+    if (rc)
+        errno = -rc;
     return f;
 }
 

@@ -195,6 +195,36 @@ const char *pb_file_error(int rc)
     }
 }
 
+int pb_open_input(const char *path, bool devices, FILE **out, struct stat *st)
+{
+    *out = NULL;
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+    if (fd < 0)
+        return -errno;
+    int rc = fstat(fd, st) != 0 ? -errno : 0;
+    bool device = S_ISCHR(st->st_mode) || S_ISBLK(st->st_mode);
+    if (rc == 0 && !S_ISREG(st->st_mode) && !(devices && device))
+        rc = -EINVAL;
+    /* blocking again, as a stream (and a device) expects */
+    int flags = rc ? -1 : fcntl(fd, F_GETFL);
+    if (rc == 0 && (flags < 0 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) != 0 ||
+                    (*out = fdopen(fd, "r")) == NULL))
+        rc = -errno;
+    if (rc)
+        close(fd);
+    return rc;
+}
+
+const char *pb_file_kind(const struct stat *st)
+{
+    return S_ISREG(st->st_mode)                           ? "a regular file"
+           : S_ISFIFO(st->st_mode)                        ? "a FIFO"
+           : S_ISDIR(st->st_mode)                         ? "a folder"
+           : S_ISLNK(st->st_mode)                         ? "a symbolic link"
+           : S_ISCHR(st->st_mode) || S_ISBLK(st->st_mode) ? "a device"
+                                                          : "a socket";
+}
+
 bool pb_temp_old(const struct stat *st)
 {
     time_t now = time(NULL);

@@ -39,6 +39,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <sys/stat.h>
 
 #ifdef __cplusplus
@@ -73,6 +74,19 @@ int pb_write_named(const char *path, const char *text, size_t len);
  * cannot write: %s": strerror's text, said plainly for -ELOOP and
  * -ENOTSUP. */
 const char *pb_file_error(int rc);
+/* Opens path to read without waiting on it first (opening a FIFO that
+ * nobody writes blocks forever), then looks at what it is (*st): a
+ * regular file, or when devices is true a device too (a link to
+ * /dev/zero is then read, and bounded, like a file), comes back as a
+ * blocking stream in *out; anything else (a FIFO, a folder, a socket)
+ * is closed again: -EINVAL, pb_file_kind(st) saying what it was. 0, or
+ * a negative errno-style code (-ENOENT for a missing file). The one
+ * opener of the results and expected outputs puzzlebench finds by name
+ * or reads back. */
+int pb_open_input(const char *path, bool devices, FILE **out, struct stat *st);
+/* What st is, for a message: "a FIFO", "a folder", "a device", "a
+ * socket", "a symbolic link" or "a regular file". */
+const char *pb_file_kind(const struct stat *st);
 /* st (an lstat or fstat) was last changed PB_TEMP_STALE_SECONDS ago or
  * more. */
 bool pb_temp_old(const struct stat *st);
