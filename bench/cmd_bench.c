@@ -333,7 +333,7 @@ static bool parse_threads(const char *verb, const char *text,
          t = strtok_r(NULL, ",", &save)) {
         long v;
         if (o->thread_counts == PB_SUITE_MAX_THREADS ||
-            !cli_long(verb, "--threads", t, 1, 1024, &v))
+            !cli_long(verb, "--threads", t, 1, PB_MAX_THREADS, &v))
             return false;
         o->threads[o->thread_counts++] = (int)v;
     }

@@ -340,7 +340,8 @@ static int census_verb(int argc, char **argv, int saved_stderr)
             start_text = optarg;
             break;
         case 't':
-            if (!cli_long("census", "--threads", optarg, 1, 1024, &threads))
+            if (!cli_long("census", "--threads", optarg, 1, PB_MAX_THREADS,
+                          &threads))
                 return PB_EXIT_USAGE;
             req.threads = (int)threads;
             break;

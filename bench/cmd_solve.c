@@ -13,6 +13,7 @@
 #include <stdlib.h>
 
 #include "cli.h"
+#include "pb_limits.h"
 #include "runner.h"
 #include "work.h"
 
@@ -119,7 +120,8 @@ int cmd_solve(int argc, char **argv)
             variant_name = optarg;
             break;
         case 't':
-            if (!cli_long("solve", "--threads", optarg, 1, 1024, &threads))
+            if (!cli_long("solve", "--threads", optarg, 1, PB_MAX_THREADS,
+                          &threads))
                 return PB_EXIT_USAGE;
             break;
         case 'T':

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "pb_limits.h"
 #include "verify.h"
 
 static const char help[] =
@@ -51,7 +52,8 @@ int cmd_verify(int argc, char **argv)
             variant_name = optarg;
             break;
         case 't':
-            if (!cli_long("verify", "--threads", optarg, 1, 1024, &threads))
+            if (!cli_long("verify", "--threads", optarg, 1, PB_MAX_THREADS,
+                          &threads))
                 return PB_EXIT_USAGE;
             break;
         case 'M':

@@ -332,11 +332,12 @@ static int directive(struct pb_suite *s, struct settings *set, char *text,
         for (char *t = value; t;
              t = t == value ? extra : strtok_r(NULL, " \t", &save)) {
             if (set->thread_counts == PB_SUITE_MAX_THREADS ||
-                parse_long(t, 1, 1024, &v))
+                parse_long(t, 1, PB_MAX_THREADS, &v))
                 return pb_fail(e, -EINVAL,
                                "%s:%u: expected 'threads' and "
-                               "up to %d counts 1..1024",
-                               s->path, line, PB_SUITE_MAX_THREADS);
+                               "up to %d counts 1..%d",
+                               s->path, line, PB_SUITE_MAX_THREADS,
+                               PB_MAX_THREADS);
             set->threads[set->thread_counts++] = (int)v;
         }
         if (set->thread_counts)

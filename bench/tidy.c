@@ -298,11 +298,11 @@ int tidy_row_check(const struct pb_row *row, const char *where,
                        "%s: count: expected 1 to %" PRIu64
                        " instances, found %" PRIu64,
                        where, TIDY_MAX_COUNT, id->count);
-    if (id->threads < 1 || id->threads > TIDY_MAX_THREADS)
+    if (id->threads < 1 || id->threads > PB_MAX_THREADS)
         return pb_fail(e, -EINVAL,
                        "%s: threads: expected 1 to %d threads per process, "
                        "found %" PRIu64,
-                       where, TIDY_MAX_THREADS, id->threads);
+                       where, PB_MAX_THREADS, id->threads);
     if (id->processes < 1 || id->processes > INT_MAX)
         return pb_fail(e, -EINVAL,
                        "%s: processes: expected 1 to %d processes, found "

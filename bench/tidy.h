@@ -17,16 +17,13 @@
 #include <stdio.h>
 
 #include "pb.h"
+#include "pb_limits.h"
 #include "schema.h"
 
 #define TIDY_MAX_REPS 64
 /* A results.csv line, at most (its line end excluded): a row that bench
  * writes is under 4 KB, so a longer line is not a results row. */
 #define TIDY_LINE_MAX 65536
-/* Threads per process, at most: what bench takes (--threads, a suite's
- * threads line). MPI processes are an int, so processes x threads fits
- * in a long. */
-#define TIDY_MAX_THREADS 1024
 
 struct json_t;       /* jansson.h */
 struct json_error_t; /* jansson.h */
@@ -136,7 +133,7 @@ int tidy_csv_row(const struct pb_csv_layout *l, char *line, const char *path,
                  unsigned number, struct pb_row *row, struct pb_error *e);
 /* The values of a row every reader of results relies on, at `where`
  * (PATH:LINE, or PATH: benchmarks[I]): a count of 1 to 2^53 instances,
- * 1 to TIDY_MAX_THREADS threads and 1 to INT_MAX processes; in a
+ * 1 to PB_MAX_THREADS threads and 1 to INT_MAX processes; in a
  * verified row, seconds finite and >= 0, and each measured value
  * (build seconds, work counters, units, bytes, loads, CPU per wall)
  * absent (NaN) or finite and >= 0, counters, units and bytes at most

@@ -175,11 +175,11 @@ static int bench_id(const char *name, const json_t *run, const char *where,
     /* checked before it becomes an integer: a double out of range would
      * not convert */
     double threads = counter(run, "threads", 1);
-    if (!(threads >= 1 && threads <= TIDY_MAX_THREADS))
+    if (!(threads >= 1 && threads <= PB_MAX_THREADS))
         return pb_fail(e, -EINVAL,
                        "%s: threads: expected 1 to %d threads per process, "
                        "found %.9g",
-                       where, TIDY_MAX_THREADS, threads);
+                       where, PB_MAX_THREADS, threads);
     memset(id, 0, sizeof(*id));
     id->count = id->processes = 1;
     id->threads = (uint64_t)threads;

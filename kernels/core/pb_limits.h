@@ -22,6 +22,11 @@
 #include "pb.h"
 
 #define PB_DEFAULT_MAX_INPUT (1ull << 30) /* 1 GiB of input text */
+/* OpenMP threads per process, at most: what solve, verify, census and
+ * bench take (--threads, a suite's threads line) and what results
+ * readers accept; MPI processes are an int, so processes x threads fits
+ * in a long. */
+#define PB_MAX_THREADS 1024
 
 /* MemAvailable of /proc/meminfo (else physical memory), or the
  * address-space limit (RLIMIT_AS) when lower, in bytes; 0 when unknown. */
