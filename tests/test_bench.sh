@@ -31,26 +31,11 @@ if [ ! -f "$SMOKE" ]; then
     echo "$0: $SMOKE: no such file" >&2
     exit 2
 fi
-if ! command -v python3 >/dev/null; then
-    echo "$0: python3 is needed to read the JSON results" >&2
-    exit 2
-fi
-
-T=$(mktemp -d "${TMPDIR:-/tmp}/test_bench.XXXXXX") || exit 2
-BG=
-cleanup() {
-    if [ -n "$BG" ]; then
-        kill -9 "$BG" 2>/dev/null
-        wait "$BG" 2>/dev/null
-    fi
-    rm -rf "$T"
-}
-trap cleanup EXIT
-cd "$T" || exit 2
+need_python3
+scratch test_bench
 
 K=magic_squares
 HEADER='kernel,variant,family,size,count,seed,corpus_hash,threads,processes,repetition,iterations,seconds,build_seconds,build_timed,instances_per_second,work_per_second,expanded_per_instance,counters_per_instance,units_per_instance,peak_heap_bytes,allocated_bytes,peak_rss_bytes,load_before,load_after,cpu_per_wall,verified,error'
-OUT_DIR=$T
 
 # run CMD...: runs CMD with stdin from /dev/null (see testlib.sh).
 run() { run_from /dev/null "$@"; }

@@ -32,27 +32,13 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=tests/testlib.sh
 . "$HERE/testlib.sh"
 take_args "$@"
-if ! command -v python3 >/dev/null; then
-    echo "$0: python3 is needed to read the JSON results" >&2
-    exit 2
-fi
+need_python3
 if ! command -v gnuplot >/dev/null; then
     echo "$0: no gnuplot, which plot needs; skipped" >&2
     exit 77
 fi
 
-T=$(mktemp -d "${TMPDIR:-/tmp}/test_interrupted.XXXXXX") || exit 2
-BG=
-cleanup() {
-    if [ -n "$BG" ]; then
-        kill -9 "$BG" 2>/dev/null
-        wait "$BG" 2>/dev/null
-    fi
-    rm -rf "$T"
-}
-trap cleanup EXIT
-cd "$T" || exit 2
-OUT_DIR=$T
+scratch test_interrupted
 run() { run_from /dev/null "$@"; }
 K=magic_squares
 

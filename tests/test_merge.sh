@@ -21,15 +21,8 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=tests/testlib.sh
 . "$HERE/testlib.sh"
 take_args "$@"
-if ! command -v python3 >/dev/null; then
-    echo "$0: python3 is needed to read the JSON results" >&2
-    exit 2
-fi
-
-T=$(mktemp -d "${TMPDIR:-/tmp}/test_merge.XXXXXX") || exit 2
-trap 'rm -rf "$T"' EXIT
-cd "$T" || exit 2
-OUT_DIR=$T
+need_python3
+scratch test_merge
 run() { run_from /dev/null "$@"; }
 
 # 3 lines, 9 benchmarks: each shard mixes kernels and sizes

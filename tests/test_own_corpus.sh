@@ -28,14 +28,8 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=tests/testlib.sh
 . "$HERE/testlib.sh"
 take_args "$@"
-if ! command -v python3 >/dev/null; then
-    echo "$0: python3 is needed to read the JSON results" >&2
-    exit 2
-fi
-T=$(mktemp -d "${TMPDIR:-/tmp}/test_own_corpus.XXXXXX") || exit 2
-trap 'chmod -R u+rwx "$T" 2>/dev/null; rm -rf "$T"' EXIT
-cd "$T" || exit 2
-OUT_DIR=$T
+need_python3
+scratch test_own_corpus
 
 FAST=(--repetitions 2 --benchmark_min_time=0.01)
 mkdir -p suites/in judge

@@ -69,6 +69,34 @@ take_pb() {
     fi
 }
 
+# need_python3: exit 2 with a line saying why when python3, which reads
+# the JSON results, is missing.
+need_python3() {
+    if ! command -v python3 >/dev/null; then
+        echo "$0: python3 is needed to read the JSON results" >&2
+        exit 2
+    fi
+}
+
+# scratch NAME: a fresh folder $T, made the current folder and OUT_DIR;
+# on exit the background run $BG (when a test sets it) is killed and the
+# folder removed.
+scratch() {
+    T=$(mktemp -d "${TMPDIR:-/tmp}/$1.XXXXXX") || exit 2
+    BG=
+    trap scratch_cleanup EXIT
+    cd "$T" || exit 2
+    OUT_DIR=$T
+}
+scratch_cleanup() {
+    if [ -n "$BG" ]; then
+        kill -9 "$BG" 2>/dev/null
+        wait "$BG" 2>/dev/null
+    fi
+    chmod -R u+rwx "$T" 2>/dev/null
+    rm -rf "$T"
+}
+
 # take_args "$@": a test's two arguments, PUZZLEBENCH and SOURCE_DIR,
 # made absolute in PB and SRC; a usage line and exit 2 when they are not
 # two or PB is not an executable.
