@@ -414,9 +414,13 @@ static void csv_row(struct harness *h, const struct bench_case *c,
 {
     struct pb_row r = {
         .corpus_hash = c->slot->hash,
+        .round =
+            isnan(counter(run, "round")) ? 0 : (int64_t)counter(run, "round"),
         .repetition = run->repetition_index,
         .iterations = run->iterations,
         .seconds = run->error ? NAN : run->seconds,
+        .cpu_seconds = counter(run, "cpu_seconds"),
+        .involuntary_switches = counter(run, "involuntary_switches"),
         .build_seconds = counter(run, "build_seconds"),
         .build_timed = counter(run, "build_timed"),
         .instances_per_second = counter(run, "items_per_second"),

@@ -42,7 +42,7 @@ struct place {
     const char *key; /* its record's key in the input's context */
     uint64_t at;
     size_t input;
-    uint64_t rows_seen, runs_seen; /* its repetitions read (tidy.h) */
+    struct tidy_reps rows_seen, runs_seen; /* its repetitions read (tidy.h) */
     UT_hash_handle hh;
 };
 
@@ -185,8 +185,8 @@ static int read_rows(struct merge_input *in, size_t i, struct place *places,
             return -EINVAL;
         /* an older file without the column: its rows are not numbered */
         if (row.verified && in->layout.at[PB_COL_REPETITION] >= 0)
-            rc = tidy_repetition_mark(&p->rows_seen, row.repetition, p->name,
-                                      where, e);
+            rc = tidy_repetition_mark(&p->rows_seen, row.round, row.repetition,
+                                      p->name, where, e);
         it.at = p->at;
         if (rc == 0 && push(rows, it))
             rc = pb_fail(e, -ENOMEM, "out of memory");
@@ -194,6 +194,14 @@ static int read_rows(struct merge_input *in, size_t i, struct place *places,
             in->row[r] = NULL; /* rows owns it now */
     }
     return rc;
+}
+
+/* A run's round (its "round" counter; 0 without one). */
+static int64_t run_round(const json_t *run)
+{
+    const json_t *v = json_object_get(run, "round");
+    double r = json_is_number(v) ? json_number_value(v) : 0;
+    return r >= 0 && r < TIDY_MAX_ROUNDS ? (int64_t)r : -1;
 }
 
 /* The Google Benchmark runs of input i, each with its suite place. */
@@ -217,8 +225,9 @@ static int read_runs(struct merge_input *in, size_t i, struct place *places,
         int rc = tidy_json_run_check(run, where, e);
         const json_t *rep = json_object_get(run, "repetition_index");
         if (rc == 1 && json_is_integer(rep))
-            rc = tidy_repetition_mark(&p->runs_seen, json_integer_value(rep),
-                                      p->name, where, e);
+            rc = tidy_repetition_mark(&p->runs_seen, run_round(run),
+                                      json_integer_value(rep), p->name, where,
+                                      e);
         if (rc < 0)
             return rc;
         it.at = p->at;
@@ -285,6 +294,8 @@ int pb_merge_read(struct pb_merge *m, char *const *dirs, size_t n,
         /* HASH_ITER keeps tmp before HASH_DEL: uthash's documented idiom */
         /* NOLINTNEXTLINE(clang-analyzer-unix.Malloc) */
         HASH_DEL(places, p);
+        tidy_reps_free(&p->rows_seen);
+        tidy_reps_free(&p->runs_seen);
         free(p);
     }
     if (rc)

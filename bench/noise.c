@@ -296,7 +296,7 @@ size_t pb_noise_bench_rules(const struct tidy *t, const struct tidy_bench *b,
         snprintf(w[n++], PB_NOISE_TEXT, "a timed sample under 1 ms");
     double rest = NAN; /* the median of the repetitions after the first */
     if (b->n > 1) {
-        double sorted[TIDY_MAX_REPS];
+        double sorted[TIDY_MAX_SAMPLES];
         memcpy(sorted, b->per_instance + 1, (b->n - 1) * sizeof(double));
         rest = pb_median(sorted, b->n - 1);
     }

@@ -325,11 +325,8 @@ static void table_part(struct rp_out *o, const struct tidy *t,
         const struct tidy_bench *b = &t->b[i];
         if (strcmp(b->kernel, kernel))
             continue;
-        double sorted[TIDY_MAX_REPS];
-        memcpy(sorted, b->per_instance, b->n * sizeof(double));
-        double median = pb_median(sorted, b->n);
-        double q1 = pb_quantile(sorted, b->n, 0.25);
-        double q3 = pb_quantile(sorted, b->n, 0.75);
+        struct tidy_spread s = tidy_spread(b);
+        double median = s.median, q1 = s.q1, q3 = s.q3;
         const struct tidy_bench *x =
             base ? tidy_find_run(t, b, base, b->processes, b->threads) : NULL;
         double ratio = x ? median / tidy_median(x) : NAN;

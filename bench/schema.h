@@ -82,9 +82,18 @@ struct pb_row_work {
 struct pb_row {
     struct pb_bench_id id;
     uint64_t corpus_hash;
+    /* the round (0 when the run had none) and the repetition within it:
+     * a run times every benchmark once a round, in a shuffled order, so
+     * that its samples see the machine's drift (docs/statistics.md) */
+    int64_t round;
     int64_t repetition;
     int64_t iterations;
     double seconds; /* per iteration (one solve of the whole corpus) */
+    /* per iteration: CPU seconds of the threads that did the work (the
+     * solving thread at one thread, the team's summed at more), and
+     * the process's involuntary context switches; NaN: not recorded */
+    double cpu_seconds;
+    double involuntary_switches;
     double build_seconds;
     double build_timed; /* 1: seconds include a fresh build (time build) */
     double instances_per_second;
@@ -113,9 +122,12 @@ enum pb_col {
     PB_COL_CORPUS_HASH,
     PB_COL_THREADS,
     PB_COL_PROCESSES,
+    PB_COL_ROUND,
     PB_COL_REPETITION,
     PB_COL_ITERATIONS,
     PB_COL_SECONDS,
+    PB_COL_CPU_SECONDS,
+    PB_COL_INVOLUNTARY_SWITCHES,
     PB_COL_BUILD_SECONDS,
     PB_COL_BUILD_TIMED,
     PB_COL_INSTANCES_PER_SECOND,

@@ -67,7 +67,8 @@
 #include "pb.h"
 
 #define PB_SUITE_MAX_THREADS 16 /* thread counts per line */
-/* what compare, plot and the report read per benchmark (TIDY_MAX_REPS) */
+/* what compare, plot and the report read per benchmark and round
+ * (TIDY_MAX_REPS) */
 #define PB_SUITE_MAX_REPETITIONS 64
 /* min_time above an hour is a typo, and 1e300 would never end */
 #define PB_SUITE_MAX_SECONDS 3600.0

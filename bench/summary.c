@@ -30,19 +30,6 @@
 
 enum { STYLES = 16 };
 
-struct spread {
-    double median, q1, q3;
-};
-
-static struct spread spread_of(const struct tidy_bench *b)
-{
-    double sorted[TIDY_MAX_REPS];
-    memcpy(sorted, b->per_instance, b->n * sizeof(double));
-    double median = pb_median(sorted, b->n); /* sorts */
-    return (struct spread){median, pb_quantile(sorted, b->n, 0.25),
-                           pb_quantile(sorted, b->n, 0.75)};
-}
-
 bool pb_summary_serial(const struct tidy_bench *b)
 {
     return b->threads == 1 && b->processes == 1;
@@ -214,7 +201,7 @@ static void write_row(FILE *f, const struct tidy *t, const struct tidy_bench *b,
                       const char *baseline, bool on_sweep, int corpus,
                       int granted)
 {
-    struct spread s = spread_of(b);
+    struct tidy_spread s = tidy_spread(b);
     fprintf(f, "%s,%s,%s,%s,%ld,%llu,%ld,%zu", b->kernel, b->variant, b->family,
             b->size, b->count, b->seed, b->threads, b->n);
     number(f, s.median);
@@ -229,7 +216,7 @@ static void write_row(FILE *f, const struct tidy *t, const struct tidy_bench *b,
                                                        : tidy_find(t, b, 1, 1);
     double speedup = NAN, lo = NAN, hi = NAN;
     if (one && s.median > 0 && s.q1 > 0) {
-        struct spread s1 = spread_of(one);
+        struct tidy_spread s1 = tidy_spread(one);
         speedup = s1.median / s.median;
         lo = s1.q1 / s.q3;
         hi = s1.q3 / s.q1;
@@ -244,7 +231,7 @@ static void write_row(FILE *f, const struct tidy *t, const struct tidy_bench *b,
                  : NULL;
     double ratio = NAN, rlo = NAN, rhi = NAN;
     if (base) {
-        struct spread sb = spread_of(base);
+        struct tidy_spread sb = tidy_spread(base);
         if (sb.median > 0 && sb.q1 > 0) {
             ratio = s.median / sb.median;
             rlo = s.q1 / sb.q3;

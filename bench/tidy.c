@@ -308,6 +308,10 @@ int tidy_row_check(const struct pb_row *row, const char *where,
                        "%s: processes: expected 1 to %d processes, found "
                        "%" PRIu64,
                        where, INT_MAX, id->processes);
+    if (row->round < 0 || row->round >= TIDY_MAX_ROUNDS)
+        return pb_fail(e, -EINVAL,
+                       "%s: round: expected 0 to %d, found %" PRId64, where,
+                       TIDY_MAX_ROUNDS - 1, row->round);
     if (!row->verified)
         return 0; /* a failed run: nothing measured */
     if (!(isfinite(row->seconds) && row->seconds >= 0))
@@ -328,6 +332,9 @@ int tidy_row_check(const struct pb_row *row, const char *where,
         {PB_COL_LOAD_BEFORE, row->load_before, INFINITY},
         {PB_COL_LOAD_AFTER, row->load_after, INFINITY},
         {PB_COL_CPU_PER_WALL, row->cpu_per_wall, INFINITY},
+        {PB_COL_CPU_SECONDS, row->cpu_seconds, INFINITY},
+        {PB_COL_INVOLUNTARY_SWITCHES, row->involuntary_switches,
+         TIDY_MAX_TALLY},
     };
     int rc = 0;
     for (size_t i = 0; rc == 0 && i < sizeof(values) / sizeof(values[0]); i++)
@@ -340,20 +347,42 @@ int tidy_row_check(const struct pb_row *row, const char *where,
     return rc;
 }
 
-int tidy_repetition_mark(uint64_t *seen, int64_t r, const char *name,
-                         const char *where, struct pb_error *e)
+int tidy_repetition_mark(struct tidy_reps *seen, int64_t round, int64_t r,
+                         const char *name, const char *where,
+                         struct pb_error *e)
 {
     if (r < 0 || r >= TIDY_MAX_REPS)
         return pb_fail(e, -EINVAL,
                        "%s: repetition: expected 0 to %d, found %" PRId64,
                        where, TIDY_MAX_REPS - 1, r);
-    if (*seen >> r & 1)
+    if (round < 0 || round >= TIDY_MAX_ROUNDS)
         return pb_fail(e, -EINVAL,
-                       "%s: repetition %" PRId64 " of %s again; expected each "
-                       "repetition once (two results files joined?)",
-                       where, r, name);
-    *seen |= (uint64_t)1 << r;
+                       "%s: round: expected 0 to %d, found %" PRId64, where,
+                       TIDY_MAX_ROUNDS - 1, round);
+    if ((size_t)round >= seen->rounds) {
+        uint64_t *grown = realloc(seen->round, (size_t)(round + 1) * 8);
+        if (!grown)
+            return pb_fail(e, -ENOMEM, "out of memory");
+        memset(grown + seen->rounds, 0,
+               ((size_t)round + 1 - seen->rounds) * sizeof(*grown));
+        seen->round = grown;
+        seen->rounds = (size_t)round + 1;
+    }
+    uint64_t *word = &seen->round[round];
+    if (*word >> r & 1)
+        return pb_fail(e, -EINVAL,
+                       "%s: repetition %" PRId64 "%s of %s again; expected "
+                       "each repetition once (two results files joined?)",
+                       where, r, round ? " of a round" : "", name);
+    *word |= (uint64_t)1 << r;
     return 0;
+}
+
+void tidy_reps_free(struct tidy_reps *seen)
+{
+    free(seen->round);
+    seen->round = NULL;
+    seen->rounds = 0;
 }
 
 int tidy_size_canonical(struct pb_bench_id *id, struct pb_error *e)
@@ -427,9 +456,10 @@ static int read_row(struct pb_row *row, const struct pb_csv_layout *l,
     char where[sizeof(t->path) + 16];
     snprintf(where, sizeof(where), "%s:%u", t->path, number);
     /* an older file without the column: its rows are not numbered */
-    if (l->at[PB_COL_REPETITION] >= 0) {
-        int rc =
-            tidy_repetition_mark(&x->reps_seen, row->repetition, key, where, e);
+    bool numbered = l->at[PB_COL_REPETITION] >= 0;
+    if (numbered) {
+        int rc = tidy_repetition_mark(&x->seen, row->round, row->repetition,
+                                      key, where, e);
         if (rc)
             return rc;
     }
@@ -442,18 +472,108 @@ static int read_row(struct pb_row *row, const struct pb_csv_layout *l,
     if (isnan(x->peak_heap_bytes) || row->peak_heap_bytes > x->peak_heap_bytes)
         x->peak_heap_bytes = row->peak_heap_bytes; /* "NA" leaves it NaN */
     tidy_add_noise(x, row->load_before, row->load_after, row->cpu_per_wall);
-    return tidy_add_sample(t, x, row->seconds / (double)row->id.count, e);
+    return tidy_add_sample(t, x, row, numbered ? row->repetition : -1, e);
 }
 
-int tidy_add_sample(struct tidy *t, struct tidy_bench *x, double per_instance,
+int tidy_add_sample(struct tidy *t, struct tidy_bench *x,
+                    const struct pb_row *row, int64_t repetition,
                     struct pb_error *e)
 {
-    if (x->n == TIDY_MAX_REPS)
+    if (x->n == TIDY_MAX_SAMPLES)
         return pb_fail(e, -E2BIG,
                        "%s: more than %d repetitions of %s; at most %d are "
                        "read",
-                       t->path, TIDY_MAX_REPS, x->key, TIDY_MAX_REPS);
-    x->per_instance[x->n++] = per_instance;
+                       t->path, TIDY_MAX_SAMPLES, x->key, TIDY_MAX_SAMPLES);
+    if (x->n == x->cap) {
+        size_t cap = x->cap ? 2 * x->cap : 8;
+        struct tidy_sample *s = realloc(x->sample, cap * sizeof(*s));
+        if (!s)
+            return pb_fail(e, -ENOMEM, "out of memory");
+        x->sample = s;
+        x->cap = cap;
+    }
+    double count = (double)row->id.count;
+    x->sample[x->n++] = (struct tidy_sample){
+        .wall = row->seconds / count,
+        .cpu = row->cpu_seconds / count,
+        .switches = row->involuntary_switches,
+        .round = row->round,
+        .repetition = repetition,
+    };
+    return 0;
+}
+
+enum tidy_clock tidy_clock_for(const struct tidy_bench *x)
+{
+    if (x->threads * x->processes != 1 || x->n == 0)
+        return TIDY_CLOCK_WALL;
+    for (size_t i = 0; i < x->n; i++)
+        if (!isfinite(x->sample[i].cpu))
+            return TIDY_CLOCK_WALL;
+    return TIDY_CLOCK_CPU;
+}
+
+const char *tidy_clock_name(enum tidy_clock c)
+{
+    return c == TIDY_CLOCK_CPU ? "cpu" : "wall";
+}
+
+int tidy_bench_clock(struct tidy_bench *x, enum tidy_clock c)
+{
+    double *v = realloc(x->per_instance, (x->n + 1) * sizeof(*v));
+    if (!v)
+        return -ENOMEM;
+    x->per_instance = v;
+    x->clock = c;
+    for (size_t s = 0; s < x->n; s++) {
+        v[s] = c == TIDY_CLOCK_CPU ? x->sample[s].cpu : x->sample[s].wall;
+        if (!isfinite(v[s]))
+            return -EINVAL;
+    }
+    return 0;
+}
+
+int tidy_add_times(struct tidy *t, struct tidy_bench *x,
+                   const double *per_instance, size_t n, struct pb_error *e)
+{
+    struct pb_row row = {
+        .id.count = 1, .cpu_seconds = NAN, .involuntary_switches = NAN};
+    int rc = 0;
+    for (size_t i = 0; rc == 0 && i < n; i++) {
+        row.seconds = per_instance[i];
+        rc = tidy_add_sample(t, x, &row, -1, e);
+    }
+    if (rc == 0 && (rc = tidy_bench_clock(x, TIDY_CLOCK_WALL)) != 0)
+        pb_fail(e, rc, "out of memory");
+    x->rounds = 1;
+    return rc;
+}
+
+/* Puts each benchmark's times on its clock (flags, else tidy_clock_for)
+ * and counts its rounds. 0, or -EINVAL when the CPU clock is asked for
+ * and a benchmark lacks it, or -ENOMEM. */
+static int finish(struct tidy *t, unsigned flags, struct pb_error *e)
+{
+    for (size_t i = 0; i < t->count; i++) {
+        struct tidy_bench *x = &t->b[i];
+        enum tidy_clock c = (flags & TIDY_CLOCK_WALL_ONLY)  ? TIDY_CLOCK_WALL
+                            : (flags & TIDY_CLOCK_CPU_ONLY) ? TIDY_CLOCK_CPU
+                                                            : tidy_clock_for(x);
+        int rc = tidy_bench_clock(x, c);
+        if (rc == -EINVAL)
+            return pb_fail(e, rc,
+                           "%s: %s has no CPU time (results from before it "
+                           "was recorded); expected --clock wall",
+                           t->path, x->key);
+        if (rc)
+            return pb_fail(e, rc, "out of memory");
+        /* rounds are numbered from 0 by the run: count the distinct */
+        x->rounds = 0;
+        for (size_t r = 0; r < x->seen.rounds; r++)
+            x->rounds += x->seen.round[r] != 0;
+        if (x->rounds == 0 && x->n)
+            x->rounds = 1; /* an older file: its one run */
+    }
     return 0;
 }
 
@@ -549,6 +669,8 @@ int tidy_load(const char *arg, struct tidy *t, unsigned flags,
     int rc = c == '{' || c == '[' ? tidy_load_json(f, t, flags, e)
                                   : load_csv(f, t, flags, e);
     fclose(f);
+    if (rc == 0)
+        rc = finish(t, flags, e);
     if (rc == 0 && t->count == 0)
         rc = pb_fail(e, -EINVAL, "%s: no verified results", t->path);
     if (rc)
@@ -558,6 +680,11 @@ int tidy_load(const char *arg, struct tidy *t, unsigned flags,
 
 void tidy_free(struct tidy *t)
 {
+    for (size_t i = 0; t->b && i < t->count; i++) {
+        free(t->b[i].sample);
+        free(t->b[i].per_instance);
+        tidy_reps_free(&t->b[i].seen);
+    }
     free(t->b);
     free(t->slot);
     t->b = NULL;
@@ -605,9 +732,16 @@ const struct tidy_bench *tidy_find(const struct tidy *t,
 
 double tidy_median(const struct tidy_bench *x)
 {
-    double sorted[TIDY_MAX_REPS];
-    if (x->n == 0)
-        return NAN;
+    return tidy_spread(x).median;
+}
+
+struct tidy_spread tidy_spread(const struct tidy_bench *x)
+{
+    double sorted[TIDY_MAX_SAMPLES];
+    if (x->n == 0 || !x->per_instance)
+        return (struct tidy_spread){NAN, NAN, NAN};
     memcpy(sorted, x->per_instance, x->n * sizeof(double));
-    return pb_median(sorted, x->n);
+    double median = pb_median(sorted, x->n); /* sorts */
+    return (struct tidy_spread){median, pb_quantile(sorted, x->n, 0.25),
+                                pb_quantile(sorted, x->n, 0.75)};
 }

@@ -20,13 +20,39 @@
 #include "pb_limits.h"
 #include "schema.h"
 
+/* Repetitions of a benchmark in one round (a suite's repetitions), and
+ * rounds of a run, at most; and samples of one benchmark in all. */
 #define TIDY_MAX_REPS 64
+#define TIDY_MAX_ROUNDS 64
+#define TIDY_MAX_SAMPLES 1024
 /* A results.csv line, at most (its line end excluded): a row that bench
  * writes is under 4 KB, so a longer line is not a results row. */
 #define TIDY_LINE_MAX 65536
 
 struct json_t;       /* jansson.h */
 struct json_error_t; /* jansson.h */
+
+/* The clock a benchmark's times are read on (docs/statistics.md). */
+enum tidy_clock {
+    TIDY_CLOCK_WALL, /* the timed region's wall time */
+    TIDY_CLOCK_CPU,  /* the CPU time of the threads that did the work */
+};
+
+/* One verified repetition. */
+struct tidy_sample {
+    double wall;        /* seconds per instance */
+    double cpu;         /* CPU seconds per instance; NaN: not recorded */
+    double switches;    /* involuntary context switches a solve; NaN */
+    int64_t round;      /* 0 for a run without rounds */
+    int64_t repetition; /* within its round; -1: not numbered (older) */
+};
+
+/* The (round, repetition) pairs read of one benchmark: a bit each,
+ * TIDY_MAX_REPS bits a round (tidy_repetition_mark). */
+struct tidy_reps {
+    uint64_t *round; /* one word per round seen so far */
+    size_t rounds;
+};
 
 /* One benchmark and its verified repetitions. */
 struct tidy_bench {
@@ -46,11 +72,16 @@ struct tidy_bench {
     long count, threads; /* threads per process */
     long processes;      /* MPI processes, 1 for a plain run */
     unsigned long long seed;
-    size_t n;           /* verified repetitions */
-    uint64_t reps_seen; /* bit r: repetition r read (tidy_repetition_mark) */
-    double per_instance[TIDY_MAX_REPS]; /* seconds per instance */
-    double build_seconds;               /* of the last repetition */
-    double work_per_instance;           /* the kernel's unit of work */
+    size_t n, cap;              /* verified repetitions (samples) */
+    struct tidy_sample *sample; /* n of them, in the order read */
+    /* n: each sample's seconds per instance on the benchmark's clock,
+     * what medians, figures and comparisons use (tidy_load sets it) */
+    double *per_instance;
+    enum tidy_clock clock;
+    size_t rounds;            /* distinct rounds among the samples */
+    struct tidy_reps seen;    /* tidy_repetition_mark */
+    double build_seconds;     /* of the last repetition */
+    double work_per_instance; /* the kernel's unit of work */
     /* Of the last repetition: the kernel's counters per instance by
      * name (results.csv's counters_per_instance; a results.json's
      * NAME_per_instance, work.h), and units of work per instance (NaN:
@@ -81,7 +112,19 @@ enum {
     /* for figures (plot): a verified time of 0 is an error, since no
      * log-scale axis can show it */
     TIDY_FIGURES = 2,
+    /* the clock: wall or CPU time for every benchmark; neither: the
+     * rule of tidy_clock_for */
+    TIDY_CLOCK_WALL_ONLY = 4,
+    TIDY_CLOCK_CPU_ONLY = 8,
 };
+
+/* The clock a benchmark is judged on unless the reader asks for one:
+ * CPU time for a serial run (one process of one thread) whose every
+ * sample has it, else wall time (a parallel run's CPU time sums its
+ * threads and says nothing of its speed). */
+enum tidy_clock tidy_clock_for(const struct tidy_bench *x);
+/* "wall" or "cpu". */
+const char *tidy_clock_name(enum tidy_clock c);
 
 /* s is a kernel or variant name as the registry writes them: 1 to 31
  * characters in [a-z0-9_]. */
@@ -140,12 +183,15 @@ int tidy_csv_row(const struct pb_csv_layout *l, char *line, const char *path,
  * 2^64. 0 or -EINVAL with e naming the value. */
 int tidy_row_check(const struct pb_row *row, const char *where,
                    struct pb_error *e);
-/* Marks repetition r of benchmark `name` read in *seen (a bit per
- * repetition): 0, or -EINVAL with e at `where` when r was read already
- * (a file joined with itself would count each sample twice) or is
- * outside 0..TIDY_MAX_REPS - 1. */
-int tidy_repetition_mark(uint64_t *seen, int64_t r, const char *name,
-                         const char *where, struct pb_error *e);
+/* Marks repetition r of round `round` of benchmark `name` read in
+ * *seen: 0, or -EINVAL with e at `where` when it was read already (a
+ * file joined with itself would count each sample twice) or r is
+ * outside 0..TIDY_MAX_REPS - 1 or round outside 0..TIDY_MAX_ROUNDS - 1;
+ * -ENOMEM. */
+int tidy_repetition_mark(struct tidy_reps *seen, int64_t round, int64_t r,
+                         const char *name, const char *where,
+                         struct pb_error *e);
+void tidy_reps_free(struct tidy_reps *seen);
 /* Parses a Google Benchmark JSON file open at its start: json_loadf,
  * except that the bare NaN, Infinity and -Infinity Google Benchmark
  * writes for a counter that is not finite (not JSON) read as null, an
@@ -175,17 +221,32 @@ int tidy_size_canonical(struct pb_bench_id *id, struct pb_error *e);
  * seed, threads and processes from a benchmark's identity (the key is set
  * by tidy_bench_for). */
 void tidy_bench_set_id(struct tidy_bench *x, const struct pb_bench_id *id);
-/* Appends one repetition's seconds per instance to x; an error (naming
- * t->path and the benchmark) beyond TIDY_MAX_REPS. */
-int tidy_add_sample(struct tidy *t, struct tidy_bench *x, double per_instance,
+/* Appends one repetition of row (seconds and CPU seconds per iteration,
+ * round, repetition; -1 when the file does not number them) to x; an
+ * error (naming t->path and the benchmark) beyond TIDY_MAX_SAMPLES. */
+int tidy_add_sample(struct tidy *t, struct tidy_bench *x,
+                    const struct pb_row *row, int64_t repetition,
                     struct pb_error *e);
+/* Appends n wall-clock times (seconds per instance) to x as samples of
+ * one round, unnumbered, and puts x on the wall clock: results made
+ * rather than read (tests, the statistics' own checks). 0 or an error. */
+int tidy_add_times(struct tidy *t, struct tidy_bench *x,
+                   const double *per_instance, size_t n, struct pb_error *e);
+/* Puts x's times (per_instance) on clock c. 0, -EINVAL when a sample
+ * lacks that clock's time, or -ENOMEM. */
+int tidy_bench_clock(struct tidy_bench *x, enum tidy_clock c);
 /* Folds one repetition's noise readings (NaN: none) into x's worst. */
 void tidy_add_noise(struct tidy_bench *x, double load_before, double load_after,
                     double cpu_per_wall);
 void tidy_free(struct tidy *t);
-/* The median of x's verified repetitions (seconds per instance); NaN
- * when it has none. O(n log n) on a copy. */
+/* The median of x's verified repetitions (seconds per instance, on its
+ * clock); NaN when it has none. O(n log n) on a copy. */
 double tidy_median(const struct tidy_bench *x);
+/* Median and quartiles (type 7) of the same; NaN when it has none. */
+struct tidy_spread {
+    double median, q1, q3;
+};
+struct tidy_spread tidy_spread(const struct tidy_bench *x);
 /* Counter `index` of kernel k per instance in x: by its name, else
  * (counter 0, from a file older than counters_per_instance or a JSON
  * that has only the legacy column) work_per_instance; NaN when x has no

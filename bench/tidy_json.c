@@ -124,6 +124,11 @@ static int run_values(const json_t *run, const char *where, struct pb_row *row,
     row->load_before = counter(run, "load_before", NAN);
     row->load_after = counter(run, "load_after", NAN);
     row->cpu_per_wall = counter(run, "cpu_per_wall", NAN);
+    row->cpu_seconds = counter(run, "cpu_seconds", NAN);
+    row->involuntary_switches = counter(run, "involuntary_switches", NAN);
+    double round = counter(run, "round", 0);
+    /* checked before it becomes an integer, as threads are */
+    row->round = round >= 0 && round < TIDY_MAX_ROUNDS ? (int64_t)round : -1;
     return 1;
 }
 
@@ -218,8 +223,8 @@ static int read_run(struct tidy *t, const json_t *run, size_t i, unsigned flags,
         return pb_fail(e, -ENOMEM, "out of memory");
     const json_t *rep = json_object_get(run, "repetition_index");
     if (json_is_integer(rep) &&
-        (rc = tidy_repetition_mark(&x->reps_seen, json_integer_value(rep), key,
-                                   where, e)) != 0)
+        (rc = tidy_repetition_mark(&x->seen, row.round, json_integer_value(rep),
+                                   key, where, e)) != 0)
         return rc;
     tidy_bench_set_id(x, &row.id);
     if (!ours) {
@@ -239,7 +244,8 @@ static int read_run(struct tidy *t, const json_t *run, size_t i, unsigned flags,
     if (isnan(x->peak_heap_bytes) || row.peak_heap_bytes > x->peak_heap_bytes)
         x->peak_heap_bytes = row.peak_heap_bytes;
     tidy_add_noise(x, row.load_before, row.load_after, row.cpu_per_wall);
-    return tidy_add_sample(t, x, row.seconds / (double)row.id.count, e);
+    return tidy_add_sample(
+        t, x, &row, json_is_integer(rep) ? json_integer_value(rep) : -1, e);
 }
 
 int tidy_json_run_check(const json_t *run, const char *where,

@@ -50,10 +50,9 @@ static struct tidy_bench *bench_over(struct tidy *t, long processes,
     char key[192];
     CHECK(pb_bench_id_write(&id, key, sizeof(key)) > 0, "a name");
     struct tidy_bench *b = tidy_bench_for(t, key);
+    struct pb_error e;
     tidy_bench_set_id(b, &id);
-    for (size_t i = 0; i < n; i++)
-        b->per_instance[i] = samples[i];
-    b->n = n;
+    CHECK(tidy_add_times(t, b, samples, n, &e) == 0, "%s", e.msg);
     return b;
 }
 

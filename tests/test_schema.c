@@ -26,8 +26,9 @@
 
 static const char pinned_header[] =
     "kernel,variant,family,size,count,seed,corpus_hash,threads,processes,"
-    "repetition,"
-    "iterations,seconds,build_seconds,build_timed,instances_per_second,"
+    "round,repetition,"
+    "iterations,seconds,cpu_seconds,involuntary_switches,build_seconds,"
+    "build_timed,instances_per_second,"
     "work_per_second,"
     "expanded_per_instance,counters_per_instance,units_per_instance,"
     "peak_heap_bytes,allocated_bytes,peak_rss_bytes,load_before,load_after,"
@@ -207,8 +208,8 @@ static void test_work_column(const struct pb_csv_layout *l)
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
         char line[256], *field[PB_CSV_MAX_FIELDS];
         snprintf(line, sizeof(line),
-                 "k,v,f,4,1,1,00,1,1,0,1,0.5,0,0,1,1,1,%s,NA,1,1,1,NA,NA,NA,1,"
-                 "\"\"",
+                 "k,v,f,4,1,1,00,1,1,0,0,1,0.5,NA,NA,0,0,1,1,1,%s,NA,1,1,1,NA,"
+                 "NA,NA,1,\"\"",
                  cases[i].text);
         struct pb_row back;
         enum pb_col bad = PB_COL_KERNEL;
@@ -238,9 +239,12 @@ static void test_rows(void)
         .id = {"cubic_eight", "bibfs_array", "depth:22", "33", 2, UINT64_MAX,
                16, 3},
         .corpus_hash = 0x0123456789abcdefu,
+        .round = 2,
         .repetition = 4,
         .iterations = 123456789012,
         .seconds = 0.128549292,
+        .cpu_seconds = 0.1234,
+        .involuntary_switches = NAN,
         .build_seconds = 1.39998519e-07,
         .build_timed = 1,
         .instances_per_second = NAN,
@@ -263,7 +267,8 @@ static void test_rows(void)
     text = row_text(&row);
     const char *want =
         "cubic_eight,bibfs_array,depth:22,33,2,18446744073709551615,"
-        "0123456789abcdef,16,3,4,123456789012,0.128549292,1.39998519e-07,1,NA,"
+        "0123456789abcdef,16,3,2,4,123456789012,0.128549292,0.1234,NA,"
+        "1.39998519e-07,1,NA,"
         "5271254.24,13552.32,pops=13552.32;relaxations=54208.5;probes_2=NA,"
         "4096,5439664,NA,33325056,1.67,NA,0.987654321,0,"
         "\"failed: \"\"x\"\", then y\"";
@@ -277,8 +282,10 @@ static void test_rows(void)
     CHECK(pb_csv_row_read(&l, field, &back, &bad) == 0, "row read");
     CHECK(id_equal(&row.id, &back.id), "identity");
     CHECK(
-        back.corpus_hash == row.corpus_hash &&
+        back.corpus_hash == row.corpus_hash && back.round == row.round &&
             back.repetition == row.repetition &&
+            same_real(back.cpu_seconds, row.cpu_seconds) &&
+            same_real(back.involuntary_switches, row.involuntary_switches) &&
             back.iterations == row.iterations &&
             same_real(back.seconds, row.seconds) &&
             same_real(back.build_seconds, row.build_seconds) &&
@@ -338,8 +345,10 @@ static void test_rows(void)
 
 /* The fixture row `line` (the fixture header's columns) as today's
  * writer lays it out: the columns the fixtures predate, as row's:
- * processes (1) after threads, the work counters' (NA) after
- * expanded_per_instance, the noise readings' (NA) after peak_rss_bytes. */
+ * processes (1) and round (0) after threads, the clocks' (NA) after
+ * seconds, build_timed (NA) after build_seconds, the work counters' (NA)
+ * after expanded_per_instance, the noise readings' (NA) after
+ * peak_rss_bytes. */
 static const char *projected(const char *line, const struct pb_row *row)
 {
     static char out[4096];
@@ -350,23 +359,26 @@ static const char *projected(const char *line, const struct pb_row *row)
           "a fixture row with noise readings");
     CHECK(row->id.processes == 1, "a fixture row read as %llu processes",
           (unsigned long long)row->id.processes);
-    /* in the fixture's header: threads is field 8, after it processes is
-     * new; build_seconds is field 11, after it build_timed is new;
-     * expanded_per_instance is field 14, after it the two counter
-     * columns; verified (after peak_rss_bytes) field 18, before it the
+    /* in the fixture's header: threads is field 8, after it processes
+     * and round are new; seconds is field 11, after it the two clock
+     * columns; build_seconds is field 12, after it build_timed is new;
+     * expanded_per_instance is field 15, after it the two counter
+     * columns; verified (after peak_rss_bytes) field 19, before it the
      * three noise columns */
-    const char *cut[4];
-    const int fields_before[4] = {8, 12, 15, 18};
-    const char *p = line;
-    for (int i = 0, commas = 0; i < 4; i++) {
+    enum { CUTS = 5 };
+    static const int fields_before[CUTS] = {8, 11, 12, 15, 18};
+    static const char *const inserted[CUTS] = {"1,0,", "NA,NA,", "NA,",
+                                               "NA,NA,", "NA,NA,NA,"};
+    const char *p = line, *from = line;
+    size_t used = 0;
+    for (int i = 0, commas = 0; i < CUTS; i++) {
         for (; *p && commas < fields_before[i]; p++)
             commas += *p == ',';
-        cut[i] = p;
+        used += (size_t)snprintf(out + used, sizeof(out) - used, "%.*s%s",
+                                 (int)(p - from), from, inserted[i]);
+        from = p;
     }
-    snprintf(out, sizeof(out), "%.*s1,%.*sNA,%.*sNA,NA,%.*sNA,NA,NA,%s",
-             (int)(cut[0] - line), line, (int)(cut[1] - cut[0]), cut[0],
-             (int)(cut[2] - cut[1]), cut[1], (int)(cut[3] - cut[2]), cut[2],
-             cut[3]);
+    snprintf(out + used, sizeof(out) - used, "%s", from);
     return out;
 }
 

@@ -34,8 +34,7 @@ static struct tidy_bench *add(struct tidy *t, const char *variant,
     struct tidy_bench *b = tidy_bench_for(t, key);
     struct pb_error e;
     tidy_bench_set_id(b, &id);
-    for (size_t i = 0; i < n; i++)
-        CHECK(tidy_add_sample(t, b, times[i], &e) == 0, "%s", e.msg);
+    CHECK(tidy_add_times(t, b, times, n, &e) == 0, "%s", e.msg);
     return b;
 }
 
