@@ -247,9 +247,39 @@ static double hierarchy_quota(const char *root, const struct hierarchy *h,
     return tightest;
 }
 
-/* CPUs in this process's affinity mask; 0 when unknown. */
-static int affinity_count(void)
+/* The CPUs of set (size bytes, n CPUs) as a CPU list, "0-3,8,10-11",
+ * into out; cut with "..." where it does not fit. O(n). */
+static void cpu_list(const cpu_set_t *set, size_t size, size_t n, char *out,
+                     size_t len)
 {
+    size_t at = 0;
+    out[0] = '\0';
+    for (size_t c = 0; c < n; c++) {
+        if (!CPU_ISSET_S(c, size, set))
+            continue;
+        size_t last = c;
+        while (last + 1 < n && CPU_ISSET_S(last + 1, size, set))
+            last++;
+        char run[48];
+        if (last == c)
+            snprintf(run, sizeof(run), "%s%zu", at ? "," : "", c);
+        else
+            snprintf(run, sizeof(run), "%s%zu-%zu", at ? "," : "", c, last);
+        if (at + strlen(run) + 4 > len) { /* room for "..." */
+            snprintf(out + at, len - at, "...");
+            return;
+        }
+        snprintf(out + at, len - at, "%s", run);
+        at += strlen(run);
+        c = last;
+    }
+}
+
+/* CPUs in this process's affinity mask (0 when unknown), and the mask
+ * as a CPU list into list ("unknown" when it cannot be read). */
+static int affinity_count(char *list, size_t len)
+{
+    snprintf(list, len, "unknown");
     for (size_t n = 1024; n <= MAX_CPU_SET; n *= 2) {
         cpu_set_t *set = CPU_ALLOC(n);
         if (!set)
@@ -257,6 +287,7 @@ static int affinity_count(void)
         size_t size = CPU_ALLOC_SIZE(n);
         if (sched_getaffinity(0, size, set) == 0) {
             int count = CPU_COUNT_S(size, set);
+            cpu_list(set, size, n, list, len);
             CPU_FREE(set);
             return count;
         }
@@ -280,7 +311,7 @@ void pb_cpus_read(const char *root, struct pb_cpus *c)
     memset(c, 0, sizeof(*c));
     long online = sysconf(_SC_NPROCESSORS_ONLN);
     c->online = online > 0 && online < INT_MAX ? (int)online : 1;
-    c->affinity = affinity_count();
+    c->affinity = affinity_count(c->affinity_list, sizeof(c->affinity_list));
     struct hierarchy v2 = {0}, v1 = {0};
     cgroup_paths(root, &v2, &v1);
     cgroup_mounts(root, &v2, &v1);

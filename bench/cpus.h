@@ -14,7 +14,8 @@
  * (oversubscribed), and its time says nothing about parallel speed-up.
  *
  * Recorded in results.json's context (provenance.c) as cpus_granted (a
- * number, as text) and cpus_granted_by (what bounds it); read back by
+ * number, as text), cpus_granted_by (what bounds it) and cpu_affinity
+ * (the affinity mask as a CPU list, "0-1"); read back by
  * the figures, the report and the noise rules with pb_cpus_from_context.
  */
 #ifndef CPUS_H
@@ -27,8 +28,11 @@
 #define PB_CPUS_TEXT 256 /* cpus_granted_by, with its NUL */
 
 struct pb_cpus {
-    int online;       /* sysconf(_SC_NPROCESSORS_ONLN), at least 1 */
-    int affinity;     /* CPUs in the affinity mask; 0 when unknown */
+    int online;   /* sysconf(_SC_NPROCESSORS_ONLN), at least 1 */
+    int affinity; /* CPUs in the affinity mask; 0 when unknown */
+    /* the mask as a CPU list ("0-1", "0,2-3"; cut with "..." past
+     * PB_CPUS_TEXT), "unknown" when it cannot be read */
+    char affinity_list[PB_CPUS_TEXT];
     double quota;     /* the tightest cgroup CPU quota in CPUs; 0: none */
     int thread_limit; /* OpenMP's thread limit; 0: none */
     int granted;      /* the smallest of those, at least 1 */

@@ -281,6 +281,12 @@ bool pb_harness_loop_counters(struct pb_gb_state *st, const struct pb_kernel *k,
     pb_gb_set_items_processed(st, f->iterations * (int64_t)f->instances);
     pb_gb_set_counter(st, "instances", (double)f->instances, PB_GB_VALUE);
     pb_gb_set_counter(st, "omp_threads", (double)threads, PB_GB_VALUE);
+    /* the CPUs the threads had: fewer than omp_threads marks a run
+     * whose threads took turns (oversubscribed, left out of speed-ups) */
+    int granted = pb_cpus_granted();
+    pb_gb_set_counter(st, "threads_granted",
+                      (double)(threads < granted ? threads : granted),
+                      PB_GB_VALUE);
     pb_gb_set_counter(st, "build_seconds", f->build_seconds, PB_GB_VALUE);
     pb_gb_set_counter(st, "build_timed", f->build_timed, PB_GB_VALUE);
     struct pb_work_figure fig[PB_WORK_FIGURES];
@@ -886,7 +892,7 @@ int pb_bench_suite(const struct pb_bench_options *o)
                         o->shard, o->shards, h.suite_count);
     int threads = max_threads(&suite);
     pb_provenance_warn_threads(&h.results, &suite);
-    pb_provenance_record(&h.results, suite.name, threads);
+    pb_provenance_record(&h.results, &suite, threads);
     record_processes(&h, o->mpi, threads);
     if (o->shards) { /* merge joins the parts; the report says so */
         char shard[32];

@@ -1,9 +1,11 @@
 /*
  * main.c - the puzzlebench command line: dispatches `puzzlebench VERB`
- * to cmd_<verb>.c. Exit codes: 0 success, 1 wrong answers or bad data,
- * 2 usage error. Standard output is flushed and closed here, after the
- * verb, so a write that failed (a full disk, /dev/full, a closed pipe's
- * EPIPE aside) is an error for every verb, in one place.
+ * to cmd_<verb>.c, after the environment's knobs are checked for the
+ * verbs that run variants (knobs.h). Exit codes: 0 success, 1 wrong
+ * answers or bad data, 2 usage error. Standard output is flushed and
+ * closed here, after the verb, so a write that failed (a full disk,
+ * /dev/full, a closed pipe's EPIPE aside) is an error for every verb, in
+ * one place.
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -16,6 +18,8 @@
 #include "cli.h"
 #include "data_dir.h"
 #include "gbench.h"
+#include "identity.h"
+#include "knobs.h"
 #include "mpi_env.h"
 #include "provenance.h"
 
@@ -24,23 +28,45 @@ struct verb {
     int (*run)(int argc, char **argv);
     const char *summary;
     bool reports_stdout; /* says itself when stdout fails, and fails */
+    bool solves;         /* runs variants: the environment's knobs checked */
 };
 
 static const struct verb verbs[] = {
-    {"list", cmd_list, "every kernel and its variants", false},
-    {"solve", cmd_solve, "judge format in, judge format out", true},
-    {"gen", cmd_gen, "write a deterministic corpus", true},
-    {"verify", cmd_verify, "check variants against the reference oracle",
-     false},
-    {"census", cmd_census, "number of states at each depth", false},
-    {"bench", cmd_bench, "verify and time a suite (Google Benchmark)", false},
-    {"run", cmd_run, "the main job: bench the default suite", false},
+    {"list", cmd_list, "every kernel and its variants", false, false},
+    {"solve", cmd_solve, "judge format in, judge format out", true, true},
+    {"gen", cmd_gen, "write a deterministic corpus", true, false},
+    {"verify", cmd_verify, "check variants against the reference oracle", false,
+     true},
+    {"census", cmd_census, "number of states at each depth", false, false},
+    {"bench", cmd_bench, "verify and time a suite (Google Benchmark)", false,
+     true},
+    {"run", cmd_run, "the main job: bench the default suite", false, true},
     {"compare", cmd_compare, "two results side by side, with significance",
+     false, false},
+    {"merge", cmd_merge, "join results folders (shards) into one", false,
      false},
-    {"merge", cmd_merge, "join results folders (shards) into one", false},
-    {"plot", cmd_plot, "draw the figures of a results folder (gnuplot)", false},
-    {NULL, NULL, NULL, false},
+    {"plot", cmd_plot, "draw the figures of a results folder (gnuplot)", false,
+     false},
+    {NULL, NULL, NULL, false, false},
 };
+
+/* Before a verb that runs variants: the environment's PB_* names and
+ * knob values (knobs.h), so that a misspelt value never starts a run;
+ * asking for help needs no check. Under a launcher only process 0 says
+ * anything. rc to go on with (0), or the exit status. */
+static int check_knobs(const struct verb *v, int argc, char **argv)
+{
+    for (int i = 2; i < argc; i++)
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
+            return 0;
+    struct pb_error e;
+    bool quiet = pb_mpi_launch_rank() > 0;
+    if (pb_knobs_check(v->name, quiet, &e) == 0)
+        return 0;
+    if (!quiet)
+        fprintf(stderr, "puzzlebench %s: %s\n", v->name, e.msg);
+    return pb_mpi_quiet_failure(PB_EXIT_FAIL);
+}
 
 /* Why an earlier write to stdout failed, when the flush that failed
  * dropped its buffer (glibc does) and errno with it: a write of nothing
@@ -85,7 +111,8 @@ static int close_stdout(const char *verb, bool reported, int rc)
 }
 
 /* `puzzlebench --version`: the version, the commit the binary was built
- * from (as results record it), the compiler and Google Benchmark. */
+ * from (as results record it), the SHA-256 of the binary, the compiler
+ * and Google Benchmark. */
 static int version(void)
 {
     char commit[256];
@@ -94,11 +121,13 @@ static int version(void)
     pb_provenance_commit(commit, sizeof(commit), &dirty);
     pb_mpi_library(mpi, sizeof(mpi));
     printf("puzzlebench %s\ncommit %s (dirty: %s)\n"
+           "binary sha256 %s\n"
            "built with %s (%s), Google Benchmark %s\n"
            "MPI: %s\n"
            "data: %s (%s)\n",
-           PB_VERSION, commit, dirty, PB_COMPILER, PB_BUILD_TYPE,
-           pb_gb_version(), mpi, pb_data_dir(), pb_data_origin());
+           PB_VERSION, commit, dirty, pb_identity_binary(), PB_COMPILER,
+           PB_BUILD_TYPE, pb_gb_version(), mpi, pb_data_dir(),
+           pb_data_origin());
     return PB_EXIT_OK;
 }
 
@@ -140,10 +169,14 @@ int main(int argc, char **argv)
     }
     if (!strcmp(name, "--version") || !strcmp(name, "-V"))
         return close_stdout(NULL, false, version());
-    for (const struct verb *v = verbs; v->name; v++)
-        if (!strcmp(v->name, name))
-            return close_stdout(v->name, v->reports_stdout,
-                                v->run(argc - 1, argv + 1));
+    for (const struct verb *v = verbs; v->name; v++) {
+        if (strcmp(v->name, name))
+            continue;
+        int rc = v->solves ? check_knobs(v, argc, argv) : 0;
+        return rc ? rc
+                  : close_stdout(v->name, v->reports_stdout,
+                                 v->run(argc - 1, argv + 1));
+    }
     fprintf(stderr,
             "puzzlebench: unknown verb '%s'; see 'puzzlebench "
             "--help'\n",

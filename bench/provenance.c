@@ -4,8 +4,11 @@
  * be older than the working tree), read without taking git's index lock,
  * and is "unknown" where git or the checkout is missing; or it comes from
  * PB_COMMIT and PB_DIRTY, which a bundle's wrapper sets
- * (scripts/bundle.sh). Compiler and flags are fixed at configure time by
- * CMake. The machine for a paper (the report's Summary): the CPU model
+ * (scripts/bundle.sh). The build's identity beside it (identity.h): the
+ * executable's hash, the diff of a dirty tree (written as build.diff
+ * into the results folder) and the untracked files. Compiler and flags are
+ * fixed at configure time by CMake. The machine for a paper (the report's
+ * Summary): the CPU model
  * (/proc/cpuinfo), physical cores and hardware threads (sysfs topology),
  * memory, the OS (/etc/os-release) and kernel (uname), the OpenMP and
  * igraph versions; Google Benchmark's own context already has the date,
@@ -20,12 +23,12 @@
  */
 #include "provenance.h"
 
+#include <inttypes.h>
 #include <omp.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
-#include <sys/wait.h>
 #include <unistd.h>
 #ifdef PB_HAVE_IGRAPH
 #include <igraph_version.h>
@@ -33,6 +36,8 @@
 
 #include "cpus.h"
 #include "gbench.h"
+#include "identity.h"
+#include "knobs.h"
 #include "memprobe.h"
 #include "suite.h"
 
@@ -49,53 +54,67 @@
 #define PB_BUILD_TYPE "unknown"
 #endif
 
-/* Runs a shell command; its first output line goes to out (no newline,
- * "" when none). Returns the command's exit status, or -1 when it could
- * not run. */
-static int command_line(const char *cmd, char *out, size_t len)
+/* The first line of git's output (no newline) being read. */
+struct first_line {
+    char *out;
+    size_t len, at;
+    bool ended;
+};
+
+static void take_first_line(const char *chunk, size_t n, void *arg)
 {
+    struct first_line *l = arg;
+    for (size_t i = 0; i < n && !l->ended; i++) {
+        if (chunk[i] == '\n')
+            l->ended = true;
+        else if (l->at + 1 < l->len)
+            l->out[l->at++] = chunk[i];
+    }
+    l->out[l->at] = '\0';
+}
+
+/* `git ARGS` in the source tree (identity.h: pb_git); its first output
+ * line into out ("" when none). git's exit status, or -1. */
+static int git_line(const char *const *args, char *out, size_t len)
+{
+    struct first_line l = {out, len, 0, false};
     out[0] = '\0';
-    /* a fixed command line (git, no user input) */
-    /* NOLINTNEXTLINE(cert-env33-c) */
-    FILE *p = popen(cmd, "r");
-    if (!p)
-        return -1;
-    char line[256];
-    for (bool first = true; fgets(line, sizeof(line), p); first = false)
-        if (first)
-            snprintf(out, len, "%.*s", (int)strcspn(line, "\n"), line);
-    int status = pclose(p);
-    return status >= 0 && WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    return pb_git(args, take_first_line, &l);
 }
 
 /* The commit and dirty flag of the source tree, "unknown" when git is
- * missing or the tree is not a checkout. Read-only: status runs with
+ * missing or the tree is not a checkout. Read-only: git runs with
  * --no-optional-locks (and GIT_OPTIONAL_LOCKS=0 for older gits), so a
  * run never takes .git/index.lock from a developer's git. */
 static void git_state(char *commit, size_t commit_len, const char **dirty)
 {
+    static const char *const head[] = {"rev-parse", "HEAD", NULL};
+    static const char *const status[] = {"status", "--porcelain",
+                                         "--untracked-files=no", NULL};
     char line[256];
     *dirty = "unknown";
-    if (command_line("git -C '" PB_SOURCE_DIR "' rev-parse HEAD 2>/dev/null",
-                     commit, commit_len) != 0 ||
-        !commit[0]) {
+    if (git_line(head, commit, commit_len) != 0 || !commit[0]) {
         snprintf(commit, commit_len, "unknown");
         return;
     }
-    if (command_line(
-            "GIT_OPTIONAL_LOCKS=0 git --no-optional-locks -C '" PB_SOURCE_DIR
-            "' status --porcelain --untracked-files=no 2>/dev/null",
-            line, sizeof(line)) == 0)
+    if (git_line(status, line, sizeof(line)) == 0)
         *dirty = line[0] ? "true" : "false";
+}
+
+/* The commit and dirty flag come from the environment: PB_COMMIT and
+ * PB_DIRTY both set (a bundle on a machine without the tree). */
+static bool bundled(void)
+{
+    const char *c = getenv("PB_COMMIT"), *d = getenv("PB_DIRTY");
+    return c && c[0] && d && d[0];
 }
 
 void pb_provenance_commit(char *commit, size_t commit_len, const char **dirty)
 {
-    const char *c = getenv("PB_COMMIT"), *d = getenv("PB_DIRTY");
-    if (c && c[0] && d && d[0]) {
+    if (bundled()) {
         /* a bundle (scripts/bundle.sh) on a machine without the tree */
-        snprintf(commit, commit_len, "%s", c);
-        *dirty = d;
+        snprintf(commit, commit_len, "%s", getenv("PB_COMMIT"));
+        *dirty = getenv("PB_DIRTY");
         return;
     }
     git_state(commit, commit_len, dirty);
@@ -105,10 +124,11 @@ void pb_provenance_add(struct pb_results *r, const char *key, const char *value)
 {
     pb_gb_add_context(key, value);      /* escapes for the JSON */
     size_t len = 4 * strlen(value) + 1; /* each byte at most \xHH */
-    char *shown = malloc(len);
+    char *shown = malloc(len), name[4 * 256 + 1];
     if (shown)
         pb_escape_controls(value, shown, len);
-    pb_results_log(r, "# %-18s %s\n", key, shown ? shown : "(out of memory)");
+    pb_escape_controls(key, name, sizeof(name)); /* env:NAME is anyone's */
+    pb_results_log(r, "# %-18s %s\n", name, shown ? shown : "(out of memory)");
     free(shown);
 }
 
@@ -229,7 +249,46 @@ static void machine_record(struct pb_results *r, char *model, char *os)
 #endif
 }
 
-void pb_provenance_record(struct pb_results *r, const char *suite,
+/* The build's identity (identity.h): the executable's SHA-256, the
+ * source tree's changes (their SHA-256 and size, the untracked files)
+ * and the diff itself, build.diff in the results folder (its first
+ * PB_DIFF_KEPT bytes; none for a clean tree). */
+static void identity_record(struct pb_results *r, const char *dirty)
+{
+    char bytes[32], file[128];
+    pb_provenance_add(r, "puzzlebench_binary_sha256", pb_identity_binary());
+    struct pb_diff d;
+    pb_identity_diff(dirty, bundled(), &d);
+    bool known = strcmp(d.sha256, "clean") && strcmp(d.sha256, "unknown");
+    snprintf(bytes, sizeof(bytes), "%" PRIu64, d.bytes);
+    snprintf(file, sizeof(file), "none");
+    if (known) {
+        char path[sizeof(r->dir) + sizeof(PB_DIFF_FILE) + 1];
+        snprintf(path, sizeof(path), "%s/%s", r->dir, PB_DIFF_FILE);
+        int rc = pb_write_atomically(path, d.kept ? d.kept : "", d.kept_len);
+        if (rc) {
+            fprintf(stderr,
+                    "puzzlebench bench: warning: %s: cannot write: %s\n", path,
+                    pb_file_error(rc));
+            snprintf(file, sizeof(file), "none (cannot write: %s)",
+                     pb_file_error(rc));
+        } else if (d.kept_len < d.bytes) {
+            snprintf(file, sizeof(file),
+                     PB_DIFF_FILE " (its first %zu of %" PRIu64 " bytes)",
+                     d.kept_len, d.bytes);
+        } else {
+            snprintf(file, sizeof(file), PB_DIFF_FILE);
+        }
+    }
+    pb_provenance_add(r, "puzzlebench_diff_sha256", d.sha256);
+    pb_provenance_add(r, "puzzlebench_diff_bytes",
+                      !strcmp(d.sha256, "unknown") ? "unknown" : bytes);
+    pb_provenance_add(r, "puzzlebench_diff_file", file);
+    pb_provenance_add(r, "puzzlebench_untracked", d.untracked);
+    pb_diff_free(&d);
+}
+
+void pb_provenance_record(struct pb_results *r, const struct pb_suite *suite,
                           int max_threads)
 {
     char buf[256], commit[128];
@@ -237,6 +296,7 @@ void pb_provenance_record(struct pb_results *r, const char *suite,
     pb_provenance_commit(commit, sizeof(commit), &dirty);
     pb_provenance_add(r, "puzzlebench_commit", commit);
     pb_provenance_add(r, "puzzlebench_dirty", dirty);
+    identity_record(r, dirty);
     pb_provenance_add(r, "compiler", PB_COMPILER);
     pb_provenance_add(r, "compiler_flags", PB_CFLAGS);
     pb_provenance_add(r, "build_type", PB_BUILD_TYPE);
@@ -250,6 +310,7 @@ void pb_provenance_record(struct pb_results *r, const char *suite,
     pb_provenance_add(r, "omp_proc_bind", bind ? bind : "unset");
     snprintf(buf, sizeof(buf), "%d", omp_get_max_threads());
     pb_provenance_add(r, "omp_max_threads", buf);
+    pb_knobs_record(r); /* env:NAME, every setting that may change timings */
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     snprintf(buf, sizeof(buf), "%ld", cores);
     pb_provenance_add(r, "cores", buf);
@@ -257,6 +318,7 @@ void pb_provenance_record(struct pb_results *r, const char *suite,
     snprintf(buf, sizeof(buf), "%d", cpus->granted);
     pb_provenance_add(r, "cpus_granted", buf);
     pb_provenance_add(r, "cpus_granted_by", cpus->by);
+    pb_provenance_add(r, "cpu_affinity", cpus->affinity_list);
     snprintf(buf, sizeof(buf), "%d", max_threads);
     pb_provenance_add(r, "max_threads_asked", buf);
     /* more threads than the CPUs granted, not merely than the machine's */
@@ -264,7 +326,9 @@ void pb_provenance_record(struct pb_results *r, const char *suite,
                       pb_threads_oversubscribed(max_threads, cpus->granted)
                           ? "true"
                           : "false");
-    pb_provenance_add(r, "suite", suite);
+    pb_provenance_add(r, "suite", suite->name);
+    pb_provenance_add(r, "suite_path", suite->resolved);
+    pb_provenance_add(r, "suite_sha256", suite->sha256);
     /* the console gets one line; the block is in the log */
     char model[PB_MACHINE_TEXT], os[PB_MACHINE_TEXT], shown[4 * 12 + 1];
     machine_record(r, model, os);

@@ -175,11 +175,13 @@ static void openmp_cell(const json_t *c, char *cell)
         cat(cell, ", oversubscribed (more threads than cores)");
 }
 
-/* The date, the load average when timing began, the commit and suite. */
+/* The date, the load average when timing began, the commit (and the
+ * hash of a dirty tree's diff) and suite. */
 static void run_cell(const json_t *c, char *cell)
 {
     const char *date = text(c, "date"), *commit = text(c, "puzzlebench_commit"),
-               *dirty = text(c, "puzzlebench_dirty"), *suite = text(c, "suite");
+               *dirty = text(c, "puzzlebench_dirty"), *suite = text(c, "suite"),
+               *diff = text(c, "puzzlebench_diff_sha256");
     if (date) {
         size_t t = strcspn(date, "T");
         cat(cell, "%.*s%s%s", (int)t, date, date[t] ? " " : "",
@@ -194,9 +196,14 @@ static void run_cell(const json_t *c, char *cell)
             json_number_value(json_array_get(load, 0)),
             json_number_value(json_array_get(load, 1)),
             json_number_value(json_array_get(load, 2)));
+    bool changes = dirty && !strcmp(dirty, "true");
     if (commit)
         cat(cell, "; commit %.12s%s", commit,
-            dirty && !strcmp(dirty, "true") ? " with uncommitted changes" : "");
+            changes ? " with uncommitted changes" : "");
+    /* which changes: the diff's hash, as compare shows it */
+    if (commit && changes && diff && strlen(diff) == 64 &&
+        strspn(diff, "0123456789abcdef") == 64)
+        cat(cell, " (diff %.12s, build.diff)", diff);
     if (suite)
         cat(cell, "; suite %s", suite);
 }
@@ -285,6 +292,11 @@ void rp_machine_part(struct rp_out *o, const json_t *context)
  * follow in the file's order. */
 static const char *const provenance_keys[] = {"puzzlebench_commit",
                                               "puzzlebench_dirty",
+                                              "puzzlebench_binary_sha256",
+                                              "puzzlebench_diff_sha256",
+                                              "puzzlebench_diff_bytes",
+                                              "puzzlebench_diff_file",
+                                              "puzzlebench_untracked",
                                               "compiler",
                                               "compiler_flags",
                                               "build_type",
@@ -297,9 +309,12 @@ static const char *const provenance_keys[] = {"puzzlebench_commit",
                                               "cores",
                                               "cpus_granted",
                                               "cpus_granted_by",
+                                              "cpu_affinity",
                                               "max_threads_asked",
                                               "threads_oversubscribed",
                                               "suite",
+                                              "suite_path",
+                                              "suite_sha256",
                                               "cpu_model",
                                               "cpu_cores",
                                               "cpu_threads",

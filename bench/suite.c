@@ -1,8 +1,11 @@
 /*
- * suite.c - parsing benchmark suites (format in suite.h), line by line
- * with strtok_r; each bench line expands to one entry per variant and
- * thread count.
+ * suite.c - parsing benchmark suites (format in suite.h), read once whole
+ * (pb_input_read: a NUL byte or a file over the input cap is refused),
+ * hashed (SHA-256, the suite's identity in every result), then line by
+ * line with strtok_r; each bench line expands to one entry per variant
+ * and thread count.
  */
+#define _XOPEN_SOURCE 700 /* realpath */
 #include "suite.h"
 #include "gen.h"
 #include "tidy.h"
@@ -350,6 +353,18 @@ static int directive(struct pb_suite *s, struct settings *set, char *text,
                    s->path, line, word);
 }
 
+/* prefix and path made absolute, symbolic links resolved (realpath),
+ * into out; prefix and path as given when it cannot be resolved (a
+ * pipe's /dev/fd/N that is gone, "-") or is too long. */
+static void resolve(const char *path, const char *prefix, char *out, size_t len)
+{
+    char *real = realpath(path, NULL);
+    int n = snprintf(out, len, "%s%s", prefix, real ? real : path);
+    if (real && (n < 0 || (size_t)n >= len))
+        snprintf(out, len, "%s%s", prefix, path);
+    free(real);
+}
+
 int pb_suite_load(const char *path, struct pb_suite *s, struct pb_error *e)
 {
     memset(s, 0, sizeof(*s));
@@ -362,6 +377,21 @@ int pb_suite_load(const char *path, struct pb_suite *s, struct pb_error *e)
     FILE *f = fopen(path, "r");
     if (!f)
         return pb_fail(e, -errno, "%s: cannot open: %s", path, strerror(errno));
+    /* read once, whole: what is hashed is what is parsed */
+    char *whole = NULL;
+    size_t len = 0;
+    int rc = pb_input_read(f, path, "a suite", "a suite", &whole, &len, e);
+    fclose(f);
+    if (rc)
+        return rc;
+    pb_sha256_hex(whole, len, s->sha256);
+    resolve(path, "", s->resolved, sizeof(s->resolved));
+    /* an empty buffer cannot be opened as a stream (fmemopen) */
+    f = len ? fmemopen(whole, len, "r") : NULL;
+    if (len && !f) {
+        free(whole);
+        return pb_fail(e, -errno, "%s: cannot read: %s", path, strerror(errno));
+    }
     struct settings set = {DEFAULT_REPETITIONS,
                            DEFAULT_MIN_TIME,
                            DEFAULT_BUDGET,
@@ -372,13 +402,14 @@ int pb_suite_load(const char *path, struct pb_suite *s, struct pb_error *e)
                            1};
     char text[1024];
     uint32_t line = 0;
-    int rc = 0;
-    while (rc == 0 && fgets(text, sizeof(text), f)) {
+    while (f && rc == 0 && fgets(text, sizeof(text), f)) {
         line++;
         text[strcspn(text, "#\r\n")] = '\0';
         rc = directive(s, &set, text, line, e);
     }
-    fclose(f);
+    if (f)
+        fclose(f);
+    free(whole);
     if (rc == 0 && s->count == 0)
         rc = pb_fail(e, -EINVAL, "%s: no 'bench' line: the suite is empty",
                      path);
@@ -448,6 +479,15 @@ int pb_suite_corpus(const char *path, const char *kernel, const char *variants,
         rc = set_file(&x, NULL, path, "--corpus: ", e);
     if (rc == 0)
         rc = add_variants(s, &set, &x, list, "--variants: ", e);
+    if (rc == 0) {
+        /* the suite of one line this is, as a suite file would say it */
+        char where[sizeof(s->resolved)], text[sizeof(where) + 512];
+        resolve(path, "", where, sizeof(where));
+        snprintf(text, sizeof(text), "bench %s %s file %s\n", x.kernel->name,
+                 variants, where);
+        pb_sha256_hex(text, strlen(text), s->sha256);
+        resolve(path, "--corpus ", s->resolved, sizeof(s->resolved));
+    }
     if (rc)
         pb_suite_free(s);
     return rc;

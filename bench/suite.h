@@ -64,6 +64,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "identity.h"
 #include "pb.h"
 
 #define PB_SUITE_MAX_THREADS 16 /* thread counts per line */
@@ -110,6 +111,11 @@ extern const struct pb_variant pb_census_variant;
 struct pb_suite {
     char name[64]; /* file name without directory and ".suite" */
     char path[1024];
+    /* the path made absolute, links resolved ("--corpus PATH" for
+     * --corpus), and the SHA-256 of the suite's bytes as read (of the
+     * one line "bench KERNEL VARIANTS file PATH" for --corpus) */
+    char resolved[1024];
+    char sha256[PB_SHA256_HEX];
     struct pb_suite_entry *entries; /* one per variant and thread count */
     size_t count;
     size_t capacity; /* entries allocated: grows by doubling */
@@ -124,7 +130,9 @@ struct pb_suite {
  * directory's. */
 int pb_suite_find(const char *name_or_path, char *path, size_t len,
                   struct pb_error *e);
-/* Parses a suite file; errors name the file and line. */
+/* Reads a suite file once, whole (a NUL byte or more than the input
+ * cap refused: pb_input_read), hashes it and parses it; errors name the
+ * file and line. */
 int pb_suite_load(const char *path, struct pb_suite *suite, struct pb_error *e);
 /* A suite of one `bench KERNEL VARIANTS file PATH` line for `bench
  * --corpus PATH`: kernel NULL takes the kernel the file's header names

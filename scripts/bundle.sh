@@ -9,9 +9,12 @@
 # through the bundled loader with --library-path OUT_DIR/lib and
 # --inhibit-cache, so the other machine's libraries are not used; it also
 # hands on the commit the bundle was built from (PB_COMMIT, PB_DIRTY: the
-# other machine has no git tree), and PB_DATA, the bundle's copy of the
-# suites, gnuplot scripts and suite corpora (OUT_DIR/share/puzzlebench),
-# so it finds them by name from any folder; for example
+# other machine has no git tree), a dirty tree's diff (PB_BUILD_DIFF,
+# OUT_DIR/share/puzzlebench/build.diff, whose SHA-256 results record;
+# puzzlebench finds and hashes its own binary), and PB_DATA, the
+# bundle's copy of the suites, gnuplot scripts and suite corpora
+# (OUT_DIR/share/puzzlebench), so it finds them by name from any folder;
+# for example
 #   build/bundle/puzzlebench bench --suite full --out R
 # O(libraries); about 7 MB.
 set -eu
@@ -42,6 +45,12 @@ loader=$(ldd "$bin" | awk '$1 ~ /^\// { print $1 }' | head -n 1)
 commit=$(git -C "$here" rev-parse HEAD 2>/dev/null || echo unknown)
 if [ -n "$(git -C "$here" status --porcelain --untracked-files=no 2>/dev/null)" ]; then
     dirty=true
+    # the tree's changes, in the one format puzzlebench hashes
+    # (bench/identity.c, diff_args): results record their SHA-256
+    git -C "$here" --no-optional-locks diff HEAD --binary --no-color \
+        --no-ext-diff --no-textconv --no-renames --diff-algorithm=myers \
+        --src-prefix=a/ --dst-prefix=b/ --unified=3 --no-relative -- \
+        >"$data/build.diff"
 else
     dirty=false
 fi
@@ -51,7 +60,8 @@ cat >"$out/puzzlebench" <<EOF
 root=\$(cd "\$(dirname "\$0")" && pwd)
 lib=\$root/lib
 PB_COMMIT=$commit PB_DIRTY=$dirty PB_DATA=\${PB_DATA:-\$root/share/puzzlebench}
-export PB_COMMIT PB_DIRTY PB_DATA
+PB_BUILD_DIFF=\$root/share/puzzlebench/build.diff
+export PB_COMMIT PB_DIRTY PB_DATA PB_BUILD_DIFF
 exec "\$lib/$(basename "$loader")" --inhibit-cache --library-path "\$lib" \\
     "\$lib/puzzlebench" "\$@"
 EOF

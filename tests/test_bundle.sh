@@ -3,7 +3,8 @@
 # library from the bundle (the loader's own trace, LD_DEBUG=libs), solves
 # the committed samples from another directory, finds its own copy of the
 # suites and gnuplot scripts, and records the commit it was built from in
-# a run's provenance. Usage: test_bundle.sh PUZZLEBENCH
+# a run's provenance, with the bundled binary's SHA-256 and the diff the
+# bundle carries for a dirty tree. Usage: test_bundle.sh PUZZLEBENCH
 # SOURCE_DIR
 PB=$1
 SRC=$2
@@ -67,4 +68,22 @@ then
 else
     fail "bundle bench: log.txt does not name commit '$commit'"
 fi
+# the build's identity: the bundled binary's hash (not the loader's that
+# runs it), in the results and --version; the diff the bundle carries
+binary=$(sha256sum "$TMP/bundle/lib/puzzlebench" | cut -d' ' -f1)
+log=$TMP/results/latest/log.txt
+if grep -q "^# puzzlebench_binary_sha256 *$binary\$" "$log" &&
+    "$BUNDLE" --version | grep -qx "binary sha256 $binary"; then pass; else
+    fail "bundle: the binary's SHA-256 $binary is not recorded:" \
+        "$(grep binary_sha256 "$log"); $("$BUNDLE" --version | grep sha256)"
+fi
+if grep -q '^# puzzlebench_dirty *true$' "$log"; then
+    want=$(sha256sum "$TMP/bundle/share/puzzlebench/build.diff" | cut -d' ' -f1)
+    cmp -s "$TMP/bundle/share/puzzlebench/build.diff" \
+        "$TMP/results/latest/build.diff" || want="a copy of the bundle's diff"
+else
+    want=clean
+fi
+grep -q "^# puzzlebench_diff_sha256 *$want\$" "$log" && pass ||
+    fail "bundle: diff hash $(grep diff_sha256 "$log"), want $want"
 summary

@@ -38,7 +38,7 @@
 #endif
 
 enum {
-    CHAINS_MAX = 8,
+    CHAINS_MAX = CUBE_SIMD_CHAINS_MAX,
     CHAINS_DEFAULT = 5,
     BLOCK = 128, /* steps whose table offsets are computed at once */
     MOVE_BYTES = sizeof(struct cube_move),
@@ -61,32 +61,16 @@ struct chains_worker {
     uint16_t offset[CHAINS_MAX][BLOCK];
 };
 
-/* *value = the environment variable name as a whole number 1..max; left
- * as it is when the variable is not set. */
-static int env_knob(const char *name, int max, int *value, struct pb_error *e)
-{
-    const char *text = getenv(name);
-    if (!text)
-        return 0;
-    char *end = NULL;
-    long v = strtol(text, &end, 10);
-    if (!*text || *end || v < 1 || v > max)
-        return pb_fail(e, -EINVAL,
-                       "environment %s=%s: expected a whole number from 1 "
-                       "to %d",
-                       name, text, max);
-    *value = (int)v;
-    return 0;
-}
-
 static int chains_build(const struct pb_corpus *corpus, void **shared,
                         struct pb_error *e)
 {
     (void)corpus; /* N = 3 only: cube_accepts_3 */
     int chains = CHAINS_DEFAULT, per_step = 2;
     enum cube_simd_path path;
-    int rc = env_knob("PB_SIMD_CHAINS", CHAINS_MAX, &chains, e);
-    if (rc || (rc = env_knob("PB_SIMD_TURNS_PER_STEP", 2, &per_step, e)) ||
+    int rc = cube_simd_env_knob("PB_SIMD_CHAINS", CHAINS_MAX, &chains, e);
+    if (rc ||
+        (rc = cube_simd_env_knob("PB_SIMD_TURNS_PER_STEP", CUBE_SIMD_TURNS_MAX,
+                                 &per_step, e)) ||
         (rc = cube_simd_path_env(&path, e)))
         return rc;
     struct chains_tables *t = aligned_alloc(32, sizeof(*t));

@@ -5,6 +5,9 @@
  * variable, never a higher one than the CPU has. PB_SIMD takes exactly
  * scalar, ssse3 or avx2 (case matters); any other value is refused when
  * the variant is built, so a misspelt knob never measures the default.
+ * Also simd_chains' two knobs, PB_SIMD_CHAINS and PB_SIMD_TURNS_PER_STEP,
+ * read as whole numbers in range or refused. The verbs that solve check
+ * every one of them before they start (bench/knobs.c).
  */
 #ifndef SIMD_PATH_H
 #define SIMD_PATH_H
@@ -59,6 +62,30 @@ static inline int cube_simd_path_env(enum cube_simd_path *path,
             cube_simd_names[CUBE_SIMD_SCALAR], cube_simd_names[CUBE_SIMD_SSSE3],
             cube_simd_names[CUBE_SIMD_AVX2]);
     *path = cube_simd_path_choose(asked);
+    return 0;
+}
+
+/* simd_chains' knobs: runs advanced in lockstep (PB_SIMD_CHAINS), turns
+ * per step (PB_SIMD_TURNS_PER_STEP), at most */
+enum { CUBE_SIMD_CHAINS_MAX = 8, CUBE_SIMD_TURNS_MAX = 2 };
+
+/* *value = the environment variable name as a whole number 1..max; left
+ * as it is when the variable is not set. 0, or -EINVAL with e saying
+ * what was expected. */
+static inline int cube_simd_env_knob(const char *name, int max, int *value,
+                                     struct pb_error *e)
+{
+    const char *text = getenv(name);
+    if (!text)
+        return 0;
+    char *end = NULL;
+    long v = strtol(text, &end, 10);
+    if (!*text || *end || v < 1 || v > max)
+        return pb_fail(e, -EINVAL,
+                       "environment %s=%s: expected a whole number from 1 "
+                       "to %d",
+                       name, text, max);
+    *value = (int)v;
     return 0;
 }
 
