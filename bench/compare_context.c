@@ -6,12 +6,16 @@
  * another value (strings, numbers, booleans and arrays compared as
  * JSON), is one "# differs:" line; the date, the load averages and the
  * per-corpus and per-verification records (corpus:..., verify:...),
- * which differ between any two runs, are left out. Jansson parses the
- * files, opened and read as tidy.h reads results (regular files only,
- * Google Benchmark's bare NaN as null). O(keys^2) over two small
- * objects. The same context gives each side's machine state for the
- * noise warnings (pb_compare_machine); the completion record beside it,
- * whether the side is incomplete (pb_compare_completeness).
+ * which differ between any two runs, are left out. The build's identity
+ * (identity.h: the executable's and the diff's SHA-256), the suite's hash
+ * and path, the affinity mask and every env:NAME setting are keys like the
+ * others, so two builds of one dirty commit, or one knob set differently,
+ * differ here; a SHA-256 is shown by its first 12 digits. Jansson parses
+ * the files, opened and read as tidy.h reads results (regular files only,
+ * Google Benchmark's bare NaN as null). O(keys^2) over two small objects.
+ * The same context gives each side's machine state for the noise warnings
+ * (pb_compare_machine); the completion record beside it, whether the side
+ * is incomplete (pb_compare_completeness).
  */
 #include "compare.h"
 
@@ -48,12 +52,27 @@ static bool compared(const char *key)
            strncmp(key, "verify:", 7);
 }
 
-/* value as one line of at most 80 characters, control bytes escaped */
-static void value_text(const json_t *value, char *out, size_t len)
+/* A SHA-256 (identity.h: *_sha256 keys) as 64 hex digits. */
+static bool is_hash(const char *key, const json_t *value)
 {
+    const char *v = json_string_value(value);
+    size_t n = strlen(key), suffix = strlen("_sha256");
+    return v && n > suffix && !strcmp(key + n - suffix, "_sha256") &&
+           strlen(v) == 64 && strspn(v, "0123456789abcdef") == 64;
+}
+
+/* value as one line of at most 80 characters, control bytes escaped; a
+ * hash shortened to its first HASH_SHOWN digits, as git shows commits */
+static void value_text(const char *key, const json_t *value, char *out,
+                       size_t len)
+{
+    enum { HASH_SHOWN = 12 };
     char raw[256], *dump = NULL;
     if (!value)
         snprintf(raw, sizeof(raw), "(absent)");
+    else if (is_hash(key, value))
+        snprintf(raw, sizeof(raw), "%.*s", HASH_SHOWN,
+                 json_string_value(value));
     else if (json_is_string(value))
         snprintf(raw, sizeof(raw), "%s", json_string_value(value));
     else if ((dump = json_dumps(value, JSON_COMPACT | JSON_ENCODE_ANY)))
@@ -71,8 +90,8 @@ static void say_difference(FILE *out, const char *key, const json_t *a,
 {
     char name[256], va[512], vb[512];
     pb_escape_controls(key, name, sizeof(name));
-    value_text(a, va, sizeof(va));
-    value_text(b, vb, sizeof(vb));
+    value_text(key, a, va, sizeof(va));
+    value_text(key, b, vb, sizeof(vb));
     fprintf(out, "# differs: %s: A = %s; B = %s\n", name, va, vb);
 }
 
@@ -106,8 +125,8 @@ void pb_compare_context(FILE *out, const char *a_path, const char *b_path)
             }
         }
         if (!differ)
-            fprintf(out, "# provenance: the same (commit, compiler, flags, "
-                         "machine and settings)\n");
+            fprintf(out, "# provenance: the same (commit, binary, diff, "
+                         "compiler, flags, machine, suite and settings)\n");
     }
     json_decref(a);
     json_decref(b);

@@ -5,10 +5,12 @@
  * plot read them (tidy.h: regular files only, lines of any length up to
  * TIDY_LINE_MAX, Google Benchmark's bare NaN), and the checks that they
  * are parts of one run: the same puzzlebench commit and dirty flag, the
- * same build (compiler, flags, build type), the same suite, shards of
- * the same N and the same CSV header. A key absent from both inputs is
- * the same; a commit or dirty flag unknown everywhere, or a dirty tree,
- * proves nothing and is noted (merge.h). The machines may differ (a
+ * same build (the executable's SHA-256, the diff's, compiler, flags,
+ * build type), the same suite (name and SHA-256), shards of the same N
+ * and the same CSV header. A key absent from both inputs is the same;
+ * where no executable's hash is known, a commit or dirty flag unknown
+ * everywhere, or a dirty tree without the diff's hash, proves nothing
+ * and is noted (merge.h). The machines may differ (a
  * cluster's nodes); merge.h says so in the results. Each completion
  * record (completion.h) is read too, and their union judged: what the
  * merged folder lacks. O(size of the files).
@@ -23,11 +25,18 @@
 #include "merge_parts.h"
 #include "tidy.h"
 
-/* Context keys that must be equal: another commit or build is another
- * program, another suite other benchmarks. */
-static const char *const same_keys[] = {
-    "puzzlebench_commit", "puzzlebench_dirty", "compiler",
-    "compiler_flags",     "build_type",        "suite"};
+/* Context keys that must be equal: another commit or build (another
+ * executable, another diff of a dirty tree) is another program, another
+ * suite other benchmarks. */
+static const char *const same_keys[] = {"puzzlebench_commit",
+                                        "puzzlebench_dirty",
+                                        "puzzlebench_binary_sha256",
+                                        "puzzlebench_diff_sha256",
+                                        "compiler",
+                                        "compiler_flags",
+                                        "build_type",
+                                        "suite",
+                                        "suite_sha256"};
 /* Context keys of the machine (provenance.c, Google Benchmark's
  * host_name and num_cpus): times from machines that differ in any are
  * not comparable. */
@@ -261,8 +270,17 @@ void merge_machine_keys(const struct pb_merge *m, char *out, size_t len)
             }
 }
 
-/* m->build_unchecked: why the inputs (equal in commit and dirty flag,
- * same_run) may still come from other builds, "" when nothing says so. */
+/* The input's context value of key is a SHA-256 (64 hex digits). */
+static bool known_hash(const json_t *context, const char *key)
+{
+    const char *v = json_string_value(json_object_get(context, key));
+    return v && strlen(v) == 64 && strspn(v, "0123456789abcdef") == 64;
+}
+
+/* m->build_unchecked: why the inputs (equal in commit, dirty flag and
+ * the hashes of the executable and the diff: same_run) may still come
+ * from other builds, "" when nothing says so: one executable's hash
+ * proves one build, one commit with one diff one source. */
 static void note_unchecked(struct pb_merge *m)
 {
     json_t *context = json_object_get(m->in[0].root, "context");
@@ -270,13 +288,16 @@ static void note_unchecked(struct pb_merge *m)
         json_string_value(json_object_get(context, "puzzlebench_commit"));
     const char *dirty =
         json_string_value(json_object_get(context, "puzzlebench_dirty"));
+    if (known_hash(context, "puzzlebench_binary_sha256"))
+        return;
     if (!commit || !strcmp(commit, "unknown"))
         snprintf(m->build_unchecked, sizeof(m->build_unchecked),
                  "the puzzlebench commit is unknown");
     else if (!dirty || !strcmp(dirty, "unknown"))
         snprintf(m->build_unchecked, sizeof(m->build_unchecked),
                  "whether the source tree had changes is unknown");
-    else if (!strcmp(dirty, "true"))
+    else if (!strcmp(dirty, "true") &&
+             !known_hash(context, "puzzlebench_diff_sha256"))
         snprintf(m->build_unchecked, sizeof(m->build_unchecked),
                  "the source tree had uncommitted changes, which may differ");
 }

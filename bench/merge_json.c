@@ -16,18 +16,21 @@
  * differ ("1, 2": runs at 1 and 2 processes merged for the speed-up
  * figure; each row's processes column says which is whose), and every
  * input's verification ("verify:") and corpus ("corpus:") records.
- * Beside it, completion.json: the union of the inputs' completion
- * records (completion.h), state ended, written last, so that the merged
- * folder says itself whether anything is missing.
+ * Beside it, the first input's build.diff (the diff of a dirty tree,
+ * the same in every input) and completion.json: the union of the
+ * inputs' completion records (completion.h), state ended, written last,
+ * so that the merged folder says itself whether anything is missing.
  * What merge says on the terminal and in log.txt shows the inputs' texts
  * with their control bytes escaped (pb_escape_controls).
  * O(keys + runs).
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "identity.h"
 #include "merge_parts.h"
 #include "pb_file.h"
 
@@ -191,6 +194,38 @@ static const char *shown(const char *text, char *out, size_t len)
     return out;
 }
 
+/* The first input's build.diff into r's folder, when it has one (a
+ * regular file; its first PB_DIFF_KEPT bytes, as bench wrote it): the
+ * inputs' diffs share one hash (merge_input.c), the merged context
+ * keeps it, so the diff stays beside it. 0 or an error. */
+static int copy_diff(const struct pb_merge *m, struct pb_results *r,
+                     struct pb_error *e)
+{
+    char from[PB_PATH_MAX + 16], to[sizeof(r->dir) + 16];
+    snprintf(from, sizeof(from), "%s/%s", m->in[0].dir, PB_DIFF_FILE);
+    snprintf(to, sizeof(to), "%s/%s", r->dir, PB_DIFF_FILE);
+    FILE *f;
+    struct stat st;
+    int rc = pb_open_input(from, false, &f, &st);
+    if (rc == -ENOENT)
+        return 0;
+    if (rc)
+        return pb_fail(e, rc, "%s: cannot read: %s", from,
+                       rc == -EINVAL ? pb_file_kind(&st) : strerror(-rc));
+    char *text = malloc(PB_DIFF_KEPT);
+    size_t len = text ? fread(text, 1, PB_DIFF_KEPT, f) : 0;
+    int err = !text ? -ENOMEM : ferror(f) ? -EIO : 0;
+    fclose(f);
+    if (err) {
+        free(text);
+        return pb_fail(e, err, "%s: cannot read: %s", from, strerror(-err));
+    }
+    rc = pb_write_atomically(to, text, len);
+    free(text);
+    return rc ? pb_fail(e, rc, "%s: cannot write: %s", to, pb_file_error(rc))
+              : 0;
+}
+
 int pb_merge_write(const struct pb_merge *m, struct pb_results *r,
                    struct pb_error *e)
 {
@@ -269,6 +304,9 @@ int pb_merge_write(const struct pb_merge *m, struct pb_results *r,
     if (rc)
         return pb_fail(e, rc, "%s: cannot write: %s", r->json_path,
                        strerror(-rc));
+    rc = copy_diff(m, r, e);
+    if (rc)
+        return rc;
     /* the merged folder's own record, once its results are whole (a
      * copy of the handle: saving sets the state of m's record) */
     struct pb_completion record = m->completion;

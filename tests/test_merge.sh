@@ -246,18 +246,25 @@ then pass; else
 fi
 # 15: a commit unknown in every input is merged with a warning that the
 # build cannot be checked; a dirty flag absent from every input is the
-# same in each (never "(absent) differs from (absent)")
+# same in each (never "(absent) differs from (absent)"). Both as an
+# older binary wrote them, without the executable's and the diff's
+# hashes (one executable's hash proves one build: no warning then)
 for i in 1 2 3; do
     cp -rL "$T/s$i/latest" "$T/unknown$i"
     cp -rL "$T/s$i/latest" "$T/nodirty$i"
     python3 - "$T/unknown$i/results.json" "$T/nodirty$i/results.json" <<'EOF'
 import json, sys
+def older(d):
+    for key in ("puzzlebench_binary_sha256", "puzzlebench_diff_sha256"):
+        d["context"].pop(key, None)
 d = json.load(open(sys.argv[1]))
 d["context"]["puzzlebench_commit"] = "unknown"
 d["context"]["puzzlebench_dirty"] = "unknown"
+older(d)
 json.dump(d, open(sys.argv[1], "w"), indent=1)
 d = json.load(open(sys.argv[2]))
 del d["context"]["puzzlebench_dirty"]
+older(d)
 json.dump(d, open(sys.argv[2], "w"), indent=1)
 EOF
 done
