@@ -1,50 +1,88 @@
 /*
- * cmd_compare.c - `puzzlebench compare A [B] [--variants X,Y] [--alpha P]
- * [--fail-above PCT]`:
- * the benchmarks of two results side by side with the ratio of medians
- * and a Mann-Whitney U test (compare.h); a regression gate with
- * --fail-above.
+ * cmd_compare.c - `puzzlebench compare A [B] [--variants X,Y] [--band PCT]
+ * [--alpha P] [--clock cpu|wall] [--format text|csv|json]
+ * [--fail-above PCT]`: the benchmarks of two results side by side, each
+ * with its ratio over rounds, interval and verdict (compare.h); a
+ * regression gate on the interval with --fail-above.
  */
 #include <getopt.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
 #include "compare.h"
+#include "tidy.h"
 
 static const char help[] =
-    "usage: puzzlebench compare A B [--alpha P] [--fail-above PCT]\n"
+    "usage: puzzlebench compare A B [--band PCT] [--alpha P] [--clock C]\n"
+    "                               [--format F] [--fail-above PCT]\n"
     "       puzzlebench compare A [B] --variants X,Y [...]\n\n"
     "Compares two results benchmark by benchmark: the median time per\n"
-    "instance of each, the ratio B / A (below 1: B is faster), and the\n"
-    "two-sided Mann-Whitney U test over the repetitions; '~' marks a change\n"
-    "that is not significant. Ends with the geometric mean of the ratios per\n"
-    "kernel. A and B may each be a results folder (its results.csv, else its\n"
-    "results.json), a results.csv, or a Google Benchmark JSON file (from\n"
-    "puzzlebench or any benchmark binary run with --benchmark_out=F\n"
-    "--benchmark_repetitions=N; other names are compared per iteration and\n"
-    "grouped by their first component).\n\n"
+    "instance of each, the ratio B / A over rounds (below 1: B is faster)\n"
+    "with its 95% interval (Student's t on the log round values: paired\n"
+    "round by round for two variants of one run, else Welch's), the\n"
+    "Holm-adjusted p value over the table, and a verdict: faster or slower\n"
+    "beyond the band, same within it, or inconclusive with what would\n"
+    "decide it (more rounds, a quieter machine); fewer than 3 rounds a side\n"
+    "give no interval. Ends with each kernel's verdicts and geometric mean\n"
+    "of the ratios. Above the table, what the runs differ in (build, load,\n"
+    "clock) and the noise warnings. A and B may each be a results folder\n"
+    "(its results.csv, else its results.json), a results.csv, or a Google\n"
+    "Benchmark JSON file (from puzzlebench or any benchmark binary run with\n"
+    "--benchmark_out=F; other names are compared per iteration and grouped\n"
+    "by their first component).\n\n"
     "  -v, --variants X,Y     variant X's benchmarks of A against variant\n"
     "                         Y's of B (A when B is left out) on the same\n"
     "                         corpus and threads: two variants of one run\n"
-    "  -a, --alpha P          significance level (default 0.05)\n"
-    "  -f, --fail-above PCT   exit 1 when a significant slowdown exceeds\n"
-    "                         PCT percent (a regression gate)\n"
+    "  -b, --band PCT         the practical-equivalence band, +-PCT percent\n"
+    "                         (default 2): `same` when the interval lies\n"
+    "                         inside it, faster or slower only beyond it\n"
+    "  -a, --alpha P          (1 - P) intervals, Holm at P (default 0.05)\n"
+    "  -c, --clock C          cpu or wall for every benchmark (default: CPU\n"
+    "                         time for a serial run that has it, else wall;\n"
+    "                         wall on both sides where they differ)\n"
+    "  -F, --format F         text (default), csv (the notes to stderr) or\n"
+    "                         json\n"
+    "  -f, --fail-above PCT   exit 1 when some benchmark is slower than\n"
+    "                         +PCT percent beyond its interval, Holm-\n"
+    "                         corrected (a regression gate)\n"
     "  -h, --help             this text\n";
+
+/* A percentage option in [0, max): false after a usage message. */
+static bool percent(const char *option, const char *text, double max,
+                    double *out)
+{
+    char *end;
+    *out = strtod(text, &end);
+    if (*end || end == text || !(*out >= 0 && *out < max)) {
+        cli_usage_error("compare",
+                        "--%s expects a percentage >= 0%s, found '%s'", option,
+                        isinf(max) ? "" : " and below 100", text);
+        return false;
+    }
+    return true;
+}
 
 int cmd_compare(int argc, char **argv)
 {
     static const struct option options[] = {
         {"alpha", required_argument, NULL, 'a'},
+        {"band", required_argument, NULL, 'b'},
+        {"clock", required_argument, NULL, 'c'},
         {"fail-above", required_argument, NULL, 'f'},
+        {"format", required_argument, NULL, 'F'},
         {"variants", required_argument, NULL, 'v'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
-    struct pb_compare_options o = {0.05, -1, NULL, NULL};
+    struct pb_compare_options o;
+    pb_compare_defaults(&o);
     char variants[64];
+    double band;
     int c;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, ":a:f:v:h", options, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":a:b:c:f:F:v:h", options, NULL)) !=
+           -1) {
         char *end;
         switch (c) {
         case 'a':
@@ -55,12 +93,41 @@ int cmd_compare(int argc, char **argv)
                                        "probability in (0, 1), found '%s'",
                                        optarg);
             break;
+        case 'b':
+            if (!percent("band", optarg, 100, &band))
+                return PB_EXIT_USAGE;
+            o.band = band / 100;
+            break;
+        case 'c':
+            if (!strcmp(optarg, "cpu"))
+                o.clock = TIDY_CLOCK_CPU_ONLY;
+            else if (!strcmp(optarg, "wall"))
+                o.clock = TIDY_CLOCK_WALL_ONLY;
+            else
+                return cli_usage_error("compare",
+                                       "--clock expects cpu or wall, found "
+                                       "'%s'",
+                                       optarg);
+            break;
         case 'f':
             o.fail_above = strtod(optarg, &end);
             if (*end || !(o.fail_above >= 0))
                 return cli_usage_error("compare",
                                        "--fail-above expects a "
                                        "percentage >= 0, found '%s'",
+                                       optarg);
+            break;
+        case 'F':
+            if (!strcmp(optarg, "text"))
+                o.format = PB_COMPARE_TEXT;
+            else if (!strcmp(optarg, "csv"))
+                o.format = PB_COMPARE_CSV;
+            else if (!strcmp(optarg, "json"))
+                o.format = PB_COMPARE_JSON;
+            else
+                return cli_usage_error("compare",
+                                       "--format expects text, csv or json, "
+                                       "found '%s'",
                                        optarg);
             break;
         case 'h':
@@ -89,7 +156,8 @@ int cmd_compare(int argc, char **argv)
         return cli_usage_error("compare", "expected two results, A and B "
                                           "(or one with --variants)");
     struct pb_error e;
-    int rc = pb_compare(argv[optind], argv[optind + paths - 1], &o, stdout, &e);
+    int rc = pb_compare(argv[optind], argv[optind + paths - 1], &o, stdout,
+                        stderr, &e);
     if (rc < 0) {
         fprintf(stderr, "puzzlebench compare: %s\n", e.msg);
         return PB_EXIT_FAIL;

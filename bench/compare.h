@@ -1,10 +1,13 @@
 /*
  * compare.h - `puzzlebench compare A B`: two results (results folders,
  * results.csv files, or Google Benchmark JSON files: tidy.h), matched
- * benchmark by benchmark, with the ratio of median times per instance and a
- * Mann-Whitney U test over the repetitions, under the noise warnings
- * (noise.h) of the benchmarks compared and of each side's machine, and
- * a warning for a side whose results folder is incomplete.
+ * benchmark by benchmark, each pair with the ratio of its times B / A
+ * over rounds, the ratio's interval, a Holm-adjusted p value and a
+ * verdict (faster, slower, same, inconclusive and why: stats.h,
+ * docs/statistics.md), as a table, CSV or JSON; above it what differs
+ * between the runs (build, load, clock; the provenance key by key), the
+ * noise warnings (noise.h) of the benchmarks compared and of each side's
+ * machine, and a warning for a side whose results folder is incomplete.
  */
 #ifndef COMPARE_H
 #define COMPARE_H
@@ -15,19 +18,57 @@
 #include "noise.h"
 #include "pb.h"
 
+/* Two runs' loads (the higher of the 1-minute averages at a run's start
+ * and end) this far apart are said to differ: one busy core's worth. */
+#define PB_COMPARE_LOAD_APART 1.0
+
+enum pb_compare_format {
+    PB_COMPARE_TEXT, /* the table, its notes as '# ' lines above it */
+    PB_COMPARE_CSV,  /* one row per benchmark; the notes go to `notes` */
+    PB_COMPARE_JSON, /* one object: options, differences, records */
+};
+
 struct pb_compare_options {
-    double alpha;      /* significance level (0.05) */
-    double fail_above; /* percent slowdown that fails; < 0: never */
+    double alpha;      /* (1 - alpha) intervals; Holm at alpha (0.05) */
+    double band;       /* the equivalence band: 0.02 is +-2 % */
+    double fail_above; /* percent slowdown that fails; < 0: no gate */
     /* NULL: benchmarks match by name. Else variant_a's benchmarks of a
      * against variant_b's of b on the same corpus and threads (a and b
      * may be the same results: two variants of one run). */
     const char *variant_a, *variant_b;
+    /* 0: each benchmark on its clock (tidy_clock_for), both sides on
+     * wall time where they differ; else TIDY_CLOCK_WALL_ONLY or
+     * TIDY_CLOCK_CPU_ONLY for every benchmark of both */
+    unsigned clock;
+    enum pb_compare_format format;
 };
+
+/* The defaults: alpha 0.05, band 2 %, no gate, by name, each benchmark's
+ * clock, text. */
+void pb_compare_defaults(struct pb_compare_options *o);
 
 /* Prints "# differs: KEY: A = ...; B = ..." for each provenance field
  * (the results.json context beside results files a and b) that differs,
  * or one line saying they are the same or could not be compared. */
 void pb_compare_context(FILE *out, const char *a, const char *b);
+
+/* The same differences as a JSON array of {"key", "a", "b"} (a value
+ * absent on one side has no "a" or "b"), or NULL when either side has no
+ * context (missing then names the results.json that lacks one). */
+struct json_t;
+struct json_t *pb_compare_provenance(const char *a, const char *b,
+                                     char *missing, size_t len);
+
+/* What bears on the times that differs between two runs, from their
+ * contexts: the build (commit, dirty flag, binary hash where both record
+ * one) and the load (PB_COMPARE_LOAD_APART). */
+struct pb_run_differences {
+    bool build, load;
+    char build_text[320];  /* "commit 3aa8d130d621 against 5b2c1f0e9a1b" */
+    double load_a, load_b; /* NaN when unknown */
+};
+void pb_compare_runs(const char *a, const char *b,
+                     struct pb_run_differences *d);
 
 /* The machine state (noise.h) in the results.json context beside
  * results file path (the file itself when it is JSON): false, with
@@ -42,10 +83,12 @@ bool pb_compare_machine(const char *path, struct pb_noise_machine *m);
 int pb_compare_completeness(FILE *out, const char *side, const char *path,
                             struct pb_error *e);
 
-/* Compares results a (baseline) and b, prints the table and the per-kernel
- * geometric means to out. Returns 0, 1 when a significant slowdown
- * exceeds fail_above, or a negative error (e says where and what). */
+/* Compares results a (baseline) and b: the table (or CSV, or JSON) to
+ * out, and in CSV the notes (the '# ' lines the table has above it) to
+ * notes. Returns 0, 1 when the gate fails (some benchmark slower than
+ * fail_above percent beyond its Holm-corrected interval), or a negative
+ * error (e says where and what; nothing written). */
 int pb_compare(const char *a, const char *b, const struct pb_compare_options *o,
-               FILE *out, struct pb_error *e);
+               FILE *out, FILE *notes, struct pb_error *e);
 
 #endif

@@ -6,20 +6,11 @@
  * another value (strings, numbers, booleans and arrays compared as
  * JSON), is one "# differs:" line; the date, the load averages and the
  * per-corpus and per-verification records (corpus:..., verify:...),
- * which differ between any two runs, are left out. The build's identity
- * (identity.h: the executable's and the diff's SHA-256), the suite's hash
- * and path, the affinity mask and every env:NAME setting are keys like the
- * others, so two builds of one dirty commit, or one knob set differently,
- * differ here; a SHA-256 is shown by its first 12 digits. Jansson parses
- * the files, opened and read as tidy.h reads results (regular files only,
- * Google Benchmark's bare NaN as null). O(keys^2) over two small objects.
- * The same context gives each side's machine state for the noise warnings
- * (pb_compare_machine); the completion record beside it, whether the side
- * is incomplete (pb_compare_completeness).
  */
 #include "compare.h"
 
 #include <jansson.h>
+#include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -89,45 +80,108 @@ static void say_difference(FILE *out, const char *key, const json_t *a,
                            const json_t *b)
 {
     char name[256], va[512], vb[512];
-    pb_escape_controls(key, name, sizeof(name));
-    value_text(key, a, va, sizeof(va));
-    value_text(key, b, vb, sizeof(vb));
+    const char *k = key ? key : "?";
+    pb_escape_controls(k, name, sizeof(name));
+    value_text(k, a, va, sizeof(va));
+    value_text(k, b, vb, sizeof(vb));
     fprintf(out, "# differs: %s: A = %s; B = %s\n", name, va, vb);
+}
+
+json_t *pb_compare_provenance(const char *a_path, const char *b_path,
+                              char *missing, size_t len)
+{
+    json_t *a = load_beside(a_path), *b = load_beside(b_path);
+    const json_t *ca = json_object_get(a, "context");
+    const json_t *cb = json_object_get(b, "context");
+    json_t *list = NULL;
+    if (!json_is_object(ca) || !json_is_object(cb)) {
+        tidy_json_beside(json_is_object(ca) ? b_path : a_path, missing, len);
+    } else if ((list = json_array()) != NULL) {
+        const char *key;
+        json_t *value;
+        json_object_foreach((json_t *)ca, key, value)
+        {
+            json_t *other = json_object_get(cb, key);
+            if (compared(key) && !json_equal(value, other))
+                json_array_append_new(list,
+                                      json_pack("{s:s, s:O, s:O*}", "key", key,
+                                                "a", value, "b", other));
+        }
+        json_object_foreach((json_t *)cb, key, value)
+        {
+            if (compared(key) && !json_object_get(ca, key))
+                json_array_append_new(
+                    list, json_pack("{s:s, s:O}", "key", key, "b", value));
+        }
+    }
+    json_decref(a);
+    json_decref(b);
+    return list;
 }
 
 void pb_compare_context(FILE *out, const char *a_path, const char *b_path)
 {
-    char pa[1024], pb_[1024];
-    tidy_json_beside(a_path, pa, sizeof(pa));
-    tidy_json_beside(b_path, pb_, sizeof(pb_));
+    char missing[1024];
+    json_t *list =
+        pb_compare_provenance(a_path, b_path, missing, sizeof(missing));
+    size_t i;
+    json_t *d;
+    if (!list)
+        fprintf(out, "# provenance: not compared (no context in %s)\n",
+                missing);
+    else if (json_array_size(list) == 0)
+        fprintf(out, "# provenance: the same (commit, binary, diff, "
+                     "compiler, flags, machine, suite and settings)\n");
+    json_array_foreach(list, i, d)
+    {
+        say_difference(out, json_string_value(json_object_get(d, "key")),
+                       json_object_get(d, "a"), json_object_get(d, "b"));
+    }
+    json_decref(list);
+}
+
+/* A context string (NULL when absent or not a string). */
+static const char *context_text(const json_t *context, const char *key)
+{
+    return json_string_value(json_object_get(context, key));
+}
+
+/* Appends "WHAT A against B" to the build text when both are known and
+ * differ (the first 12 characters of each: a commit or a hash). */
+static void build_item(struct pb_run_differences *d, const char *what,
+                       const char *a, const char *b)
+{
+    if (!a || !b || !strcmp(a, b))
+        return;
+    size_t at = strlen(d->build_text);
+    char ea[64], eb[64];
+    pb_escape_controls(a, ea, sizeof(ea));
+    pb_escape_controls(b, eb, sizeof(eb));
+    snprintf(d->build_text + at, sizeof(d->build_text) - at,
+             "%s%s %.12s against %.12s", at ? "; " : "", what, ea, eb);
+    d->build = true;
+}
+
+void pb_compare_runs(const char *a_path, const char *b_path,
+                     struct pb_run_differences *d)
+{
+    memset(d, 0, sizeof(*d));
     json_t *a = load_beside(a_path), *b = load_beside(b_path);
     const json_t *ca = json_object_get(a, "context");
     const json_t *cb = json_object_get(b, "context");
-    if (!json_is_object(ca) || !json_is_object(cb)) {
-        fprintf(out, "# provenance: not compared (no context in %s)\n",
-                json_is_object(ca) ? pb_ : pa);
-    } else {
-        int differ = 0;
-        const char *key;
-        const json_t *value;
-        json_object_foreach((json_t *)ca, key, value)
-        {
-            if (compared(key) && !json_equal(value, json_object_get(cb, key))) {
-                say_difference(out, key, value, json_object_get(cb, key));
-                differ++;
-            }
-        }
-        json_object_foreach((json_t *)cb, key, value)
-        {
-            if (compared(key) && !json_object_get(ca, key)) {
-                say_difference(out, key, NULL, value);
-                differ++;
-            }
-        }
-        if (!differ)
-            fprintf(out, "# provenance: the same (commit, binary, diff, "
-                         "compiler, flags, machine, suite and settings)\n");
-    }
+    build_item(d, "commit", context_text(ca, "puzzlebench_commit"),
+               context_text(cb, "puzzlebench_commit"));
+    build_item(d, "dirty", context_text(ca, "puzzlebench_dirty"),
+               context_text(cb, "puzzlebench_dirty"));
+    build_item(d, "binary", context_text(ca, "puzzlebench_binary_sha256"),
+               context_text(cb, "puzzlebench_binary_sha256"));
+    struct pb_noise_machine ma, mb;
+    pb_noise_machine_from_context(ca, &ma);
+    pb_noise_machine_from_context(cb, &mb);
+    /* a run's load: the higher of its start and end (fmax skips NaN) */
+    d->load_a = fmax(ma.load_start, ma.load_end);
+    d->load_b = fmax(mb.load_start, mb.load_end);
+    d->load = fabs(d->load_a - d->load_b) >= PB_COMPARE_LOAD_APART;
     json_decref(a);
     json_decref(b);
 }

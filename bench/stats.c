@@ -44,8 +44,6 @@
 
 #include "pb_prng.h"
 
-enum { EXACT_MAX = 40 }; /* the exact Mann-Whitney p value up to */
-
 static int cmp_double(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -448,98 +446,6 @@ void pb_change_reason(const struct pb_change *c, char *buf, size_t len)
     snprintf(buf, len, "interval %s: %s",
              c->wide ? "wider than the band" : "across the band's edge",
              rounds);
-}
-
-/* P(U <= k) under the null, no ties: counts[n][m][u] built up in place. */
-static double exact_cdf(size_t n, size_t m, double k)
-{
-    size_t max_u = n * m;
-    /* ways[i][u] for the current m: orderings of i x's and j y's */
-    double *ways = calloc((n + 1) * (max_u + 1), sizeof(double));
-    double *prev = calloc((n + 1) * (max_u + 1), sizeof(double));
-    if (!ways || !prev) {
-        free(ways);
-        free(prev);
-        return NAN;
-    }
-    size_t w = max_u + 1;
-    /* j = 0: only U = 0, one way */
-    for (size_t i = 0; i <= n; i++)
-        prev[i * w] = 1;
-    for (size_t j = 1; j <= m; j++) {
-        memset(ways, 0, (n + 1) * w * sizeof(double));
-        for (size_t i = 0; i <= n; i++)
-            for (size_t u = 0; u <= i * j; u++) {
-                /* largest value from y: U unchanged, one y fewer */
-                double v = prev[i * w + u];
-                /* largest from x: it beats all j y's */
-                if (i > 0 && u >= j)
-                    v += ways[(i - 1) * w + u - j];
-                ways[i * w + u] = v;
-            }
-        double *t = prev;
-        prev = ways;
-        ways = t;
-    }
-    double below = 0, total = 0;
-    for (size_t u = 0; u <= max_u; u++) {
-        total += prev[n * w + u];
-        if ((double)u <= k + 1e-9)
-            below += prev[n * w + u];
-    }
-    free(ways);
-    free(prev);
-    return below / total;
-}
-
-double pb_mann_whitney(const double *x, size_t n, const double *y, size_t m,
-                       double *u)
-{
-    *u = 0;
-    if (n == 0 || m == 0)
-        return 1;
-    bool ties = false;
-    for (size_t i = 0; i < n; i++)
-        for (size_t j = 0; j < m; j++) {
-            if (x[i] > y[j])
-                *u += 1;
-            else if (x[i] == y[j]) {
-                *u += 0.5;
-                ties = true;
-            }
-        }
-    double nm = (double)(n * m);
-    if (!ties && n + m <= EXACT_MAX) {
-        /* U is symmetric about nm / 2: take the nearer tail, doubled */
-        double k = *u <= nm / 2 ? *u : nm - *u;
-        double p = 2 * exact_cdf(n, m, k);
-        return p > 1 ? 1 : p;
-    }
-    size_t total = n + m;
-    double *all = malloc(total * sizeof(double));
-    if (!all)
-        return NAN;
-    memcpy(all, x, n * sizeof(double));
-    memcpy(all + n, y, m * sizeof(double));
-    pb_sort(all, total);
-    double tie_sum = 0;
-    for (size_t i = 0; i < total;) {
-        size_t j = i;
-        while (j < total && all[j] == all[i])
-            j++;
-        double t = (double)(j - i);
-        tie_sum += t * t * t - t;
-        i = j;
-    }
-    free(all);
-    double big_n = (double)total;
-    double var = nm / 12 * ((big_n + 1) - tie_sum / (big_n * (big_n - 1)));
-    if (var <= 0)
-        return 1;
-    double z = (fabs(*u - nm / 2) - 0.5) / sqrt(var);
-    if (z < 0)
-        z = 0;
-    return erfc(z / sqrt(2));
 }
 
 static double resampled_median(const double *x, size_t n, double *scratch,

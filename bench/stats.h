@@ -8,8 +8,7 @@
  * equivalence test (TOST) against a practical-equivalence band; Holm's
  * step-down adjustment over a family of comparisons; the verdict
  * (faster, slower, same, inconclusive) with its reason.
- * Until compare and the winners move to them: the Mann-Whitney U test and
- * the percentile bootstrap they use now.
+ * Until the winners move to them: the percentile bootstrap they use now.
  */
 #ifndef STATS_H
 #define STATS_H
@@ -152,15 +151,6 @@ double pb_change_p_above(const struct pb_change *c, double g);
  * band but Holm's adjusted p value is not below alpha); "" for a decided
  * one. */
 void pb_change_reason(const struct pb_change *c, char *buf, size_t len);
-
-/* Two-sided Mann-Whitney U test of x[0..n) against y[0..m). *u gets U of
- * x (the number of pairs with x_i > y_j, ties counting one half). The p
- * value is exact (the distribution of U over all C(n+m, n) orderings,
- * counted by recurrence) when there are no ties and n + m <= 40, else the
- * normal approximation with tie and continuity corrections. Returns the
- * p value in [0, 1]; 1 when either sample is empty. */
-double pb_mann_whitney(const double *x, size_t n, const double *y, size_t m,
-                       double *u);
 
 /* Percentile-bootstrap interval on median(y) / median(x): `draws`
  * times, each sample is resampled with replacement (sizes n and m) and

@@ -1,14 +1,13 @@
 /*
  * fuzz_results.c - a results file through what `compare` and `plot`
  * make of it after tidy_load: pb_compare of the file against itself (the
- * context, noise lines, ratios and Mann-Whitney tests over the
- * repetitions read), and, for the benchmarks plot accepts
+ * context, noise lines, ratios, intervals and verdicts over the rounds
+ * read), as a table and as JSON, and, for the benchmarks plot accepts
  * (TIDY_PUZZLEBENCH_ONLY), the summary CSV figures are drawn from
  * (pb_summary_write, with the CPUs granted that the file's context
  * records) and the report's winners (pb_winners_find). Only
  * gnuplot itself is left out. Cost: a few passes over the benchmarks
- * read; the exact Mann-Whitney test is O(r^3) for r <= TIDY_MAX_REPS
- * repetitions.
+ * read, O(samples log samples) each.
  */
 #include "fuzz_results.h"
 
@@ -27,9 +26,15 @@ void fuzz_results_use(const char *path)
     FILE *out = fopen("/dev/null", "w");
     if (!out)
         abort();
-    struct pb_compare_options o = {0.05, -1, NULL, NULL};
+    struct pb_compare_options o;
+    pb_compare_defaults(&o);
     struct pb_error e = {{0}};
-    int rc = pb_compare(path, path, &o, out, &e);
+    int rc = pb_compare(path, path, &o, out, out, &e);
+    if (rc < 0)
+        fuzz_check_error(rc, &e);
+    o.format = PB_COMPARE_JSON;
+    o.fail_above = 0;
+    rc = pb_compare(path, path, &o, out, out, &e);
     if (rc < 0)
         fuzz_check_error(rc, &e);
 
