@@ -188,8 +188,10 @@ char *pb_console_winners(const struct tidy *t, struct pb_error *e)
     if (rc == 0) {
         FILE *f = open_memstream(&text, &len);
         if (f) {
-            fprintf(f, "winners (median time per instance; 95%% bootstrap "
-                       "interval of the ratio):\n");
+            fprintf(f,
+                    "winners (time per instance over rounds; 95%% "
+                    "interval of the ratio; same: within +-%g %%):\n",
+                    PB_WINNERS_BAND * 100);
             pb_winners_print(f, &w);
         }
         if (!f || fclose(f) != 0) {

@@ -1,9 +1,9 @@
 /*
  * report_summary.c - the Summary's takeaways and winners (report_parts.h),
  * from winners.h: per corpus the fastest variant and every other
- * variant's ratio of medians (other / fastest) with a 95 % percentile
- * bootstrap interval over the repetitions; "not significant" when the
- * interval reaches 1.
+ * variant's ratio (other / fastest, over rounds) with its 95 % interval
+ * and verdict; a takeaway headlines a win only where the other is slower
+ * beyond the band, and says "same speed" or "inconclusive" otherwise.
  *
  * One takeaway line per kernel: on its largest corpus (the largest
  * plotted size, then the most instances, then the fewest cores (processes
@@ -27,32 +27,70 @@
 #include "summary.h"
 #include "winners.h"
 
-/* "1.08x (95% CI 1.02-1.15)", "1.02x (not significant: 95% CI
- * 0.97-1.10)" or "1.50x (not significant: 3 repetitions, 5 needed for
- * an interval)" (winners.h); short (for a table cell): the interval
- * alone, or "3 repetitions: no interval". */
+/* The ratio and its interval: long (a takeaway) "1.08x (95% CI
+ * 1.02-1.15)" or, without an interval, "1.50x (1 round, no interval)";
+ * short (a table cell, three lines in HTML so the cells stay narrow)
+ * "1.08x\n(1.02-1.15)" followed by "\nsame speed", "\ninconclusive"
+ * or "\nfaster" where the verdict is not a win of the fastest, or
+ * "1.50x\n(1 round:\nno interval)". */
 static void ratio_text(const struct pb_versus *v, bool short_form, char *buf,
                        size_t len)
 {
-    char r[32], lo[32], hi[32];
-    rp_fixed(r, sizeof(r), v->ratio, 3);
-    rp_fixed(lo, sizeof(lo), v->lo, 3);
-    rp_fixed(hi, sizeof(hi), v->hi, 3);
-    if (!isfinite(v->lo) || !isfinite(v->hi)) {
-        char why[128];
-        if (short_form) {
-            snprintf(buf, len, "%sx\n(%zu repetition%s:\nno interval)", r,
-                     v->reps, v->reps == 1 ? "" : "s");
-        } else {
-            pb_versus_interval(v, why, sizeof(why));
-            snprintf(buf, len, "%sx (%s)", r, why);
-        }
-    } else if (short_form) /* three lines in HTML: the cells stay narrow */
+    const struct pb_change *c = &v->c;
+    char r[32], lo[32], hi[32], why[160];
+    rp_fixed(r, sizeof(r), c->ratio, 3);
+    rp_fixed(lo, sizeof(lo), c->lo, 3);
+    rp_fixed(hi, sizeof(hi), c->hi, 3);
+    pb_change_reason(c, why, sizeof(why));
+    int level = (int)lround((1 - PB_WINNERS_ALPHA) * 100);
+    if (!isfinite(c->lo) && short_form)
+        snprintf(buf, len, "%sx\n(%zu round%s:\nno interval)", r, c->rounds,
+                 c->rounds == 1 ? "" : "s");
+    else if (!isfinite(c->lo))
+        snprintf(buf, len, "%sx (%s)", r, why);
+    else if (short_form)
         snprintf(buf, len, "%sx\n(%s-%s)%s", r, lo, hi,
-                 v->significant ? "" : "\nnot significant");
+                 c->verdict == PB_SAME     ? "\nsame speed"
+                 : c->verdict == PB_FASTER ? "\nfaster"
+                 : c->verdict == PB_SLOWER ? ""
+                                           : "\ninconclusive");
     else
-        snprintf(buf, len, "%sx (%s95%% CI %s-%s)", r,
-                 v->significant ? "" : "not significant: ", lo, hi);
+        snprintf(buf, len, "%sx (%d%% CI %s-%s)", r, level, lo, hi);
+}
+
+/* A comparison that is no win of `fastest` over `other` (named as the
+ * sentence needs): "on its largest corpus (CORPUS), FASTEST against
+ * OTHER: same speed, within ±2 % (1.01x, 95% CI 0.99-1.02)", or
+ * "...: inconclusive (1.50x; 1 round, no interval)", or with an interval
+ * "...: inconclusive (1.05x, 95% CI 0.95-1.16: REASON)". */
+static void no_win(const struct pb_versus *v, const char *corpus,
+                   const char *fastest, const char *other, char *buf,
+                   size_t len)
+{
+    const struct pb_change *c = &v->c;
+    char r[32], lo[32], hi[32], ratio[128], why[160];
+    rp_fixed(r, sizeof(r), c->ratio, 3);
+    rp_fixed(lo, sizeof(lo), c->lo, 3);
+    rp_fixed(hi, sizeof(hi), c->hi, 3);
+    pb_change_reason(c, why, sizeof(why));
+    if (isfinite(c->lo))
+        snprintf(ratio, sizeof(ratio), "%sx, %d%% CI %s-%s", r,
+                 (int)lround((1 - PB_WINNERS_ALPHA) * 100), lo, hi);
+    else
+        snprintf(ratio, sizeof(ratio), "%sx", r);
+    int at = snprintf(buf, len,
+                      "on its largest corpus (%s), %s against %s: ", corpus,
+                      fastest, other);
+    if (at < 0 || (size_t)at >= len)
+        return;
+    if (c->verdict == PB_SAME)
+        snprintf(buf + at, len - (size_t)at, "same speed, within ±%g %% (%s)",
+                 c->band * 100, ratio);
+    else if (c->verdict == PB_FASTER)
+        snprintf(buf + at, len - (size_t)at, "%s is faster (%s)", other, ratio);
+    else
+        snprintf(buf + at, len - (size_t)at, "inconclusive (%s%s%s)", ratio,
+                 isfinite(c->lo) ? ": " : "; ", why);
 }
 
 /* The corpus title without the kernel's name in front. */
@@ -104,13 +142,14 @@ static void takeaway(struct rp_out *o, bool first, const struct pb_winners *w,
             best = &w->w[c];
     if (!best) /* the caller names only kernels with a winner */
         return;
-    char text[768], corpus[256], ratio[128];
+    char text[768], corpus[256], ratio[160];
     corpus_text(best->fastest, corpus, sizeof(corpus));
     const char *fastest = best->fastest->variant;
     const struct pb_versus *v = NULL;
     for (size_t i = 0; i < best->n && !v; i++)
         if (base && !strcmp(best->versus[i].other->variant, base))
             v = &best->versus[i];
+    char other[128], who[128];
     if (best->n == 0) {
         snprintf(text, sizeof(text),
                  "only %s ran on its largest corpus (%s): nothing to compare",
@@ -118,23 +157,40 @@ static void takeaway(struct rp_out *o, bool first, const struct pb_winners *w,
     } else if (base && !strcmp(fastest, base)) {
         v = &best->versus[0]; /* the closest: versus is slowest last */
         ratio_text(v, false, ratio, sizeof(ratio));
-        snprintf(text, sizeof(text),
-                 "%s, the baseline, is the fastest on its largest corpus "
-                 "(%s), %s faster than the next, %s",
-                 fastest, corpus, ratio, v->other->variant);
+        snprintf(who, sizeof(who), "%s (the baseline)", fastest);
+        snprintf(other, sizeof(other), "the next, %s", v->other->variant);
+        if (v->c.verdict == PB_SLOWER)
+            snprintf(text, sizeof(text),
+                     "%s, the baseline, is the fastest on its largest corpus "
+                     "(%s), %s faster than the next, %s",
+                     fastest, corpus, ratio, v->other->variant);
+        else
+            no_win(v, corpus, who, other, text, sizeof(text));
     } else if (v) {
         ratio_text(v, false, ratio, sizeof(ratio));
-        snprintf(text, sizeof(text),
-                 "%s is the fastest on its largest corpus (%s), %s faster "
-                 "than the baseline %s",
-                 fastest, corpus, ratio, base);
+        snprintf(other, sizeof(other), "the baseline %s", base);
+        if (v->c.verdict == PB_SLOWER)
+            snprintf(text, sizeof(text),
+                     "%s is the fastest on its largest corpus (%s), %s faster "
+                     "than the baseline %s",
+                     fastest, corpus, ratio, base);
+        else
+            no_win(v, corpus, fastest, other, text, sizeof(text));
     } else {
         v = &best->versus[0];
         ratio_text(v, false, ratio, sizeof(ratio));
-        snprintf(text, sizeof(text),
-                 "%s is the fastest on its largest corpus (%s), where the "
-                 "baseline %s did not run; %s faster than the next, %s",
-                 fastest, corpus, base ? base : "-", ratio, v->other->variant);
+        snprintf(other, sizeof(other),
+                 "the next, %s (the baseline %s did not "
+                 "run there)",
+                 v->other->variant, base ? base : "-");
+        if (v->c.verdict == PB_SLOWER)
+            snprintf(text, sizeof(text),
+                     "%s is the fastest on its largest corpus (%s), where the "
+                     "baseline %s did not run; %s faster than the next, %s",
+                     fastest, corpus, base ? base : "-", ratio,
+                     v->other->variant);
+        else
+            no_win(v, corpus, fastest, other, text, sizeof(text));
     }
     /* threads that took turns on fewer CPUs: a comparison under the same
      * sharing, never a parallel result */
@@ -257,13 +313,21 @@ int rp_summary_part(struct rp_out *o, const struct tidy *t,
     rp_item(o, first, "Stability", text);
     rp_list_end(o);
     rp_heading(o, 3, "Fastest variant per corpus");
-    snprintf(text, sizeof(text),
-             "Each other variant's time per instance over the fastest's "
-             "(ratio of medians), with its 95 %% interval: a percentile "
-             "bootstrap over the repetitions (%u resamples). Not significant: "
-             "the interval includes 1.",
-             PB_WINNERS_DRAWS);
-    rp_para(o, text);
+    size_t family = 0;
+    for (size_t c = 0; c < w.count; c++)
+        family += w.w[c].n;
+    char para[768];
+    snprintf(para, sizeof(para),
+             "Each other variant's time per instance over the fastest's: the "
+             "geometric mean over the rounds of the ratio of their round "
+             "medians, with its %d %% interval (Student's t on the log ratios, "
+             "paired round by round). A win where the whole interval lies "
+             "above %g after Holm's correction over the %zu comparisons; same "
+             "speed where it lies within ±%g %%; inconclusive otherwise (one "
+             "round has no interval).",
+             (int)lround((1 - PB_WINNERS_ALPHA) * 100), 1 + PB_WINNERS_BAND,
+             family, PB_WINNERS_BAND * 100);
+    rp_para(o, para);
     for (size_t k = 0; kernels[k]; k++) {
         bool present = false;
         for (size_t c = 0; c < w.count && !present; c++)

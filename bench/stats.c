@@ -42,8 +42,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pb_prng.h"
-
 static int cmp_double(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -446,37 +444,4 @@ void pb_change_reason(const struct pb_change *c, char *buf, size_t len)
     snprintf(buf, len, "interval %s: %s",
              c->wide ? "wider than the band" : "across the band's edge",
              rounds);
-}
-
-static double resampled_median(const double *x, size_t n, double *scratch,
-                               struct pb_rng *r)
-{
-    for (size_t i = 0; i < n; i++)
-        scratch[i] = x[pb_rng_below(r, n)];
-    return pb_median(scratch, n);
-}
-
-int pb_bootstrap_ratio(const double *x, size_t n, const double *y, size_t m,
-                       double level, unsigned draws, uint64_t seed, double *lo,
-                       double *hi)
-{
-    *lo = *hi = NAN;
-    if (n < 2 || m < 2 || draws == 0)
-        return 0;
-    double *scratch = malloc((n + m + draws) * sizeof(*scratch));
-    if (!scratch)
-        return -ENOMEM;
-    double *ratios = scratch + n + m;
-    struct pb_rng r;
-    pb_rng_seed(&r, seed);
-    for (unsigned d = 0; d < draws; d++) {
-        double mx = resampled_median(x, n, scratch, &r);
-        double my = resampled_median(y, m, scratch + n, &r);
-        ratios[d] = my / mx;
-    }
-    pb_sort(ratios, draws);
-    *lo = pb_quantile(ratios, draws, (1 - level) / 2);
-    *hi = pb_quantile(ratios, draws, (1 + level) / 2);
-    free(scratch);
-    return 0;
 }

@@ -8,7 +8,6 @@
  * equivalence test (TOST) against a practical-equivalence band; Holm's
  * step-down adjustment over a family of comparisons; the verdict
  * (faster, slower, same, inconclusive) with its reason.
- * Until the winners move to them: the percentile bootstrap they use now.
  */
 #ifndef STATS_H
 #define STATS_H
@@ -151,18 +150,5 @@ double pb_change_p_above(const struct pb_change *c, double g);
  * band but Holm's adjusted p value is not below alpha); "" for a decided
  * one. */
 void pb_change_reason(const struct pb_change *c, char *buf, size_t len);
-
-/* Percentile-bootstrap interval on median(y) / median(x): `draws`
- * times, each sample is resampled with replacement (sizes n and m) and
- * the ratio of the resampled medians kept; *lo and *hi get its
- * (1 - level) / 2 and (1 + level) / 2 quantiles. Deterministic: the
- * draws come from pb_prng seeded with `seed`. NaN for both when either
- * sample has fewer than 2 values (no spread to resample). O(draws *
- * (n log n + m log m)) time, O(n + m) memory; 0 or -ENOMEM.
- * Reference: Efron and Tibshirani, An Introduction to the Bootstrap
- * (1993), ch. 13. */
-int pb_bootstrap_ratio(const double *x, size_t n, const double *y, size_t m,
-                       double level, unsigned draws, uint64_t seed, double *lo,
-                       double *hi);
 
 #endif

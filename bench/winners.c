@@ -1,12 +1,13 @@
 /*
  * winners.c - per corpus, the fastest variant and its ratios over the
- * others with bootstrap intervals (winners.h).
+ * others with their intervals and verdicts (winners.h).
  *
  * Grouping sorts the benchmarks by corpus, then the corpora by their first
- * benchmark: O(B log B) for B benchmarks. Each pair's interval
- * costs PB_WINNERS_DRAWS resamples of both samples (stats.c). The
- * bootstrap seed is the FNV-1a hash of the two benchmark names, so a
- * pair's interval does not depend on what else the results hold.
+ * benchmark: O(B log B) for B benchmarks. Each pair's ratio and interval
+ * come from their round values (stats.c), paired round by round: the
+ * variants of one corpus ran in the same rounds of one run. Every pair of
+ * the results is one family for Holm's correction, so that a table of
+ * many corpora does not headline a win that chance alone would give.
  */
 #include "winners.h"
 
@@ -15,8 +16,6 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include "stats.h"
 
 /* Orders benchmarks by corpus: kernel, family, size, count, seed,
  * threads, processes (0: the same corpus). */
@@ -61,30 +60,40 @@ static int by_first(const void *pa, const void *pb)
     return (a->first > b->first) - (a->first < b->first);
 }
 
-static uint64_t fnv1a(uint64_t h, const char *s)
-{
-    for (; *s; s++)
-        h = (h ^ (unsigned char)*s) * 0x100000001b3ull;
-    return h;
-}
-
 static int by_ratio(const void *a, const void *b)
 {
     const struct pb_versus *x = a, *y = b;
-    return (x->ratio > y->ratio) - (x->ratio < y->ratio);
+    return (x->c.ratio > y->c.ratio) - (x->c.ratio < y->c.ratio);
 }
 
-/* The winner of the corpus whose benchmarks are members[0..n). */
+/* The speed a corpus's fastest is chosen by: the mean log round value
+ * (the geometric mean the ratios compare), or where a round value is not
+ * above 0, the log of the median. */
+static double speed(const struct tidy_bench *b)
+{
+    struct pb_rounds r;
+    pb_rounds_of(b, &r);
+    double sum = 0;
+    for (size_t i = 0; i < r.n; i++) {
+        if (!(r.value[i] > 0))
+            return log(tidy_median(b));
+        sum += log(r.value[i]);
+    }
+    return r.n ? sum / (double)r.n : NAN;
+}
+
+/* The winner of the corpus whose benchmarks are members[0..n), its
+ * comparisons not yet judged. */
 static int corpus_winner(const struct tidy_bench *const *members, size_t n,
                          struct pb_corpus_winner *w)
 {
     size_t best = 0;
-    double best_median = tidy_median(members[0]);
+    double best_speed = speed(members[0]);
     for (size_t i = 1; i < n; i++) {
-        double m = tidy_median(members[i]);
-        if (m < best_median) {
+        double s = speed(members[i]);
+        if (s < best_speed) {
             best = i;
-            best_median = m;
+            best_speed = s;
         }
     }
     w->fastest = members[best];
@@ -92,27 +101,36 @@ static int corpus_winner(const struct tidy_bench *const *members, size_t n,
     w->versus = n > 1 ? calloc(n - 1, sizeof(*w->versus)) : NULL;
     if (n > 1 && !w->versus)
         return -ENOMEM;
-    const struct tidy_bench *f = w->fastest;
     for (size_t i = 0; i < n; i++) {
         if (i == best)
             continue;
         struct pb_versus *v = &w->versus[w->n++];
         v->other = members[i];
-        v->ratio = tidy_median(v->other) / best_median;
-        uint64_t seed =
-            fnv1a(fnv1a(0xcbf29ce484222325ull, f->key), v->other->key);
-        v->reps = f->n < v->other->n ? f->n : v->other->n;
-        v->lo = v->hi = NAN;
-        if (v->reps >= PB_WINNERS_MIN_REPS &&
-            pb_bootstrap_ratio(f->per_instance, f->n, v->other->per_instance,
-                               v->other->n, PB_WINNERS_LEVEL, PB_WINNERS_DRAWS,
-                               seed, &v->lo, &v->hi))
-            return -ENOMEM;
-        v->significant = v->lo > 1; /* false for NaN */
+        pb_change_of(w->fastest, v->other, true, PB_WINNERS_ALPHA, &v->c);
     }
-    if (w->n > 1)
-        qsort(w->versus, w->n, sizeof(*w->versus), by_ratio);
     return 0;
+}
+
+/* The verdicts of every comparison in w, one family; then each corpus's
+ * others in order of their ratio, slowest last. */
+static int judge(struct pb_winners *w)
+{
+    size_t n = 0;
+    for (size_t c = 0; c < w->count; c++)
+        n += w->w[c].n;
+    struct pb_change **all = malloc((n + 1) * sizeof(*all));
+    if (!all)
+        return -ENOMEM;
+    n = 0;
+    for (size_t c = 0; c < w->count; c++)
+        for (size_t i = 0; i < w->w[c].n; i++)
+            all[n++] = &w->w[c].versus[i].c;
+    int rc = pb_changes_judge(all, n, PB_WINNERS_BAND, PB_WINNERS_ALPHA);
+    free(all);
+    for (size_t c = 0; rc == 0 && c < w->count; c++)
+        if (w->w[c].n > 1)
+            qsort(w->w[c].versus, w->w[c].n, sizeof(*w->w[c].versus), by_ratio);
+    return rc;
 }
 
 int pb_winners_find(const struct tidy *t, struct pb_winners *out,
@@ -140,6 +158,8 @@ int pb_winners_find(const struct tidy *t, struct pb_winners *out,
         qsort(runs, out->count, sizeof(*runs), by_first);
     for (size_t c = 0; !rc && c < out->count; c++)
         rc = corpus_winner(sorted + runs[c].start, runs[c].n, &out->w[c]);
+    if (!rc)
+        rc = judge(out);
     free(sorted);
     free(runs);
     if (rc) {
@@ -166,34 +186,56 @@ static void ratio_text(char *buf, size_t len, double r)
 void pb_versus_interval(const struct pb_versus *v, char *buf, size_t len)
 {
     char lo[32], hi[32];
-    if (isnan(v->lo)) {
-        snprintf(buf, len,
-                 "not significant: %zu repetition%s, %d needed for an "
-                 "interval",
-                 v->reps, v->reps == 1 ? "" : "s", PB_WINNERS_MIN_REPS);
-        return;
-    }
-    ratio_text(lo, sizeof(lo), v->lo);
-    ratio_text(hi, sizeof(hi), v->hi);
-    snprintf(buf, len, "%s%.0f%% CI %s-%s",
-             v->significant ? "" : "not significant: ", PB_WINNERS_LEVEL * 100,
-             lo, hi);
+    ratio_text(lo, sizeof(lo), v->c.lo);
+    ratio_text(hi, sizeof(hi), v->c.hi);
+    snprintf(buf, len, "%s-%s", lo, hi);
 }
 
-static void faster_text(const struct pb_versus *v, char *buf, size_t len)
+void pb_versus_line(const struct pb_versus *v, char *buf, size_t len)
 {
-    char r[32], ci[96];
-    ratio_text(r, sizeof(r), v->ratio);
-    pb_versus_interval(v, ci, sizeof(ci));
-    snprintf(buf, len, "%sx faster than %s (%s)", r, v->other->variant, ci);
+    const struct pb_change *c = &v->c;
+    const char *name = v->other->variant;
+    char r[32], ci[80] = "-", why[160];
+    int level = (int)lround((1 - PB_WINNERS_ALPHA) * 100);
+    ratio_text(r, sizeof(r), c->ratio);
+    if (isfinite(c->lo))
+        pb_versus_interval(v, ci, sizeof(ci));
+    pb_change_reason(c, why, sizeof(why));
+    switch (c->verdict) {
+    case PB_SLOWER:
+        snprintf(buf, len, "%sx faster than %s (%d%% CI %s)", r, name, level,
+                 ci);
+        return;
+    case PB_FASTER: { /* the rounds the two share disagree with the mean */
+        struct pb_versus flip = *v;
+        flip.c.lo = 1 / c->hi;
+        flip.c.hi = 1 / c->lo;
+        ratio_text(r, sizeof(r), 1 / c->ratio);
+        pb_versus_interval(&flip, ci, sizeof(ci));
+        snprintf(buf, len, "%sx slower than %s (%d%% CI %s)", r, name, level,
+                 ci);
+        return;
+    }
+    case PB_SAME:
+        snprintf(buf, len, "same speed as %s (within +-%g %%: %sx, %d%% CI %s)",
+                 name, c->band * 100, r, level, ci);
+        return;
+    case PB_INCONCLUSIVE:
+        break;
+    }
+    if (isfinite(c->lo))
+        snprintf(buf, len, "inconclusive against %s (%sx, %d%% CI %s: %s)",
+                 name, r, level, ci, why);
+    else
+        snprintf(buf, len, "inconclusive against %s (%sx; %s)", name, r, why);
 }
 
 void pb_versus_text(const struct pb_corpus_winner *w, const struct pb_versus *v,
                     char *buf, size_t len)
 {
-    char faster[192];
-    faster_text(v, faster, sizeof(faster));
-    snprintf(buf, len, "%s: %s", w->fastest->variant, faster);
+    char line[256];
+    pb_versus_line(v, line, sizeof(line));
+    snprintf(buf, len, "%s: %s", w->fastest->variant, line);
 }
 
 void pb_corpus_title(const struct tidy_bench *b, char *buf, size_t len)
@@ -218,7 +260,7 @@ void pb_winners_print(FILE *f, const struct pb_winners *w)
         fprintf(f, "%s%s\n  %s ran\n", any ? "\n" : "", title,
                 x->fastest->variant);
         for (size_t i = 0; i < x->n; i++) {
-            faster_text(&x->versus[i], line, sizeof(line));
+            pb_versus_line(&x->versus[i], line, sizeof(line));
             fprintf(f, "    %s\n", line);
         }
         any = true;

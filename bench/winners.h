@@ -1,20 +1,17 @@
 /*
  * winners.h - the hyperfine sentence for a results set: for every corpus
  * (kernel, family, size, count, seed, threads and MPI processes;
- * benchmarks that differ only in their variant), the fastest variant by
- * median time per instance and, against each other variant on it, the
- * ratio of medians (other / fastest) with a 95 % percentile-bootstrap
- * interval over the repetitions (stats.h: 2000 draws, seeded from the
- * benchmark names, so the same results give the same interval). A
- * comparison whose interval reaches 1 is not significant; one with fewer
- * than PB_WINNERS_MIN_REPS repetitions on either side has no interval and
- * is not significant either: with 2 or 3 repetitions the percentile
- * bootstrap excludes 1 in 10 to 30 % of comparisons of two equal variants
- * (its medians take few values), at 5 in about 3 % (test_winners
- * simulates it).
- *
- * Shared by the console's end of run and the report's winners table.
- * O(B log B) to group B benchmarks, plus the bootstrap per pair.
+ * benchmarks that differ only in their variant), the fastest variant
+ * (the lowest geometric mean of its round values, stats.h; with one
+ * round, the lowest median) and, against each other variant on it, the
+ * ratio other / fastest with its 95 % t interval over the rounds, paired
+ * round by round (both were measured in the same rounds), and a verdict
+ * (stats.h): a win only when the other is `slower` beyond the +-2 %
+ * band after Holm's correction over every comparison of the results;
+ * otherwise "same speed" or "inconclusive" with the reason (one round
+ * has no interval). Shared by the console's end of run and the report's
+ * winners table and takeaways. O(B log B) to group B benchmarks, plus
+ * O(samples log samples) per pair.
  */
 #ifndef WINNERS_H
 #define WINNERS_H
@@ -24,18 +21,18 @@
 #include <stdio.h>
 
 #include "pb.h"
+#include "stats.h"
 #include "tidy.h"
 
-#define PB_WINNERS_LEVEL 0.95
-#define PB_WINNERS_DRAWS 2000u
-#define PB_WINNERS_MIN_REPS 5 /* per side, for an interval */
+#define PB_WINNERS_ALPHA PB_STATS_ALPHA /* 95 % intervals */
+#define PB_WINNERS_BAND PB_STATS_BAND   /* same speed: within +-2 % */
 
 struct pb_versus {
     const struct tidy_bench *other;
-    double ratio;     /* other's median / the fastest's median, >= 1 */
-    double lo, hi;    /* its 95 % interval; NaN without one */
-    size_t reps;      /* the fewer repetitions of the two sides */
-    bool significant; /* lo > 1 */
+    /* from the fastest to other: ratio other / fastest (>= 1 but for
+     * rounds the two do not share), interval, verdict (PB_SLOWER: the
+     * fastest wins) */
+    struct pb_change c;
 };
 
 /* One corpus: its fastest variant and the others, slowest last. */
@@ -56,22 +53,26 @@ struct pb_winners {
 int pb_winners_find(const struct tidy *t, struct pb_winners *out,
                     struct pb_error *e);
 void pb_winners_free(struct pb_winners *w);
-/* "dial: 1.08x faster than spfa (95% CI 1.02-1.15)", or "... (not
- * significant: 95% CI 0.97-1.10)", or "... (not significant: 3
- * repetitions, 5 needed for an interval)". */
+/* "dial: " and pb_versus_line. */
 void pb_versus_text(const struct pb_corpus_winner *w, const struct pb_versus *v,
                     char *buf, size_t len);
-/* What follows the ratio, inside its parentheses: "95% CI 1.02-1.15",
- * "not significant: 95% CI 0.97-1.10" or "not significant: 3
- * repetitions, 5 needed for an interval". */
+/* The comparison by its verdict: "1.08x faster than spfa (95% CI
+ * 1.02-1.15)"; "same speed as spfa (within +-2 %: 1.01x, 95% CI
+ * 0.99-1.02)"; "inconclusive against spfa (1.03x, 95% CI 0.97-1.10:
+ * interval wider than the band: about 12 rounds would decide)" or
+ * "inconclusive against spfa (1.50x; 1 round, no interval)"; where the
+ * rounds the two share say the other is faster, "1.05x slower than spfa
+ * (...)". ASCII, for the console. */
+void pb_versus_line(const struct pb_versus *v, char *buf, size_t len);
+/* The interval as "1.02-1.15", the precision a reader needs. */
 void pb_versus_interval(const struct pb_versus *v, char *buf, size_t len);
 /* "cube_walk uniform 64x64 n=20 seed=1, 1 thread", or over MPI "...,
  * 2 processes x 1 thread" */
 void pb_corpus_title(const struct tidy_bench *b, char *buf, size_t len);
 /* The console block, one paragraph per corpus with two or more
  * variants: its title, "  VARIANT ran", then one line per other variant
- * ("    1.08x faster than spfa (95% CI 1.02-1.15)"); one line saying so
- * when no corpus has two variants. */
+ * (pb_versus_line, "    1.08x faster than spfa (95% CI 1.02-1.15)");
+ * one line saying so when no corpus has two variants. */
 void pb_winners_print(FILE *f, const struct pb_winners *w);
 
 #endif

@@ -1,13 +1,14 @@
 /*
- * test_winners.c - the hyperfine sentence (bench/winners.h) and its
- * bootstrap interval (stats.h) on synthetic results: a clearly slower
- * variant is significant with an interval around its true ratio, an
- * overlapping one is not, under 5 repetitions there is no interval (a
- * simulation of equal variants shows why 5: the interval's false
- * positives at 3 and at 5 repetitions), a corpus
- * with one variant makes no sentence, corpora differing only in threads
- * are apart, the same data give the same interval, and the texts read as
- * documented.
+ * test_winners.c - the hyperfine sentence (bench/winners.h) on synthetic
+ * results measured in rounds: a variant twice as slow is a win with an
+ * interval around 2, one within a fraction of a percent is "same speed",
+ * one with 2 rounds or 1 round is "inconclusive" with the reason (never
+ * headlined as a win), a corpus with one variant makes no sentence,
+ * corpora differing only in threads are apart, and the texts read as
+ * documented, on the console and in the report's takeaways and winners
+ * table (report_summary.c) against each of those baselines. A simulation of
+ * equal variants (seeded, deterministic) shows the intervals honest: about 95 %
+ * of them hold the true ratio 1, and almost none calls a winner.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -15,91 +16,104 @@
 
 #include "check.h"
 #include "pb_prng.h"
+#include "report_parts.h"
+#include "rounds.h"
 #include "stats.h"
 #include "tidy.h"
 #include "winners.h"
 
-static struct tidy_bench *add(struct tidy *t, const char *variant,
-                              uint64_t threads, const double *times, size_t n)
-{
-    struct pb_bench_id id = {.kernel = "cube_walk",
-                             .family = "uniform",
-                             .size = "16x16",
-                             .count = 20,
-                             .seed = 1,
-                             .threads = threads};
-    snprintf(id.variant, sizeof(id.variant), "%s", variant);
-    char key[192];
-    pb_bench_id_write(&id, key, sizeof(key));
-    struct tidy_bench *b = tidy_bench_for(t, key);
-    struct pb_error e;
-    tidy_bench_set_id(b, &id);
-    CHECK(tidy_add_times(t, b, times, n, &e) == 0, "%s", e.msg);
-    return b;
-}
-
-static void bootstrap_cases(void)
-{
-    double one[] = {1, 1, 1, 1}, two[] = {2, 2, 2, 2};
-    double lo, hi;
-    CHECK(pb_bootstrap_ratio(one, 4, two, 4, 0.95, 500, 7, &lo, &hi) == 0,
-          "bootstrap");
-    CHECK(lo == 2 && hi == 2, "constant samples: [%g, %g]", lo, hi);
-    CHECK(pb_bootstrap_ratio(one, 1, two, 4, 0.95, 500, 7, &lo, &hi) == 0 &&
-              isnan(lo) && isnan(hi),
-          "one value has no interval");
-    double x[] = {1.0, 1.1, 0.9, 1.05, 0.95};
-    double y[] = {3.0, 3.3, 2.7, 3.15, 2.85};
-    double lo2, hi2;
-    pb_bootstrap_ratio(x, 5, y, 5, 0.95, 2000, 9, &lo, &hi);
-    pb_bootstrap_ratio(x, 5, y, 5, 0.95, 2000, 9, &lo2, &hi2);
-    CHECK(lo == lo2 && hi == hi2, "deterministic for one seed");
-    CHECK(lo < 3 && hi > 3 && lo > 2.3 && hi < 3.7,
-          "interval [%g, %g] holds 3 and is not wide", lo, hi);
-}
-
-/* How often the 95 % interval excludes 1 for two samples of n draws from
- * one distribution (no difference): about 5 % is honest. */
-static double false_positive_rate(size_t n, unsigned trials)
+/* Of `trials` pairs of equal variants (5 rounds, round values uniform in
+ * 1 +- 5 %), how many intervals hold 1 and how many call a winner. */
+static void equal_pairs(unsigned trials, double *covered, double *called)
 {
     struct pb_rng r;
     pb_rng_seed(&r, 12345);
-    unsigned wrong = 0;
+    unsigned hold = 0, call = 0;
     for (unsigned t = 0; t < trials; t++) {
-        double x[8], y[8], lo, hi;
-        for (size_t i = 0; i < n; i++) {
-            x[i] = 1 + (double)pb_rng_below(&r, 1u << 20) / (1u << 20);
-            y[i] = 1 + (double)pb_rng_below(&r, 1u << 20) / (1u << 20);
+        struct pb_rounds a = {.n = 5}, b = {.n = 5};
+        for (size_t i = 0; i < 5; i++) {
+            a.id[i] = b.id[i] = (int64_t)i;
+            a.value[i] =
+                0.95 + 0.1 * (double)pb_rng_below(&r, 1u << 20) / (1u << 20);
+            b.value[i] =
+                0.95 + 0.1 * (double)pb_rng_below(&r, 1u << 20) / (1u << 20);
         }
-        pb_bootstrap_ratio(x, n, y, n, 0.95, 500, t, &lo, &hi);
-        wrong += lo > 1 || hi < 1;
+        struct pb_change c, *one = &c;
+        pb_change_of_rounds(&a, &b, 1, 1, true, PB_WINNERS_ALPHA, &c);
+        pb_changes_judge(&one, 1, PB_WINNERS_BAND, PB_WINNERS_ALPHA);
+        hold += c.lo <= 1 && c.hi >= 1;
+        call += c.verdict == PB_FASTER || c.verdict == PB_SLOWER;
     }
-    return (double)wrong / trials;
+    *covered = (double)hold / trials;
+    *called = (double)call / trials;
+}
+
+/* The report's Summary part of t in Markdown, with `baseline`. */
+static char *summary_md(const struct tidy *t, const char *baseline)
+{
+    const struct pb_kernel *kernels[] = {pb_kernel_find("cube_walk"), NULL};
+    char *md = NULL, *html = NULL;
+    size_t md_len = 0, html_len = 0;
+    struct rp_out o = {open_memstream(&md, &md_len),
+                       open_memstream(&html, &html_len), 0};
+    struct pb_error e;
+    CHECK(rp_summary_part(&o, t, kernels, baseline, 0, 2, &e) == 0, "%s",
+          e.msg);
+    fclose(o.md);
+    fclose(o.html);
+    free(html);
+    return md;
+}
+
+/* The takeaway and the winners table against each baseline. */
+static void report(const struct tidy *t)
+{
+    char *md = summary_md(t, "spfa");
+    CHECK(strstr(md, "- **cube_walk**: dial is the fastest on its largest "
+                     "corpus (uniform 16x16 n=20 seed=1, 1 thread), 2.00x "
+                     "(95% CI 1.9"),
+          "a win over spfa: %s", md);
+    CHECK(strstr(md, "| 1.00x (0.99") && strstr(md, " same speed |") &&
+              strstr(md, "| 4.99x (1 round: no interval) |") &&
+              strstr(md, "| 3.05x (2 rounds: no interval) |") &&
+              strstr(md, "Holm's correction over the 4 comparisons"),
+          "the winners table: %s", md);
+    free(md);
+    md = summary_md(t, "radix");
+    CHECK(strstr(md, "- **cube_walk**: on its largest corpus (uniform 16x16 "
+                     "n=20 seed=1, 1 thread), dial against the baseline "
+                     "radix: same speed, within ±2 % (1.00x, 95% CI "),
+          "same speed as radix: %s", md);
+    free(md);
+    md = summary_md(t, "dijkstra");
+    CHECK(strstr(md, "dial against the baseline dijkstra: inconclusive "
+                     "(4.99x; 1 round, no interval)") &&
+              !strstr(md, "dial is the fastest"),
+          "no win over dijkstra headlined: %s", md);
+    free(md);
 }
 
 int main(void)
 {
-    bootstrap_cases();
-    double at3 = false_positive_rate(3, 400), at5 = false_positive_rate(5, 400);
-    CHECK(at5 < 0.08, "at 5 repetitions %.1f %% of equal pairs differ",
-          100 * at5);
-    CHECK(at3 > 0.06,
-          "at 3 repetitions only %.1f %% of equal pairs differ: "
-          "is PB_WINNERS_MIN_REPS still needed?",
-          100 * at3);
+    double covered, called;
+    equal_pairs(1000, &covered, &called);
+    CHECK(covered > 0.93 && covered < 0.97,
+          "%.1f %% of 95 %% intervals of equal pairs hold 1", 100 * covered);
+    CHECK(called < 0.05, "%.1f %% of equal pairs called a winner",
+          100 * called);
 
     struct tidy t = {0};
-    double fast[] = {1.0e-6, 1.02e-6, 0.98e-6, 1.01e-6, 0.99e-6};
-    double slow[] = {2.0e-6, 2.04e-6, 1.96e-6, 2.02e-6, 1.98e-6};
-    double close[] = {1.01e-6, 0.97e-6, 1.03e-6, 1.0e-6, 0.985e-6};
-    double single[] = {5e-6};
-    add(&t, "spfa", 1, slow, 5);
-    add(&t, "dial", 1, fast, 5);
-    add(&t, "radix", 1, close, 5);
-    add(&t, "dijkstra", 1, single, 1);
-    double slower[] = {3.0e-6, 3.1e-6, 2.9e-6};
-    add(&t, "igraph", 1, slower, 3); /* clearly slower, 3 repetitions */
-    add(&t, "dial", 2, fast, 5);     /* alone at 2 threads */
+    double fast[5], slow[5], close[5];
+    rounds_noise(fast, 5, 1.0e-6, 0.003, 0);
+    rounds_noise(slow, 5, 2.0e-6, 0.02, 1);
+    rounds_noise(close, 5, 1.002e-6, 0.003, 1);
+    double single[1] = {5e-6}, slower[2] = {3.0e-6, 3.1e-6};
+    rounds_add(&t, "spfa", 1, slow, 5, 3);
+    rounds_add(&t, "dial", 1, fast, 5, 3);
+    rounds_add(&t, "radix", 1, close, 5, 3);
+    rounds_add(&t, "dijkstra", 1, single, 1, 3);
+    rounds_add(&t, "igraph", 1, slower, 2, 3); /* clearly slower, 2 rounds */
+    rounds_add(&t, "dial", 2, fast, 5, 3);     /* alone at 2 threads */
 
     struct pb_winners w;
     struct pb_error e;
@@ -110,40 +124,46 @@ int main(void)
           c->fastest->variant);
     CHECK(c->n == 4, "four others, got %zu", c->n);
     if (c->n == 4) {
+        const struct pb_change *radix = &c->versus[0].c,
+                               *spfa = &c->versus[1].c,
+                               *igraph = &c->versus[2].c,
+                               *dijkstra = &c->versus[3].c;
         CHECK(!strcmp(c->versus[0].other->variant, "radix") &&
-                  !c->versus[0].significant,
-              "radix first, not significant (%g..%g)", c->versus[0].lo,
-              c->versus[0].hi);
-        CHECK(c->versus[0].lo <= 1 && c->versus[0].hi >= 1,
-              "radix's interval holds 1");
+                  radix->verdict == PB_SAME && radix->paired,
+              "radix first, same speed (%s, %g..%g)",
+              pb_verdict_name(radix->verdict), radix->lo, radix->hi);
         CHECK(!strcmp(c->versus[1].other->variant, "spfa") &&
-                  c->versus[1].significant,
-              "spfa second, significant");
-        CHECK(fabs(c->versus[1].ratio - 2) < 1e-9 && c->versus[1].lo > 1.9 &&
-                  c->versus[1].hi < 2.1,
-              "spfa 2x in [%g, %g]", c->versus[1].lo, c->versus[1].hi);
+                  spfa->verdict == PB_SLOWER,
+              "spfa second, slower");
+        CHECK(fabs(spfa->ratio - 2) < 0.01 && spfa->lo > 1.9 &&
+                  spfa->hi < 2.1 && spfa->family == 2,
+              "spfa 2x in [%g, %g], one family of %zu", spfa->lo, spfa->hi,
+              spfa->family);
         CHECK(!strcmp(c->versus[2].other->variant, "igraph") &&
-                  isnan(c->versus[2].lo) && !c->versus[2].significant,
-              "igraph: 3 repetitions, no interval");
+                  isnan(igraph->lo) && igraph->verdict == PB_INCONCLUSIVE &&
+                  igraph->reason == PB_REASON_ROUNDS,
+              "igraph: 2 rounds, no interval");
         CHECK(!strcmp(c->versus[3].other->variant, "dijkstra") &&
-                  isnan(c->versus[3].lo) && !c->versus[3].significant,
-              "dijkstra last, no interval");
-        char why[128];
-        pb_versus_interval(&c->versus[2], why, sizeof(why));
-        CHECK(!strcmp(why, "not significant: 3 repetitions, 5 needed for an "
-                           "interval"),
-              "3 repetitions: %s", why);
+                  isnan(dijkstra->lo) && dijkstra->rounds == 1 &&
+                  dijkstra->verdict == PB_INCONCLUSIVE,
+              "dijkstra last, 1 round");
         char text[256];
         pb_versus_text(c, &c->versus[1], text, sizeof(text));
         CHECK(strstr(text, "dial: 2.00x faster than spfa (95% CI 1.9") == text,
               "text: %s", text);
         pb_versus_text(c, &c->versus[0], text, sizeof(text));
-        CHECK(strstr(text, "faster than radix (not significant: 95% CI "),
+        CHECK(strstr(text,
+                     "dial: same speed as radix (within +-2 %: 1.00x, 95% CI "),
               "text: %s", text);
-        pb_versus_text(c, &c->versus[3], text, sizeof(text));
-        CHECK(strstr(text, "(not significant: 1 repetition, 5 needed for an "
-                           "interval)"),
+        pb_versus_line(&c->versus[2], text, sizeof(text));
+        CHECK(!strcmp(text, "inconclusive against igraph (3.05x; 2 rounds; 3 "
+                            "or more needed)"),
               "text: %s", text);
+        pb_versus_line(&c->versus[3], text, sizeof(text));
+        CHECK(!strcmp(text, "inconclusive against dijkstra (4.99x; 1 round, "
+                            "no interval)"),
+              "text: %s", text);
+        CHECK(!strstr(text, "faster"), "no win headlined: %s", text);
     }
     CHECK(w.w[1].n == 0 && w.w[1].fastest->threads == 2,
           "the 2-thread corpus stands alone");
@@ -157,11 +177,14 @@ int main(void)
     FILE *f = open_memstream(&printed, &len);
     pb_winners_print(f, &w);
     fclose(f);
-    CHECK(strstr(printed, "  dial ran\n    1.0") &&
+    CHECK(strstr(printed, "  dial ran\n    same speed as radix") &&
               strstr(printed, "    2.00x faster than spfa") &&
+              strstr(printed, "    inconclusive against dijkstra") &&
+              !strstr(printed, "faster than dijkstra") &&
               !strstr(printed, "2 threads"),
           "printed:\n%s", printed);
     free(printed);
+    report(&t);
     pb_winners_free(&w);
     tidy_free(&t);
     return check_summary();
