@@ -17,8 +17,10 @@
  *          check under process 0's cap, build, workers) on its slice.
  *   solve  every process solves its slice with its local session, timed
  *          by the local back end's own window; the call's time is the
- *          slowest process's (MPI_Reduce MAX), the work counters are
- *          summed and the heap figures are the largest process's. Then
+ *          slowest process's (MPI_Reduce MAX), the work counters and
+ *          the CPU time and involuntary switches each process measured
+ *          of its own threads over that window are summed, and the
+ *          heap figures are the largest process's. Then
  *          the answers come to process 0 (answer.pack and unpack for
  *          answers that own memory, the slots' bytes otherwise; slot
  *          sizes may differ between a slice and the whole, cubing's
@@ -42,7 +44,7 @@
  * there once, as in a local run, and the answers' bytes are small beside
  * a solve's work. MPI calls are made by the main thread only (Google
  * Benchmark runs a benchmark of one thread on the calling thread):
- * MPI_THREAD_FUNNELED. Cost per solve: one broadcast, three reductions
+ * MPI_THREAD_FUNNELED. Cost per solve: one broadcast, four reductions
  * and O(answer bytes) to process 0; per open, O(corpus text).
  */
 #include "backend_mpi.h"
@@ -257,18 +259,28 @@ static int recv_slice(const struct pb_kernel *k, const struct command *cmd,
 }
 
 /* Every process's run figures into process 0's run: the slowest build
- * and solve, the work summed, the largest heap. Collective. */
+ * and solve, the work, the CPU times and the switches summed (each
+ * process measured its own threads; an empty slice's are 0), the
+ * largest heap. Collective. */
 static void reduce_run(const struct pb_run *mine, struct pb_run *run)
 {
     double seconds[2] = {mine->build_seconds, mine->solve_seconds},
            slowest[2] = {0};
+    double cpu[4] = {mine->build_cpu_seconds, mine->build_switches,
+                     mine->cpu_seconds, mine->involuntary_switches},
+           summed[4] = {0};
     uint64_t heap[2] = {mine->heap_peak, mine->heap_allocated}, most[2] = {0};
     MPI_Reduce(seconds, slowest, 2, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
+    MPI_Reduce(cpu, summed, 4, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
     MPI_Reduce(mine->work.count, run->work.count, PB_MAX_COUNTERS, MPI_UINT64_T,
                MPI_SUM, 0, MPI_COMM_WORLD);
     MPI_Reduce(heap, most, 2, MPI_UINT64_T, MPI_MAX, 0, MPI_COMM_WORLD);
     run->build_seconds = slowest[0];
     run->solve_seconds = slowest[1];
+    run->build_cpu_seconds = summed[0];
+    run->build_switches = summed[1];
+    run->cpu_seconds = summed[2];
+    run->involuntary_switches = summed[3];
     run->heap_peak = most[0];
     run->heap_allocated = most[1];
 }

@@ -3,7 +3,10 @@
  * start class, the kernel builds its space (space_new) and the engine
  * searches it (frontier2_search, 2 bits per state), timed with the wall
  * clock and with the process's peak RSS reset before each search
- * (memprobe.h), so each census reports its own peak. With --progress the
+ * (memprobe.h), so each census reports its own peak; an engine's search
+ * also records the CPU time and involuntary switches of its threads
+ * over the same region (noise.h pb_noise_region; summed over the
+ * processes under MPI). With --progress the
  * engine's per-level call prints depth, states, reached, elapsed time and
  * an estimate on stderr. The kernel's plain reference search (its census
  * hook) runs instead when asked, or when the kernel describes no space.
@@ -17,6 +20,7 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <math.h>
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,6 +30,7 @@
 #include "frontier2.h"
 #include "memprobe.h"
 #include "mpi_env.h"
+#include "noise.h"
 #ifdef PB_HAVE_MPI
 #include "frontier2_mpi.h"
 #endif
@@ -127,6 +132,8 @@ static int census_engine(const struct pb_kernel *k,
     snprintf(one->space, sizeof(one->space), "%s", space.what);
     bool mpi = req->mpi && req->mpi->on;
     pb_rss_reset();
+    struct pb_noise_region clocks;
+    pb_noise_region_start(&clocks, req->threads);
     double t0 = omp_get_wtime();
 #ifdef PB_HAVE_MPI
     rc = mpi ? search_mpi(req, &space, one, e)
@@ -135,7 +142,11 @@ static int census_engine(const struct pb_kernel *k,
     rc = search_one_process(req, &space, one, e);
 #endif
     one->seconds = omp_get_wtime() - t0;
+    pb_noise_region_stop(&clocks, req->threads);
     one->peak_rss = mpi ? pb_mpi_max(req->mpi, pb_rss_peak()) : pb_rss_peak();
+    one->cpu_seconds = mpi ? pb_mpi_sum(req->mpi, clocks.cpu) : clocks.cpu;
+    one->involuntary_switches =
+        mpi ? pb_mpi_sum(req->mpi, clocks.switches) : clocks.switches;
     one->ranks = space.n;
     if (k->space_free)
         k->space_free(&space);
@@ -151,6 +162,9 @@ static int census_reference(const struct pb_kernel *k,
     int rc = k->census(&req->size, req->with_inverses, one->counts,
                        CENSUS_MAX_DEPTHS, &one->depths, e);
     one->seconds = omp_get_wtime() - t0;
+    /* never a timed benchmark (the oracle of one), and its threads are
+     * the kernel's: no CPU clock claimed */
+    one->cpu_seconds = one->involuntary_switches = NAN;
     one->peak_rss = pb_rss_peak();
     if (rc)
         return rc;

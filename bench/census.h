@@ -49,11 +49,16 @@ struct census_one {
     char start[48];   /* the class name, or "default" */
     unsigned members; /* starts it stands for */
     uint64_t counts[CENSUS_MAX_DEPTHS];
-    size_t depths;        /* the diameter + 1 */
-    uint64_t total;       /* states reached */
-    uint64_t ranks;       /* the space's ranks (0 for the reference) */
-    unsigned bottom_up;   /* levels found bottom-up */
-    double seconds;       /* wall time of the search */
+    size_t depths;      /* the diameter + 1 */
+    uint64_t total;     /* states reached */
+    uint64_t ranks;     /* the space's ranks (0 for the reference) */
+    unsigned bottom_up; /* levels found bottom-up */
+    double seconds;     /* wall time of the search */
+    /* over the same region, the CPU seconds and involuntary switches of
+     * the threads that searched (noise.h pb_noise_region: the calling
+     * thread's at one thread, the process's at more), summed over the
+     * processes under MPI; NaN where a reading failed */
+    double cpu_seconds, involuntary_switches;
     uint64_t peak_rss;    /* peak resident bytes during it (0: unknown) */
     uint64_t array_bytes; /* the engine's 2-bit array */
     char space[80];       /* the space's own words ("" for the reference) */

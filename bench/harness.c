@@ -278,6 +278,11 @@ bool pb_harness_loop_counters(struct pb_gb_state *st, const struct pb_kernel *k,
     pb_gb_set_counter(st, "cpu_per_wall",
                       pb_noise_cpu_per_wall(f->cpu, f->wall, threads),
                       PB_GB_VALUE);
+    /* per iteration, as the manual time is */
+    pb_gb_set_counter(st, "cpu_seconds", f->cpu_seconds / (double)f->iterations,
+                      PB_GB_VALUE);
+    pb_gb_set_counter(st, "involuntary_switches",
+                      f->switches / (double)f->iterations, PB_GB_VALUE);
     pb_gb_set_items_processed(st, f->iterations * (int64_t)f->instances);
     pb_gb_set_counter(st, "instances", (double)f->instances, PB_GB_VALUE);
     pb_gb_set_counter(st, "omp_threads", (double)threads, PB_GB_VALUE);
@@ -339,7 +344,7 @@ static void benchmark_case(struct pb_gb_state *st, void *context)
     double builds = 0;
     pb_harness_loop_start(&f, x->threads);
     while (pb_gb_keep_running(st)) {
-        double build = 0;
+        double build = 0, build_cpu = 0, build_switches = 0;
         if (x->time_build) { /* a fresh build, timed with the answers */
             if (!fresh) {
                 close_case(c);
@@ -353,6 +358,8 @@ static void benchmark_case(struct pb_gb_state *st, void *context)
             }
             fresh = false;
             build = c->build.build_seconds;
+            build_cpu = c->build.build_cpu_seconds;
+            build_switches = c->build.build_switches;
         }
         /* the back end clears the answers before its clock starts */
         rc = b->solve(&c->session, c->answers, &run, &e);
@@ -366,6 +373,8 @@ static void benchmark_case(struct pb_gb_state *st, void *context)
         }
         f.iterations++;
         f.seconds += build + run.solve_seconds;
+        f.cpu_seconds += build_cpu + run.cpu_seconds;
+        f.switches += build_switches + run.involuntary_switches;
         builds += build;
         for (int k = 0; k < PB_MAX_COUNTERS; k++)
             f.work.count[k] += run.work.count[k];

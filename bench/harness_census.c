@@ -8,7 +8,8 @@
  * process) and checks its states per depth against the kernel's
  * reference census, its plain search, on process 0 (independent code;
  * a difference is a wrong answer). Each timed iteration is one census
- * through the back end, its time the search's own wall time, its counts
+ * through the back end, its time the search's own wall time (and its
+ * CPU time and involuntary switches over the same region), its counts
  * compared with the verified pass's depth by depth. The results carry
  * the states as the kernel's main work counter (work_per_second: states
  * a second) and the peak RSS of the largest process. O(depths) per
@@ -81,11 +82,17 @@ static struct census_request engine_request(const struct bench_case *c)
                                    .mpi = c->mpi};
 }
 
-static double search_seconds(const struct census_run *run)
+/* The run's searches' wall times, CPU times and switches, summed. */
+static double search_seconds(const struct census_run *run, double *cpu,
+                             double *switches)
 {
     double s = 0;
-    for (size_t i = 0; i < run->count; i++)
+    *cpu = *switches = 0;
+    for (size_t i = 0; i < run->count; i++) {
         s += run->one[i].seconds;
+        *cpu += run->one[i].cpu_seconds;
+        *switches += run->one[i].involuntary_switches;
+    }
     return s;
 }
 
@@ -170,7 +177,8 @@ void pb_harness_census_benchmark(struct pb_gb_state *st, void *context)
             pb_gb_skip_with_error(st, e.msg);
             break;
         }
-        double t = search_seconds(&run);
+        double cpu, switches;
+        double t = search_seconds(&run, &cpu, &switches);
         pb_gb_set_iteration_time(st, t);
         bool same =
             census_run_same(&run, &c->census->verified, why, sizeof(why));
@@ -189,6 +197,8 @@ void pb_harness_census_benchmark(struct pb_gb_state *st, void *context)
         }
         f.iterations++;
         f.seconds += t;
+        f.cpu_seconds += cpu;
+        f.switches += switches;
     }
     if (!pb_harness_loop_counters(st, x->kernel, x->threads, &f))
         return;

@@ -102,7 +102,11 @@ void pb_harness_pass_ends(struct bench_case *c, struct pb_verify *rec,
  * writes (pb_harness_loop_counters). */
 struct loop_figures {
     int64_t iterations;
-    double seconds;       /* the iterations' times, summed */
+    double seconds; /* the iterations' times, summed */
+    /* over the same timed regions, summed: the CPU seconds and the
+     * involuntary switches of the threads that did the work (runner.h
+     * struct pb_run) */
+    double cpu_seconds, switches;
     size_t instances;     /* solved by one iteration */
     uint64_t units;       /* pb_work_units of those instances (0: none) */
     struct pb_work work;  /* summed over the iterations */

@@ -195,3 +195,17 @@ unsigned long long pb_mpi_max(const struct pb_mpi *m, unsigned long long x)
 #endif
     return x;
 }
+
+double pb_mpi_sum(const struct pb_mpi *m, double x)
+{
+#ifdef PB_HAVE_MPI
+    if (m->on) {
+        double all = x;
+        MPI_Allreduce(&x, &all, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+        return all;
+    }
+#else
+    (void)m;
+#endif
+    return x;
+}

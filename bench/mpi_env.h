@@ -59,5 +59,7 @@ void pb_mpi_library(char *out, size_t len);
 
 /* The largest value of x over the processes (x itself without MPI). */
 unsigned long long pb_mpi_max(const struct pb_mpi *m, unsigned long long x);
+/* The sum of x over the processes (x itself without MPI). Collective. */
+double pb_mpi_sum(const struct pb_mpi *m, double x);
 
 #endif

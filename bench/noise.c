@@ -9,7 +9,11 @@
  * thread's CPU time, so CPU / (wall * threads) is about 1 for a process
  * that kept its cores, and below 1 when it was descheduled or its
  * threads waited; at one thread the calling thread's clock, see
- * noise.h), and the CPU frequency state from sysfs: each
+ * noise.h), the involuntary context switches (getrusage's ru_nivcsw, of
+ * the thread or the process by the same rule; with the CPU clock they
+ * are also what each timed region records beside its wall time:
+ * pb_noise_region_start and _stop, around the runner's and the
+ * census's timed regions), and the CPU frequency state from sysfs: each
  * cpuN/cpufreq/scaling_governor, intel_pstate/no_turbo or
  * cpufreq/boost. Virtual machines often expose none of them: "unknown".
  * Rules after pyperf (pyperf/_system.py, pyperf/_cli.py "benchmark may
@@ -26,6 +30,7 @@
  * Reading the governors is O(CPUs); a benchmark's rules are O(benchmarks)
  * (tidy_find) plus O(repetitions) for the medians and the CV.
  */
+#define _GNU_SOURCE /* RUSAGE_THREAD */
 #include "noise.h"
 
 #include <dirent.h>
@@ -33,6 +38,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -69,6 +75,29 @@ double pb_noise_cpu_per_wall(double cpu, double wall, long threads)
     if (!(cpu >= 0) || !(wall > 0) || threads < 1)
         return NAN;
     return cpu / (wall * (double)threads);
+}
+
+double pb_noise_switches(long threads)
+{
+    struct rusage u;
+    if (getrusage(threads == 1 ? RUSAGE_THREAD : RUSAGE_SELF, &u) != 0)
+        return NAN;
+    return (double)u.ru_nivcsw;
+}
+
+void pb_noise_region_start(struct pb_noise_region *r, long threads)
+{
+    /* the switches first: their system call is further from the region */
+    r->switches = pb_noise_switches(threads);
+    r->cpu = pb_noise_cpu_seconds(threads);
+}
+
+void pb_noise_region_stop(struct pb_noise_region *r, long threads)
+{
+    double cpu = pb_noise_cpu_seconds(threads);
+    double switches = pb_noise_switches(threads);
+    r->cpu = cpu - r->cpu;
+    r->switches = switches - r->switches;
 }
 
 /* The first line of a small sysfs file, kept to [A-Za-z0-9_-] (a file

@@ -82,6 +82,29 @@ double pb_noise_load(void);
 double pb_noise_cpu_seconds(long threads);
 /* cpu / (wall * threads); NaN when either is unknown or wall is 0. */
 double pb_noise_cpu_per_wall(double cpu, double wall, long threads);
+/* Involuntary context switches so far (the system took the CPU away)
+ * of what runs a solve at `threads` threads, by pb_noise_cpu_seconds's
+ * rule: the calling thread's (getrusage RUSAGE_THREAD) at one, the
+ * whole process's (RUSAGE_SELF) above; NaN when unreadable. */
+double pb_noise_switches(long threads);
+
+/* The clocks a timed region records beside its wall time
+ * (docs/statistics.md): the CPU seconds and the involuntary switches of
+ * the threads that do its work, by pb_noise_cpu_seconds's rule. At one
+ * thread the solving thread's own, so that an idle OpenMP pool still
+ * spinning after an earlier region does not count as this solve's
+ * work; above, the process's: a team's CPU time is its threads' summed,
+ * spin-waiting at its barriers included, which the team spends on this
+ * solve. pb_noise_region_start just before the region's wall clock
+ * starts and pb_noise_region_stop just after it stops: the reads (a
+ * system call for the switches) stay outside the timed region, as the
+ * wall clock's own reads do. Then cpu and switches hold the region's
+ * (NaN where a reading failed). */
+struct pb_noise_region {
+    double cpu, switches;
+};
+void pb_noise_region_start(struct pb_noise_region *r, long threads);
+void pb_noise_region_stop(struct pb_noise_region *r, long threads);
 
 /* The frequency state of a machine and its load, at one moment or (after
  * pb_noise_machine_end) over a run. */

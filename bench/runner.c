@@ -5,6 +5,11 @@
  * the output is identical at any thread count; then the oracle check, or
  * the cheap comparison with verified answers (pb_answers_same). The local
  * execution back end (pb_backend_local) is the session's three calls.
+ * The build and the solve each record, beside their wall time, the CPU
+ * time and involuntary switches of the threads that did the work, read
+ * just outside the region the wall clock times (noise.h
+ * pb_noise_region): at one thread the solving thread's own clocks, at
+ * more the process's (the team's, summed).
  * A session opens only when the variant's memory bound and its team's
  * thread stacks fit the memory cap, and the team can start (cpus.h):
  * a limit (ulimit -v) then refuses it, where OpenMP would end the
@@ -15,6 +20,7 @@
 #include "census.h"
 #include "cpus.h"
 #include "memprobe.h"
+#include "noise.h"
 #include "pb_limits.h"
 
 #include <errno.h>
@@ -85,9 +91,14 @@ int pb_session_open(struct pb_session *s, const struct pb_variant *v,
     int teams = v->flags & PB_VARIANT_PARALLEL ? 1 : threads;
     struct pb_heap_probe heap;
     pb_heap_begin(&heap, threads);
+    struct pb_noise_region clocks;
+    pb_noise_region_start(&clocks, threads);
     double t0 = pb_now();
     rc = v->build ? v->build(corpus, &s->shared, e) : 0;
     run->build_seconds = pb_now() - t0;
+    pb_noise_region_stop(&clocks, threads);
+    run->build_cpu_seconds = clocks.cpu;
+    run->build_switches = clocks.switches;
     s->teams = teams;
     s->workers = rc ? NULL : calloc((size_t)teams, sizeof(*s->workers));
     for (int t = 0; s->workers && t < teams; t++)
@@ -184,8 +195,10 @@ struct solve_call {
     struct pb_error first_error;
     struct pb_work work; /* summed over the team's workers */
     double start, stop;
-    double deadline; /* the session's (0: none) */
-    size_t unsolved; /* instances left at the deadline */
+    int threads;                   /* the session's: whose CPU clocks count */
+    struct pb_noise_region clocks; /* around start .. stop */
+    double deadline;               /* the session's (0: none) */
+    size_t unsolved;               /* instances left at the deadline */
 };
 
 static void solve_share(struct solve_call *c)
@@ -198,6 +211,10 @@ static void solve_share(struct solve_call *c)
     const double deadline = c->deadline;
     size_t unsolved = 0;
     struct pb_work work = {0};
+    /* the CPU clocks (system calls) before the barrier: the team starts
+     * solving only when the wall clock has started */
+#pragma omp master
+    pb_noise_region_start(&c->clocks, c->threads);
 #pragma omp barrier
 #pragma omp master
     c->start = pb_now();
@@ -225,7 +242,10 @@ static void solve_share(struct solve_call *c)
         }
     } /* implicit barrier: every instance is done */
 #pragma omp master
-    c->stop = pb_now();
+    {
+        c->stop = pb_now();
+        pb_noise_region_stop(&c->clocks, c->threads);
+    }
     /* after the clock: PB_MAX_COUNTERS atomics per thread per solve */
     for (int k = 0; k < PB_MAX_COUNTERS; k++) {
 #pragma omp atomic
@@ -245,6 +265,7 @@ int pb_session_solve(struct pb_session *s, void *answers, struct pb_run *run,
                            .workers = s->workers,
                            .out = answers,
                            .first_bad = SIZE_MAX,
+                           .threads = s->threads,
                            .deadline = s->deadline};
     /* The heap probes bracket the solve outside its timed window. A
      * parallel variant is called on this thread, not inside a team of
@@ -264,6 +285,8 @@ int pb_session_solve(struct pb_session *s, void *answers, struct pb_run *run,
     }
     pb_heap_end(&heap);
     run->solve_seconds = c.stop - c.start;
+    run->cpu_seconds = c.clocks.cpu;
+    run->involuntary_switches = c.clocks.switches;
     run->work = c.work;
     uint64_t high = pb_heap_rise(&heap, s->heap_live);
     if (high > s->heap_peak)

@@ -13,7 +13,14 @@
 struct pb_run {
     double build_seconds; /* 0 for variants without a build step */
     double solve_seconds; /* wall time of the parallel solve loop */
-    struct pb_work work;  /* summed over instances */
+    /* The CPU seconds and involuntary context switches of the threads
+     * that did the work, over exactly the regions whose wall times are
+     * build_seconds and solve_seconds (noise.h pb_noise_region: the
+     * solving thread's at one thread, the process's at more); over MPI
+     * summed over the processes. NaN where a reading failed. */
+    double build_cpu_seconds, build_switches;
+    double cpu_seconds, involuntary_switches;
+    struct pb_work work; /* summed over instances */
     /* Heap bytes (jemalloc; 0 when pb_heap_available() is false), over
      * the session so far, every thread of the process included (a
      * parallel variant's own OpenMP threads too; memprobe.h): the peak of
@@ -110,7 +117,10 @@ void pb_session_close(struct pb_session *s);
  *          (Google Benchmark's thread) with answers for every instance
  *          of the corpus; it clears them, solves all instances, and
  *          sets run->solve_seconds to the wall time of the solve alone
- *          (the harness's manual iteration time) and run->work, summed
+ *          (the harness's manual iteration time), run->cpu_seconds and
+ *          run->involuntary_switches to the CPU time and switches of
+ *          the threads that did it over the same region (summed over
+ *          the processes a back end spans), and run->work, summed
  *          over the instances. When it returns, answers hold every
  *          answer, as a local solve would leave them.
  *   close  once, after the last iteration (or a failed solve).

@@ -41,7 +41,8 @@ done
 # The checks in Python: "ok WHAT" or "FAIL WHAT: DETAIL" lines.
 cat >"$T/check.py" <<'EOF'
 import csv, json, sys
-MEASURED = {"iterations", "seconds", "build_seconds", "instances_per_second",
+MEASURED = {"iterations", "seconds", "cpu_seconds", "involuntary_switches",
+            "build_seconds", "instances_per_second",
             "work_per_second", "peak_heap_bytes", "allocated_bytes",
             "peak_rss_bytes", "load_before", "load_after", "cpu_per_wall"}
 def rows(d):

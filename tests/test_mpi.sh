@@ -11,7 +11,8 @@
 # the host's cap before anything is allocated (refused with it, on every
 # process, one message); a process killed mid-census makes mpirun end
 # with an error instead of hanging; under `bench`, a process over its
-# own cap refuses its slice (issue 17). Open MPI refuses root unless asked,
+# own cap refuses its slice (issue 17), and a row's CPU time and switches
+# are every process's, summed. Open MPI refuses root unless asked,
 # and one host has 2 cores: --oversubscribe. Skipped (77) without mpirun
 # or in a build without MPI.
 set -u
@@ -175,10 +176,12 @@ threads 2
 bench magic_squares table_omp uniform 4 7 1
 SUITE
 # kernel,variant,family,size,count,threads,processes,counters of a
-# results.csv's verified rows, sorted (build_ns, igraph's, is a time)
+# results.csv's verified rows, sorted (build_ns, igraph's, is a time);
+# the counters' column found by name
 rows() {
-    awk -F, 'NR > 1 && $(NF-1) == 1 {
-        gsub(/;build_ns=[^;]*/, "", $18); print $1, $2, $3, $4, $5, $8, $9, $18}' \
+    awk -F, 'FNR == 1 { for (i = 1; i <= NF; i++) if ($i == "counters_per_instance") w = i; next }
+        $(NF-1) == 1 {
+        gsub(/;build_ns=[^;]*/, "", $w); print $1, $2, $3, $4, $5, $8, $9, $w}' \
         "$1"/*/results.csv | sort -u
 }
 "$PB" bench --suite "$TMP/mpi.suite" --out "$TMP/one" --quiet \
@@ -211,6 +214,18 @@ for p in 1 3 4; do
             pass || fail "bench over $p processes: names without /processes:$p"
     fi
 done
+# the CPU time and involuntary switches of every process, summed: a
+# number >= 0 on every verified row
+if awk -F, 'FNR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; n = 0; next }
+    $c["verified"] == 1 { n++
+        if (!($c["cpu_seconds"] ~ /^[0-9.]+(e[-+]?[0-9]+)?$/ &&
+              $c["involuntary_switches"] ~ /^[0-9.]+(e[-+]?[0-9]+)?$/)) bad = 1 }
+    END { exit bad || !n }' "$TMP/p3"/*/results.csv; then
+    pass
+else
+    fail "bench over 3 processes: a verified row without cpu_seconds or" \
+        "involuntary_switches: $(cut -d, -f2,9,13-15 "$TMP/p3"/*/results.csv | head -5)"
+fi
 # Runs at 1 and 3 processes merge into one folder: its provenance gives
 # both process counts, its summary the speed-up of P = 3 over P = 1.
 run_from /dev/null "$PB" merge --out "$TMP/merged" "$TMP/one/latest" \
@@ -218,7 +233,7 @@ run_from /dev/null "$PB" merge --out "$TMP/merged" "$TMP/one/latest" \
 if [ "$rc" -eq 0 ] &&
     grep -q '"processes": "1, 3"' "$TMP/merged/latest/results.json" &&
     awk -F, '$1 == "magic_squares" && $2 == "bfs_array" && $5 == 7 &&
-        $NF == 3 && $15 > 0 {found = 1} END {exit !found}' \
+        $29 == 3 && $15 > 0 {found = 1} END {exit !found}' \
         "$TMP/merged/latest/summary.csv"; then
     pass
 else
