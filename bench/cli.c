@@ -1,11 +1,12 @@
 /*
  * cli.c - helpers shared by the verbs: usage errors in one format, name
- * look-ups that list the valid names, strict number parsing.
+ * look-ups that list the valid names, strict number parsing, --clock.
  */
 #include "cli.h"
 
 #include "cpus.h"
 #include "pb_limits.h"
+#include "tidy.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -132,4 +133,12 @@ bool cli_set_input_cap(const char *verb, const char *text)
 int cli_cores(void)
 {
     return pb_cpus_granted();
+}
+
+bool cli_clock(const char *verb, const char *text, unsigned *flag)
+{
+    if (tidy_clock_parse(text, flag) == 0)
+        return true;
+    cli_usage_error(verb, "--clock '%s'; expected cpu or wall", text);
+    return false;
 }

@@ -53,6 +53,10 @@ bool cli_bytes(const char *verb, const char *option, const char *text,
  * message. */
 bool cli_set_memory_cap(const char *verb, const char *text);
 bool cli_set_input_cap(const char *verb, const char *text);
+/* --clock cpu|wall: the tidy_load flag it asks for (tidy.h
+ * tidy_clock_parse) into *flag; false after a usage message ("--clock
+ * 'X'; expected cpu or wall"). */
+bool cli_clock(const char *verb, const char *text, unsigned *flag);
 /* The CPUs this process may use (cpus.h: the affinity mask, the cgroup
  * quota and OpenMP's thread limit, not merely the online CPUs), for
  * defaults and warnings. */

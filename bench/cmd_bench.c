@@ -32,7 +32,8 @@ static const char bench_help[] =
     "usage: puzzlebench bench [--suite NAME|FILE] [--threads LIST]\n"
     "                         [--repetitions N] [--max-memory SIZE]\n"
     "                         [--out DIR] [--console compact|gbench]\n"
-    "                         [--quiet] [--benchmark_* flags]\n"
+    "                         [--clock cpu|wall] [--quiet]\n"
+    "                         [--benchmark_* flags]\n"
     "       puzzlebench bench --corpus FILE [--kernel NAME]\n"
     "                         [--variants LIST] [options as above]\n\n"
     "Generates the suite's corpora, verifies every benchmark against the\n"
@@ -55,6 +56,12 @@ static const char bench_help[] =
     "                         (median per instance, its CV, ratio to the\n"
     "                         kernel's baseline, verified), the winners\n"
     "                         at the end; gbench: Google Benchmark's table\n"
+    "      --clock cpu|wall   the clock of every median shown, on the\n"
+    "                         console and in the figures and report of\n"
+    "                         the run (recorded as its context's clock);\n"
+    "                         default: CPU time of the working threads at\n"
+    "                         1 process of 1 thread, wall time at more.\n"
+    "                         Both clocks are recorded either way\n"
     "  -q, --quiet            no progress on stderr; stdout keeps only the\n"
     "                         results and the end (log.txt keeps all)\n"
     "      --corpus FILE      time a corpus file of your own (judge or\n"
@@ -80,8 +87,8 @@ static const char run_help[] =
     "usage: puzzlebench run [--suite NAME|FILE] [--threads LIST]\n"
     "                       [--repetitions N] [--max-memory SIZE]\n"
     "                       [--out DIR] [--data DIR]\n"
-    "                       [--console compact|gbench] [--quiet]\n"
-    "                       [--benchmark_* flags]\n\n"
+    "                       [--console compact|gbench] [--clock cpu|wall]\n"
+    "                       [--quiet] [--benchmark_* flags]\n\n"
     "The main job: `bench` on the default suite, also saving its corpora\n"
     "under --data (default data/generated; not a --corpus FILE).\n"
     "Options as for bench, --corpus, --kernel and --variants included.\n";
@@ -344,9 +351,16 @@ static bool parse_threads(const char *verb, const char *text,
     return true;
 }
 
-/* --corpus, --kernel, --variants, --shard, --max-input: long options
+/* --corpus, --kernel, --variants, --shard, --max-input, --clock: long options
  * only (no letters to collide with), values beyond any char. */
-enum { OPT_CORPUS = 0x100, OPT_KERNEL, OPT_VARIANTS, OPT_SHARD, OPT_MAX_INPUT };
+enum {
+    OPT_CORPUS = 0x100,
+    OPT_KERNEL,
+    OPT_VARIANTS,
+    OPT_SHARD,
+    OPT_MAX_INPUT,
+    OPT_CLOCK,
+};
 
 /* --shard I/N: 1 <= I <= N <= PB_MAX_SHARDS, digits only. */
 static bool parse_shard(const char *verb, const char *text,
@@ -450,6 +464,7 @@ static int bench_verb(const char *verb, int argc, char **argv, bool is_run,
         {"variants", required_argument, NULL, OPT_VARIANTS},
         {"shard", required_argument, NULL, OPT_SHARD},
         {"max-input", required_argument, NULL, OPT_MAX_INPUT},
+        {"clock", required_argument, NULL, OPT_CLOCK},
         {NULL, 0, NULL, 0}};
     struct pb_bench_options o = {
         .suite = "default",
@@ -516,6 +531,10 @@ static int bench_verb(const char *verb, int argc, char **argv, bool is_run,
             break;
         case OPT_MAX_INPUT:
             if (!cli_set_input_cap(verb, optarg))
+                return PB_EXIT_USAGE;
+            break;
+        case OPT_CLOCK:
+            if (!cli_clock(verb, optarg, &o.clock))
                 return PB_EXIT_USAGE;
             break;
         case OPT_CORPUS:

@@ -1,9 +1,10 @@
 /*
  * cmd_plot.c - `puzzlebench plot DIR [--baseline NAME] [--kinds K,...]
- * [--variants V,...] [--format F,...]`: (re)draws the figures of a
- * results folder from its results.csv (plot.h), all of them or those
- * chosen; a folder whose completion record says it is incomplete is
- * drawn with a warning naming what is missing (completion.h).
+ * [--variants V,...] [--format F,...] [--clock cpu|wall]`: (re)draws the
+ * figures of a results folder from its results.csv (plot.h), all of them
+ * or those chosen, on the clock asked for; a folder whose completion
+ * record says it is incomplete is drawn with a warning naming what is
+ * missing (completion.h).
  */
 #include <getopt.h>
 
@@ -13,7 +14,8 @@
 
 static const char help[] =
     "usage: puzzlebench plot DIR [--baseline NAME] [--kinds K,...]\n"
-    "                        [--variants V,...] [--format png,svg,pdf]\n\n"
+    "                        [--variants V,...] [--format png,svg,pdf]\n"
+    "                        [--clock cpu|wall]\n\n"
     "Draws the figures of the results folder DIR (e.g. results/latest)\n"
     "from its results.csv (else its results.json) with gnuplot:\n"
     "DIR/summary.csv (one row per benchmark: median, quartiles, speed-up,\n"
@@ -32,7 +34,17 @@ static const char help[] =
     "  -v, --variants V,... only these variants in the figures\n"
     "                       (summary.csv keeps every benchmark)\n"
     "  -f, --format F,...   only these formats: png, svg, pdf\n"
+    "      --clock cpu|wall every time on this clock: the CPU time of the\n"
+    "                       working threads, or wall time (default: the\n"
+    "                       run's bench --clock, else CPU time at 1\n"
+    "                       process of 1 thread and wall time at more);\n"
+    "                       summary.csv's clock column, the figures' time\n"
+    "                       axes and the report's tables name it. cpu on\n"
+    "                       results without CPU time is refused\n"
     "  -h, --help           this text\n";
+
+/* --clock: a long option only, a value beyond any char */
+enum { OPT_CLOCK = 0x100 };
 
 int cmd_plot(int argc, char **argv)
 {
@@ -41,9 +53,11 @@ int cmd_plot(int argc, char **argv)
         {"kinds", required_argument, NULL, 'k'},
         {"variants", required_argument, NULL, 'v'},
         {"format", required_argument, NULL, 'f'},
+        {"clock", required_argument, NULL, OPT_CLOCK},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
-    struct pb_plot_options o = {NULL, NULL, NULL, NULL};
+    struct pb_plot_options o = {NULL, NULL, NULL, NULL, NULL};
+    unsigned flag;
     int c;
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":b:k:v:f:h", options, NULL)) != -1) {
@@ -59,6 +73,11 @@ int cmd_plot(int argc, char **argv)
             break;
         case 'f':
             o.formats = optarg;
+            break;
+        case OPT_CLOCK:
+            if (!cli_clock("plot", optarg, &flag))
+                return PB_EXIT_USAGE;
+            o.clock = optarg;
             break;
         case 'h':
             fputs(help, stdout);

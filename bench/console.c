@@ -28,9 +28,9 @@
 /* Width of the name column until pb_console_set_name_width; a longer
  * name pushes the rest right. */
 #define NAME_COLUMN 46
-/* The widest name column: the rest of a line still fits in
- * PB_CONSOLE_WIDTH with a short status. */
-#define NAME_COLUMN_MAX 64
+/* The widest name column: the time, clock, spread and ratio columns
+ * still fit in PB_CONSOLE_WIDTH (the status may be cut). */
+#define NAME_COLUMN_MAX 63
 #define NAME_HEADER "kernel/variant/family/size/n/threads"
 
 static int name_column = NAME_COLUMN;
@@ -42,6 +42,8 @@ void pb_console_set_name_width(size_t longest)
 }
 /* Width of the ratio column: "1.08x slower than delta_stepping" fits. */
 #define VERSUS_COLUMN 30
+/* Width of the clock column: its header, "clock", fits ("cpu", "wall"). */
+#define CLOCK_COLUMN 5
 /* A terminal's width when it does not say. */
 #define DEFAULT_COLUMNS 80
 
@@ -163,8 +165,9 @@ void pb_console_line(const struct pb_console_result *r, char *buf, size_t len)
                      faster ? "faster" : "slower", r->baseline);
         else if (r->baseline && r->baseline_later) /* see the winners */
             snprintf(versus, sizeof(versus), "%s: timed later", r->baseline);
-        snprintf(line, sizeof(line), "%-*s  %9s  %-6s  %-*s  %s", name_column,
-                 r->name, time, spread, VERSUS_COLUMN, versus,
+        snprintf(line, sizeof(line), "%-*s  %9s %-*s  %-6s  %-*s  %s",
+                 name_column, r->name, time, CLOCK_COLUMN,
+                 r->clock ? r->clock : "", spread, VERSUS_COLUMN, versus,
                  status ? status : "verified");
     }
     /* a reason may hold a newline (an error message): one line */
@@ -175,8 +178,9 @@ void pb_console_line(const struct pb_console_result *r, char *buf, size_t len)
 
 void pb_console_header(char *buf, size_t len)
 {
-    snprintf(buf, len, "%-*s  %9s  %-6s  %-*s  %s", name_column, NAME_HEADER,
-             "median", "cv", VERSUS_COLUMN, "median vs baseline", "check");
+    snprintf(buf, len, "%-*s  %9s %-*s  %-6s  %-*s  %s", name_column,
+             NAME_HEADER, "median", CLOCK_COLUMN, "clock", "cv", VERSUS_COLUMN,
+             "median vs baseline", "check");
 }
 
 char *pb_console_winners(const struct tidy *t, struct pb_error *e)

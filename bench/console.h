@@ -5,10 +5,12 @@
  * formats they use. Formatting only; the harness decides what to say.
  *
  * A result line, at most PB_CONSOLE_WIDTH characters:
- *   magic_squares/bibfs/uniform/4/n=50/t=1    5.67 us  +-1.2%
+ *   magic_squares/bibfs/uniform/4/n=50/t=1    5.67 us cpu    +-1.2%
  *   4.61x slower than table  verified
  * (one line): the short name (kernel/variant/family/size/n/threads), the
- * median time per instance over the repetitions, their spread (the
+ * median time per instance over the repetitions and its clock ("cpu":
+ * the CPU time of the working threads, "wall": wall time; tidy.h's rule,
+ * or --clock), their spread (the
  * coefficient of variation, "cv", as in the report and the noise rule),
  * the median against the kernel's
  * baseline variant's on the same corpus and threads ("baseline" on the
@@ -65,10 +67,11 @@ struct pb_console_result {
      * anything else a failure, "FAILED: ..." ("failed: " dropped) */
     const char *status;
     bool baseline_later; /* the baseline is timed after this one */
+    const char *clock;   /* the median's clock, "cpu" or "wall" (NULL: "") */
 };
 
 /* Sizes the name column of the lines and the header that follow to the
- * longest name of a run (within the header's width and 64), so that
+ * longest name of a run (within the header's width and 63), so that
  * every row lines up under the header. Call it before the header. */
 void pb_console_set_name_width(size_t longest);
 /* The result line, without newline; longer ones are cut with "...". */

@@ -13,6 +13,11 @@
  * (pb_answers_same: the kernel's notion of an equally good answer, or
  * equal bytes), never with the oracle, so every timed run is verified
  * cheaply and a wrong answer in any iteration fails the benchmark.
+ * Each repetition also reports, per iteration, the CPU seconds and the
+ * involuntary context switches of the threads that did the work over
+ * the same timed regions (counters cpu_seconds and involuntary_switches;
+ * runner.h struct pb_run), and the run records a --clock choice in its
+ * context (key "clock") for the figures and the report drawn from it.
  * Variants are reached only through an execution back end (struct
  * pb_backend of runner.h: the local one, or under mpirun backend_mpi.h's,
  * every process solving a slice of each corpus). A variant that does not
@@ -523,9 +528,12 @@ static void on_run(const struct pb_gb_run *run, void *user)
     csv_row(h, c, run);
     if (!run->error)
         h->timed++;
-    if (!run->error && c->times.n < PB_SUITE_MAX_REPETITIONS)
-        c->times.per_instance[c->times.n++] =
-            run->seconds / (double)c->slot->corpus.count;
+    if (!run->error && c->times.n < PB_SUITE_MAX_REPETITIONS) {
+        double count = (double)c->slot->corpus.count;
+        c->times.cpu_per_instance[c->times.n] =
+            counter(run, "cpu_seconds") / count;
+        c->times.per_instance[c->times.n++] = run->seconds / count;
+    }
     if (run->error && !c->skip[0] && !strstr(run->error_message, "skipped"))
         h->status = PB_EXIT_FAIL;
     /* a skipped case reports an error for each of its repetitions, but
@@ -849,6 +857,7 @@ int pb_bench_suite(const struct pb_bench_options *o)
     struct harness h = {.backend = &pb_backend_local,
                         .status = PB_EXIT_OK,
                         .processes = 1,
+                        .clock = o->clock,
                         .compact = !o->gbench_console};
 #ifdef PB_HAVE_MPI
     if (o->mpi && o->mpi->on) { /* every solve over every process */
@@ -903,6 +912,8 @@ int pb_bench_suite(const struct pb_bench_options *o)
     pb_provenance_warn_threads(&h.results, &suite);
     pb_provenance_record(&h.results, &suite, threads);
     record_processes(&h, o->mpi, threads);
+    if (tidy_clock_word(o->clock)) /* the figures and report read it */
+        pb_provenance_add(&h.results, "clock", tidy_clock_word(o->clock));
     if (o->shards) { /* merge joins the parts; the report says so */
         char shard[32];
         snprintf(shard, sizeof(shard), "%d/%d", o->shard, o->shards);
@@ -921,7 +932,7 @@ int pb_bench_suite(const struct pb_bench_options *o)
         time_cases(&h, o);
         /* read back once, for the winners and the warnings */
         struct pb_error none;
-        have_results = tidy_load(h.results.dir, &results, 0, &none) == 0;
+        have_results = tidy_load(h.results.dir, &results, o->clock, &none) == 0;
         pb_harness_say_winners(&h, have_results ? &results : NULL);
         if (h.timed == 0 && !o->list_only && !h.empty_part) {
             const char *why = h.to_time == 0

@@ -68,6 +68,12 @@ struct pb_bench_options {
     const char *data_dir; /* also save the corpora there; NULL: don't */
     bool gbench_console;  /* --console gbench: Google Benchmark's table */
     bool quiet; /* --quiet: no progress; results and the end on stdout */
+    /* --clock cpu|wall: TIDY_CLOCK_CPU_ONLY or TIDY_CLOCK_WALL_ONLY
+     * (tidy.h), the clock of every benchmark on the console and, through
+     * the context key "clock", in the figures and report drawn from the
+     * run; 0: each benchmark's own (CPU time at one process of one
+     * thread, wall time at more) */
+    unsigned clock;
     /* --shard I/N: only the suite's benchmarks i (0-based, in suite order
      * after --threads) with i % N == I - 1; shards 0: all of them */
     int shard, shards;

@@ -3,7 +3,10 @@
  * (console.h; the structs are harness_private.h's): the progress line on
  * stderr, redrawn as each benchmark ends; with the compact console, one
  * line per benchmark from the repetitions on_run saw (median time per
- * instance, its coefficient of variation, and the ratio to its baseline: the
+ * instance on the benchmark's clock, which the line names: CPU time at one
+ * process of one thread, wall time at more, or the --clock asked for, as
+ * tidy.h reads the results back; its coefficient of variation, and the
+ * ratio to its baseline: the
  * kernel's first registered variant timed on the same corpus and threads, as
  * the report picks it); at the end the winners of each corpus (winners.h), read
  * back from the results.csv just written.
@@ -81,14 +84,28 @@ void pb_harness_result_line(struct harness *h, struct bench_case *c,
         .name = name, .median = NAN, .spread = NAN, .ratio = NAN};
     pb_harness_short_name(c, name, sizeof(name));
     if (t->n) {
-        pb_console_center(t->per_instance, t->n, &t->median, &r.spread);
+        /* the clock of the benchmark (tidy.h's rule, or --clock), as
+         * its results are read back; CPU time only where every
+         * repetition has it */
+        bool cpu_known = true;
+        for (size_t i = 0; i < t->n; i++)
+            cpu_known = cpu_known && isfinite(t->cpu_per_instance[i]);
+        t->clock = tidy_clock_choose(h->clock, c->entry->threads, h->processes,
+                                     cpu_known);
+        if (!cpu_known)
+            t->clock = TIDY_CLOCK_WALL;
+        pb_console_center(t->clock == TIDY_CLOCK_CPU ? t->cpu_per_instance
+                                                     : t->per_instance,
+                          t->n, &t->median, &r.spread);
         r.median = t->median;
+        r.clock = tidy_clock_name(t->clock);
     }
     r.status = c->skip[0] ? c->skip : run->error ? run->error_message : NULL;
     const struct bench_case *b = baseline_of(h, c);
     if (b == c)
         r.is_baseline = t->n > 0;
-    else if (b && b->ended && b->times.n && t->n) {
+    else if (b && b->ended && b->times.n && t->n &&
+             b->times.clock == t->clock) {
         r.ratio = t->median / b->times.median;
         r.baseline = b->entry->variant->name;
     } else if (b && !b->ended && t->n) {

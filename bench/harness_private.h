@@ -19,6 +19,7 @@
 #include "runner.h"
 #include "schema.h"
 #include "suite.h"
+#include "tidy.h"
 
 struct corpus_slot {
     struct pb_corpus corpus;
@@ -31,9 +32,11 @@ struct corpus_slot {
 
 /* A benchmark's verified repetitions, for its console line. */
 struct case_times {
-    double per_instance[PB_SUITE_MAX_REPETITIONS]; /* seconds */
+    double per_instance[PB_SUITE_MAX_REPETITIONS];     /* wall seconds */
+    double cpu_per_instance[PB_SUITE_MAX_REPETITIONS]; /* NaN: none */
     size_t n;
-    double median; /* set when the case ends with n > 0 */
+    double median; /* set when the case ends with n > 0, on clock */
+    enum tidy_clock clock;
 };
 
 struct bench_case {
@@ -78,7 +81,10 @@ struct harness {
     size_t suite_count;        /* the whole suite's benchmarks */
     bool empty_part;           /* --shard I/N left this part none */
     int processes;             /* MPI processes each solve runs on */
-    const struct pb_mpi *mpi;  /* the run's MPI; NULL: one process */
+    /* --clock: TIDY_CLOCK_WALL_ONLY or TIDY_CLOCK_CPU_ONLY (tidy.h); 0:
+     * each benchmark's clock by tidy_clock_choose's rule */
+    unsigned clock;
+    const struct pb_mpi *mpi; /* the run's MPI; NULL: one process */
     int status;
 };
 

@@ -21,12 +21,18 @@
  * must be a folder: a symbolic link there is refused before anything is
  * written or removed. Runs at more threads than the CPUs the run was
  * granted (results.json's cpus_granted) are in no speed-up figure.
+ * Times are on each benchmark's clock (tidy.h: CPU time at one process
+ * of one thread, wall time at more), or on the one --clock asks for, or
+ * the run recorded (results.json's context "clock", bench --clock):
+ * summary.csv's clock column names it per row, and each figure is
+ * handed clock='cpu', 'wall' or 'mixed' for its time axis.
  * O(kernels * figures) gnuplot runs.
  */
 #include "plot.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <jansson.h>
 #include <spawn.h>
 #include <stdarg.h>
 #include <math.h>
@@ -462,6 +468,29 @@ static void remove_old_figures(const char *dir, const char *kernel)
         }
 }
 
+/* The clock of the times figure f of kernel draws: "cpu", "wall", or
+ * "mixed" (serial rows on CPU time, the others on wall time), from the
+ * rows it draws and, for the speed-up, the serial runs it divides. */
+static const char *figure_clock(const struct tidy *t, const char *kernel,
+                                const struct figure *f, const struct sweeps *sw,
+                                const char *only)
+{
+    bool cpu = false, wall = false;
+    for (size_t i = 0; i < t->count; i++) {
+        const struct tidy_bench *b = &t->b[i];
+        if (strcmp(b->kernel, kernel) || !listed(only, b->variant) ||
+            !drawn(b, f->rows, sw))
+            continue;
+        const struct tidy_bench *one =
+            f->rows == SWEPT_ROWS ? tidy_find(t, b, 1, 1) : NULL;
+        cpu = cpu || b->clock == TIDY_CLOCK_CPU ||
+              (one && one->clock == TIDY_CLOCK_CPU);
+        wall = wall || b->clock == TIDY_CLOCK_WALL ||
+               (one && one->clock == TIDY_CLOCK_WALL);
+    }
+    return cpu && wall ? "mixed" : cpu ? "cpu" : "wall";
+}
+
 static int plot_kernel(const struct tidy *t, const char *dir,
                        const char *kernel, const struct pb_plot_options *o,
                        int granted, FILE *out, struct pb_error *e)
@@ -520,6 +549,8 @@ static int plot_kernel(const struct tidy *t, const char *dir,
                       sizeof(names), styles, sizeof(styles));
         if (!names[0])
             continue; /* nothing for this figure to draw */
+        const char *axis =
+            figure_clock(t, kernel, &figures[f], &sw, o->variants);
         rc = process_words(t, kernel, figures[f].rows, &sw, names, procs,
                            sizeof(procs), own_procs, sizeof(own_procs));
         if (rc)
@@ -547,7 +578,9 @@ static int plot_kernel(const struct tidy *t, const char *dir,
                 (rc = gp_define(all, sizeof(all), "processes", procs, false)) ||
                 (rc = gp_define(all, sizeof(all), "variant_processes",
                                 own_procs, false)) ||
-                (rc = gp_define(all, sizeof(all), "fmt", formats[fmt], false)))
+                (rc =
+                     gp_define(all, sizeof(all), "fmt", formats[fmt], false)) ||
+                (rc = gp_define(all, sizeof(all), "clock", axis, false)))
                 return pb_fail(e, rc, "%s: cannot be handed to gnuplot", file);
             if ((rc = draw(all, script, file, log, e)) != 0)
                 return rc;
@@ -578,10 +611,38 @@ static int variants_ran(const struct tidy *t, const char *option,
     return 0;
 }
 
+/* What the run recorded in DIR/results.json's context: the CPUs it was
+ * granted (cpus.h; 0: unknown) and the clock bench --clock chose
+ * (tidy.h; 0: none). A results.json that is absent or does not parse
+ * records nothing (tidy_load judged the results already); -EINVAL for a
+ * recorded clock that is neither cpu nor wall. O(size of the file). */
+static int run_record(const char *dir, int *granted, unsigned *flag,
+                      struct pb_error *e)
+{
+    char path[PB_PATH_MAX];
+    snprintf(path, sizeof(path), "%s/results.json", dir);
+    *granted = 0;
+    *flag = 0;
+    struct pb_error ignored;
+    /* opened as tidy_load opened it: never a FIFO */
+    FILE *f = tidy_open(path, "the Google Benchmark JSON that bench writes",
+                        &ignored);
+    if (!f)
+        return 0;
+    json_error_t error;
+    json_t *root = tidy_json_loadf(f, &error);
+    fclose(f);
+    const json_t *context = json_object_get(root, "context");
+    *granted = pb_cpus_from_context(context);
+    int rc = tidy_clock_recorded(context, path, flag, e);
+    json_decref(root);
+    return rc;
+}
+
 int pb_plot(const char *dir, const struct pb_plot_options *options, FILE *out,
             struct pb_error *e)
 {
-    static const struct pb_plot_options all = {NULL, NULL, NULL, NULL};
+    static const struct pb_plot_options all = {NULL, NULL, NULL, NULL, NULL};
     const struct pb_plot_options *o = options ? options : &all;
     const char *baseline = o->baseline;
     int known = words_known("--kinds", o->kinds, plot_kinds(), e);
@@ -603,14 +664,26 @@ int pb_plot(const char *dir, const struct pb_plot_options *options, FILE *out,
     int rc = figures_folder(dir, e);
     if (rc)
         return rc;
+    unsigned asked = 0;
+    if (tidy_clock_parse(o->clock, &asked))
+        return pb_fail(e, -EINVAL, "--clock '%s'; expected cpu or wall",
+                       o->clock);
     struct tidy t;
     /* every bad row refused here, before summary.csv or a figure */
-    rc = tidy_load(dir, &t, TIDY_PUZZLEBENCH_ONLY | TIDY_FIGURES, e);
+    rc = tidy_load(dir, &t, TIDY_PUZZLEBENCH_ONLY | TIDY_FIGURES | asked, e);
     if (rc)
         return rc;
+    /* oversubscribed runs left out; the run's own --clock unless one is
+     * asked for here */
+    int granted;
+    unsigned recorded;
+    rc = run_record(dir, &granted, &recorded, e);
+    if (rc == 0 && !asked && recorded)
+        rc = tidy_clock_all(&t, recorded, e);
     /* a baseline or variant no kernel ran is a typo, not a request for
      * the default */
-    rc = variants_ran(&t, "--baseline", baseline, dir, e);
+    if (rc == 0)
+        rc = variants_ran(&t, "--baseline", baseline, dir, e);
     if (rc == 0)
         rc = variants_ran(&t, "--variants", o->variants, dir, e);
     if (rc) {
@@ -622,8 +695,6 @@ int pb_plot(const char *dir, const struct pb_plot_options *options, FILE *out,
     pb_remove_stale_temporaries(dir);
     snprintf(path, sizeof(path), "%s/figures", dir);
     pb_remove_stale_temporaries(path);
-    snprintf(path, sizeof(path), "%s/results.json", dir);
-    int granted = pb_cpus_recorded(path); /* oversubscribed runs left out */
     snprintf(path, sizeof(path), "%s/summary.csv", dir);
     rc = pb_summary_write(&t, baseline, granted, path, e);
     snprintf(path, sizeof(path), "%s/figures", dir);
@@ -639,5 +710,5 @@ int pb_plot(const char *dir, const struct pb_plot_options *options, FILE *out,
         }
     }
     tidy_free(&t);
-    return rc ? rc : pb_report_write_baseline(dir, baseline, e);
+    return rc ? rc : pb_report_write_baseline(dir, baseline, o->clock, e);
 }

@@ -14,7 +14,9 @@
  * at several thread counts, or over MPI processes), listing each figure
  * on `out` (may be NULL), then the report (report.h). baseline names the
  * variant that figure 4 divides by (NULL: each kernel's first registered
- * variant in the results). 0, or an error in e. */
+ * variant in the results). Each figure's time axis names its clock
+ * ("CPU time", "wall time", or both where serial rows on CPU time meet
+ * parallel ones on wall time). 0, or an error in e. */
 /* What to draw; NULL fields (or NULL options): everything. The lists are
  * comma-separated names. */
 struct pb_plot_options {
@@ -22,6 +24,10 @@ struct pb_plot_options {
     const char *kinds;    /* figures: time_vs_size,speedup,... */
     const char *variants; /* variants drawn (summary.csv keeps all) */
     const char *formats;  /* png,svg,pdf */
+    /* "cpu" or "wall": every benchmark's times on that clock (tidy.h);
+     * NULL: the clock the run recorded (bench --clock, the context's
+     * "clock"), else each benchmark's own */
+    const char *clock;
 };
 
 /* The i-th figure kind (plots/KIND.gp, figures/KIND-KERNEL.*), in the

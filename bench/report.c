@@ -16,6 +16,11 @@
  * read with Jansson; the benchmarks of results.csv, else of
  * results.json (tidy.h); the figures already drawn (plot.h). A folder
  * whose results.json lacks them (or has none) says so in their place.
+ * Times are on each benchmark's clock (tidy.h: CPU time at one process
+ * of one thread, wall time at more), or on the one plot --clock asks
+ * for, else the one the run recorded (bench --clock, the context's
+ * "clock"): the opening says which, each kernel's table has a clock
+ * column, and the winners tables name theirs.
  * Numbers for humans: one unit per column (ns, µs, ms, s; B to GiB),
  * chosen from the column's median value and named in its header; fixed
  * notation, never an exponent; "-" where a variant has no build step.
@@ -77,7 +82,7 @@ static void warn_about(const struct tidy *t, const struct tidy_bench *b,
 }
 
 /* The fixed columns of a kernel's table; the work columns follow. */
-#define FIXED_COLS 12
+#define FIXED_COLS 13
 #define MAX_COLS (FIXED_COLS + 2 * PB_MAX_COUNTERS + 1)
 #define WARNINGS_MAX 65536
 
@@ -314,8 +319,9 @@ static void table_part(struct rp_out *o, const struct tidy *t,
     snprintf(head[3], 64, "build (%s)", u.build.name);
     snprintf(head[4], 64, "peak heap (%s)", u.heap.name);
     const char *cols[MAX_COLS] = {
-        "variant", "family", "size",  "n",     "threads", head[0],
-        head[1],   "CV",     head[2], head[3], head[4],   "work / instance"};
+        "variant", "family", "size",           "n",  "threads",
+        "clock",   head[0],  head[1],          "CV", head[2],
+        head[3],   head[4],  "work / instance"};
     char labels[MAX_COLS - FIXED_COLS][64];
     int ncols =
         FIXED_COLS + work_cols(def, u.per_unit.name, cols + FIXED_COLS, labels);
@@ -343,28 +349,30 @@ static void table_part(struct rp_out *o, const struct tidy *t,
                      b->processes);
         else
             snprintf(cells[4], RP_CELL, "%ld", b->threads);
-        rp_fixed(cells[5], RP_CELL, median * u.time.scale, 3);
+        /* the clock of the median, IQR, CV, ratio and time per unit */
+        snprintf(cells[5], RP_CELL, "%s", tidy_clock_name(b->clock));
+        rp_fixed(cells[6], RP_CELL, median * u.time.scale, 3);
         rp_fixed(a, sizeof(a), q1 * u.time.scale, 3);
         rp_fixed(z, sizeof(z), q3 * u.time.scale, 3);
         /* one repetition: no spread, neither range nor CV */
         if (b->n < 2)
-            snprintf(cells[6], RP_CELL, "-");
-        else
-            snprintf(cells[6], RP_CELL, "%s .. %s", a, z);
-        double cv = pb_noise_cv(b);
-        if (isnan(cv))
             snprintf(cells[7], RP_CELL, "-");
         else
-            snprintf(cells[7], RP_CELL, "%.1f %%", 100 * cv);
-        rp_fixed(cells[8], RP_CELL, ratio, 3);
-        rp_fixed(cells[9], RP_CELL,
+            snprintf(cells[7], RP_CELL, "%s .. %s", a, z);
+        double cv = pb_noise_cv(b);
+        if (isnan(cv))
+            snprintf(cells[8], RP_CELL, "-");
+        else
+            snprintf(cells[8], RP_CELL, "%.1f %%", 100 * cv);
+        rp_fixed(cells[9], RP_CELL, ratio, 3);
+        rp_fixed(cells[10], RP_CELL,
                  rp_no_build(def, b) ? NAN : b->build_seconds * u.build.scale,
                  3);
         if (isfinite(b->peak_heap_bytes))
-            rp_fixed(cells[10], RP_CELL, b->peak_heap_bytes * u.heap.scale, 3);
+            rp_fixed(cells[11], RP_CELL, b->peak_heap_bytes * u.heap.scale, 3);
         else
-            snprintf(cells[10], RP_CELL, "NA");
-        rp_count(cells[11], RP_CELL, b->work_per_instance);
+            snprintf(cells[11], RP_CELL, "NA");
+        rp_count(cells[12], RP_CELL, b->work_per_instance);
         work_cells(def, b, median, u.per_unit, cells + FIXED_COLS);
         rp_table_row(o, cells, ncols);
     }
@@ -461,8 +469,22 @@ static bool kernel_present(const struct tidy *t, const char *kernel)
  * (completion.h) and the table of contents. */
 static void top_part(struct rp_out *o, const struct tidy *t, const char *dir,
                      const struct pb_kernel *const *kernels,
-                     const struct pb_completeness *done)
+                     const struct pb_completeness *done, unsigned clock)
 {
+    /* the clock of every time in the report (tidy.h) */
+    const char *times =
+        clock & TIDY_CLOCK_CPU_ONLY
+            ? "Every time is per instance of a verified run, in CPU time: "
+              "the CPU time of the threads that did the work (--clock cpu; "
+              "a parallel run's sums its threads)."
+        : clock & TIDY_CLOCK_WALL_ONLY
+            ? "Every time is per instance of a verified run, in wall time "
+              "(--clock wall)."
+            : "Every time is per instance of a verified run, on its clock "
+              "(the tables' clock column): cpu, the CPU time of the thread "
+              "that did the work, for a run of 1 process of 1 thread that "
+              "recorded it; wall, wall time, otherwise (a parallel run's CPU "
+              "time sums its threads).";
     /* a code span shows the path as it is, unless a backtick (which would
      * end the span) or a control byte asks for escaping */
     bool span = !strchr(dir, '`');
@@ -473,7 +495,7 @@ static void top_part(struct rp_out *o, const struct tidy *t, const char *dir,
         fprintf(o->md, "`%s`", dir);
     else
         rp_put(o->md, dir, true, false);
-    fputs(". Every time is per instance of a verified run.\n\n", o->md);
+    fprintf(o->md, ". %s\n\n", times);
     fputs("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">"
           "<title>puzzlebench report</title><style>"
           "body{font-family:sans-serif;max-width:84em;margin:1em auto;"
@@ -499,8 +521,7 @@ static void top_part(struct rp_out *o, const struct tidy *t, const char *dir,
           "<h1>puzzlebench report</h1>\n<p>Results folder: <code>",
           o->html);
     rp_put(o->html, dir, false, false);
-    fputs("</code>. Every time is per instance of a verified run.</p>\n",
-          o->html);
+    fprintf(o->html, "</code>. %s</p>\n", times);
     char incomplete[sizeof(done->named) + 128];
     pb_completeness_text(done, incomplete, sizeof(incomplete));
     if (incomplete[0]) {
@@ -540,10 +561,15 @@ static void top_part(struct rp_out *o, const struct tidy *t, const char *dir,
 }
 
 static int report_write(const char *dir, const struct pb_kernel *const *kernels,
-                        const char *baseline, struct pb_error *e)
+                        const char *baseline, const char *clock_word,
+                        struct pb_error *e)
 {
+    unsigned clock = 0;
+    if (tidy_clock_parse(clock_word, &clock))
+        return pb_fail(e, -EINVAL, "--clock '%s'; expected cpu or wall",
+                       clock_word);
     struct tidy t;
-    int rc = tidy_load(dir, &t, TIDY_PUZZLEBENCH_ONLY, e);
+    int rc = tidy_load(dir, &t, TIDY_PUZZLEBENCH_ONLY | clock, e);
     if (rc)
         return rc;
     char *md_text = NULL, *html_text = NULL;
@@ -556,6 +582,13 @@ static int report_write(const char *dir, const struct pb_kernel *const *kernels,
         rc = pb_fail(e, -ENOMEM, "out of memory");
     else
         rc = load_context(dir, &root, &empty, &context, e);
+    if (rc == 0 && !clock) { /* the run's bench --clock, if it had one */
+        char path[1024];
+        snprintf(path, sizeof(path), "%s/results.json", dir);
+        rc = tidy_clock_recorded(context, path, &clock, e);
+        if (rc == 0 && clock)
+            rc = tidy_clock_all(&t, clock, e);
+    }
     struct pb_completeness done;
     if (rc == 0)
         rc = pb_completeness_of(dir, &done, e);
@@ -574,7 +607,7 @@ static int report_write(const char *dir, const struct pb_kernel *const *kernels,
         warned += scratch[0] != '\0';
     }
     if (rc == 0) {
-        top_part(&o, &t, dir, kernels, &done);
+        top_part(&o, &t, dir, kernels, &done, clock);
         rp_heading(&o, 2, "Summary");
         rp_machine_part(&o, context);
         rc = rp_summary_part(&o, &t, kernels, baseline, warned, granted, e);
@@ -612,18 +645,18 @@ static int report_write(const char *dir, const struct pb_kernel *const *kernels,
 
 int pb_report_write(const char *dir, struct pb_error *e)
 {
-    return report_write(dir, pb_kernels, NULL, e);
+    return report_write(dir, pb_kernels, NULL, NULL, e);
 }
 
 int pb_report_write_baseline(const char *dir, const char *baseline,
-                             struct pb_error *e)
+                             const char *clock, struct pb_error *e)
 {
-    return report_write(dir, pb_kernels, baseline, e);
+    return report_write(dir, pb_kernels, baseline, clock, e);
 }
 
 int pb_report_write_kernels(const char *dir,
                             const struct pb_kernel *const *kernels,
                             struct pb_error *e)
 {
-    return report_write(dir, kernels, NULL, e);
+    return report_write(dir, kernels, NULL, NULL, e);
 }

@@ -14,8 +14,10 @@
  * granted (cpus.h) are taken only where the kernel has no other corpus,
  * and the takeaway then says they were oversubscribed. Then one table
  * per kernel:
- * a row per corpus with its fastest variant, that variant's median, and
- * a column per other variant of the kernel. O(corpora * variants) after
+ * a row per corpus with its fastest variant, that variant's median (its
+ * clock, tidy.h, in the header, or in each cell where the rows' clocks
+ * differ), and a column per other variant of the kernel. O(corpora *
+ * variants) after
  * pb_winners_find.
  */
 #include <math.h>
@@ -239,18 +241,26 @@ static void winners_table(struct rp_out *o, const struct pb_winners *w,
         if (ran)
             cols[n++] = k->variants[v]->name;
     }
-    /* the median column's unit, from its typical value */
+    /* the median column's unit, from its typical value; its clock in
+     * the header when every row has the same, else in each cell */
     double *medians = calloc(w->count + 1, sizeof(double));
     size_t rows = 0;
+    bool clocks[2] = {false, false}; /* by enum tidy_clock */
     for (size_t c = 0; medians && c < w->count; c++) {
         const struct tidy_bench *b = w->w[c].fastest;
         if (strcmp(b->kernel, k->name))
             continue;
         medians[rows++] = tidy_median(b);
+        clocks[b->clock == TIDY_CLOCK_CPU] = true;
     }
+    bool mixed = clocks[0] && clocks[1];
     struct rp_unit unit = rp_time_unit(rp_typical(medians, rows));
     char median_head[64];
-    snprintf(median_head, sizeof(median_head), "its median (%s)", unit.name);
+    snprintf(
+        median_head, sizeof(median_head), "its median (%s%s%s)", unit.name,
+        mixed ? "" : ", ",
+        mixed ? ""
+              : tidy_clock_name(clocks[1] ? TIDY_CLOCK_CPU : TIDY_CLOCK_WALL));
     cols[0] = "corpus";
     cols[1] = "fastest";
     cols[2] = median_head;
@@ -264,6 +274,11 @@ static void winners_table(struct rp_out *o, const struct pb_winners *w,
         corpus_text(x->fastest, cells[0], RP_CELL);
         snprintf(cells[1], RP_CELL, "%s", x->fastest->variant);
         rp_fixed(cells[2], RP_CELL, medians[r++] * unit.scale, 3);
+        if (mixed) {
+            size_t at = strlen(cells[2]);
+            snprintf(cells[2] + at, RP_CELL - at, " (%s)",
+                     tidy_clock_name(x->fastest->clock));
+        }
         for (int col = FIXED; col < n; col++) {
             snprintf(cells[col], RP_CELL, "-");
             if (!strcmp(cols[col], x->fastest->variant))

@@ -250,7 +250,7 @@ static void write_row(FILE *f, const struct tidy *t, const struct tidy_bench *b,
     fprintf(f, ",%d", pb_summary_style(b->variant));
     number(f, b->units_per_instance);
     number(f, pb_summary_knob(b->family, NULL, 0));
-    fprintf(f, ",%ld\n", b->processes);
+    fprintf(f, ",%ld,%s\n", b->processes, tidy_clock_name(b->clock));
 }
 
 double pb_summary_knob(const char *family, char *base, size_t base_len)

@@ -13,9 +13,12 @@
  * those the baseline ran on (pb_summary_corpora; NaN for the others), the
  * variant's fixed style number, the kernel's units of work per instance
  * (NaN without), the family's knob (K of `adversarial:K`; NaN
- * without) and the MPI processes (1 for a plain run; last, so that the
- * older columns keep their numbers). Rows come kernel by kernel, corpus by
- * corpus (pb_summary_corpora's order), then variant.
+ * without), the MPI processes (1 for a plain run) and the clock of the
+ * row's times ("cpu" or "wall": tidy.h's rule, or the one plot was asked
+ * for; the speed-up divides the serial run's time on its clock); the last
+ * two after the others, so that the older columns keep their numbers.
+ * Rows come kernel by kernel, corpus by corpus (pb_summary_corpora's
+ * order), then variant.
  */
 #ifndef SUMMARY_H
 #define SUMMARY_H
@@ -28,7 +31,7 @@
     "kernel,variant,family,size,count,seed,threads,repetitions,median_s,"      \
     "q1_s,q3_s,build_s,work_per_instance,peak_heap_bytes,speedup,"             \
     "speedup_lo,speedup_hi,efficiency,baseline,ratio,ratio_lo,ratio_hi,"       \
-    "size_x,sweep,corpus,style,units_per_instance,knob,processes"
+    "size_x,sweep,corpus,style,units_per_instance,knob,processes,clock"
 
 /* The baseline variant of kernel k in t: `wanted` when t has it for k,
  * else the first of k's registered variants present in t; NULL if none. */

@@ -503,14 +503,44 @@ int tidy_add_sample(struct tidy *t, struct tidy_bench *x,
     return 0;
 }
 
+enum tidy_clock tidy_clock_choose(unsigned flags, long threads, long processes,
+                                  bool cpu_known)
+{
+    if (flags & TIDY_CLOCK_WALL_ONLY)
+        return TIDY_CLOCK_WALL;
+    if (flags & TIDY_CLOCK_CPU_ONLY)
+        return TIDY_CLOCK_CPU;
+    return threads * processes == 1 && cpu_known ? TIDY_CLOCK_CPU
+                                                 : TIDY_CLOCK_WALL;
+}
+
 enum tidy_clock tidy_clock_for(const struct tidy_bench *x)
 {
-    if (x->threads * x->processes != 1 || x->n == 0)
-        return TIDY_CLOCK_WALL;
-    for (size_t i = 0; i < x->n; i++)
-        if (!isfinite(x->sample[i].cpu))
-            return TIDY_CLOCK_WALL;
-    return TIDY_CLOCK_CPU;
+    bool cpu_known = x->n > 0;
+    for (size_t i = 0; cpu_known && i < x->n; i++)
+        cpu_known = isfinite(x->sample[i].cpu);
+    return tidy_clock_choose(0, x->threads, x->processes, cpu_known);
+}
+
+int tidy_clock_parse(const char *word, unsigned *flag)
+{
+    *flag = 0;
+    if (!word)
+        return 0;
+    if (!strcmp(word, "cpu"))
+        *flag = TIDY_CLOCK_CPU_ONLY;
+    else if (!strcmp(word, "wall"))
+        *flag = TIDY_CLOCK_WALL_ONLY;
+    else
+        return -EINVAL;
+    return 0;
+}
+
+const char *tidy_clock_word(unsigned flags)
+{
+    return flags & TIDY_CLOCK_CPU_ONLY    ? "cpu"
+           : flags & TIDY_CLOCK_WALL_ONLY ? "wall"
+                                          : NULL;
 }
 
 const char *tidy_clock_name(enum tidy_clock c)
@@ -549,16 +579,14 @@ int tidy_add_times(struct tidy *t, struct tidy_bench *x,
     return rc;
 }
 
-/* Puts each benchmark's times on its clock (flags, else tidy_clock_for)
- * and counts its rounds. 0, or -EINVAL when the CPU clock is asked for
- * and a benchmark lacks it, or -ENOMEM. */
-static int finish(struct tidy *t, unsigned flags, struct pb_error *e)
+int tidy_clock_all(struct tidy *t, unsigned flags, struct pb_error *e)
 {
     for (size_t i = 0; i < t->count; i++) {
         struct tidy_bench *x = &t->b[i];
-        enum tidy_clock c = (flags & TIDY_CLOCK_WALL_ONLY)  ? TIDY_CLOCK_WALL
-                            : (flags & TIDY_CLOCK_CPU_ONLY) ? TIDY_CLOCK_CPU
-                                                            : tidy_clock_for(x);
+        enum tidy_clock c =
+            flags & (TIDY_CLOCK_WALL_ONLY | TIDY_CLOCK_CPU_ONLY)
+                ? tidy_clock_choose(flags, x->threads, x->processes, true)
+                : tidy_clock_for(x);
         int rc = tidy_bench_clock(x, c);
         if (rc == -EINVAL)
             return pb_fail(e, rc,
@@ -567,6 +595,18 @@ static int finish(struct tidy *t, unsigned flags, struct pb_error *e)
                            t->path, x->key);
         if (rc)
             return pb_fail(e, rc, "out of memory");
+    }
+    return 0;
+}
+
+/* Puts each benchmark's times on its clock (tidy_clock_all) and counts
+ * its rounds. 0, or -EINVAL when the CPU clock is asked for and a
+ * benchmark lacks it, or -ENOMEM. */
+static int finish(struct tidy *t, unsigned flags, struct pb_error *e)
+{
+    int rc = tidy_clock_all(t, flags, e);
+    for (size_t i = 0; rc == 0 && i < t->count; i++) {
+        struct tidy_bench *x = &t->b[i];
         /* rounds are numbered from 0 by the run: count the distinct */
         x->rounds = 0;
         for (size_t r = 0; r < x->seen.rounds; r++)
@@ -574,7 +614,7 @@ static int finish(struct tidy *t, unsigned flags, struct pb_error *e)
         if (x->rounds == 0 && x->n)
             x->rounds = 1; /* an older file: its one run */
     }
-    return 0;
+    return rc;
 }
 
 void tidy_add_noise(struct tidy_bench *x, double load_before, double load_after,

@@ -123,8 +123,26 @@ enum {
  * sample has it, else wall time (a parallel run's CPU time sums its
  * threads and says nothing of its speed). */
 enum tidy_clock tidy_clock_for(const struct tidy_bench *x);
+/* The same rule for a benchmark not read back (the console's): run on
+ * `threads` threads per process over `processes` processes, with CPU
+ * time in every sample (cpu_known) or not; flags TIDY_CLOCK_WALL_ONLY or
+ * TIDY_CLOCK_CPU_ONLY choose that clock instead (CPU even where it is
+ * not known: the caller refuses or falls back). */
+enum tidy_clock tidy_clock_choose(unsigned flags, long threads, long processes,
+                                  bool cpu_known);
 /* "wall" or "cpu". */
 const char *tidy_clock_name(enum tidy_clock c);
+/* The flag a --clock word asks for: "cpu" TIDY_CLOCK_CPU_ONLY, "wall"
+ * TIDY_CLOCK_WALL_ONLY, NULL 0 (the rule); -EINVAL for another word. */
+int tidy_clock_parse(const char *word, unsigned *flag);
+/* The word of a clock flag ("cpu", "wall"), NULL for neither. */
+const char *tidy_clock_word(unsigned flags);
+/* The clock flag a results.json context (a Jansson object; NULL: none)
+ * records under "clock" (bench --clock) into *flag: 0 when it records
+ * none; -EINVAL with e naming `where` (the file) for a value that is not
+ * "cpu" or "wall". */
+int tidy_clock_recorded(const struct json_t *context, const char *where,
+                        unsigned *flag, struct pb_error *e);
 
 /* s is a kernel or variant name as the registry writes them: 1 to 31
  * characters in [a-z0-9_]. */
@@ -232,6 +250,12 @@ int tidy_add_sample(struct tidy *t, struct tidy_bench *x,
  * rather than read (tests, the statistics' own checks). 0 or an error. */
 int tidy_add_times(struct tidy *t, struct tidy_bench *x,
                    const double *per_instance, size_t n, struct pb_error *e);
+/* Puts every benchmark of t on the clock flags ask for
+ * (TIDY_CLOCK_WALL_ONLY, TIDY_CLOCK_CPU_ONLY; neither: each its own,
+ * tidy_clock_for), as tidy_load does: for a clock chosen after loading
+ * (a run's recorded --clock). 0, or -EINVAL with e naming a benchmark
+ * without CPU time when CPU is asked for, or -ENOMEM. */
+int tidy_clock_all(struct tidy *t, unsigned flags, struct pb_error *e);
 /* Puts x's times (per_instance) on clock c. 0, -EINVAL when a sample
  * lacks that clock's time, or -ENOMEM. */
 int tidy_bench_clock(struct tidy_bench *x, enum tidy_clock c);

@@ -24,6 +24,8 @@
  * tokens, outside strings, as null, so the file of any run loads and such
  * a counter reads as absent, while a real_time that is not a number is
  * still refused.
+ * The clock a run was asked for (bench --clock) is its context's "clock"
+ * (tidy_clock_recorded), which plot and the report take as their default.
  * O(runs) expected (tidy.c's hash index).
  */
 #include "tidy.h"
@@ -347,4 +349,22 @@ int tidy_load_json(FILE *f, struct tidy *t, unsigned flags, struct pb_error *e)
                      t->path);
     json_decref(root);
     return rc;
+}
+
+int tidy_clock_recorded(const json_t *context, const char *where,
+                        unsigned *flag, struct pb_error *e)
+{
+    const json_t *v = json_object_get(context, "clock");
+    const char *word = json_string_value(v);
+    *flag = 0;
+    if (!v || (word && tidy_clock_parse(word, flag) == 0))
+        return 0;
+    char shown[4 * 32 + 1]; /* each byte at most \xHH */
+    char cut[33];
+    snprintf(cut, sizeof(cut), "%s", word ? word : "");
+    pb_escape_controls(cut, shown, sizeof(shown));
+    return pb_fail(e, -EINVAL,
+                   "%s: context clock '%s'%s; expected cpu or wall (what "
+                   "bench --clock records)",
+                   where, shown, word ? "" : " (not a string)");
 }

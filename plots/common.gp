@@ -8,7 +8,11 @@
 # with the fonts scaled to match). Also processes='2 4' (the distinct MPI
 # process counts above one among the figure's rows, '' when all are plain
 # runs) and variant_processes (per variant, in the order of variants, the
-# process counts of its rows there, 1 for plain runs, as ',1,2,4,').
+# process counts of its rows there, 1 for plain runs, as ',1,2,4,'), and
+# clock='cpu', 'wall' or 'mixed': the clock of the times the figure draws
+# (summary.csv's clock column: CPU time of the working threads, wall
+# time, or CPU time at 1 process of 1 thread and wall time at more),
+# named on its time axis through clock_text.
 # Every input is a single-quoted string checked by plot.c, so that no
 # text from a results file runs as code.
 # A script may set `height` (pixels) before loading this file. Column
@@ -36,7 +40,12 @@ C_KERNEL = 1; C_VARIANT = 2; C_FAMILY = 3; C_SIZE = 4; C_THREADS = 7
 C_MEDIAN = 9; C_Q1 = 10; C_Q3 = 11; C_WORK = 13; C_HEAP = 14
 C_SPEEDUP = 15; C_SPEEDUP_LO = 16; C_SPEEDUP_HI = 17; C_EFFICIENCY = 18
 C_RATIO = 20; C_RATIO_LO = 21; C_RATIO_HI = 22; C_SIZE_X = 23; C_SWEEP = 24
-C_CORPUS = 25; C_UNITS = 27; C_KNOB = 28; C_PROCESSES = 29
+C_CORPUS = 25; C_UNITS = 27; C_KNOB = 28; C_PROCESSES = 29; C_CLOCK = 30
+# the clock's words for an axis (a caller of old hands none: wall time,
+# what every time was before CPU time was recorded)
+if (!exists('clock')) clock = 'wall'
+clock_text = clock eq 'cpu' ? 'CPU time' : (clock eq 'wall' ? 'wall time' : \
+    'CPU time when serial, wall time when parallel')
 # a time axis in seconds labels its tics with SI prefixes: "10 us",
 # "1 ms", "2 s" (summary.csv stays in seconds): `set format y time_tics`
 time_tics = '%.0s %cs'

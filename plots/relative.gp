@@ -10,7 +10,7 @@
 # corpus_label[].
 load dir.'/common.gp'
 set logscale y
-set ylabel sprintf('time relative to %s (ratio of medians)', baseline)
+set ylabel sprintf('time relative to %s (ratio of medians, %s)', baseline, clock_text)
 set format y '%g'
 set xrange [0.5:corpora + 0.5]
 if (exists('corpus_label')) {

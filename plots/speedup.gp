@@ -34,7 +34,7 @@ mpi_pt(k) = int(word(hollow, (k - 1) % words(hollow) + 1))
 ran(i, p) = strstrt(word(variant_processes, i), sprintf(',%d,', p)) > 0
 plain_title(i) = ran(i, 1) ? word(variants, i) : ''
 mpi_title(i, p) = ran(i, p) ? sprintf('%s, %d processes', word(variants, i), p) : ''
-set title sprintf('%s: speed-up against %s (median, IQR bars)', kernel, across)
+set title sprintf("%s: speed-up against %s (median, IQR bars)\n(%s)", kernel, across, clock_text)
 set multiplot layout 2,1
 set ylabel mpi ? 'speed-up over 1 process x 1 thread' : 'speed-up over 1 thread'
 plot x with lines lc rgb '#888888' dt 2 title 'ideal', \

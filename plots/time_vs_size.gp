@@ -7,7 +7,7 @@
 # Inputs: see common.gp, plus family='F', size_label='L' and sizes='S...'.
 load dir.'/common.gp'
 set logscale y
-set ylabel 'time per instance (solve only)'
+set ylabel sprintf('time per instance (solve only, %s)', clock_text)
 set format y time_tics
 load dir.'/size_axis.gp'
 set title sprintf("%s: time per instance against size\n(%s corpora, 1 thread; median, IQR bars; build time not included)", kernel, family)

@@ -7,7 +7,7 @@
 # unit_name='U'.
 load dir.'/common.gp'
 set logscale y
-set ylabel sprintf('ns per %s', unit_name)
+set ylabel sprintf('ns per %s (%s)', unit_name, clock_text)
 load dir.'/size_axis.gp'
 set title sprintf("%s: time per %s against size\n(%s corpora, 1 thread; median, IQR bars; build time not included)", kernel, unit_name, family)
 ns(c) = column(C_UNITS) > 0 ? 1e9 * column(c) / column(C_UNITS) : NaN

@@ -7,7 +7,7 @@
 # Inputs: see common.gp.
 load dir.'/common.gp'
 set logscale xy
-set xlabel 'time per instance (solve only)'
+set xlabel sprintf('time per instance (solve only, %s)', clock_text)
 set format x time_tics
 set format y '%.0s%c'
 set ylabel 'work per instance (states expanded, look-ups or turns)'

@@ -1,8 +1,8 @@
 # puzzlebench-completion.bash - bash completion for puzzlebench: verbs,
 # each verb's long options (read from `puzzlebench VERB --help`), kernels
 # (from `puzzlebench list`), a kernel's variants after --variant, and its
-# families after --family (from `puzzlebench list --families`); files
-# elsewhere. Load it with
+# families after --family (from `puzzlebench list --families`), the
+# clocks after --clock (cpu, wall); files elsewhere. Load it with
 #   source scripts/puzzlebench-completion.bash
 # or install it as /usr/share/bash-completion/completions/puzzlebench.
 # It asks the puzzlebench being completed (the first word as typed, else
@@ -91,6 +91,10 @@ _puzzlebench() {
             _puzzlebench_offer "$cur" < <(printf '%s\n' compact gbench)
             return
         fi
+        ;;
+    --clock)
+        _puzzlebench_offer "$cur" < <(printf '%s\n' cpu wall)
+        return
         ;;
     --suite | -s)
         # suite names where bench finds them by name: its data folder

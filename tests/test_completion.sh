@@ -43,12 +43,15 @@ completes "--help --out" merge --
 completes "--families" list --f
 completes "--count --family --help --max-memory --output --seed --size" \
     gen cube_walk --
-completes "--data --console --corpus --help --kernel --max-input --max-memory --out --quiet --repetitions --shard --suite --threads --variants" \
+completes "--data --clock --console --corpus --help --kernel --max-input --max-memory --out --quiet --repetitions --shard --suite --threads --variants" \
     run --
 completes "cubic_eight cubing cube_walk" bench --corpus f.in --kernel cu
 completes "bibfs" bench --corpus f.in --kernel magic_squares --variants bi
 completes "compact gbench" bench --console ""
 completes "gbench" run --console g
+completes "--clock" plot --cl
+completes "cpu wall" bench --clock ""
+completes "wall" plot --clock w
 # suites by name, where bench finds them (its data folder: the source
 # tree for a build), from any folder
 cd "$TMP" || exit 2

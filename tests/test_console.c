@@ -3,7 +3,8 @@
  * times in a unit chosen per value and never in scientific notation
  * (rounding at unit boundaries: 999.6 us is 1.00 ms), ratios, spreads,
  * clocks, the median and the CV (pb_noise_cv_of's), short names, result
- * lines within PB_CONSOLE_WIDTH and on one line, the progress text cut
+ * lines that name their median's clock (cpu, wall) under a clock column,
+ * result lines within PB_CONSOLE_WIDTH and on one line, the progress text cut
  * to a terminal's width, and the progress modes (--quiet, NO_COLOR, not
  * a terminal). Ends with "N passed, N failed".
  */
@@ -120,16 +121,16 @@ static void test_center(void)
     CHECK(median == 0.5 && isnan(cv), "one sample: median %g, cv %g", median,
           cv);
     struct pb_console_result r = {
-        "a/b/c/4/n=1/t=1", 1e-3, cv, NAN, NULL, false, NULL, false};
+        "a/b/c/4/n=1/t=1", 1e-3, cv, NAN, NULL, false, NULL, false, "cpu"};
     pb_console_line(&r, buf, sizeof(buf));
-    CHECK(strstr(buf, "1.00 ms  -  "), "one repetition's line '%s'", buf);
+    CHECK(strstr(buf, "1.00 ms cpu    -  "), "one repetition's line '%s'", buf);
     double two[] = {4, 2};
     pb_console_center(two, 2, &median, &cv);
     CHECK(median == 3 && fabs(cv - sqrt(2) / 3) < 1e-9,
           "two: median %g (3), cv %g", median, cv);
     pb_console_header(buf, sizeof(buf));
-    CHECK(strstr(buf, "  median  cv  ") && !strstr(buf, "spread"),
-          "header '%s' without its cv column", buf);
+    CHECK(strstr(buf, "  median clock  cv  ") && !strstr(buf, "spread"),
+          "header '%s' without its clock and cv columns", buf);
 }
 
 static void test_lines(void)
@@ -146,10 +147,10 @@ static void test_lines(void)
           "short name '%s'", name);
     id.processes = 1;
 
-    struct pb_console_result r = {name,   1.234e-6, 0.012, 4.61,
-                                  "dial", false,    NULL,  false};
+    struct pb_console_result r = {name,  1.234e-6, 0.012, 4.61,  "dial",
+                                  false, NULL,     false, "wall"};
     pb_console_line(&r, buf, sizeof(buf));
-    CHECK(strstr(buf, name) == buf && strstr(buf, "1.23 us") &&
+    CHECK(strstr(buf, name) == buf && strstr(buf, "1.23 us wall ") &&
               strstr(buf, "+-1.2%") && strstr(buf, "4.61x slower than dial") &&
               strstr(buf, "verified") && strlen(buf) <= PB_CONSOLE_WIDTH,
           "result line '%s'", buf);
@@ -172,8 +173,8 @@ static void test_lines(void)
     memset(reason, 'x', sizeof(reason) - 1);
     reason[sizeof(reason) - 1] = '\0';
     memcpy(reason, "skipped: first\nsecond", 21);
-    struct pb_console_result s = {name, NAN,   NAN,    NAN,
-                                  NULL, false, reason, false};
+    struct pb_console_result s = {name,  NAN,    NAN,   NAN, NULL,
+                                  false, reason, false, NULL};
     pb_console_line(&s, buf, sizeof(buf));
     CHECK(!strchr(buf, '\n') && strstr(buf, "skipped: first") &&
               !strstr(buf, "second"),
@@ -184,12 +185,13 @@ static void test_lines(void)
     CHECK(strlen(buf) == PB_CONSOLE_WIDTH &&
               !strcmp(buf + PB_CONSOLE_WIDTH - 3, "..."),
           "long line cut to %d: %zu '%s'", PB_CONSOLE_WIDTH, strlen(buf), buf);
-    struct pb_console_result later = {name,   2e-6,  0.01, NAN,
-                                      "dial", false, NULL, true};
+    struct pb_console_result later = {name,  2e-6, 0.01, NAN,  "dial",
+                                      false, NULL, true, "cpu"};
     pb_console_line(&later, buf, sizeof(buf));
     CHECK(strstr(buf, "dial: timed later"), "baseline later: '%s'", buf);
     struct pb_console_result f = {
-        name, NAN, NAN, NAN, NULL, false, "failed: 2 wrong answers", false};
+        name,  NAN, NAN, NAN, NULL, false, "failed: 2 wrong answers",
+        false, NULL};
     pb_console_line(&f, buf, sizeof(buf));
     CHECK(strstr(buf, "  FAILED: 2 wrong answers"), "failure line '%s'", buf);
     f.status = "wrong answer in a timed run: instance 3";
@@ -268,8 +270,8 @@ static void test_name_width(void)
 {
     const char *name =
         "sliding_tiles/bfs_array/file:data/korf100.txt/4x4/n=100/t=1";
-    struct pb_console_result r = {name, 1.5e-3, 0.01, NAN,
-                                  NULL, true,   NULL, false};
+    struct pb_console_result r = {name, 1.5e-3, 0.01,  NAN,  NULL,
+                                  true, NULL,   false, "cpu"};
     char head[1024];
     pb_console_set_name_width(strlen(name));
     pb_console_header(head, sizeof(head));
@@ -280,6 +282,9 @@ static void test_name_width(void)
     const char *cv = strstr(head, " cv "), *plus = strstr(buf, "+-1.0%");
     CHECK(cv && plus && cv - head + 1 == plus - buf,
           "cv column drifts:\n'%s'\n'%s'", head, buf);
+    const char *clock = strstr(head, " clock "), *cpu = strstr(buf, " cpu ");
+    CHECK(clock && cpu && clock - head == cpu - buf,
+          "clock column drifts:\n'%s'\n'%s'", head, buf);
     pb_console_set_name_width(0); /* never narrower than the header */
     pb_console_header(head, sizeof(head));
     CHECK(strstr(head, "threads  ") && strlen(head) <= PB_CONSOLE_WIDTH,

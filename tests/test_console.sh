@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # test_console.sh - the console of `puzzlebench bench` (bench/console.h):
-# the compact lines (one per benchmark, a time with its unit, a spread,
+# the compact lines (one per benchmark, a time with its unit and its
+# clock (cpu at one thread), a spread,
 # the ratio to the kernel's baseline, verified or the skip's reason, no
 # line over 120 characters, no scientific notation), the progress on
 # stderr through verification and timing, the winners at the end, log.txt
@@ -53,8 +54,8 @@ compact_lines out >lines
 if [ "$(wc -l <lines)" -eq 4 ]; then pass; else
     fail "$(wc -l <lines) result lines, expected 4: $(cat lines)"
 fi
-if grep -E '^magic_squares/bibfs/.* [0-9.]+ (ns|us|ms|s) +\+-[0-9.]+% +baseline +verified$' lines >/dev/null &&
-    grep -E '^magic_squares/table/.* [0-9.]+ (ns|us|ms|s) +\+-[0-9.]+% +[0-9.]+x (faster|slower) than bibfs +verified$' lines >/dev/null &&
+if grep -E '^magic_squares/bibfs/.* [0-9.]+ (ns|us|ms|s) cpu +\+-[0-9.]+% +baseline +verified$' lines >/dev/null &&
+    grep -E '^magic_squares/table/.* [0-9.]+ (ns|us|ms|s) cpu +\+-[0-9.]+% +[0-9.]+x (faster|slower) than bibfs +verified$' lines >/dev/null &&
     grep -E '^cubing/cubie/.* skipped: not applicable: cubie handles N = 3' lines >/dev/null; then
     pass
 else

@@ -597,8 +597,8 @@ static void test_report(const char *dir)
     CHECK(rc == 0, "report of one repetition: %s", rc ? e.msg : "");
     md = check_slurp(path);
     CHECK(md &&
-              strstr(md, "| bfs_array | uniform | 4 | 100 | 1 | 10.0 | - | "
-                         "- |") &&
+              strstr(md, "| bfs_array | uniform | 4 | 100 | 1 | wall | 10.0 | "
+                         "- | - |") &&
               !strstr(md, "0.0 %"),
           "report.md of one repetition: a spread, or no row");
     snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);

@@ -52,7 +52,7 @@ done
 if ! grep '^|' "$TMP/run/report.md" |
     grep -Eq '[| ][0-9][0-9.,]*e[-+]?[0-9]+[ x]' &&
     grep -Fq '| median / instance (µs) | IQR (µs) |' "$TMP/run/report.md" &&
-    grep -Eq '^\| bfs_hash( \(!\))? \| uniform \| 4 \| 50 \| 1 \|([^|]*\|){4} - \|' \
+    grep -Eq '^\| bfs_hash( \(!\))? \| uniform \| 4 \| 50 \| 1 \| wall \|([^|]*\|){4} - \|' \
         "$TMP/run/report.md"; then pass; else
     fail "report.md: an exponent in a table, no unit in a header, or no" \
         "dash for bfs_hash's build: $(grep -E 'e[-+][0-9]|^\| bfs_hash' \
@@ -180,10 +180,13 @@ cp "$2/tests/fixtures/processes/results.csv" "$TMP/mpi/run/"
 in_folder mpi run_from /dev/null "$PB" plot run --baseline bfs_hash
 check_rc "plot on runs over MPI processes" 0
 sum=$TMP/mpi/run/summary.csv
-# processes is the last column (29), after every older one
-if [ "$(head -n 1 "$sum" | cut -d, -f 28-)" = knob,processes ]; then pass
+# processes (29) and clock (30) are the last columns, after every older
+# one; results without CPU time are on wall time
+if [ "$(head -n 1 "$sum" | cut -d, -f 28-)" = knob,processes,clock ] &&
+    [ "$(awk -F, 'NR > 1 { print $30 }' "$sum" | sort -u)" = wall ]; then pass
 else
-    fail "summary.csv header does not end in knob,processes: $(head -n 1 "$sum")"
+    fail "summary.csv header does not end in knob,processes,clock, or a" \
+        "row of results without CPU time is not on wall time: $(head -n 1 "$sum")"
 fi
 # per row: variant, processes, threads, speed-up (15) over 1 x 1,
 # efficiency (18) = speed-up / (processes x threads), ratio (20) to
@@ -225,7 +228,7 @@ else
 fi
 # the report: the table's threads per process, the corpus over processes
 md=$TMP/mpi/run/report.md
-if grep -Fq '| bfs_array | uniform | 4 | 50 | 1 (x 2 processes) | 5.00 |' "$md" &&
+if grep -Fq '| bfs_array | uniform | 4 | 50 | 1 (x 2 processes) | wall | 5.00 |' "$md" &&
     grep -Fq '| uniform 4 n=50 seed=1, 2 processes x 2 threads |' "$md" &&
     grep -Fq 'against the cores a run uses: processes x threads' "$md"; then
     pass
