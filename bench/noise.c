@@ -313,7 +313,9 @@ size_t pb_noise_bench_rules(const struct tidy *t, const struct tidy_bench *b,
     /* against the serial run: one process of one thread */
     const struct tidy_bench *one =
         t && b->processes * b->threads > 1 ? tidy_find(t, b, 1, 1) : NULL;
-    double slower = one ? tidy_median(b) / tidy_median(one) : NAN;
+    double slower = one ? tidy_spread_on(b, TIDY_CLOCK_WALL).median /
+                              tidy_spread_on(one, TIDY_CLOCK_WALL).median
+                        : NAN;
     if (slower > PB_NOISE_SLOWER && n < max && b->processes > 1)
         snprintf(w[n++], PB_NOISE_TEXT,
                  "%ld processes x %ld thread%s %.1fx slower than 1",

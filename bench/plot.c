@@ -470,23 +470,21 @@ static void remove_old_figures(const char *dir, const char *kernel)
 
 /* The clock of the times figure f of kernel draws: "cpu", "wall", or
  * "mixed" (serial rows on CPU time, the others on wall time), from the
- * rows it draws and, for the speed-up, the serial runs it divides. */
+ * rows it draws; the speed-up divides wall times only (summary.h). */
 static const char *figure_clock(const struct tidy *t, const char *kernel,
                                 const struct figure *f, const struct sweeps *sw,
                                 const char *only)
 {
     bool cpu = false, wall = false;
+    if (f->rows == SWEPT_ROWS)
+        return "wall";
     for (size_t i = 0; i < t->count; i++) {
         const struct tidy_bench *b = &t->b[i];
         if (strcmp(b->kernel, kernel) || !listed(only, b->variant) ||
             !drawn(b, f->rows, sw))
             continue;
-        const struct tidy_bench *one =
-            f->rows == SWEPT_ROWS ? tidy_find(t, b, 1, 1) : NULL;
-        cpu = cpu || b->clock == TIDY_CLOCK_CPU ||
-              (one && one->clock == TIDY_CLOCK_CPU);
-        wall = wall || b->clock == TIDY_CLOCK_WALL ||
-               (one && one->clock == TIDY_CLOCK_WALL);
+        cpu = cpu || b->clock == TIDY_CLOCK_CPU;
+        wall = wall || b->clock == TIDY_CLOCK_WALL;
     }
     return cpu && wall ? "mixed" : cpu ? "cpu" : "wall";
 }

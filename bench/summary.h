@@ -15,7 +15,8 @@
  * (NaN without), the family's knob (K of `adversarial:K`; NaN
  * without), the MPI processes (1 for a plain run) and the clock of the
  * row's times ("cpu" or "wall": tidy.h's rule, or the one plot was asked
- * for; the speed-up divides the serial run's time on its clock); the last
+ * for; the speed-up and its bars divide wall times on both sides,
+ * since how soon the answer comes is what threads buy); the last
  * two after the others, so that the older columns keep their numbers.
  * Rows come kernel by kernel, corpus by corpus (pb_summary_corpora's
  * order), then variant.

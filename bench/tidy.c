@@ -775,13 +775,33 @@ double tidy_median(const struct tidy_bench *x)
     return tidy_spread(x).median;
 }
 
-struct tidy_spread tidy_spread(const struct tidy_bench *x)
+/* Median and quartiles of values[0..n) (n <= TIDY_MAX_SAMPLES); NaN
+ * when there are none or one is not finite. */
+static struct tidy_spread spread_of(const double *values, size_t n)
 {
     double sorted[TIDY_MAX_SAMPLES];
-    if (x->n == 0 || !x->per_instance)
+    for (size_t i = 0; i < n; i++)
+        if (!isfinite(values[i]))
+            n = 0;
+    if (n == 0)
         return (struct tidy_spread){NAN, NAN, NAN};
-    memcpy(sorted, x->per_instance, x->n * sizeof(double));
-    double median = pb_median(sorted, x->n); /* sorts */
-    return (struct tidy_spread){median, pb_quantile(sorted, x->n, 0.25),
-                                pb_quantile(sorted, x->n, 0.75)};
+    memcpy(sorted, values, n * sizeof(double));
+    double median = pb_median(sorted, n); /* sorts */
+    return (struct tidy_spread){median, pb_quantile(sorted, n, 0.25),
+                                pb_quantile(sorted, n, 0.75)};
+}
+
+struct tidy_spread tidy_spread(const struct tidy_bench *x)
+{
+    return spread_of(x->per_instance, x->per_instance ? x->n : 0);
+}
+
+struct tidy_spread tidy_spread_on(const struct tidy_bench *x, enum tidy_clock c)
+{
+    if (c == x->clock)
+        return tidy_spread(x);
+    double values[TIDY_MAX_SAMPLES];
+    for (size_t i = 0; i < x->n; i++)
+        values[i] = c == TIDY_CLOCK_CPU ? x->sample[i].cpu : x->sample[i].wall;
+    return spread_of(values, x->n);
 }

@@ -271,6 +271,11 @@ struct tidy_spread {
     double median, q1, q3;
 };
 struct tidy_spread tidy_spread(const struct tidy_bench *x);
+/* The same on clock c, whatever x's own (NaN where a sample lacks it):
+ * a speed-up divides wall times only, a serial run's CPU time saying
+ * nothing of how soon a parallel one answers. */
+struct tidy_spread tidy_spread_on(const struct tidy_bench *x,
+                                  enum tidy_clock c);
 /* Counter `index` of kernel k per instance in x: by its name, else
  * (counter 0, from a file older than counters_per_instance or a JSON
  * that has only the legacy column) work_per_instance; NaN when x has no
