@@ -7,9 +7,18 @@
 // stdout and to the log (unless no_table: the caller's own console), (2) feeds
 // a JSONReporter writing into memory and, after every finished benchmark,
 // writes that document, closed, to the JSON path through a temporary file and
-// rename(), and (3) hands each run to a C callback. --benchmark_out keeps
-// working as Google Benchmark's own file reporter. Cost: O(size of the JSON)
-// per finished benchmark.
+// rename(), and (3) hands each run to a C callback.
+//
+// Rounds: pb_gb_run_all calls Google Benchmark once per round, the caller
+// registering each round's benchmarks anew (in the order they run); one
+// TeeReporter lives through them all, so results.json is one document of
+// every round's runs, its context reported once. Google Benchmark would
+// open (truncate) --benchmark_out's file at every call: pb_gb_init takes
+// that flag and its format from Google Benchmark (the BENCHMARK_OUT and
+// BENCHMARK_OUT_FORMAT variables as their defaults, as Google Benchmark
+// reads them), and the TeeReporter writes the file itself with Google
+// Benchmark's reporter of that format, opened once and finalized after
+// the last round. Cost: O(size of the JSON) per finished benchmark.
 //
 // Google Benchmark's JSON writer escapes only \\ " \b \f \n \r \t: every
 // context key and value this file hands it is first made plain printable
@@ -25,8 +34,11 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <fstream>
 #include <iterator>
+#include <memory>
 #include <map>
 #include <new>
 #include <regex>
@@ -100,6 +112,45 @@ std::map<std::string, void *> &contexts()
     return map;
 }
 
+// --benchmark_out and --benchmark_out_format, taken by pb_gb_init.
+std::string &out_file()
+{
+    static std::string path;
+    return path;
+}
+
+std::string &out_format()
+{
+    static std::string format = "json";
+    return format;
+}
+
+// Google Benchmark's reporter of a --benchmark_out_format (its values are
+// checked before: cmd_bench.c), as its own file reporter would be.
+std::unique_ptr<benchmark::BenchmarkReporter>
+file_reporter_for(const std::string &format)
+{
+    if (format == "console")
+        return std::make_unique<benchmark::ConsoleReporter>(
+            benchmark::ConsoleReporter::OO_None);
+    if (format == "csv") {
+        BENCHMARK_DISABLE_DEPRECATED_WARNING
+        return std::make_unique<benchmark::CSVReporter>();
+        BENCHMARK_RESTORE_DEPRECATED_WARNING
+    }
+    return std::make_unique<benchmark::JSONReporter>();
+}
+
+// The value of flag `name` (--NAME=VALUE) in arg, or NULL.
+const char *flag_value(const char *arg, const char *name)
+{
+    size_t n = std::strlen(name);
+    if (std::strncmp(arg, "--", 2) || std::strncmp(arg + 2, name, n) ||
+        arg[2 + n] != '=')
+        return nullptr;
+    return arg + 3 + n;
+}
+
 class TeeReporter : public benchmark::BenchmarkReporter
 {
   public:
@@ -112,10 +163,17 @@ class TeeReporter : public benchmark::BenchmarkReporter
         json_.SetErrorStream(&console_text_);
     }
 
+    // The context of the first round only: the later rounds' runs go on
+    // in the same documents.
     bool ReportContext(const Context &context) override
     {
+        if (context_said_)
+            return true;
+        context_said_ = true;
         bool ok = out_.no_table || console_.ReportContext(context);
         json_.ReportContext(context);
+        if (file_)
+            file_->ReportContext(context);
         flush_console();
         snapshot();
         return ok;
@@ -126,17 +184,45 @@ class TeeReporter : public benchmark::BenchmarkReporter
         if (!out_.no_table)
             console_.ReportRuns(runs);
         json_.ReportRuns(finite_counters(runs));
+        if (file_)
+            file_->ReportRuns(runs);
         flush_console();
         snapshot();
         for (const Run &run : runs)
             hand_to_c(run);
     }
 
+    // After each round; the documents stay open for the next one.
     void Finalize() override
     {
         if (!out_.no_table)
             console_.Finalize();
         flush_console();
+    }
+
+    // --benchmark_out's file, opened (truncated) once for every round;
+    // false when it cannot be opened.
+    bool open_out_file()
+    {
+        if (out_file().empty())
+            return true;
+        file_stream_.open(out_file());
+        if (!file_stream_.is_open())
+            return false;
+        file_ = file_reporter_for(out_format());
+        file_->SetOutputStream(&file_stream_);
+        file_->SetErrorStream(&file_stream_);
+        return true;
+    }
+
+    // After the last round: --benchmark_out's file closed.
+    void finish()
+    {
+        if (file_)
+            file_->Finalize();
+        file_.reset();
+        if (file_stream_.is_open())
+            file_stream_.close();
     }
 
     // A run that timed nothing (an empty shard, a filter that matches
@@ -145,7 +231,9 @@ class TeeReporter : public benchmark::BenchmarkReporter
     {
         benchmark::BenchmarkReporter::Context context;
         context.name_field_width = 0;
-        json_.ReportContext(context);
+        if (!context_said_)
+            json_.ReportContext(context);
+        context_said_ = true;
         snapshot();
     }
 
@@ -240,6 +328,9 @@ class TeeReporter : public benchmark::BenchmarkReporter
     benchmark::JSONReporter json_;
     std::ostringstream console_text_, json_text_;
     int json_error_ = 0;
+    bool context_said_ = false;
+    std::unique_ptr<benchmark::BenchmarkReporter> file_;
+    std::ofstream file_stream_;
 };
 
 } // namespace
@@ -248,7 +339,37 @@ extern "C" {
 
 void pb_gb_init(int *argc, char **argv)
 {
-    benchmark::Initialize(argc, argv);
+    const char *env = std::getenv("BENCHMARK_OUT");
+    if (env)
+        out_file() = env;
+    env = std::getenv("BENCHMARK_OUT_FORMAT");
+    if (env)
+        out_format() = env;
+    // ours: taken out of argv (the last of each wins, as in Google
+    // Benchmark), and its own emptied (the variable may have set it)
+    std::vector<char *> args;
+    static char no_out[] = "--benchmark_out=";
+    for (int i = 0; i < *argc; i++) {
+        const char *v = i ? flag_value(argv[i], "benchmark_out") : nullptr;
+        const char *f =
+            i ? flag_value(argv[i], "benchmark_out_format") : nullptr;
+        if (v)
+            out_file() = v;
+        else if (f)
+            out_format() = f;
+        else
+            args.push_back(argv[i]);
+        if (i == 0)
+            args.push_back(no_out);
+    }
+    int n = static_cast<int>(args.size());
+    args.push_back(nullptr);
+    benchmark::Initialize(&n, args.data());
+    // n <= *argc: Initialize took --benchmark_out= at least
+    for (int i = 0; i < n; i++)
+        argv[i] = args[static_cast<size_t>(i)];
+    argv[n] = nullptr;
+    *argc = n;
 }
 
 int pb_gb_register(const char *name, pb_gb_fn fn, void *context,
@@ -350,13 +471,22 @@ long pb_gb_run_all(const struct pb_gb_output *out)
 {
     try {
         TeeReporter reporter(*out);
-        // nothing registered (an empty shard): Google Benchmark would only
-        // complain that nothing matches
-        size_t n = contexts().empty()
-                       ? 0
-                       : benchmark::RunSpecifiedBenchmarks(&reporter);
+        if (!reporter.open_out_file())
+            return -EBADF;
+        size_t n = 0;
+        int rounds = out->rounds > 1 ? out->rounds : 1;
+        for (int r = 0; r < rounds; r++) {
+            if (out->round_start)
+                out->round_start(out->user, r);
+            // nothing registered (an empty shard, a round with nothing
+            // left): Google Benchmark would only complain that nothing
+            // matches
+            if (!contexts().empty())
+                n += benchmark::RunSpecifiedBenchmarks(&reporter);
+        }
         if (n == 0)
             reporter.report_context_only();
+        reporter.finish();
         return reporter.json_error() ? reporter.json_error()
                                      : static_cast<long>(n);
     } catch (const std::bad_alloc &) {
@@ -368,6 +498,11 @@ void pb_gb_clear(void)
 {
     benchmark::ClearRegisteredBenchmarks();
     contexts().clear();
+}
+
+const char *pb_gb_out_path(void)
+{
+    return out_file().c_str();
 }
 
 const char *pb_gb_version(void)

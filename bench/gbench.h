@@ -15,7 +15,9 @@
  * complete document (temporary file + rename), so an interrupted run
  * keeps every benchmark that finished, and a run of no benchmark (an
  * empty shard) writes its context with none; a C callback sees every
- * run.
+ * run. A run may go in rounds (pb_gb_output.rounds): the caller registers
+ * each round's benchmarks anew, in the order they are to run, and the
+ * JSON and --benchmark_out's file are each one document of every round.
  */
 #ifndef GBENCH_H
 #define GBENCH_H
@@ -38,7 +40,8 @@ enum pb_gb_counter_kind {
     PB_GB_RATE,  /* divided by the (manual) time: per second */
 };
 
-/* Parses and removes Google Benchmark's flags from argv. */
+/* Parses and removes Google Benchmark's flags from argv (--benchmark_out
+ * and its format kept here: written across rounds by pb_gb_run_all). */
 void pb_gb_init(int *argc, char **argv);
 /* Registers a benchmark timed manually; repetitions 0 and min_time 0
  * leave them to the --benchmark_repetitions and --benchmark_min_time
@@ -97,13 +100,22 @@ struct pb_gb_output {
     /* called before table text is printed (a progress line is cleared
      * first); NULL: none */
     void (*before_table)(void *user);
+    /* rounds of Google Benchmark calls (0 or 1: one); before each,
+     * round_start (NULL: none) may pb_gb_clear and register that round's
+     * benchmarks, in their order */
+    int rounds;
+    void (*round_start)(void *user, int round);
 };
 
 /* Runs the registered benchmarks that pass the filter (none: the JSON
- * holds the context alone). Returns the number of benchmarks run, or
- * the negative errno of the first JSON snapshot that could not be
- * written (the file keeps the last complete one). */
+ * holds the context alone), round after round. Returns the number of
+ * benchmarks run (summed over the rounds), or the negative errno of the
+ * first JSON snapshot that could not be written (the file keeps the last
+ * complete one), -EBADF (nothing run) when --benchmark_out's file cannot
+ * be opened. */
 long pb_gb_run_all(const struct pb_gb_output *out);
+/* --benchmark_out's path ("" without one). */
+const char *pb_gb_out_path(void);
 /* Forgets every registered benchmark. */
 void pb_gb_clear(void);
 /* The library version this program was built against. */

@@ -7,8 +7,10 @@
  * context keys (control bytes and bytes outside UTF-8 in them written as
  * \xHH text, which JSON can hold), the errno of a JSON file that cannot
  * be written, no bare NaN for a counter that is 0 in every repetition
- * (its cv aggregate), and the --benchmark_filter check. Ends with "N
- * passed, N failed".
+ * (its cv aggregate), the --benchmark_filter check, and rounds: three
+ * Google Benchmark calls, each round's benchmarks registered anew, whose
+ * runs all land in one JSON document (its context once) and one
+ * --benchmark_out file. Ends with "N passed, N failed".
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -59,6 +61,33 @@ static void before_table(void *user)
     ((struct seen *)user)->before_table++;
 }
 
+/* Rounds: toy/each in every round, toy/once in the first only. */
+struct rounds {
+    struct toy each, once;
+    int starts;
+};
+
+static void round_start(void *user, int round)
+{
+    struct rounds *r = user;
+    r->starts++;
+    pb_gb_clear();
+    CHECK(pb_gb_register("toy/each", toy_benchmark, &r->each, 2, 0) == 0,
+          "register in round %d", round);
+    if (round == 0)
+        CHECK(pb_gb_register("toy/once", toy_benchmark, &r->once, 1, 0) == 0,
+              "register in round 0");
+}
+
+/* The times needle occurs in text. */
+static int occurrences(const char *text, const char *needle)
+{
+    int n = 0;
+    for (const char *p = text; p && (p = strstr(p, needle)) != NULL; p++)
+        n++;
+    return n;
+}
+
 static void on_run(const struct pb_gb_run *run, void *user)
 {
     struct seen *s = user;
@@ -85,10 +114,15 @@ static void on_run(const struct pb_gb_run *run, void *user)
 
 int main(void)
 {
-    char *argv[] = {"test_gbench", "--benchmark_min_time=0.01", NULL};
-    int argc = 2;
+    const char *gb_out = "test_gbench_gb_out.json";
+    char *argv[] = {"test_gbench", "--benchmark_min_time=0.01",
+                    "--benchmark_out=test_gbench_gb_out.json", NULL};
+    int argc = 3;
     pb_gb_init(&argc, argv);
-    CHECK(argc == 1, "the benchmark flag was consumed (argc %d)", argc);
+    CHECK(argc == 1 && argv[1] == NULL,
+          "the benchmark flags were consumed (argc %d)", argc);
+    CHECK(!strcmp(pb_gb_out_path(), gb_out), "--benchmark_out kept: '%s'",
+          pb_gb_out_path());
 
     struct toy good = {0, 0, false}, bad = {0, 0, true};
     CHECK(pb_gb_register("toy/good", toy_benchmark, &good, 2, 0) == 0,
@@ -107,7 +141,7 @@ int main(void)
     const char *json = "test_gbench_out.json";
     remove(json);
     struct seen s = {0};
-    struct pb_gb_output out = {json, NULL, on_run, &s, NULL, false, NULL};
+    struct pb_gb_output out = {.json_path = json, .on_run = on_run, .user = &s};
     long n = pb_gb_run_all(&out);
     CHECK(n == 2, "ran %ld benchmarks", n);
     CHECK(s.runs == 2, "%d runs reported (2 repetitions)", s.runs);
@@ -152,16 +186,15 @@ int main(void)
     }
     remove(json);
     pb_gb_clear();
-    CHECK(pb_gb_run_all(&(struct pb_gb_output){NULL, NULL, NULL, NULL, NULL,
-                                               false, NULL}) == 0,
+    CHECK(pb_gb_run_all(&(struct pb_gb_output){.json_path = NULL}) == 0,
           "nothing left after clear");
 
     /* a JSON snapshot that cannot be written: its errno comes back */
     struct toy again = {0, 0, false};
     CHECK(pb_gb_register("toy/again", toy_benchmark, &again, 1, 0) == 0,
           "register");
-    n = pb_gb_run_all(&(struct pb_gb_output){"no_such_folder/out.json", NULL,
-                                             NULL, NULL, NULL, false, NULL});
+    n = pb_gb_run_all(
+        &(struct pb_gb_output){.json_path = "no_such_folder/out.json"});
     CHECK(n == -ENOENT, "unwritable JSON: %ld, expected -ENOENT", n);
     pb_gb_clear();
 
@@ -174,8 +207,12 @@ int main(void)
         FILE *log = tmpfile();
         CHECK(log && pb_gb_register("toy/table", toy_benchmark, &t, 2, 0) == 0,
               "register");
-        struct pb_gb_output o = {json, log,           on_run,      &s2,
-                                 NULL, no_table == 1, before_table};
+        struct pb_gb_output o = {.json_path = json,
+                                 .log = log,
+                                 .on_run = on_run,
+                                 .user = &s2,
+                                 .no_table = no_table == 1,
+                                 .before_table = before_table};
         n = pb_gb_run_all(&o);
         long logged = log ? ftell(log) : -1;
         text = check_slurp(json);
@@ -196,6 +233,35 @@ int main(void)
         remove(json);
         pb_gb_clear();
     }
+
+    /* three rounds: 2 repetitions of toy/each a round (numbered from 0
+     * in each), toy/once in the first; one document of every round's
+     * runs, its context once */
+    struct rounds r = {0};
+    struct pb_gb_output ro = {.json_path = json,
+                              .user = &r,
+                              .no_table = true,
+                              .rounds = 3,
+                              .round_start = round_start};
+    n = pb_gb_run_all(&ro);
+    CHECK(n == 4 && r.starts == 3, "rounds: ran %ld, %d round starts", n,
+          r.starts);
+    text = check_slurp(json);
+    CHECK(text && occurrences(text, "\"context\":") == 1 &&
+              occurrences(text, "\"run_type\": \"iteration\"") == 7 &&
+              occurrences(text, "\"repetition_index\": 1,") == 3 &&
+              strstr(text, "\n  ]\n}\n"),
+          "rounds: one JSON document of 7 runs (%d contexts, %d runs)",
+          text ? occurrences(text, "\"context\":") : -1,
+          text ? occurrences(text, "\"run_type\": \"iteration\"") : -1);
+    text = check_slurp(gb_out);
+    CHECK(text && occurrences(text, "\"context\":") == 1 &&
+              occurrences(text, "\"run_type\": \"iteration\"") == 7 &&
+              strstr(text, "\n  ]\n}\n"),
+          "rounds: --benchmark_out holds every round, once complete");
+    remove(json);
+    remove(gb_out);
+    pb_gb_clear();
 
     char why[256] = "";
     CHECK(pb_gb_filter_valid("toy/(good|bad)", why, sizeof(why)),

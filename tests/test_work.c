@@ -359,7 +359,7 @@ static void test_results(const struct pb_corpus *c)
     CHECK(pb_gb_register("walk/plain/uniform/size:4/n:6/seed:1/threads:1",
                          walk_benchmark, &b, 2, 0.001) == 0,
           "register");
-    struct pb_gb_output out = {json, NULL, on_run, &b, NULL, false, NULL};
+    struct pb_gb_output out = {.json_path = json, .on_run = on_run, .user = &b};
     CHECK(pb_gb_run_all(&out) == 1, "ran");
     fclose(b.csv);
     CHECK(b.rows == 2, "%d rows", b.rows);
