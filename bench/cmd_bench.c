@@ -30,7 +30,8 @@
 
 static const char bench_help[] =
     "usage: puzzlebench bench [--suite NAME|FILE] [--threads LIST]\n"
-    "                         [--repetitions N] [--max-memory SIZE]\n"
+    "                         [--repetitions N] [--rounds N]\n"
+    "                         [--round-seed X] [--max-memory SIZE]\n"
     "                         [--out DIR] [--console compact|gbench]\n"
     "                         [--clock cpu|wall] [--quiet]\n"
     "                         [--benchmark_* flags]\n"
@@ -46,7 +47,13 @@ static const char bench_help[] =
     "                         default; also smoke, full)\n"
     "  -t, --threads LIST     thread counts, e.g. 1,2,4 (default: the "
     "suite's)\n"
-    "  -r, --repetitions N    repetitions (default: the suite's)\n"
+    "  -r, --repetitions N    repetitions in a row, each round (default:\n"
+    "                         the suite's)\n"
+    "      --rounds N         rounds, 1..64: every benchmark is timed once\n"
+    "                         a round, in an order shuffled afresh each\n"
+    "                         round (default: the suite's, else 3)\n"
+    "      --round-seed X     the shuffles' seed (default: from the clock;\n"
+    "                         results.json's round_order_seed)\n"
     "  -m, --max-memory SIZE  memory cap N[K|M|G|T] for every benchmark\n"
     "                         (default: each suite line's `memory`)\n"
     "      --max-input SIZE   size cap of each corpus file and its\n"
@@ -68,8 +75,8 @@ static const char bench_help[] =
     "                         extended format) instead of a suite; named\n"
     "                         by its content hash (family file-HASH);\n"
     "                         checked against FILE.out (X.out for X.in)\n"
-    "                         when it exists; 5 repetitions, min_time\n"
-    "                         0.2 s, 1 thread unless overridden\n"
+    "                         when it exists; 3 rounds of 2 repetitions,\n"
+    "                         min_time 0.2 s, 1 thread unless overridden\n"
     "      --kernel NAME      FILE's kernel (default: its '# kernel'\n"
     "                         header; required for a judge-format file)\n"
     "      --variants LIST    with --corpus: a,b,... or all (default)\n"
@@ -85,7 +92,8 @@ static const char bench_help[] =
 
 static const char run_help[] =
     "usage: puzzlebench run [--suite NAME|FILE] [--threads LIST]\n"
-    "                       [--repetitions N] [--max-memory SIZE]\n"
+    "                       [--repetitions N] [--rounds N]\n"
+    "                       [--round-seed X] [--max-memory SIZE]\n"
     "                       [--out DIR] [--data DIR]\n"
     "                       [--console compact|gbench] [--clock cpu|wall]\n"
     "                       [--quiet] [--benchmark_* flags]\n\n"
@@ -260,7 +268,7 @@ static bool gb_check(const char *verb, const char *arg, const struct gb_flag *f,
             return false;
         }
         if (!strcmp(f->name, "benchmark_repetitions"))
-            o->gb_repetitions = true;
+            o->gb_repetitions = (int)x;
         return true;
     case GB_SECONDS:
         errno = 0;
@@ -351,8 +359,9 @@ static bool parse_threads(const char *verb, const char *text,
     return true;
 }
 
-/* --corpus, --kernel, --variants, --shard, --max-input, --clock: long options
- * only (no letters to collide with), values beyond any char. */
+/* --corpus, --kernel, --variants, --shard, --max-input, --clock, --rounds,
+ * --round-seed: long options only (no letters to collide with), values
+ * beyond any char. */
 enum {
     OPT_CORPUS = 0x100,
     OPT_KERNEL,
@@ -360,6 +369,8 @@ enum {
     OPT_SHARD,
     OPT_MAX_INPUT,
     OPT_CLOCK,
+    OPT_ROUNDS,
+    OPT_ROUND_SEED
 };
 
 /* --shard I/N: 1 <= I <= N <= PB_MAX_SHARDS, digits only. */
@@ -465,6 +476,8 @@ static int bench_verb(const char *verb, int argc, char **argv, bool is_run,
         {"shard", required_argument, NULL, OPT_SHARD},
         {"max-input", required_argument, NULL, OPT_MAX_INPUT},
         {"clock", required_argument, NULL, OPT_CLOCK},
+        {"rounds", required_argument, NULL, OPT_ROUNDS},
+        {"round-seed", required_argument, NULL, OPT_ROUND_SEED},
         {NULL, 0, NULL, 0}};
     struct pb_bench_options o = {
         .suite = "default",
@@ -536,6 +549,16 @@ static int bench_verb(const char *verb, int argc, char **argv, bool is_run,
         case OPT_CLOCK:
             if (!cli_clock(verb, optarg, &o.clock))
                 return PB_EXIT_USAGE;
+            break;
+        case OPT_ROUNDS:
+            if (!cli_long(verb, "--rounds", optarg, 1, PB_SUITE_MAX_ROUNDS, &v))
+                return PB_EXIT_USAGE;
+            o.rounds = (int)v;
+            break;
+        case OPT_ROUND_SEED:
+            if (!cli_u64(verb, "--round-seed", optarg, &o.round_seed))
+                return PB_EXIT_USAGE;
+            o.round_seed_set = true;
             break;
         case OPT_CORPUS:
         case OPT_KERNEL:

@@ -4,8 +4,21 @@
  * each side's results.json (the file itself, or the one beside its
  * results.csv), key by key. A key present on one side only, or with
  * another value (strings, numbers, booleans and arrays compared as
- * JSON), is one "# differs:" line; the date, the load averages and the
- * per-corpus and per-verification records (corpus:..., verify:...),
+ * JSON), is one "# differs:" line; the date, the load averages, the
+ * seed of the rounds' order and the per-corpus and per-verification
+ * records (corpus:..., verify:...), which differ between any two runs,
+ * are left out. The build's identity (identity.h: the executable's and
+ * the diff's SHA-256), the suite's hash and path, the affinity mask and
+ * every env:NAME setting are keys like the others, so two builds of one
+ * dirty commit, or one knob set differently, differ here; a SHA-256 is
+ * shown by its first 12 digits. Jansson parses the files, opened and
+ * read as tidy.h reads results (regular files only, Google Benchmark's
+ * bare NaN as null). O(keys^2) over two small objects. The same context
+ * gives each side's machine state for the noise warnings
+ * (pb_compare_machine), what bears on the times that differs between the
+ * runs (pb_compare_runs: the build by commit, dirty flag and binary
+ * hash; the load averages); the completion record beside it, whether
+ * the side is incomplete (pb_compare_completeness).
  */
 #include "compare.h"
 
@@ -40,7 +53,7 @@ static bool compared(const char *key)
 {
     return strcmp(key, "date") && strcmp(key, "load_avg") &&
            strncmp(key, "load_average_", 13) && strncmp(key, "corpus:", 7) &&
-           strncmp(key, "verify:", 7);
+           strncmp(key, "verify:", 7) && strcmp(key, "round_order_seed");
 }
 
 /* A SHA-256 (identity.h: *_sha256 keys) as 64 hex digits. */

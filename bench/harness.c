@@ -4,11 +4,21 @@
  * Benchmark with manual time, every timed iteration re-verified, results
  * written as each benchmark finishes (layout in harness.h).
  *
+ * Rounds: after the pass, the run visits every benchmark once a round,
+ * in an order shuffled afresh each round by the project's PRNG from one
+ * seed (--round-seed, else drawn from the clock; recorded as the context
+ * key round_order_seed, each round's order in log.txt), each visit timing
+ * the benchmark's repetitions in a row with its round in the "round"
+ * counter and results.csv's column; a benchmark of fewer rounds than the
+ * run's most is done after its last, a skipped or failed one after that
+ * round. So its samples spread over the run's drift (docs/statistics.md).
  * One benchmark iteration solves the whole corpus once on T OpenMP
- * threads; the build (if any) runs once per benchmark, before its first
- * repetition, and is reported as the build_seconds counter, never inside
- * the iteration time: the session (build and per-thread workers) is kept
- * while Google Benchmark sizes and repeats the runs. A timed
+ * threads; the build (if any) runs once per benchmark and round, before
+ * the round's first repetition, and is reported as the build_seconds
+ * counter, never inside the iteration time: the session (build and
+ * per-thread workers) is kept while Google Benchmark sizes and repeats
+ * the round's runs, and closed after it (a suite's sessions cannot all
+ * stay open; the next round builds afresh, in a new memory layout). A timed
  * iteration's answers are compared with the verified pass's answers
  * (pb_answers_same: the kernel's notion of an equally good answer, or
  * equal bytes), never with the oracle, so every timed run is verified
@@ -26,10 +36,12 @@
  * engine through the back end).
  * The corpora are harness_corpus.c's and what the console shows is
  * harness_console.c's (their shared structs in harness_private.h); here
- * on_run writes each repetition's CSV row, records the ended benchmark's
- * outcome in the completion record (completion.h: the plan is written
- * before the verification pass, "ended" after the results, and only then
- * is latest moved) and hands the benchmark to the console.
+ * on_run writes each repetition's CSV row, closes a benchmark's session
+ * after each of its rounds, records the outcome of a benchmark that
+ * ended (its last round, a skip or a failure) in the completion record
+ * (completion.h: the plan is written before the verification pass,
+ * "ended" after the results, and only then is latest moved) and hands it
+ * to the console.
  */
 #include "harness.h"
 
@@ -43,6 +55,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -306,6 +319,7 @@ bool pb_harness_loop_counters(struct pb_gb_state *st, const struct pb_kernel *k,
         pb_gb_set_counter(st, fig[i].name, fig[i].value,
                           fig[i].rate ? PB_GB_RATE : PB_GB_VALUE);
     pb_gb_set_counter(st, "verified", 1, PB_GB_VALUE);
+    pb_gb_set_counter(st, "round", f->round, PB_GB_VALUE);
     if (f->heap) {
         pb_gb_set_counter(st, "peak_heap_bytes", (double)f->heap_peak,
                           PB_GB_VALUE);
@@ -345,7 +359,8 @@ static void benchmark_case(struct pb_gb_state *st, void *context)
     if (!c->units_known) /* once per benchmark, outside the timing */
         c->units = pb_work_units(corpus);
     c->units_known = true;
-    struct loop_figures f = {.instances = corpus->count, .units = c->units};
+    struct loop_figures f = {
+        .instances = corpus->count, .units = c->units, .round = c->round};
     double builds = 0;
     pb_harness_loop_start(&f, x->threads);
     while (pb_gb_keep_running(st)) {
@@ -434,8 +449,8 @@ static void csv_row(struct harness *h, const struct bench_case *c,
 {
     struct pb_row r = {
         .corpus_hash = c->slot->hash,
-        .round =
-            isnan(counter(run, "round")) ? 0 : (int64_t)counter(run, "round"),
+        /* the case's: a run with an error carries no counters */
+        .round = c->round,
         .repetition = run->repetition_index,
         .iterations = run->iterations,
         .seconds = run->error ? NAN : run->seconds,
@@ -528,7 +543,7 @@ static void on_run(const struct pb_gb_run *run, void *user)
     csv_row(h, c, run);
     if (!run->error)
         h->timed++;
-    if (!run->error && c->times.n < PB_SUITE_MAX_REPETITIONS) {
+    if (!run->error && c->times.n < PB_SUITE_MAX_SAMPLES) {
         double count = (double)c->slot->corpus.count;
         c->times.cpu_per_instance[c->times.n] =
             counter(run, "cpu_seconds") / count;
@@ -536,18 +551,23 @@ static void on_run(const struct pb_gb_run *run, void *user)
     }
     if (run->error && !c->skip[0] && !strstr(run->error_message, "skipped"))
         h->status = PB_EXIT_FAIL;
-    /* a skipped case reports an error for each of its repetitions, but
-     * ends (and counts in the progress) once */
-    if (!c->ended &&
-        (++c->finished == (size_t)run->repetitions || run->error)) {
+    /* a round of c ends with its last repetition, or its first error; c
+     * ends with its last round or that error (a skipped case reports an
+     * error for each of its repetitions, but ends, and counts in the
+     * progress, once) */
+    if (c->ended || (++c->finished < (size_t)run->repetitions && !run->error))
+        return;
+    close_case(c); /* its next round opens it afresh */
+    h->steps_done++;
+    if (run->error || c->round + 1 >= c->entry->rounds) {
         c->ended = true;
-        close_case(c);
-        h->done++;
+        /* the rounds it will not run leave the progress's count */
+        h->steps -= (size_t)(c->entry->rounds - 1 - c->round);
         record_outcome(h, c);
         if (h->compact)
             pb_harness_result_line(h, c, run);
-        pb_harness_progress(h, c);
     }
+    pb_harness_progress(h, c);
 }
 
 /* The benchmark name of x as this run writes it (its processes
@@ -573,8 +593,6 @@ static int prepare_cases(struct harness *h, struct pb_suite *suite,
     struct pb_error e;
     for (size_t i = 0; i < suite->count; i++) {
         struct pb_suite_entry *x = &suite->entries[i];
-        if (o->repetitions)
-            x->repetitions = o->repetitions;
         if (o->max_memory) {
             x->memory_cap = o->max_memory;
             x->memory_set = true;
@@ -633,6 +651,35 @@ static int reject_duplicates(const struct pb_suite *s, struct pb_error *e)
     }
     free(names);
     return rc;
+}
+
+/* --rounds and --repetitions made every entry's, their samples checked
+ * against what the results' readers keep (a suite's own are checked as
+ * it is read): 0, or -EINVAL with e. */
+static int apply_rounds(struct pb_suite *s, const struct pb_bench_options *o,
+                        struct pb_error *e)
+{
+    for (size_t i = 0; i < s->count; i++) {
+        struct pb_suite_entry *x = &s->entries[i];
+        if (o->rounds)
+            x->rounds = o->rounds;
+        if (o->repetitions)
+            x->repetitions = o->repetitions;
+        int reps = o->gb_repetitions ? o->gb_repetitions : x->repetitions;
+        char why[128];
+        if (pb_suite_samples_fit(x->rounds, reps, why, sizeof(why)))
+            continue;
+        char line[32] = "";
+        if (x->line)
+            snprintf(line, sizeof(line), ":%u", (unsigned)x->line);
+        return pb_fail(e, -EINVAL, "%s%s: %s (with %s)", s->path, line, why,
+                       o->gb_repetitions ? "--benchmark_repetitions"
+                       : o->rounds && o->repetitions
+                           ? "--rounds and --repetitions"
+                       : o->rounds ? "--rounds"
+                                   : "--repetitions");
+    }
+    return 0;
 }
 
 /* Expands the suite once per --threads value when they override it. */
@@ -719,16 +766,16 @@ static int max_threads(const struct pb_suite *s)
     return m;
 }
 
-/* The untimed verification pass of every selected case, then its
- * registration with Google Benchmark (skipped cases too, so their reason
- * lands in the results). */
-static void verify_and_register(struct harness *h,
-                                const struct pb_bench_options *o)
+/* The untimed verification pass of every selected case, once before
+ * the rounds; every selected case is then timed (skipped cases too, in
+ * the first round, so that their reason lands in the results). */
+static void verify_all(struct harness *h, const struct pb_bench_options *o)
 {
     size_t total = 0, done = 0;
     for (size_t i = 0; i < h->case_count; i++)
         total += pb_gb_selected(h->cases[i].name);
     double started = pb_now();
+    h->rounds = 1;
     for (size_t i = 0; i < h->case_count; i++) {
         struct bench_case *c = &h->cases[i];
         if (!pb_gb_selected(c->name))
@@ -751,6 +798,63 @@ static void verify_and_register(struct harness *h,
             h->status = PB_EXIT_FAIL;
         if (c->skip[0])
             pb_results_say(&h->results, "       %s: %s\n", c->name, c->skip);
+        h->to_time++;
+        h->steps += (size_t)c->entry->rounds;
+        if (c->entry->rounds > h->rounds)
+            h->rounds = c->entry->rounds;
+    }
+    if (o->list_only) /* names, once */
+        h->rounds = 1;
+}
+
+/* The seed of the rounds' order: --round-seed, else one drawn from the
+ * clock and this process, recorded (round_order_seed) so that the order
+ * can be repeated. */
+static void seed_rounds(struct harness *h, const struct pb_bench_options *o)
+{
+    uint64_t seed = o->round_seed;
+    if (!o->round_seed_set) {
+        struct timespec now;
+        clock_gettime(CLOCK_REALTIME, &now);
+        uint64_t state =
+            ((uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec) ^
+            ((uint64_t)getpid() << 32);
+        seed = pb_splitmix64(&state);
+    }
+    pb_rng_seed(&h->round_rng, seed);
+    char text[32];
+    snprintf(text, sizeof(text), "%" PRIu64, seed);
+    if (h->rounds > 1 && !o->list_only)
+        pb_provenance_add(&h->results, "round_order_seed", text);
+}
+
+/* Before round r (gbench.h's round_start): the benchmarks that have a
+ * round r and have not ended (skipped, failed) registered anew, in an
+ * order shuffled afresh (Fisher-Yates over every case, so that the
+ * order depends on the seed and the round alone, not on what ended
+ * before), and that order written to log.txt. A run of one round keeps
+ * the suite's order. */
+static void round_start(void *user, int r)
+{
+    struct harness *h = user;
+    const struct pb_bench_options *o = h->options;
+    pb_gb_clear();
+    for (size_t i = 0; i < h->case_count; i++)
+        h->order[i] = i;
+    for (size_t i = h->case_count; h->rounds > 1 && i > 1; i--) {
+        size_t j = (size_t)pb_rng_below(&h->round_rng, i);
+        size_t t = h->order[i - 1];
+        h->order[i - 1] = h->order[j];
+        h->order[j] = t;
+    }
+    if (h->rounds > 1)
+        pb_results_log(&h->results, "round %d/%d order:", r + 1, h->rounds);
+    for (size_t i = 0; i < h->case_count; i++) {
+        struct bench_case *c = &h->cases[h->order[i]];
+        if (!c->backend || c->ended || c->entry->rounds <= r)
+            continue;
+        c->round = r;
+        c->finished = 0;
         const struct pb_suite_entry *x = c->entry;
         if (pb_gb_register(c->name,
                            c->census ? pb_harness_census_benchmark
@@ -758,25 +862,38 @@ static void verify_and_register(struct harness *h,
                            c, o->gb_repetitions ? 0 : x->repetitions,
                            o->gb_min_time ? 0 : x->min_time))
             h->status = PB_EXIT_FAIL;
-        h->to_time++;
+        if (h->rounds > 1)
+            pb_results_log(&h->results, " %s", c->name);
     }
+    if (h->rounds > 1)
+        pb_results_log(&h->results, "\n");
 }
 
 static void time_cases(struct harness *h, const struct pb_bench_options *o)
 {
     h->started = pb_now();
+    seed_rounds(h, o);
     struct pb_gb_output out = {.json_path = h->results.json_path,
                                .log = h->results.log,
                                .on_run = on_run,
                                .user = h,
                                .log_error = &h->results.log_error,
                                .no_table = h->compact,
-                               .before_table = pb_harness_clear_progress};
+                               .before_table = pb_harness_clear_progress,
+                               .rounds = h->rounds,
+                               .round_start = round_start};
     if (!o->list_only && h->to_time)
-        pb_progress_show(&h->progress, 0, h->to_time, "timing", 0, NAN);
+        pb_progress_show(&h->progress, 0, h->steps, "timing", 0, NAN);
     long rc = pb_gb_run_all(&out);
     pb_progress_clear(&h->progress);
-    if (rc < 0) {
+    if (rc == -EBADF) { /* checked by cmd_bench.c, so a race */
+        fprintf(stderr,
+                "puzzlebench bench: --benchmark_out: cannot open '%s'; "
+                "nothing was timed\n",
+                pb_gb_out_path());
+        h->status = PB_EXIT_FAIL;
+        h->results_lost = true;
+    } else if (rc < 0) {
         fprintf(stderr,
                 "puzzlebench bench: %s: cannot write: %s (it keeps its last "
                 "complete version)\n",
@@ -812,6 +929,7 @@ static void free_run(struct harness *h, struct corpus_slot *slots,
     pb_gb_clear();
     free(slots);
     free(h->cases);
+    free(h->order);
     pb_suite_free(suite);
 }
 
@@ -866,6 +984,12 @@ int pb_bench_suite(const struct pb_bench_options *o)
         h.mpi = o->mpi;
     }
 #endif
+    if (apply_rounds(&suite, o, &e)) { /* the options' fault: usage */
+        fprintf(stderr, "puzzlebench bench: %s\n", e.msg);
+        pb_suite_free(&suite);
+        return PB_EXIT_USAGE;
+    }
+    h.options = o;
     pb_progress_init(&h.progress, stderr, STDERR_FILENO, o->quiet);
     struct corpus_slot *slots = NULL;
     size_t slot_count = 0;
@@ -874,14 +998,15 @@ int pb_bench_suite(const struct pb_bench_options *o)
         /* NOLINTNEXTLINE(clang-analyzer-optin.portability.UnixAPI) */
         slots = calloc(suite.count, sizeof(*slots));
         h.cases = calloc(suite.count, sizeof(*h.cases));
+        h.order = calloc(suite.count, sizeof(*h.order));
     }
-    if (!slots || !h.cases ||
+    if (!slots || !h.cases || !h.order ||
         pb_harness_load_files(&suite, slots, &slot_count, o->list_only, &e) ||
         reject_duplicates(&suite, &e) || plan_and_shard(&h, &suite, o, &e) ||
         pb_results_check_latest(o->out_dir, &e) || make_data_dir(o, &e) ||
         pb_results_open(&h.results, o->out_dir, &e)) {
         fprintf(stderr, "puzzlebench bench: %s\n",
-                slots && h.cases ? e.msg : "out of memory");
+                slots && h.cases && h.order ? e.msg : "out of memory");
         free_run(&h, slots, slot_count, &suite);
         return PB_EXIT_FAIL;
     }
@@ -928,7 +1053,7 @@ int pb_bench_suite(const struct pb_bench_options *o)
     } else {
         ran = true;
         pb_harness_record_corpora(slots, slot_count);
-        verify_and_register(&h, o);
+        verify_all(&h, o);
         time_cases(&h, o);
         /* read back once, for the winners and the warnings */
         struct pb_error none;

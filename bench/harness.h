@@ -6,7 +6,7 @@
  * timed iteration verified again, and the results written to one folder:
  *
  *   OUT/<UTC timestamp>/results.json  raw Google Benchmark JSON (primary)
- *   OUT/<UTC timestamp>/results.csv   one row per repetition
+ *   OUT/<UTC timestamp>/results.csv   one row per repetition of a round
  *   OUT/<UTC timestamp>/log.txt       the console output (stdout's)
  *   OUT/<UTC timestamp>/completion.json  the plan and how each planned
  *                                     benchmark ended (completion.h)
@@ -25,10 +25,19 @@
  * oracles and variants refuse at the same line; a refusal is a skip. A
  * run that timed nothing, or could not write its log, CSV or JSON, fails.
  *
- * JSON and CSV are rewritten after every finished benchmark through a
- * temporary file and rename, so an interrupted run keeps what finished.
+ * JSON and CSV are rewritten whole after every benchmark of every round
+ * through a temporary file and rename, so an interrupted run keeps what
+ * finished (every round so far in one results.json).
  * Benchmark names: kernel/variant/family/size:S/n:N/seed:X/threads:T
  * (Google Benchmark appends /repeats:R/manual_time).
+ *
+ * Rounds (suite.h's `rounds N`, --rounds): the verification pass runs
+ * once, then every benchmark is timed once a round, its repetitions in a
+ * row, in an order shuffled afresh each round (seed: --round-seed, else
+ * the clock's; results.json's round_order_seed, the orders in log.txt;
+ * a run of one round keeps the suite's order); results.csv's round
+ * column and the "round" counter say which. A benchmark's outcome, and
+ * its compact console line, come after its last round.
  *
  * A corpus file of one's own (a suite's `bench KERNEL VARIANTS file
  * PATH`, or bench --corpus) is loaded before the results folder is made,
@@ -60,8 +69,11 @@ struct pb_bench_options {
     int threads[PB_SUITE_MAX_THREADS]; /* override the suite's threads */
     int thread_counts;                 /* 0: use the suite's */
     int repetitions;      /* 0: the suite's (or --benchmark_repetitions) */
+    int rounds;           /* 0: the suite's */
+    uint64_t round_seed;  /* the rounds' order (round_seed_set) */
+    bool round_seed_set;  /* else drawn from the clock */
     uint64_t max_memory;  /* 0: the suite's memory caps; else all of them */
-    bool gb_repetitions;  /* --benchmark_repetitions was given */
+    int gb_repetitions;   /* --benchmark_repetitions=N's N; 0: none */
     bool gb_min_time;     /* --benchmark_min_time was given */
     bool list_only;       /* --benchmark_list_tests: names only, no runs */
     const char *out_dir;  /* results root, e.g. "results" */

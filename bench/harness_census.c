@@ -165,7 +165,7 @@ void pb_harness_census_benchmark(struct pb_gb_state *st, void *context)
     struct census_request req = engine_request(c);
     pb_harness_memory_cap(x);
     /* one instance, the whole space: its states are the main work */
-    struct loop_figures f = {.instances = 1};
+    struct loop_figures f = {.instances = 1, .round = c->round};
     pb_harness_loop_start(&f, x->threads);
     while (pb_gb_keep_running(st)) {
         struct census_run run;

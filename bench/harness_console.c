@@ -1,15 +1,16 @@
 /*
  * harness_console.c - what the console shows during and after a run
  * (console.h; the structs are harness_private.h's): the progress line on
- * stderr, redrawn as each benchmark ends; with the compact console, one
- * line per benchmark from the repetitions on_run saw (median time per
- * instance on the benchmark's clock, which the line names: CPU time at one
- * process of one thread, wall time at more, or the --clock asked for, as
- * tidy.h reads the results back; its coefficient of variation, and the
- * ratio to its baseline: the
- * kernel's first registered variant timed on the same corpus and threads, as
- * the report picks it); at the end the winners of each corpus (winners.h), read
- * back from the results.csv just written.
+ * stderr, redrawn as each benchmark ends a round ("round r/R" when the
+ * run has several); with the compact console, one line per benchmark
+ * after its last round, from the repetitions of every round on_run saw
+ * (median time per instance on the benchmark's clock, which the line
+ * names: CPU time at one process of one thread, wall time at more, or the
+ * --clock asked for, as tidy.h reads the results back; its coefficient of
+ * variation, and the ratio to its baseline: the kernel's first registered
+ * variant timed on the same corpus and threads, as the report picks it);
+ * at the end the winners of each corpus (winners.h), read back from the
+ * results.csv just written.
  *
  * A line's baseline is found by a scan of the cases, O(cases x
  * variants), small beside the benchmark it follows; the winners read
@@ -31,11 +32,14 @@ void pb_harness_short_name(const struct bench_case *c, char *buf, size_t len)
 
 void pb_harness_progress(struct harness *h, const struct bench_case *c)
 {
-    char name[2 * sizeof(c->name)];
-    pb_harness_short_name(c, name, sizeof(name));
+    char name[2 * sizeof(c->name) + 32];
+    int n = h->rounds > 1 ? snprintf(name, sizeof(name), "round %d/%d ",
+                                     c->round + 1, h->rounds)
+                          : 0;
+    pb_harness_short_name(c, name + n, sizeof(name) - (size_t)n);
     double elapsed = pb_now() - h->started;
-    pb_progress_show(&h->progress, h->done, h->to_time, name, elapsed,
-                     pb_progress_left(h->done, h->to_time, elapsed));
+    pb_progress_show(&h->progress, h->steps_done, h->steps, name, elapsed,
+                     pb_progress_left(h->steps_done, h->steps, elapsed));
 }
 
 /* The place of x's variant in its kernel's table. */

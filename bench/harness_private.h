@@ -15,11 +15,14 @@
 #include "console.h"
 #include "gbench.h"
 #include "pb.h"
+#include "pb_prng.h"
 #include "results.h"
 #include "runner.h"
 #include "schema.h"
 #include "suite.h"
 #include "tidy.h"
+
+struct pb_bench_options;
 
 struct corpus_slot {
     struct pb_corpus corpus;
@@ -30,10 +33,11 @@ struct corpus_slot {
     bool expected;    /* it was checked against expected outputs */
 };
 
-/* A benchmark's verified repetitions, for its console line. */
+/* A benchmark's verified repetitions of every round, for its console
+ * line. */
 struct case_times {
-    double per_instance[PB_SUITE_MAX_REPETITIONS];     /* wall seconds */
-    double cpu_per_instance[PB_SUITE_MAX_REPETITIONS]; /* NaN: none */
+    double per_instance[PB_SUITE_MAX_SAMPLES];     /* wall seconds */
+    double cpu_per_instance[PB_SUITE_MAX_SAMPLES]; /* NaN: none */
     size_t n;
     double median; /* set when the case ends with n > 0, on clock */
     enum tidy_clock clock;
@@ -43,15 +47,17 @@ struct bench_case {
     const struct pb_suite_entry *entry;
     struct corpus_slot *slot;
     char name[192];
-    struct pb_bench_id id;     /* what the name says (processes included) */
-    char skip[640];            /* non-empty: skipped, with this reason */
-    bool wrong;                /* a wrong answer in the pass or a timed run */
-    void *verified;            /* the verification pass's answers */
-    void *answers;             /* scratch for timed iterations */
-    size_t finished;           /* repetitions reported so far */
-    bool ended;                /* counted in the progress once */
-    struct pb_session session; /* open from the first call to the last */
-    struct pb_run build;       /* the session's build figures */
+    struct pb_bench_id id; /* what the name says (processes included) */
+    char skip[640];        /* non-empty: skipped, with this reason */
+    bool wrong;            /* a wrong answer in the pass or a timed run */
+    void *verified;        /* the verification pass's answers */
+    void *answers;         /* scratch for timed iterations */
+    int round;             /* the round being timed (0-based) */
+    size_t finished;       /* repetitions of that round reported */
+    bool ended;            /* its last round, a skip or a failure */
+    /* open from the round's first call to its last */
+    struct pb_session session;
+    struct pb_run build;              /* the session's build figures */
     const struct pb_backend *backend; /* how the variant is reached */
     bool open;
     /* a `census` line's (harness_census.c): its slot, verified counts */
@@ -67,9 +73,15 @@ struct harness {
     struct pb_results results;
     struct bench_case *cases;
     size_t case_count;
-    size_t done;    /* benchmarks finished */
-    size_t to_time; /* benchmarks registered */
+    size_t to_time; /* benchmarks selected to time */
     size_t timed;   /* repetitions that ran without an error */
+    /* rounds: the most of any benchmark, the shuffles' generator, and
+     * the progress in (benchmark, round) steps */
+    int rounds;
+    struct pb_rng round_rng;
+    size_t *order; /* case indices, shuffled each round */
+    size_t steps, steps_done;
+    const struct pb_bench_options *options;
     double started;
     struct pb_progress progress; /* on stderr */
     bool compact;                /* our lines, not Google Benchmark's table */
@@ -116,6 +128,7 @@ struct loop_figures {
     size_t instances;     /* solved by one iteration */
     uint64_t units;       /* pb_work_units of those instances (0: none) */
     struct pb_work work;  /* summed over the iterations */
+    int round;            /* the round counter's */
     double build_seconds; /* what build_seconds reports */
     bool build_timed;     /* the iterations' times include a build */
     bool heap;            /* write peak_heap_bytes and allocated_bytes */

@@ -11,7 +11,8 @@
  *                    benchmarks: NAME, ...", so a reader sees which
  *                    benchmarks ran where (the report warns with it);
  * the keys of how each run was launched (processes,
- * threads_per_process, hosts, mpi_library, max_threads_asked) as the
+ * threads_per_process, hosts, mpi_library, max_threads_asked,
+ * round_order_seed) as the
  * inputs' distinct values joined by ", " in input order where they
  * differ ("1, 2": runs at 1 and 2 processes merged for the speed-up
  * figure; each row's processes column says which is whose), and every
@@ -87,10 +88,11 @@ static json_t *machine_line(const struct merge_input *in, const char *keys)
     return line;
 }
 
-/* Keys of the run's launch: they may differ between merged runs. */
-static const char *const launch_keys[] = {"processes", "threads_per_process",
-                                          "hosts", "mpi_library",
-                                          "max_threads_asked"};
+/* Keys of the run's launch: they may differ between merged runs (each
+ * shard draws its own order of rounds). */
+static const char *const launch_keys[] = {
+    "processes",   "threads_per_process", "hosts",
+    "mpi_library", "max_threads_asked",   "round_order_seed"};
 
 /* Input i's context value of key (NULL: none). */
 static json_t *context_value(const struct pb_merge *m, size_t i,

@@ -23,14 +23,20 @@
 
 _Static_assert(PB_SUITE_MAX_REPETITIONS <= TIDY_MAX_REPS,
                "every repetition a suite asks for must be readable");
+_Static_assert(PB_SUITE_MAX_ROUNDS <= TIDY_MAX_ROUNDS &&
+                   PB_SUITE_MAX_SAMPLES <= TIDY_MAX_SAMPLES,
+               "every round and sample a suite asks for must be readable");
 
-enum { DEFAULT_REPETITIONS = 3 };
+/* Three rounds: the fewest from which the statistics draw an interval
+ * (docs/statistics.md), so that a plain run's verdicts hold. */
+enum { DEFAULT_REPETITIONS = 3, DEFAULT_ROUNDS = 3 };
 #define DEFAULT_MIN_TIME 0.1 /* seconds per repetition */
 #define DEFAULT_BUDGET 60.0  /* seconds for the verification pass */
 #define DEFAULT_MEMORY (8ull << 30)
 
 struct settings {
     int repetitions;
+    int rounds;
     double min_time;
     double budget;
     uint64_t memory_cap;
@@ -112,6 +118,7 @@ static int add_variants(struct pb_suite *s, const struct settings *set,
                         const char *where, struct pb_error *e)
 {
     x->repetitions = set->repetitions;
+    x->rounds = set->rounds;
     x->min_time = set->min_time;
     x->budget = set->budget;
     x->memory_cap = set->memory_cap;
@@ -267,6 +274,29 @@ static int census_line(struct pb_suite *s, const struct settings *set,
     return add_variants(s, set, &x, census, "", e);
 }
 
+/* The samples of a benchmark below line: at most PB_SUITE_MAX_SAMPLES,
+ * what the results' readers keep of one benchmark. */
+static int samples_fit(const struct pb_suite *s, const struct settings *set,
+                       uint32_t line, struct pb_error *e)
+{
+    char why[128];
+    if (pb_suite_samples_fit(set->rounds, set->repetitions, why, sizeof(why)))
+        return 0;
+    return pb_fail(e, -EINVAL, "%s:%u: %s", s->path, line, why);
+}
+
+bool pb_suite_samples_fit(int rounds, int repetitions, char *why, size_t len)
+{
+    long samples = (long)rounds * repetitions;
+    if (samples <= PB_SUITE_MAX_SAMPLES)
+        return true;
+    snprintf(why, len,
+             "rounds %d x repetitions %d is %ld samples of a benchmark; "
+             "expected at most %d",
+             rounds, repetitions, samples, PB_SUITE_MAX_SAMPLES);
+    return false;
+}
+
 static int directive(struct pb_suite *s, struct settings *set, char *text,
                      uint32_t line, struct pb_error *e)
 {
@@ -288,7 +318,16 @@ static int directive(struct pb_suite *s, struct settings *set, char *text,
                            "integer 1..%d",
                            s->path, line, PB_SUITE_MAX_REPETITIONS);
         set->repetitions = (int)v;
-        return 0;
+        return samples_fit(s, set, line, e);
+    }
+    if (!strcmp(word, "rounds")) {
+        if (extra || parse_long(value, 1, PB_SUITE_MAX_ROUNDS, &v))
+            return pb_fail(e, -EINVAL,
+                           "%s:%u: expected 'rounds N' with N an integer "
+                           "1..%d",
+                           s->path, line, PB_SUITE_MAX_ROUNDS);
+        set->rounds = (int)v;
+        return samples_fit(s, set, line, e);
     }
     if (!strcmp(word, "min_time")) {
         if (extra ||
@@ -347,7 +386,7 @@ static int directive(struct pb_suite *s, struct settings *set, char *text,
             return 0;
     }
     return pb_fail(e, -EINVAL,
-                   "%s:%u: expected repetitions N, min_time S, "
+                   "%s:%u: expected repetitions N, rounds N, min_time S, "
                    "budget S, memory BYTES[K|M|G|T], threads T..., time "
                    "solve|build, bench ... or census ...; found '%s'",
                    s->path, line, word);
@@ -393,6 +432,7 @@ int pb_suite_load(const char *path, struct pb_suite *s, struct pb_error *e)
         return pb_fail(e, -errno, "%s: cannot read: %s", path, strerror(errno));
     }
     struct settings set = {DEFAULT_REPETITIONS,
+                           DEFAULT_ROUNDS,
                            DEFAULT_MIN_TIME,
                            DEFAULT_BUDGET,
                            DEFAULT_MEMORY,
@@ -452,6 +492,7 @@ int pb_suite_corpus(const char *path, const char *kernel, const char *variants,
         kernel = named;
     }
     struct settings set = {PB_SUITE_CORPUS_REPETITIONS,
+                           DEFAULT_ROUNDS,
                            PB_SUITE_CORPUS_MIN_TIME,
                            DEFAULT_BUDGET,
                            DEFAULT_MEMORY,

@@ -4,8 +4,14 @@
  * thread counts and repetitions, so a user writes a new suite without
  * recompiling. Format (one directive a line, '#' starts a comment):
  *
- *   repetitions N       timed repetitions of each benchmark below
- *                       (1..PB_SUITE_MAX_REPETITIONS)
+ *   repetitions N       timed repetitions in a row of each benchmark
+ *                       below, in each round (1..PB_SUITE_MAX_REPETITIONS)
+ *   rounds N            rounds of each benchmark below (1..
+ *                       PB_SUITE_MAX_ROUNDS, default 3): the run visits
+ *                       every benchmark once a round, in an order
+ *                       shuffled afresh each round (harness.h), so that
+ *                       its samples spread over the run's drift; rounds
+ *                       x repetitions at most PB_SUITE_MAX_SAMPLES
  *   min_time S          Google Benchmark's minimum time per repetition, s
  *                       (above 0, at most PB_SUITE_MAX_SECONDS)
  *   budget S            the untimed verification pass of each benchmark
@@ -71,6 +77,10 @@
 /* what compare, plot and the report read per benchmark and round
  * (TIDY_MAX_REPS) */
 #define PB_SUITE_MAX_REPETITIONS 64
+/* rounds of a benchmark, and its samples in all (TIDY_MAX_ROUNDS,
+ * TIDY_MAX_SAMPLES) */
+#define PB_SUITE_MAX_ROUNDS 64
+#define PB_SUITE_MAX_SAMPLES 1024
 /* min_time above an hour is a typo, and 1e300 would never end */
 #define PB_SUITE_MAX_SECONDS 3600.0
 #define PB_SUITE_MAX_BUDGET 86400.0 /* a day for one verification pass */
@@ -79,8 +89,9 @@
 /* The family of a `census` line's benchmark (its one instance: the
  * whole space from the default start). */
 #define PB_SUITE_CENSUS_FAMILY "whole"
-/* `bench --corpus`: repetitions and min_time of bench/suites/default.suite */
-#define PB_SUITE_CORPUS_REPETITIONS 5
+/* `bench --corpus`: repetitions (a round; 3 rounds, the default) and
+ * min_time of bench/suites/default.suite */
+#define PB_SUITE_CORPUS_REPETITIONS 2
 #define PB_SUITE_CORPUS_MIN_TIME 0.2
 
 struct pb_suite_entry {
@@ -91,7 +102,8 @@ struct pb_suite_entry {
     size_t count;
     uint64_t seed;
     int threads;
-    int repetitions;
+    int repetitions; /* in a row, in each round */
+    int rounds;
     double min_time;
     double budget;
     uint64_t memory_cap;
@@ -138,10 +150,13 @@ int pb_suite_load(const char *path, struct pb_suite *suite, struct pb_error *e);
  * --corpus PATH`: kernel NULL takes the kernel the file's header names
  * ("# kernel NAME", as gen writes it; an error for a file without
  * one), the file then read whole into suite->text; threads 1,
- * repetitions and min_time PB_SUITE_CORPUS_*, budget and memory as a
- * suite file's defaults. Named after the file. */
+ * repetitions and min_time PB_SUITE_CORPUS_*, rounds, budget and memory
+ * as a suite file's defaults. Named after the file. */
 int pb_suite_corpus(const char *path, const char *kernel, const char *variants,
                     struct pb_suite *suite, struct pb_error *e);
 void pb_suite_free(struct pb_suite *suite);
+/* Whether rounds x repetitions samples of one benchmark are within
+ * PB_SUITE_MAX_SAMPLES; if not, why says so. */
+bool pb_suite_samples_fit(int rounds, int repetitions, char *why, size_t len);
 
 #endif

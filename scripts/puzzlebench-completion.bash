@@ -110,14 +110,15 @@ _puzzlebench() {
     esac
     if [[ $cur == -* ]]; then
         # the options the help lists, one a line: "  -x, --name ..."; run
-        # takes bench's and --data
+        # takes bench's and --data; in byte order whatever the locale
+        # (--round-seed before --rounds)
         local helped=$verb extra=""
         [ "$verb" = run ] && helped=bench extra=--data
         _puzzlebench_offer "$cur" < <(
             [ -n "$extra" ] && echo "$extra"
             "$pb" "$helped" --help 2>/dev/null |
                 grep -oE -- '^ +(-[A-Za-z], )?--[a-z][a-z-]*' |
-                grep -oE -- '--[a-z][a-z-]*' | sort -u)
+                grep -oE -- '--[a-z][a-z-]*' | LC_ALL=C sort -u)
         return
     fi
     case $verb in

@@ -280,7 +280,7 @@ row S1 1 "~puzzlebench bench: no suite 'nosuch': expected a file or\
 row S2 1 "~puzzlebench bench: no suite 'nosuch': expected a file or\
  /.*/bench/suites/nosuch\.suite \(smoke, default, full\)" run --suite nosuch
 bad_suite S3 ": no 'bench' line: the suite is empty" 'threads 1\n'
-bad_suite S4 ":1: expected repetitions N, min_time S, budget S, memory\
+bad_suite S4 ":1: expected repetitions N, rounds N, min_time S, budget S, memory\
  BYTES[K|M|G|T], threads T..., time solve|build, bench ... or census ...;\
  found 'frobnicate'" 'frobnicate 3\n'
 bad_suite S5 ":1: expected 'bench KERNEL VARIANTS FAMILY SIZE COUNT SEED' or\

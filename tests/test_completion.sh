@@ -43,7 +43,7 @@ completes "--help --out" merge --
 completes "--families" list --f
 completes "--count --family --help --max-memory --output --seed --size" \
     gen cube_walk --
-completes "--data --clock --console --corpus --help --kernel --max-input --max-memory --out --quiet --repetitions --shard --suite --threads --variants" \
+completes "--data --clock --console --corpus --help --kernel --max-input --max-memory --out --quiet --repetitions --round-seed --rounds --shard --suite --threads --variants" \
     run --
 completes "cubic_eight cubing cube_walk" bench --corpus f.in --kernel cu
 completes "bibfs" bench --corpus f.in --kernel magic_squares --variants bi

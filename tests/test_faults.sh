@@ -33,7 +33,7 @@ suite() {
     shift
     printf '%s\n' "$@" >"$T/$name.suite"
 }
-suite tiny 'repetitions 1' 'min_time 0.01' 'threads 1' \
+suite tiny 'rounds 1' 'repetitions 1' 'min_time 0.01' 'threads 1' \
     'bench magic_squares table uniform 4 5 1'
 suite capped 'repetitions 1' 'min_time 0.01' 'threads 1' 'memory 1K' \
     'bench magic_squares bfs_array uniform 4 5 1'

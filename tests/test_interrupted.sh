@@ -42,11 +42,12 @@ scratch test_interrupted
 run() { run_from /dev/null "$@"; }
 K=magic_squares
 
-# suite NAME LINES...: writes NAME.suite
+# suite NAME LINES...: writes NAME.suite, of one round (a killed run then
+# has ended benchmarks to count)
 suite() {
     local name=$1
     shift
-    printf '%s\n' "$@" >"$T/$name.suite"
+    printf '%s\n' 'rounds 1' "$@" >"$T/$name.suite"
 }
 # newest ROOT: the newest results folder under ROOT (latest or not)
 newest() {

@@ -6,7 +6,8 @@
 # order of the inputs; results.json parses, with the runs and the
 # verification records (their places in the suite) of the unsharded run,
 # no shard, and merged_from; log.txt and the report say what was
-# merged. Each refusal (one folder, a folder without results.csv or
+# merged; shards of 2 rounds merge with every row's and run's round and
+# both order seeds. Each refusal (one folder, a folder without results.csv or
 # results.json, malformed files, another commit, dirty flag, suite or
 # N, a benchmark in two inputs) exits 1 (2 for the usage error) with
 # one line naming the folder and creates nothing; inputs from different
@@ -25,8 +26,9 @@ need_python3
 scratch test_merge
 run() { run_from /dev/null "$@"; }
 
-# 3 lines, 9 benchmarks: each shard mixes kernels and sizes
-printf '%s\n' 'repetitions 2' 'min_time 0.01' 'threads 1' \
+# 3 lines, 9 benchmarks: each shard mixes kernels and sizes; one round,
+# so that the unsharded run's rows come in the suite's order, as merge's
+printf '%s\n' 'rounds 1' 'repetitions 2' 'min_time 0.01' 'threads 1' \
     'bench magic_squares table,bibfs uniform 4 3 1' \
     'bench magic_squares table uniform 3 3 1' \
     'bench cubic_eight all uniform 2x3 5 1' >"$T/t.suite"
@@ -283,6 +285,37 @@ if [ "$rc" -eq 0 ] && ! grep -q 'differs' "$T/err" &&
 then pass; else
     fail "merge of inputs without a dirty flag: exit $rc; $(outputs)"
 fi
+
+# shards of 2 rounds (each its own order seed): every row and run keeps
+# its round, both seeds are recorded
+printf '%s\n' 'rounds 2' 'repetitions 2' 'min_time 0.001' 'threads 1' \
+    'bench magic_squares table,bibfs uniform 4 3 1' >"$T/r.suite"
+for i in 1 2; do
+    run "$PB" bench --suite "$T/r.suite" --shard "$i/2" --round-seed "$i" \
+        --out "$T/r$i" --quiet
+    check_rc "bench --shard $i/2 of 2 rounds" 0
+done
+run "$PB" merge --out "$T/mr" "$T/r1" "$T/r2"
+check_rc "merge of shards of 2 rounds" 0
+if python3 - "$T/mr/latest" <<'EOF'
+import csv, json, sys
+grid = sorted((r, p) for r in (0, 1) for p in (0, 1))
+rows, runs = {}, {}
+for r in csv.DictReader(open(sys.argv[1] + "/results.csv")):
+    if r["verified"] == "1":
+        rows.setdefault(r["variant"], []).append(
+            (int(r["round"]), int(r["repetition"])))
+d = json.load(open(sys.argv[1] + "/results.json"))
+for b in d["benchmarks"]:
+    if b.get("run_type") == "iteration":
+        runs.setdefault(b["run_name"].split("/")[1], []).append(
+            (int(b["round"]), int(b["repetition_index"])))
+want = {"table": grid, "bibfs": grid}
+assert {k: sorted(v) for k, v in rows.items()} == want, rows
+assert {k: sorted(v) for k, v in runs.items()} == want, runs
+assert d["context"]["round_order_seed"] == "1, 2", d["context"]
+EOF
+then pass; else fail "merge of shards of 2 rounds: rounds or seeds lost"; fi
 
 # another machine: merged, with a warning on stderr and in the report
 forge machine host_name node7

@@ -159,8 +159,11 @@ done
 # every run verified on process 0, the censuses on the distributed
 # engine against the reference; names and rows carry the processes,
 # the provenance its processes, threads, hosts and library; the work
-# counters, summed over the processes, equal one process's.
+# counters, summed over the processes, equal one process's. Two rounds:
+# process 0 shuffles, the others follow; every benchmark has rows of
+# both.
 cat >"$TMP/mpi.suite" <<'SUITE'
+rounds 2
 repetitions 2
 min_time 0.001
 budget 60
@@ -207,6 +210,15 @@ for p in 1 3 4; do
     else
         fail "bench over $p processes: exit $rc; rows:" "$got" "want:" "$want" \
             "$(outputs)"
+    fi
+    # kernel/variant/.../threads/processes: the rounds of its verified rows
+    by_round=$(awk -F, 'NR > 1 && $(NF-1) == 1 {
+        r[$1 "/" $2 "/" $3 "/" $4 "/" $5 "/" $8 "/" $9] = \
+            r[$1 "/" $2 "/" $3 "/" $4 "/" $5 "/" $8 "/" $9] $10 }
+        END { for (b in r) print r[b] }' "$dir/results.csv" | sort -u)
+    if [ "$by_round" = 0011 ]; then pass; else
+        fail "bench over $p processes: rounds of each benchmark's rows:" \
+            "$by_round, expected 0011 for every one"
     fi
     if [ $p -gt 1 ]; then
         n=$(grep -c "threads:[12]/processes:$p\"" "$dir/results.json")

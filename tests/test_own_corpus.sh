@@ -249,7 +249,8 @@ fails_clean "--corpus with --suite" 2 "--corpus and --suite: give one" \
 # with no writer), and the expected outputs found beside a corpus are
 # bounded like a corpus and never waited on. `timeout` guards only
 # against a hang; every check is on the outcome.
-ONCE=(--repetitions 1 --benchmark_min_time=0.01)
+# one round of one repetition: one row a run
+ONCE=(--rounds 1 --repetitions 1 --benchmark_min_time=0.01)
 run_from /dev/null "$PB" gen magic_squares --family uniform --count 1000 \
     --seed 11 -o judge/many.txt
 run_from /dev/null "$PB" bench --corpus judge/many.txt --variants bibfs \
@@ -292,7 +293,7 @@ run_from /dev/null timeout 20 "$PB" bench --corpus judge/fifo.in \
 wait $!
 once_check "--corpus naming a FIFO" res6c
 feed suites/fifo.in judge/many.txt
-printf 'repetitions 1\nmin_time 0.01\nbench magic_squares bibfs file fifo.in\n' \
+printf 'rounds 1\nrepetitions 1\nmin_time 0.01\nbench magic_squares bibfs file fifo.in\n' \
     >suites/fifo.suite
 run_from /dev/null timeout 20 "$PB" bench --suite suites/fifo.suite \
     --out res6d

@@ -91,7 +91,8 @@ if [ $mpi = yes ]; then
     refused=$job
 fi
 
-printf '%s\n' 'repetitions 1' 'min_time 0.01' 'threads 1' \
+# one round: each shard's rows are counted
+printf '%s\n' 'rounds 1' 'repetitions 1' 'min_time 0.01' 'threads 1' \
     'bench magic_squares table uniform 4 3 1' \
     'bench magic_squares bibfs uniform 3 3 1' \
     'bench cubic_eight table uniform 2x3 3 1' >"$T/t.suite"
