@@ -23,9 +23,9 @@ need_python3
 scratch test_clocks
 
 K=magic_squares
-printf '%s\n' 'repetitions 2' 'min_time 0.01' 'threads 1 2' \
+printf '%s\n' 'rounds 1' 'repetitions 2' 'min_time 0.01' 'threads 1 2' \
     "bench $K bfs_array,table_omp uniform 4 10 1" "census $K 4" >"$T/t.suite"
-printf '%s\n' 'repetitions 1' 'min_time 0.01' 'threads 1 2' \
+printf '%s\n' 'rounds 1' 'repetitions 1' 'min_time 0.01' 'threads 1 2' \
     "bench $K bfs_array uniform 4 5 1" >"$T/w.suite"
 PLOT=true
 command -v gnuplot >/dev/null || PLOT=false

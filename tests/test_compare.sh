@@ -495,7 +495,7 @@ fi
 # JSON, with a bare NaN for the cv of a counter that is the same in every
 # repetition) compares; so does a file with NaN, Infinity and -Infinity
 # in counters; a real_time that is NaN is still refused
-printf '%s\n' 'repetitions 2' 'min_time 0.01' 'threads 1' \
+printf '%s\n' 'rounds 1' 'repetitions 2' 'min_time 0.01' 'threads 1' \
     'bench magic_squares table uniform 3 3 1' >"$TMP/tiny.suite"
 run_from /dev/null timeout 120 "$PB" bench --suite "$TMP/tiny.suite" \
     --out "$TMP/tiny" --quiet --benchmark_out="$TMP/gbout.json"

@@ -34,7 +34,7 @@ print(c.get(sys.argv[2], "(absent)"))' "$1" "$2" 2>/dev/null ||
 }
 sha() { sha256sum "$1" | cut -d' ' -f1; }
 
-printf '%s\n' 'repetitions 1' 'min_time 0.01' \
+printf '%s\n' 'rounds 1' 'repetitions 1' 'min_time 0.01' \
     'bench magic_squares bfs_array,bibfs uniform 4 2 1' >"$T/t.suite"
 # bench OUT [ENV...]: a run of t.suite in the scratch tree
 bench() {
@@ -202,7 +202,7 @@ check_fails "a suite with a NUL byte" 1 \
 # --- CPUs ---------------------------------------------------------------
 # one CPU (the first this test may use): the mask says so, and a run of
 # 2 threads had 1
-printf '%s\n' 'repetitions 1' 'min_time 0.01' 'threads 1 2' \
+printf '%s\n' 'rounds 1' 'repetitions 1' 'min_time 0.01' 'threads 1 2' \
     'bench magic_squares table_omp uniform 4 2 1' >"$T/t2.suite"
 if command -v taskset >/dev/null; then
     cpu=$(taskset -pc $$ | sed 's/.*: //; s/[-,].*//')
