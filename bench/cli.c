@@ -1,6 +1,7 @@
 /*
  * cli.c - helpers shared by the verbs: usage errors in one format, name
- * look-ups that list the valid names, strict number parsing, --clock.
+ * look-ups that list the valid names, strict number parsing (sizes,
+ * percentages), --clock.
  */
 #include "cli.h"
 
@@ -9,6 +10,7 @@
 #include "tidy.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -133,6 +135,19 @@ bool cli_set_input_cap(const char *verb, const char *text)
 int cli_cores(void)
 {
     return pb_cpus_granted();
+}
+
+bool cli_percent(const char *verb, const char *option, const char *text,
+                 double max, double *out)
+{
+    char *end;
+    *out = strtod(text, &end);
+    if (*end || end == text || !(*out >= 0 && *out < max)) {
+        cli_usage_error(verb, "%s expects a percentage >= 0%s, found '%s'",
+                        option, isinf(max) ? "" : " and below 100", text);
+        return false;
+    }
+    return true;
 }
 
 bool cli_clock(const char *verb, const char *text, unsigned *flag)

@@ -28,6 +28,7 @@ int cmd_bench(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_merge(int argc, char **argv);
 int cmd_plot(int argc, char **argv);
+int cmd_calibrate(int argc, char **argv);
 
 /* "puzzlebench VERB: message; see 'puzzlebench VERB --help'", exit 2. */
 int cli_usage_error(const char *verb, const char *fmt, ...) PB_PRINTF(2, 3);
@@ -53,6 +54,11 @@ bool cli_bytes(const char *verb, const char *option, const char *text,
  * message. */
 bool cli_set_memory_cap(const char *verb, const char *text);
 bool cli_set_input_cap(const char *verb, const char *text);
+/* A percentage option (--band, --fail-above) from 0 up to below max
+ * (INFINITY: no bound): false after a usage message ("--band expects a
+ * percentage >= 0 and below 100, found 'x'"). */
+bool cli_percent(const char *verb, const char *option, const char *text,
+                 double max, double *out);
 /* --clock cpu|wall: the tidy_load flag it asks for (tidy.h
  * tidy_clock_parse) into *flag; false after a usage message ("--clock
  * 'X'; expected cpu or wall"). */

@@ -5,7 +5,10 @@
  * each checked here first: Google Benchmark 1.7.1 takes any value its
  * parser reads (a negative repetition count aborts, min_time 1e999 never
  * ends, a bad --benchmark_out exits mid-run), so a bad one is a usage
- * error before anything runs. O(argc).
+ * error before anything runs. --against OTHER hands the run to
+ * against.h with the options each side's worker is to get, as typed;
+ * the worker options (--round-index, --side, --verified-in) are
+ * harness.h's. O(argc).
  */
 #include <errno.h>
 #include <getopt.h>
@@ -22,11 +25,13 @@
 #ifdef PB_HAVE_MPI
 #include "backend_mpi.h"
 #endif
+#include "against.h"
 #include "gbench.h"
 #include "harness.h"
 #include "pb_file.h"
 #include "results.h"
 #include "schema.h"
+#include "stats.h"
 
 static const char bench_help[] =
     "usage: puzzlebench bench [--suite NAME|FILE] [--threads LIST]\n"
@@ -82,8 +87,34 @@ static const char bench_help[] =
     "      --variants LIST    with --corpus: a,b,... or all (default)\n"
     "      --shard I/N        only the I-th of N disjoint parts of the\n"
     "                         suite (every N-th benchmark from the I-th;\n"
-    "                         for a job array; results say 'shard I/N')\n"
+    "                         for a job array; results say 'shard I/N')\n";
+
+/* The rest of bench's help (one literal would pass the 4095 characters a
+ * C compiler must take). */
+static const char bench_help_more[] =
+    "      --against OTHER    A/B against another puzzlebench build OTHER\n"
+    "                         (side A, the baseline; this build is side\n"
+    "                         B): each side runs each round in a process\n"
+    "                         of its own, A then B in even rounds, B then\n"
+    "                         A in odd ones; one results folder with both\n"
+    "                         sides (results.csv's side column), then\n"
+    "                         compare's verdicts of B / A, paired round by\n"
+    "                         round (compare.txt, compare.csv)\n"
+    "      --band PCT         with --against: compare's equivalence band\n"
+    "                         (default 2)\n"
+    "      --fail-above PCT   with --against: exit 1 when some benchmark\n"
+    "                         is slower than +PCT percent beyond its\n"
+    "                         interval (compare --fail-above)\n"
     "  -h, --help             this text\n"
+    "Worker options (what --against gives each side's process):\n"
+    "      --round-index R    time round R (0-based) alone, in the order\n"
+    "                         round R of the whole run has for\n"
+    "                         --round-seed (which it needs)\n"
+    "      --side A|B         record the side on every row and run\n"
+    "      --verified-in DIR  no untimed pass: the verification records\n"
+    "                         of results folder DIR (the side's first\n"
+    "                         round) stand, and each benchmark's first\n"
+    "                         timed run is checked by the oracle\n"
     "Google Benchmark flags such as --benchmark_filter=REGEX,\n"
     "--benchmark_min_time=SECONDS, --benchmark_repetitions=N,\n"
     "--benchmark_enable_random_interleaving=true and\n"
@@ -100,6 +131,14 @@ static const char run_help[] =
     "The main job: `bench` on the default suite, also saving its corpora\n"
     "under --data (default data/generated; not a --corpus FILE).\n"
     "Options as for bench, --corpus, --kernel and --variants included.\n";
+
+static int print_help(bool is_run)
+{
+    fputs(is_run ? run_help : bench_help, stdout);
+    if (!is_run)
+        fputs(bench_help_more, stdout);
+    return PB_EXIT_OK;
+}
 
 enum gb_kind {
     GB_BOOL,     /* true/false, yes/no, on/off, 1/0; bare means true */
@@ -317,9 +356,11 @@ static bool gb_check(const char *verb, const char *arg, const struct gb_flag *f,
 }
 
 /* Checks every Google Benchmark flag of argv, before Initialize parses
- * them; an unknown --benchmark_* name is left to getopt's message. */
+ * them; an unknown --benchmark_* name is left to getopt's message. Each
+ * is kept in a's forward list, as typed (--against hands it on). */
 static bool gb_flags_valid(const char *verb, int argc, char **argv,
-                           struct pb_bench_options *o)
+                           struct pb_bench_options *o,
+                           struct pb_against_options *a)
 {
     for (int i = 1; i < argc; i++) {
         if (strncmp(argv[i], "--", 2))
@@ -329,9 +370,12 @@ static bool gb_flags_valid(const char *verb, int argc, char **argv,
         const char *value = name[n] ? name + n + 1 : NULL;
         for (size_t j = 0; j < sizeof(gb_flags) / sizeof(gb_flags[0]); j++) {
             const struct gb_flag *f = &gb_flags[j];
-            if (strlen(f->name) == n && !strncmp(name, f->name, n) &&
-                !gb_check(verb, argv[i], f, value, o))
+            if (strlen(f->name) != n || strncmp(name, f->name, n))
+                continue;
+            if (!gb_check(verb, argv[i], f, value, o))
                 return false;
+            if (a->forwarded < PB_AGAINST_FORWARD_MAX)
+                a->forward[a->forwarded++] = argv[i];
         }
     }
     return true;
@@ -360,8 +404,8 @@ static bool parse_threads(const char *verb, const char *text,
 }
 
 /* --corpus, --kernel, --variants, --shard, --max-input, --clock, --rounds,
- * --round-seed: long options only (no letters to collide with), values
- * beyond any char. */
+ * --round-seed, --against and its options, the worker options: long
+ * options only (no letters to collide with), values beyond any char. */
 enum {
     OPT_CORPUS = 0x100,
     OPT_KERNEL,
@@ -370,8 +414,81 @@ enum {
     OPT_MAX_INPUT,
     OPT_CLOCK,
     OPT_ROUNDS,
-    OPT_ROUND_SEED
+    OPT_ROUND_SEED,
+    OPT_AGAINST,
+    OPT_BAND,
+    OPT_FAIL_ABOVE,
+    OPT_ROUND_INDEX,
+    OPT_SIDE,
+    OPT_VERIFIED_IN
 };
+
+/* What bench --against hands each side's worker (against.h): the run's
+ * options as typed, but the suite or corpus (the resolved path goes),
+ * the results root, the seed and --quiet, which it sets itself. */
+static void forward(struct pb_against_options *a, int c, const char *arg)
+{
+    static const struct {
+        int c;
+        const char *name;
+    } kept[] = {{'t', "--threads"},
+                {'r', "--repetitions"},
+                {'m', "--max-memory"},
+                {'c', "--console"},
+                {OPT_KERNEL, "--kernel"},
+                {OPT_VARIANTS, "--variants"},
+                {OPT_MAX_INPUT, "--max-input"},
+                {OPT_CLOCK, "--clock"},
+                {OPT_ROUNDS, "--rounds"}};
+    for (size_t i = 0; i < sizeof(kept) / sizeof(kept[0]); i++)
+        if (kept[i].c == c && a->forwarded + 2 <= PB_AGAINST_FORWARD_MAX) {
+            a->forward[a->forwarded++] = kept[i].name;
+            a->forward[a->forwarded++] = arg;
+        }
+}
+
+/* The options --against takes and refuses, and the worker options'
+ * own: true, or false after a usage message. */
+static bool against_options_valid(const char *verb, bool is_run,
+                                  const struct pb_bench_options *o,
+                                  const struct pb_against_options *a,
+                                  bool against_only)
+{
+    if (!a->other) {
+        if (against_only)
+            cli_usage_error(verb, "--band and --fail-above need --against");
+        else if (o->round_index_set && !o->round_seed_set)
+            cli_usage_error(verb, "--round-index needs --round-seed (both "
+                                  "sides of a round take one order)");
+        return !against_only && !(o->round_index_set && !o->round_seed_set);
+    }
+    const char *clash = is_run                      ? "run"
+                        : o->round_index_set        ? "--round-index"
+                        : o->side                   ? "--side"
+                        : o->verified_in            ? "--verified-in"
+                        : o->shards                 ? "--shard"
+                        : o->list_only              ? "--benchmark_list_tests"
+                        : pb_gb_out_path()[0]       ? "--benchmark_out"
+                        : pb_mpi_launch_rank() >= 0 ? "mpirun"
+                                                    : NULL;
+    if (!clash)
+        return true;
+    if (is_run)
+        cli_usage_error(verb, "--against is bench's: puzzlebench bench "
+                              "--against OTHER");
+    else if (!strcmp(clash, "mpirun"))
+        cli_usage_error(verb, "--against runs each side in a process of "
+                              "its own; run it without mpirun or srun");
+    else
+        cli_usage_error(verb, "--against and %s: %s", clash,
+                        !strncmp(clash, "--benchmark", 11)
+                            ? "each side writes its own results; leave it out"
+                        : !strcmp(clash, "--shard")
+                            ? "shard a run of one build, not an A/B run"
+                            : "a worker option, which --against gives each "
+                              "side itself");
+    return false;
+}
 
 /* --shard I/N: 1 <= I <= N <= PB_MAX_SHARDS, digits only. */
 static bool parse_shard(const char *verb, const char *text,
@@ -478,7 +595,15 @@ static int bench_verb(const char *verb, int argc, char **argv, bool is_run,
         {"clock", required_argument, NULL, OPT_CLOCK},
         {"rounds", required_argument, NULL, OPT_ROUNDS},
         {"round-seed", required_argument, NULL, OPT_ROUND_SEED},
+        {"against", required_argument, NULL, OPT_AGAINST},
+        {"band", required_argument, NULL, OPT_BAND},
+        {"fail-above", required_argument, NULL, OPT_FAIL_ABOVE},
+        {"round-index", required_argument, NULL, OPT_ROUND_INDEX},
+        {"side", required_argument, NULL, OPT_SIDE},
+        {"verified-in", required_argument, NULL, OPT_VERIFIED_IN},
         {NULL, 0, NULL, 0}};
+    struct pb_against_options a = {.band = PB_STATS_BAND, .fail_above = -1};
+    bool against_only = false;
     struct pb_bench_options o = {
         .suite = "default",
         .out_dir = "results",
@@ -486,11 +611,9 @@ static int bench_verb(const char *verb, int argc, char **argv, bool is_run,
     };
     /* Our --help, before Google Benchmark's Initialize answers it. */
     for (int i = 1; i < argc; i++)
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            fputs(is_run ? run_help : bench_help, stdout);
-            return PB_EXIT_OK;
-        }
-    if (!gb_flags_valid(verb, argc, argv, &o))
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
+            return print_help(is_run);
+    if (!gb_flags_valid(verb, argc, argv, &o, &a))
         return PB_EXIT_USAGE;
     pb_gb_init(&argc, argv);
     int c;
@@ -536,8 +659,7 @@ static int bench_verb(const char *verb, int argc, char **argv, bool is_run,
             o.quiet = true;
             break;
         case 'h':
-            fputs(is_run ? run_help : bench_help, stdout);
-            return PB_EXIT_OK;
+            return print_help(is_run);
         case OPT_SHARD:
             if (!parse_shard(verb, optarg, &o))
                 return PB_EXIT_USAGE;
@@ -565,14 +687,45 @@ static int bench_verb(const char *verb, int argc, char **argv, bool is_run,
         case OPT_VARIANTS:
             corpus_option(&o, c, optarg);
             break;
+        case OPT_AGAINST:
+            a.other = optarg;
+            break;
+        case OPT_BAND:
+        case OPT_FAIL_ABOVE:
+            if (!cli_percent(verb, c == OPT_BAND ? "--band" : "--fail-above",
+                             optarg, c == OPT_BAND ? 100 : INFINITY,
+                             c == OPT_BAND ? &a.band : &a.fail_above))
+                return PB_EXIT_USAGE;
+            if (c == OPT_BAND)
+                a.band /= 100;
+            against_only = true;
+            break;
+        case OPT_ROUND_INDEX:
+            if (!cli_long(verb, "--round-index", optarg, 0,
+                          PB_SUITE_MAX_ROUNDS - 1, &v))
+                return PB_EXIT_USAGE;
+            o.round_index = (int)v;
+            o.round_index_set = true;
+            break;
+        case OPT_SIDE:
+            if (strcmp(optarg, "A") && strcmp(optarg, "B"))
+                return cli_usage_error(verb, "--side '%s'; expected A or B",
+                                       optarg);
+            o.side = optarg[0];
+            break;
+        case OPT_VERIFIED_IN:
+            o.verified_in = optarg;
+            break;
         default:
             return cli_bad_option(verb, argc, argv, c);
         }
         suite_given = suite_given || c == 's';
+        forward(&a, c, optarg);
     }
     if (optind < argc)
         return cli_usage_error(verb, "unexpected argument '%s'", argv[optind]);
-    if (!corpus_options_valid(verb, &o, suite_given))
+    if (!corpus_options_valid(verb, &o, suite_given) ||
+        !against_options_valid(verb, is_run, &o, &a, against_only))
         return PB_EXIT_USAGE;
     /* refused before anything is created: a cut path would land elsewhere */
     if (strlen(o.out_dir) > PB_RESULTS_ROOT_MAX)
@@ -585,6 +738,8 @@ static int bench_verb(const char *verb, int argc, char **argv, bool is_run,
                                "--data: path of %zu characters is too long "
                                "(at most %d)",
                                strlen(o.data_dir), PB_DATA_DIR_MAX);
+    if (a.other)
+        return pb_against_run(&o, &a);
     return run_suite(verb, &o, saved_stderr);
 }
 

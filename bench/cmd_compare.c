@@ -1,14 +1,16 @@
 /*
  * cmd_compare.c - `puzzlebench compare A [B] [--variants X,Y] [--band PCT]
  * [--alpha P] [--clock cpu|wall] [--format text|csv|json]
- * [--fail-above PCT]`: the benchmarks of two results side by side, each
- * with its ratio over rounds, interval and verdict (compare.h); a
- * regression gate on the interval with --fail-above.
+ * [--fail-above PCT] [--calibration FILE]`: the benchmarks of two results
+ * side by side, each with its ratio over rounds, interval and verdict
+ * (compare.h); a regression gate on the interval with --fail-above; one
+ * results folder of bench --against alone compares its two sides.
  */
 #include <getopt.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli.h"
 #include "compare.h"
@@ -17,7 +19,10 @@
 static const char help[] =
     "usage: puzzlebench compare A B [--band PCT] [--alpha P] [--clock C]\n"
     "                               [--format F] [--fail-above PCT]\n"
-    "       puzzlebench compare A [B] --variants X,Y [...]\n\n"
+    "                               [--calibration FILE]\n"
+    "       puzzlebench compare A [B] --variants X,Y [...]\n"
+    "       puzzlebench compare DIR [...]   (DIR of bench --against: its\n"
+    "                                       side A against its side B)\n\n"
     "Compares two results benchmark by benchmark: the median time per\n"
     "instance of each, the ratio B / A over rounds (below 1: B is faster)\n"
     "with its 95% interval (Student's t on the log round values: paired\n"
@@ -31,7 +36,11 @@ static const char help[] =
     "(its results.csv, else its results.json), a results.csv, or a Google\n"
     "Benchmark JSON file (from puzzlebench or any benchmark binary run with\n"
     "--benchmark_out=F; other names are compared per iteration and grouped\n"
-    "by their first component).\n\n"
+    "by their first component). One results folder of bench --against\n"
+    "compares its two builds, side A (the baseline) against side B, paired\n"
+    "round by round. Where a calibration of this host lies in the results'\n"
+    "root (puzzlebench calibrate), each kernel's noise floor is printed\n"
+    "beside its ratios.\n\n"
     "  -v, --variants X,Y     variant X's benchmarks of A against variant\n"
     "                         Y's of B (A when B is left out) on the same\n"
     "                         corpus and threads: two variants of one run\n"
@@ -47,22 +56,10 @@ static const char help[] =
     "  -f, --fail-above PCT   exit 1 when some benchmark is slower than\n"
     "                         +PCT percent beyond its interval, Holm-\n"
     "                         corrected (a regression gate)\n"
+    "      --calibration FILE the noise floors of calibration FILE (a\n"
+    "                         calibrate run's calibration.json) instead\n"
+    "                         of the results root's\n"
     "  -h, --help             this text\n";
-
-/* A percentage option in [0, max): false after a usage message. */
-static bool percent(const char *option, const char *text, double max,
-                    double *out)
-{
-    char *end;
-    *out = strtod(text, &end);
-    if (*end || end == text || !(*out >= 0 && *out < max)) {
-        cli_usage_error("compare",
-                        "--%s expects a percentage >= 0%s, found '%s'", option,
-                        isinf(max) ? "" : " and below 100", text);
-        return false;
-    }
-    return true;
-}
 
 int cmd_compare(int argc, char **argv)
 {
@@ -73,6 +70,7 @@ int cmd_compare(int argc, char **argv)
         {"fail-above", required_argument, NULL, 'f'},
         {"format", required_argument, NULL, 'F'},
         {"variants", required_argument, NULL, 'v'},
+        {"calibration", required_argument, NULL, 'C'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
     struct pb_compare_options o;
@@ -81,7 +79,7 @@ int cmd_compare(int argc, char **argv)
     double band;
     int c;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, ":a:b:c:f:F:v:h", options, NULL)) !=
+    while ((c = getopt_long(argc, argv, ":a:b:c:f:F:v:C:h", options, NULL)) !=
            -1) {
         char *end;
         switch (c) {
@@ -94,7 +92,7 @@ int cmd_compare(int argc, char **argv)
                                        optarg);
             break;
         case 'b':
-            if (!percent("band", optarg, 100, &band))
+            if (!cli_percent("compare", "--band", optarg, 100, &band))
                 return PB_EXIT_USAGE;
             o.band = band / 100;
             break;
@@ -110,12 +108,9 @@ int cmd_compare(int argc, char **argv)
                                        optarg);
             break;
         case 'f':
-            o.fail_above = strtod(optarg, &end);
-            if (*end || !(o.fail_above >= 0))
-                return cli_usage_error("compare",
-                                       "--fail-above expects a "
-                                       "percentage >= 0, found '%s'",
-                                       optarg);
+            if (!cli_percent("compare", "--fail-above", optarg, INFINITY,
+                             &o.fail_above))
+                return PB_EXIT_USAGE;
             break;
         case 'F':
             if (!strcmp(optarg, "text"))
@@ -129,6 +124,9 @@ int cmd_compare(int argc, char **argv)
                                        "--format expects text, csv or json, "
                                        "found '%s'",
                                        optarg);
+            break;
+        case 'C':
+            o.calibration = optarg;
             break;
         case 'h':
             fputs(help, stdout);
@@ -152,10 +150,26 @@ int cmd_compare(int argc, char **argv)
         }
     }
     int paths = argc - optind;
-    if (paths != 2 && !(paths == 1 && o.variant_a))
-        return cli_usage_error("compare", "expected two results, A and B "
-                                          "(or one with --variants)");
     struct pb_error e;
+    struct stat st;
+    if (paths == 1 && !o.variant_a && stat(argv[optind], &st) != 0)
+        paths = 0;                    /* no results at all: the usage */
+    if (paths == 1 && !o.variant_a) { /* bench --against's two sides? */
+        struct tidy t;
+        if (tidy_load(argv[optind], &t, 0, &e)) {
+            fprintf(stderr, "puzzlebench compare: %s\n", e.msg);
+            return PB_EXIT_FAIL;
+        }
+        bool sided = tidy_two_sided(&t);
+        tidy_free(&t);
+        if (!sided)
+            paths = 0;
+    }
+    if (paths != 1 && paths != 2)
+        return cli_usage_error("compare", "expected two results, A and B "
+                                          "(or one with --variants, or a "
+                                          "results folder of bench "
+                                          "--against)");
     int rc = pb_compare(argv[optind], argv[optind + paths - 1], &o, stdout,
                         stderr, &e);
     if (rc < 0) {

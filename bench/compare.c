@@ -8,7 +8,9 @@
  * clock, grouped by round. Per benchmark in both files: the medians, and
  * the change B / A from the round values (stats.h): paired round by
  * round when both sides are one run's benchmarks (two variants of one
- * results folder), else unpaired (Welch); its (1 - alpha) interval, the
+ * results folder, or the two sides A and B of one folder of bench
+ * --against, read apart: tidy.h's TIDY_SIDE_A and TIDY_SIDE_B), else
+ * unpaired (Welch); its (1 - alpha) interval, the
  * p value of "the change lies within the band" Holm-adjusted over every
  * benchmark compared, and the verdict; an inconclusive one says what
  * would decide it (more rounds, a quieter machine). Per kernel: the
@@ -20,7 +22,9 @@
  * different clocks (one lacks CPU time), both are compared on wall time.
  * O(benchmarks log benchmarks): B's benchmarks are found through tidy's
  * hash index, kernels' sums through a uthash table (Debian uthash-dev),
- * Holm sorts the p values.
+ * Holm sorts the p values. A calibration of the host (calibration.h)
+ * adds this machine's noise floor above the table and to each kernel's
+ * line.
  */
 #include "compare.h"
 
@@ -30,6 +34,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "calibration.h"
 #include "stats.h"
 #include "tidy.h"
 
@@ -61,7 +66,9 @@ struct pair {
 /* The comparison. */
 struct run {
     struct tidy a, b;
-    bool one_run; /* both sides are one results file: two of its variants */
+    bool one_run;              /* both sides are one results file: paired */
+    bool sided;                /* ... its sides A and B (bench --against) */
+    struct pb_calibration cal; /* this machine's noise floors, if any */
     struct pair *p;
     size_t n;
     size_t wall_for_a, wall_for_b; /* on wall time: A (B) had no CPU time */
@@ -256,8 +263,8 @@ static int judge(struct run *r, const struct pb_compare_options *o,
         r->failing += gate[i] < o->alpha;
     }
     struct pb_noise_machine m[2];
-    pb_compare_machine(r->a.path, &m[0]);
-    pb_compare_machine(r->b.path, &m[1]);
+    pb_compare_machine(&r->a, &m[0]);
+    pb_compare_machine(&r->b, &m[1]);
     for (size_t i = 0; rc == 0 && i < r->n; i++) {
         struct pair *p = &r->p[i];
         char quiet[128];
@@ -286,7 +293,7 @@ static void noise_lines(FILE *out, const char *side, const struct run *r,
 {
     const struct tidy *s = of_b ? &r->b : &r->a;
     struct pb_noise_machine m;
-    bool known = pb_compare_machine(s->path, &m);
+    bool known = pb_compare_machine(s, &m);
     const struct tidy_bench **list = malloc((r->n + 1) * sizeof(*list));
     char prefix[32];
     snprintf(prefix, sizeof(prefix), "# warning: %s: ", side);
@@ -351,9 +358,16 @@ static void differ_line(FILE *out, const struct run *r)
 static int notes_write(FILE *out, const struct run *r,
                        const struct pb_compare_options *o, struct pb_error *e)
 {
-    fprintf(out, "# A = %s\n# B = %s\n", r->a.path, r->b.path);
+    char side_a[PB_PATH_MAX + 128], side_b[PB_PATH_MAX + 128], floor[1200];
+    pb_compare_side_text(&r->a, side_a, sizeof(side_a));
+    pb_compare_side_text(&r->b, side_b, sizeof(side_b));
+    fprintf(out, "# A = %s%s\n# B = %s%s\n", r->a.path, side_a, r->b.path,
+            side_b);
     differ_line(out, r);
-    pb_compare_context(out, r->a.path, r->b.path);
+    pb_compare_context(out, &r->a, &r->b);
+    pb_calibration_text(&r->cal, NULL, floor, sizeof(floor));
+    if (floor[0])
+        fprintf(out, "# %s\n", floor);
     if (o->variant_a)
         fprintf(out,
                 "# variants: %s of A against %s of B, corpus by corpus "
@@ -406,10 +420,13 @@ static int text_summary(FILE *out, const struct run *r,
                     name, exp(m->log_sum / m->ratios), m->ratios);
         else if (rc == 0)
             fprintf(out, "# %s: ", name);
+        char floor[256];
+        pb_calibration_text(&r->cal, m->kernel, floor, sizeof(floor));
         if (rc == 0)
-            fprintf(out, "%d faster, %d slower, %d same, %d inconclusive\n",
+            fprintf(out, "%d faster, %d slower, %d same, %d inconclusive%s%s\n",
                     m->verdicts[PB_FASTER], m->verdicts[PB_SLOWER],
-                    m->verdicts[PB_SAME], m->verdicts[PB_INCONCLUSIVE]);
+                    m->verdicts[PB_SAME], m->verdicts[PB_INCONCLUSIVE],
+                    floor[0] ? "; " : "", floor);
     }
     free_kernels(&sums);
     if (rc)
@@ -468,8 +485,10 @@ static int text_write(FILE *out, const struct run *r,
             "# verdict: faster or slower beyond +-%g %% (p < %g), same "
             "within it, else inconclusive (why)\n",
             level,
-            r->one_run ? "paired round by round (one run)"
-                       : "unpaired (Welch: two runs)",
+            r->sided     ? "paired round by round (two builds interleaved "
+                           "in time: bench --against)"
+            : r->one_run ? "paired round by round (one run)"
+                         : "unpaired (Welch: two runs)",
             o->band * 100, family_text, o->band * 100, o->alpha);
     char head[32];
     snprintf(head, sizeof(head), "%d%% interval", level);
@@ -587,7 +606,8 @@ static json_t *warnings_of(const char *notes)
 }
 
 static json_t *json_record(const struct pair *p,
-                           const struct pb_compare_options *o)
+                           const struct pb_compare_options *o,
+                           const struct pb_calibration *cal)
 {
     json_t *j = json_object();
     json_object_set_new(j, "benchmark", text(p->x->key));
@@ -610,6 +630,12 @@ static json_t *json_record(const struct pair *p,
     if (o->fail_above >= 0)
         json_object_set_new(j, "gate_fails",
                             json_boolean(p->p_gate < o->alpha));
+    double floor = NAN;
+    for (size_t k = 0; k < cal->kernels; k++)
+        if (!strcmp(cal->k[k].name, p->x->kernel))
+            floor = cal->k[k].floor;
+    if (cal->path[0])
+        json_object_set_new(j, "noise_floor_percent", number(floor));
     return j;
 }
 
@@ -662,6 +688,13 @@ static int json_write(FILE *out, const struct run *r,
     json_object_set_new(root, "b", text(r->b.path));
     json_object_set_new(root, "options", options);
     json_object_set_new(root, "paired", json_boolean(r->one_run));
+    json_object_set_new(root, "sides", json_boolean(r->sided));
+    json_object_set_new(
+        root, "noise_floor",
+        r->cal.path[0] ? json_pack("{s:o, s:o, s:s, s:i}", "file",
+                                   text(r->cal.path), "host", text(r->cal.host),
+                                   "date", r->cal.date, "rounds", r->cal.rounds)
+                       : json_null());
 
     char part[3][400], missing[1024];
     differences_text(r, part[0], part[1], part[2], sizeof(part[0]));
@@ -676,14 +709,14 @@ static int json_write(FILE *out, const struct run *r,
     json_object_set_new(diff, "clock_detail",
                         part[2][0] ? text(part[2]) : json_null());
     json_t *prov =
-        pb_compare_provenance(r->a.path, r->b.path, missing, sizeof(missing));
+        pb_compare_provenance(&r->a, &r->b, missing, sizeof(missing));
     json_object_set_new(diff, "provenance", prov ? prov : json_null());
     json_object_set_new(root, "differences", diff);
     json_object_set_new(root, "warnings", warnings_of(notes));
 
     json_t *records = json_array();
     for (size_t i = 0; i < r->n; i++)
-        json_array_append_new(records, json_record(&r->p[i], o));
+        json_array_append_new(records, json_record(&r->p[i], o, &r->cal));
     json_object_set_new(root, "benchmarks", records);
     int rc = 0;
     json_object_set_new(root, "kernels", json_kernels(r, &rc));
@@ -716,14 +749,29 @@ int pb_compare(const char *a_path, const char *b_path,
     int rc = tidy_load(a_path, &r.a, flags, e);
     if (rc)
         return rc;
-    if ((rc = tidy_load(b_path, &r.b, flags, e)) != 0) {
+    /* one folder of bench --against: its side A against its side B */
+    r.sided = !o->variant_a && !strcmp(a_path, b_path) && tidy_two_sided(&r.a);
+    if (r.sided) {
+        tidy_free(&r.a);
+        if ((rc = tidy_load(a_path, &r.a, flags | TIDY_SIDE_A, e)) != 0)
+            return rc;
+    }
+    if ((rc = tidy_load(b_path, &r.b, flags | (r.sided ? TIDY_SIDE_B : 0),
+                        e)) != 0) {
         tidy_free(&r.a);
         return rc;
     }
-    r.one_run = !strcmp(r.a.path, r.b.path); /* two variants of one run */
+    /* two variants of one run, or its two sides: paired */
+    r.one_run = !strcmp(r.a.path, r.b.path);
     r.d.load_a = r.d.load_b = NAN;
-    if (!r.one_run)
-        pb_compare_runs(r.a.path, r.b.path, &r.d);
+    if (!r.one_run || r.sided)
+        pb_compare_runs(&r.a, &r.b, &r.d);
+    rc = pb_calibration_for(b_path, o->calibration, &r.cal, e);
+    if (rc) {
+        tidy_free(&r.a);
+        tidy_free(&r.b);
+        return rc;
+    }
     rc = find_pairs(&r, o, e);
     if (rc == 0)
         rc = align_clocks(&r, e);

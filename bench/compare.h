@@ -8,6 +8,9 @@
  * between the runs (build, load, clock; the provenance key by key), the
  * noise warnings (noise.h) of the benchmarks compared and of each side's
  * machine, and a warning for a side whose results folder is incomplete.
+ * One results folder of bench --against compares its two sides, paired;
+ * this machine's noise floor (calibration.h) is printed beside the
+ * ratios where a calibration of the host is found.
  */
 #ifndef COMPARE_H
 #define COMPARE_H
@@ -41,22 +44,40 @@ struct pb_compare_options {
      * TIDY_CLOCK_CPU_ONLY for every benchmark of both */
     unsigned clock;
     enum pb_compare_format format;
+    /* a calibration file (calibrate's calibration.json) whose noise
+     * floors are printed beside the ratios; NULL: the newest one of the
+     * results' root, when it is of the same host (calibration.h) */
+    const char *calibration;
 };
 
 /* The defaults: alpha 0.05, band 2 %, no gate, by name, each benchmark's
  * clock, text. */
 void pb_compare_defaults(struct pb_compare_options *o);
 
+struct tidy;
+struct json_t;
+
+/* The context of results t (the results.json beside t->path); for one
+ * side of a two-sided file (bench --against, against.h) that side's:
+ * side A's keys without their "A:", side B's the others, the run's own
+ * "against:" keys left out. A new reference, or NULL when there is
+ * none. */
+struct json_t *pb_compare_context_of(const struct tidy *t);
+
+/* ", side A: PATH (the baseline)" for one side of a two-sided file
+ * (what its context's against:A or against:B says), "" for a file of
+ * one build. */
+void pb_compare_side_text(const struct tidy *t, char *buf, size_t len);
+
 /* Prints "# differs: KEY: A = ...; B = ..." for each provenance field
- * (the results.json context beside results files a and b) that differs,
- * or one line saying they are the same or could not be compared. */
-void pb_compare_context(FILE *out, const char *a, const char *b);
+ * (pb_compare_context_of a and b) that differs, or one line saying they
+ * are the same or could not be compared. */
+void pb_compare_context(FILE *out, const struct tidy *a, const struct tidy *b);
 
 /* The same differences as a JSON array of {"key", "a", "b"} (a value
  * absent on one side has no "a" or "b"), or NULL when either side has no
  * context (missing then names the results.json that lacks one). */
-struct json_t;
-struct json_t *pb_compare_provenance(const char *a, const char *b,
+struct json_t *pb_compare_provenance(const struct tidy *a, const struct tidy *b,
                                      char *missing, size_t len);
 
 /* What bears on the times that differs between two runs, from their
@@ -67,13 +88,13 @@ struct pb_run_differences {
     char build_text[320];  /* "commit 3aa8d130d621 against 5b2c1f0e9a1b" */
     double load_a, load_b; /* NaN when unknown */
 };
-void pb_compare_runs(const char *a, const char *b,
+void pb_compare_runs(const struct tidy *a, const struct tidy *b,
                      struct pb_run_differences *d);
 
-/* The machine state (noise.h) in the results.json context beside
- * results file path (the file itself when it is JSON): false, with
- * nothing known (no load rule, no machine warning), when there is none. */
-bool pb_compare_machine(const char *path, struct pb_noise_machine *m);
+/* The machine state (noise.h) in results t's context
+ * (pb_compare_context_of): false, with nothing known (no load rule, no
+ * machine warning), when there is none. */
+bool pb_compare_machine(const struct tidy *t, struct pb_noise_machine *m);
 
 /* "# warning: SIDE: incomplete: N of M benchmarks timed; missing: ..."
  * when path is the results.csv or results.json of a results folder whose
@@ -83,7 +104,9 @@ bool pb_compare_machine(const char *path, struct pb_noise_machine *m);
 int pb_compare_completeness(FILE *out, const char *side, const char *path,
                             struct pb_error *e);
 
-/* Compares results a (baseline) and b: the table (or CSV, or JSON) to
+/* Compares results a (baseline) and b: with a and b one two-sided
+ * results folder or file (bench --against) and no variants, its side A
+ * against its side B, paired round by round. The table (or CSV, or JSON) to
  * out, and in CSV the notes (the '# ' lines the table has above it) to
  * notes. Returns 0, 1 when the gate fails (some benchmark slower than
  * fail_above percent beyond its Holm-corrected interval), or a negative

@@ -18,7 +18,10 @@
  * (pb_compare_machine), what bears on the times that differs between the
  * runs (pb_compare_runs: the build by commit, dirty flag and binary
  * hash; the load averages); the completion record beside it, whether
- * the side is incomplete (pb_compare_completeness).
+ * the side is incomplete (pb_compare_completeness). A two-sided file
+ * (bench --against) holds both builds' contexts, side A's keys prefixed
+ * "A:" (pb_compare_context_of takes one side's); the keys of one
+ * worker's part (side, round_index, verified_in) are not compared.
  */
 #include "compare.h"
 
@@ -53,7 +56,32 @@ static bool compared(const char *key)
 {
     return strcmp(key, "date") && strcmp(key, "load_avg") &&
            strncmp(key, "load_average_", 13) && strncmp(key, "corpus:", 7) &&
-           strncmp(key, "verify:", 7) && strcmp(key, "round_order_seed");
+           strncmp(key, "verify:", 7) && strcmp(key, "round_order_seed") &&
+           strcmp(key, "side") && strcmp(key, "round_index") &&
+           strcmp(key, "verified_in");
+}
+
+json_t *pb_compare_context_of(const struct tidy *t)
+{
+    json_t *root = load_beside(t->path);
+    json_t *context = json_object_get(root, "context");
+    json_t *out = NULL;
+    if (json_is_object(context) && !tidy_two_sided(t))
+        out = json_incref(context);
+    else if (json_is_object(context) && (out = json_object()) != NULL) {
+        const char *key;
+        json_t *value;
+        json_object_foreach(context, key, value)
+        {
+            bool of_a = !strncmp(key, "A:", 2);
+            if (t->side == 'A' && of_a)
+                json_object_set(out, key + 2, value);
+            else if (t->side != 'A' && !of_a && strncmp(key, "against:", 8))
+                json_object_set(out, key, value);
+        }
+    }
+    json_decref(root);
+    return out;
 }
 
 /* A SHA-256 (identity.h: *_sha256 keys) as 64 hex digits. */
@@ -100,15 +128,13 @@ static void say_difference(FILE *out, const char *key, const json_t *a,
     fprintf(out, "# differs: %s: A = %s; B = %s\n", name, va, vb);
 }
 
-json_t *pb_compare_provenance(const char *a_path, const char *b_path,
+json_t *pb_compare_provenance(const struct tidy *a, const struct tidy *b,
                               char *missing, size_t len)
 {
-    json_t *a = load_beside(a_path), *b = load_beside(b_path);
-    const json_t *ca = json_object_get(a, "context");
-    const json_t *cb = json_object_get(b, "context");
+    json_t *ca = pb_compare_context_of(a), *cb = pb_compare_context_of(b);
     json_t *list = NULL;
-    if (!json_is_object(ca) || !json_is_object(cb)) {
-        tidy_json_beside(json_is_object(ca) ? b_path : a_path, missing, len);
+    if (!ca || !cb) {
+        tidy_json_beside(ca ? b->path : a->path, missing, len);
     } else if ((list = json_array()) != NULL) {
         const char *key;
         json_t *value;
@@ -127,16 +153,15 @@ json_t *pb_compare_provenance(const char *a_path, const char *b_path,
                     list, json_pack("{s:s, s:O}", "key", key, "b", value));
         }
     }
-    json_decref(a);
-    json_decref(b);
+    json_decref(ca);
+    json_decref(cb);
     return list;
 }
 
-void pb_compare_context(FILE *out, const char *a_path, const char *b_path)
+void pb_compare_context(FILE *out, const struct tidy *a, const struct tidy *b)
 {
     char missing[1024];
-    json_t *list =
-        pb_compare_provenance(a_path, b_path, missing, sizeof(missing));
+    json_t *list = pb_compare_provenance(a, b, missing, sizeof(missing));
     size_t i;
     json_t *d;
     if (!list)
@@ -151,6 +176,22 @@ void pb_compare_context(FILE *out, const char *a_path, const char *b_path)
                        json_object_get(d, "a"), json_object_get(d, "b"));
     }
     json_decref(list);
+}
+
+void pb_compare_side_text(const struct tidy *t, char *buf, size_t len)
+{
+    buf[0] = '\0';
+    if (!tidy_two_sided(t))
+        return;
+    json_t *root = load_beside(t->path);
+    char key[16], raw[PB_PATH_MAX + 64], shown[4 * sizeof(raw)];
+    snprintf(key, sizeof(key), "against:%c", t->side);
+    const char *v = json_string_value(
+        json_object_get(json_object_get(root, "context"), key));
+    snprintf(raw, sizeof(raw), "%s", v ? v : "");
+    pb_escape_controls(raw, shown, sizeof(shown));
+    snprintf(buf, len, ", side %c%s%s", t->side, v ? ": " : "", shown);
+    json_decref(root);
 }
 
 /* A context string (NULL when absent or not a string). */
@@ -175,13 +216,11 @@ static void build_item(struct pb_run_differences *d, const char *what,
     d->build = true;
 }
 
-void pb_compare_runs(const char *a_path, const char *b_path,
+void pb_compare_runs(const struct tidy *a, const struct tidy *b,
                      struct pb_run_differences *d)
 {
     memset(d, 0, sizeof(*d));
-    json_t *a = load_beside(a_path), *b = load_beside(b_path);
-    const json_t *ca = json_object_get(a, "context");
-    const json_t *cb = json_object_get(b, "context");
+    json_t *ca = pb_compare_context_of(a), *cb = pb_compare_context_of(b);
     build_item(d, "commit", context_text(ca, "puzzlebench_commit"),
                context_text(cb, "puzzlebench_commit"));
     build_item(d, "dirty", context_text(ca, "puzzlebench_dirty"),
@@ -195,8 +234,8 @@ void pb_compare_runs(const char *a_path, const char *b_path,
     d->load_a = fmax(ma.load_start, ma.load_end);
     d->load_b = fmax(mb.load_start, mb.load_end);
     d->load = fabs(d->load_a - d->load_b) >= PB_COMPARE_LOAD_APART;
-    json_decref(a);
-    json_decref(b);
+    json_decref(ca);
+    json_decref(cb);
 }
 
 /* The folder of path into out when path is a results folder's
@@ -227,11 +266,10 @@ int pb_compare_completeness(FILE *out, const char *side, const char *path,
     return rc;
 }
 
-bool pb_compare_machine(const char *path, struct pb_noise_machine *m)
+bool pb_compare_machine(const struct tidy *t, struct pb_noise_machine *m)
 {
-    json_t *root = load_beside(path);
-    bool known =
-        pb_noise_machine_from_context(json_object_get(root, "context"), m);
-    json_decref(root);
+    json_t *context = pb_compare_context_of(t);
+    bool known = pb_noise_machine_from_context(context, m);
+    json_decref(context);
     return known;
 }

@@ -28,6 +28,13 @@
  * the same timed regions (counters cpu_seconds and involuntary_switches;
  * runner.h struct pb_run), and the run records a --clock choice in its
  * context (key "clock") for the figures and the report drawn from it.
+ * A worker of bench --against (--round-index R) times round R alone:
+ * the benchmarks that have it, in the order round R has for the seed
+ * (the generator run through the R orders before it), drawing nothing;
+ * under --verified-in the side's first round's verification records
+ * stand for its pass, and each benchmark's first timed run is checked
+ * by the oracle (first_answers_right) before the later ones are checked
+ * against it.
  * Variants are reached only through an execution back end (struct
  * pb_backend of runner.h: the local one, or under mpirun backend_mpi.h's,
  * every process solving a slice of each corpus). A variant that does not
@@ -50,8 +57,9 @@
 #endif
 
 #include <errno.h>
-#include <stdarg.h>
 #include <inttypes.h>
+#include <jansson.h>
+#include <stdarg.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -215,16 +223,61 @@ static void verification_run(struct harness *h, struct bench_case *c,
     }
 }
 
+/* --verified-in: the pass that the side's first round made (was)
+ * stands for this one's. A benchmark it skipped or failed ends so here
+ * too, with its reason; any other is timed, its first timed run checked
+ * by the oracle (timed_answers_right). */
+static void recorded_pass(struct harness *h, struct bench_case *c,
+                          struct pb_verify *rec, const struct pb_verify *was)
+{
+    const struct pb_corpus *corpus = &c->slot->corpus;
+    struct pb_error e;
+    rec->correct = was->correct;
+    if (was->status != PB_VERIFY_CORRECT) {
+        pb_harness_pass_ends(c, rec, was->status, "%s", was->reason);
+        return;
+    }
+    c->verified = pb_answers_new(corpus, &e);
+    c->answers = c->verified ? pb_answers_new(corpus, &e) : NULL;
+    if (!c->answers) {
+        pb_harness_pass_ends(c, rec, PB_VERIFY_SKIPPED, "skipped: %s", e.msg);
+        return;
+    }
+    c->oracle_first = true;
+    pb_results_log(&h->results,
+                   "verify %-58s by the oracle on its first timed run "
+                   "(passed in %s)\n",
+                   c->name, h->options->verified_in);
+}
+
+/* The record of c's pass in --verified-in's results.json into was: true
+ * when there is one that parses. */
+static bool pass_recorded(const struct harness *h, const struct bench_case *c,
+                          struct pb_verify *was)
+{
+    char key[sizeof(c->name) + sizeof(PB_VERIFY_KEY)];
+    snprintf(key, sizeof(key), PB_VERIFY_KEY "%s", c->name);
+    const char *value = json_string_value(
+        json_object_get(json_object_get(h->passes, "context"), key));
+    return value && pb_verify_parse(value, was) == 0;
+}
+
 /* The untimed pass, its result recorded in the JSON context under
- * "verify:<name>" (schema.h), where the report reads it. */
+ * "verify:<name>" (schema.h), where the report reads it; under
+ * --verified-in, the record of the side's first round where it has one
+ * (a census line always runs its own). */
 static void verification_pass(struct harness *h, struct bench_case *c)
 {
     struct pb_verify rec = {.order = (uint64_t)(c - h->cases),
                             .instances = c->slot->corpus.count,
                             .seconds = NAN,
                             .status = PB_VERIFY_CORRECT};
+    struct pb_verify was;
+    c->results = &h->results;
     if (c->census)
         pb_harness_census_pass(h, c, &rec);
+    else if (h->passes && pass_recorded(h, c, &was))
+        recorded_pass(h, c, &rec, &was);
     else
         verification_run(h, c, &rec);
     snprintf(rec.reason, sizeof(rec.reason), "%s", c->skip);
@@ -235,12 +288,42 @@ static void verification_pass(struct harness *h, struct bench_case *c)
         pb_gb_add_context(key, value);
 }
 
+/* Under --verified-in, the first timed run's answers checked by the
+ * oracle (outside the timed region), then kept as the verified ones;
+ * false with why[] and the first wrong answer reported (stdout, log). */
+static bool first_answers_right(struct bench_case *c, char *why, size_t why_len)
+{
+    const struct pb_corpus *corpus = &c->slot->corpus;
+    struct pb_check check;
+    pb_check_answers(corpus, c->slot->oracle, c->answers, &check);
+    if (check.wrong) {
+        const char *variant = c->entry->variant->name;
+        pb_report_wrong(stdout, corpus, c->slot->oracle, c->answers,
+                        check.first_wrong, variant, check.why);
+        if (c->results && c->results->log)
+            pb_report_wrong(c->results->log, corpus, c->slot->oracle,
+                            c->answers, check.first_wrong, variant, check.why);
+        snprintf(why, why_len,
+                 "wrong answer in a timed run: %zu wrong answers (the "
+                 "oracle's check of the first timed run)",
+                 check.wrong);
+        return false;
+    }
+    void *right = c->answers; /* what they own goes with them */
+    c->answers = c->verified;
+    c->verified = right;
+    c->oracle_first = false;
+    return true;
+}
+
 /* Every timed iteration's answers: as good as the verified ones, by the
  * kernel's answer.same or their bytes (never the oracle: cheap, and
- * exact). false with why[] naming the first that is not. */
-static bool timed_answers_right(const struct bench_case *c, char *why,
-                                size_t why_len)
+ * exact), but the first under --verified-in (first_answers_right).
+ * false with why[] naming the first that is not. */
+static bool timed_answers_right(struct bench_case *c, char *why, size_t why_len)
 {
+    if (c->oracle_first)
+        return first_answers_right(c, why, why_len);
     size_t first;
     char reason[256];
     if (pb_answers_same(&c->slot->corpus, c->verified, c->answers, &first,
@@ -468,6 +551,7 @@ static void csv_row(struct harness *h, const struct bench_case *c,
         .load_after = counter(run, "load_after"),
         .cpu_per_wall = counter(run, "cpu_per_wall"),
         .verified = !run->error,
+        .side = {h->options->side, '\0'},
     };
     pb_work_row(c->entry->kernel, run->counter_names, run->counter_values,
                 run->counters, &r);
@@ -559,10 +643,11 @@ static void on_run(const struct pb_gb_run *run, void *user)
         return;
     close_case(c); /* its next round opens it afresh */
     h->steps_done++;
-    if (run->error || c->round + 1 >= c->entry->rounds) {
+    if (run->error || c->round + 1 >= c->entry->rounds || h->worker) {
         c->ended = true;
         /* the rounds it will not run leave the progress's count */
-        h->steps -= (size_t)(c->entry->rounds - 1 - c->round);
+        if (!h->worker)
+            h->steps -= (size_t)(c->entry->rounds - 1 - c->round);
         record_outcome(h, c);
         if (h->compact)
             pb_harness_result_line(h, c, run);
@@ -730,10 +815,15 @@ static int plan_and_shard(struct harness *h, struct pb_suite *s,
     for (size_t i = 0; rc == 0 && i < s->count; i++) {
         bool mine =
             o->shards == 0 || i % (size_t)o->shards == (size_t)(o->shard - 1);
+        /* a worker's round: the benchmarks that have it are planned; the
+         * others stay, untimed, so that the round's order is the whole
+         * run's */
+        bool planned = mine && (!o->round_index_set ||
+                                s->entries[i].rounds > o->round_index);
         struct pb_bench_id id;
         char name[sizeof(h->cases[0].name)];
         entry_name(h, &s->entries[i], &id, name, sizeof(name));
-        if (pb_gb_selected(name) && pb_completion_plan(&h->plan, name, mine))
+        if (pb_gb_selected(name) && pb_completion_plan(&h->plan, name, planned))
             rc = pb_fail(e, -ENOMEM, "out of memory");
         if (mine)
             s->entries[n++] = s->entries[i];
@@ -766,6 +856,14 @@ static int max_threads(const struct pb_suite *s)
     return m;
 }
 
+/* Whether c is timed by this run: selected by --benchmark_filter, and
+ * for a worker, with the round it times. */
+static bool in_this_run(const struct harness *h, const struct bench_case *c)
+{
+    return pb_gb_selected(c->name) &&
+           (!h->worker || c->entry->rounds > h->first_round);
+}
+
 /* The untimed verification pass of every selected case, once before
  * the rounds; every selected case is then timed (skipped cases too, in
  * the first round, so that their reason lands in the results). */
@@ -773,12 +871,12 @@ static void verify_all(struct harness *h, const struct pb_bench_options *o)
 {
     size_t total = 0, done = 0;
     for (size_t i = 0; i < h->case_count; i++)
-        total += pb_gb_selected(h->cases[i].name);
+        total += in_this_run(h, &h->cases[i]);
     double started = pb_now();
     h->rounds = 1;
     for (size_t i = 0; i < h->case_count; i++) {
         struct bench_case *c = &h->cases[i];
-        if (!pb_gb_selected(c->name))
+        if (!in_this_run(h, c))
             continue;
         c->backend = h->backend;
         c->mpi = h->mpi;
@@ -799,7 +897,7 @@ static void verify_all(struct harness *h, const struct pb_bench_options *o)
         if (c->skip[0])
             pb_results_say(&h->results, "       %s: %s\n", c->name, c->skip);
         h->to_time++;
-        h->steps += (size_t)c->entry->rounds;
+        h->steps += h->worker ? 1 : (size_t)c->entry->rounds;
         if (c->entry->rounds > h->rounds)
             h->rounds = c->entry->rounds;
     }
@@ -807,38 +905,10 @@ static void verify_all(struct harness *h, const struct pb_bench_options *o)
         h->rounds = 1;
 }
 
-/* The seed of the rounds' order: --round-seed, else one drawn from the
- * clock and this process, recorded (round_order_seed) so that the order
- * can be repeated. */
-static void seed_rounds(struct harness *h, const struct pb_bench_options *o)
+/* The order of the next round into h->order: a Fisher-Yates shuffle of
+ * every case (the suite's order for a run of one round). */
+static void shuffle_round(struct harness *h)
 {
-    uint64_t seed = o->round_seed;
-    if (!o->round_seed_set) {
-        struct timespec now;
-        clock_gettime(CLOCK_REALTIME, &now);
-        uint64_t state =
-            ((uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec) ^
-            ((uint64_t)getpid() << 32);
-        seed = pb_splitmix64(&state);
-    }
-    pb_rng_seed(&h->round_rng, seed);
-    char text[32];
-    snprintf(text, sizeof(text), "%" PRIu64, seed);
-    if (h->rounds > 1 && !o->list_only)
-        pb_provenance_add(&h->results, "round_order_seed", text);
-}
-
-/* Before round r (gbench.h's round_start): the benchmarks that have a
- * round r and have not ended (skipped, failed) registered anew, in an
- * order shuffled afresh (Fisher-Yates over every case, so that the
- * order depends on the seed and the round alone, not on what ended
- * before), and that order written to log.txt. A run of one round keeps
- * the suite's order. */
-static void round_start(void *user, int r)
-{
-    struct harness *h = user;
-    const struct pb_bench_options *o = h->options;
-    pb_gb_clear();
     for (size_t i = 0; i < h->case_count; i++)
         h->order[i] = i;
     for (size_t i = h->case_count; h->rounds > 1 && i > 1; i--) {
@@ -847,6 +917,47 @@ static void round_start(void *user, int r)
         h->order[i - 1] = h->order[j];
         h->order[j] = t;
     }
+}
+
+uint64_t pb_bench_draw_seed(void)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_REALTIME, &now);
+    uint64_t state =
+        ((uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec) ^
+        ((uint64_t)getpid() << 32);
+    return pb_splitmix64(&state);
+}
+
+/* The seed of the rounds' order: --round-seed, else one drawn from the
+ * clock and this process, recorded (round_order_seed) so that the order
+ * can be repeated. */
+static void seed_rounds(struct harness *h, const struct pb_bench_options *o)
+{
+    uint64_t seed = o->round_seed_set ? o->round_seed : pb_bench_draw_seed();
+    pb_rng_seed(&h->round_rng, seed);
+    char text[32];
+    snprintf(text, sizeof(text), "%" PRIu64, seed);
+    if (h->rounds > 1 && !o->list_only)
+        pb_provenance_add(&h->results, "round_order_seed", text);
+    /* a worker's round r: the generator past the r orders before it */
+    for (int r = 0; r < h->first_round; r++)
+        shuffle_round(h);
+}
+
+/* Before round r (gbench.h's round_start): the benchmarks that have a
+ * round r and have not ended (skipped, failed) registered anew, in an
+ * order shuffled afresh (Fisher-Yates over every case, so that the
+ * order depends on the seed and the round alone, not on what ended
+ * before), and that order written to log.txt. A run of one round keeps
+ * the suite's order. */
+static void round_start(void *user, int call)
+{
+    struct harness *h = user;
+    const struct pb_bench_options *o = h->options;
+    int r = h->first_round + call;
+    pb_gb_clear();
+    shuffle_round(h);
     if (h->rounds > 1)
         pb_results_log(&h->results, "round %d/%d order:", r + 1, h->rounds);
     for (size_t i = 0; i < h->case_count; i++) {
@@ -880,7 +991,7 @@ static void time_cases(struct harness *h, const struct pb_bench_options *o)
                                .log_error = &h->results.log_error,
                                .no_table = h->compact,
                                .before_table = pb_harness_clear_progress,
-                               .rounds = h->rounds,
+                               .rounds = h->worker ? 1 : h->rounds,
                                .round_start = round_start};
     if (!o->list_only && h->to_time)
         pb_progress_show(&h->progress, 0, h->steps, "timing", 0, NAN);
@@ -960,6 +1071,132 @@ static void record_processes(struct harness *h, const struct pb_mpi *mpi,
                 per_host, threads, cores);
 }
 
+int pb_bench_plan(const struct pb_bench_options *o, struct pb_bench_plan *p,
+                  struct pb_error *e)
+{
+    char path[1024];
+    struct pb_suite suite;
+    memset(p, 0, sizeof(*p));
+    if (o->corpus
+            ? pb_suite_corpus(o->corpus, o->kernel, o->variants, &suite, e)
+            : pb_suite_find(o->suite, path, sizeof(path), e) ||
+                  pb_suite_load(path, &suite, e))
+        return PB_EXIT_FAIL;
+    if (apply_rounds(&suite, o, e)) {
+        pb_suite_free(&suite);
+        return PB_EXIT_USAGE;
+    }
+    if (!o->corpus)
+        snprintf(p->suite, sizeof(p->suite), "%s", suite.resolved);
+    struct corpus_slot *slots = NULL;
+    size_t slot_count = 0;
+    int rc = apply_threads(&suite, o) ? -ENOMEM : 0;
+    if (rc == 0) {
+        slots = calloc(suite.count + 1, sizeof(*slots));
+        p->names = calloc(suite.count + 1, sizeof(*p->names));
+        p->rounds = calloc(suite.count + 1, sizeof(*p->rounds));
+        rc = slots && p->names && p->rounds ? 0 : -ENOMEM;
+    }
+    if (rc)
+        pb_fail(e, rc, "out of memory");
+    else
+        rc = pb_harness_load_files(&suite, slots, &slot_count, true, e);
+    if (rc == 0)
+        rc = reject_duplicates(&suite, e);
+    for (size_t i = 0; rc == 0 && i < suite.count; i++) {
+        struct pb_bench_id id;
+        pb_harness_entry_id(&suite.entries[i], &id);
+        id.processes = 1;
+        pb_bench_id_write(&id, p->names[p->count], sizeof(p->names[0]));
+        if (!pb_gb_selected(p->names[p->count]))
+            continue;
+        p->rounds[p->count++] = suite.entries[i].rounds;
+        if (suite.entries[i].rounds > p->most_rounds)
+            p->most_rounds = suite.entries[i].rounds;
+    }
+    for (size_t i = 0; i < slot_count; i++)
+        pb_corpus_free(&slots[i].corpus);
+    free(slots);
+    pb_suite_free(&suite);
+    if (rc)
+        pb_bench_plan_free(p);
+    return rc ? PB_EXIT_FAIL : 0;
+}
+
+void pb_bench_plan_free(struct pb_bench_plan *p)
+{
+    free(p->names);
+    free(p->rounds);
+    p->names = NULL;
+    p->rounds = NULL;
+    p->count = 0;
+}
+
+/* --round-index R: a worker timing round R alone, which the run (the
+ * suite's rounds, or --rounds) must have. 0, or -EINVAL with e. */
+static int worker_round(struct harness *h, const struct pb_suite *s,
+                        const struct pb_bench_options *o, struct pb_error *e)
+{
+    if (!o->round_index_set)
+        return 0;
+    int rounds = 1;
+    for (size_t i = 0; i < s->count; i++)
+        if (s->entries[i].rounds > rounds)
+            rounds = s->entries[i].rounds;
+    if (o->round_index >= rounds)
+        return pb_fail(
+            e, -EINVAL, "--round-index %d: the run has %d round%s, 0 to %d",
+            o->round_index, rounds, rounds == 1 ? "" : "s", rounds - 1);
+    h->worker = true;
+    h->first_round = o->round_index;
+    return 0;
+}
+
+/* --verified-in DIR: the results.json of the side's first round, whose
+ * verification records stand for this run's pass; read before anything
+ * is made. 0, or an error naming the file. */
+static int load_passes(struct harness *h, const char *dir, struct pb_error *e)
+{
+    char path[PB_PATH_MAX];
+    json_error_t error;
+    if (snprintf(path, sizeof(path), "%s/results.json", dir) >=
+        (int)sizeof(path))
+        return pb_fail(e, -ENAMETOOLONG, "--verified-in: path too long");
+    FILE *f = tidy_open(path,
+                        "the results.json of bench --against's first "
+                        "round",
+                        e);
+    h->passes = f ? tidy_json_loadf(f, &error) : NULL;
+    if (f)
+        fclose(f);
+    if (f && !json_is_object(json_object_get(h->passes, "context"))) {
+        json_decref(h->passes);
+        h->passes = NULL;
+        return pb_fail(e, -EINVAL,
+                       "%s: no context; expected the results.json of a "
+                       "round of bench --against",
+                       path);
+    }
+    return f ? 0 : -EINVAL;
+}
+
+/* A worker's side and round in the context (the joined folder's
+ * readers leave them out). */
+static void record_worker(struct harness *h, const struct pb_bench_options *o)
+{
+    char text[32];
+    if (o->side) {
+        snprintf(text, sizeof(text), "%c", o->side);
+        pb_provenance_add(&h->results, "side", text);
+    }
+    if (o->round_index_set) {
+        snprintf(text, sizeof(text), "%d", o->round_index);
+        pb_provenance_add(&h->results, "round_index", text);
+    }
+    if (o->verified_in)
+        pb_provenance_add(&h->results, "verified_in", o->verified_in);
+}
+
 int pb_bench_suite(const struct pb_bench_options *o)
 {
     struct pb_error e;
@@ -984,10 +1221,16 @@ int pb_bench_suite(const struct pb_bench_options *o)
         h.mpi = o->mpi;
     }
 #endif
-    if (apply_rounds(&suite, o, &e)) { /* the options' fault: usage */
+    if (apply_rounds(&suite, o, &e) ||
+        worker_round(&h, &suite, o, &e)) { /* the options' fault: usage */
         fprintf(stderr, "puzzlebench bench: %s\n", e.msg);
         pb_suite_free(&suite);
         return PB_EXIT_USAGE;
+    }
+    if (o->verified_in && load_passes(&h, o->verified_in, &e)) {
+        fprintf(stderr, "puzzlebench bench: %s\n", e.msg);
+        pb_suite_free(&suite);
+        return PB_EXIT_FAIL;
     }
     h.options = o;
     pb_progress_init(&h.progress, stderr, STDERR_FILENO, o->quiet);
@@ -1039,6 +1282,7 @@ int pb_bench_suite(const struct pb_bench_options *o)
     record_processes(&h, o->mpi, threads);
     if (tidy_clock_word(o->clock)) /* the figures and report read it */
         pb_provenance_add(&h.results, "clock", tidy_clock_word(o->clock));
+    record_worker(&h, o);
     if (o->shards) { /* merge joins the parts; the report says so */
         char shard[32];
         snprintf(shard, sizeof(shard), "%d/%d", o->shard, o->shards);
@@ -1058,7 +1302,8 @@ int pb_bench_suite(const struct pb_bench_options *o)
         /* read back once, for the winners and the warnings */
         struct pb_error none;
         have_results = tidy_load(h.results.dir, &results, o->clock, &none) == 0;
-        pb_harness_say_winners(&h, have_results ? &results : NULL);
+        if (!h.worker) /* the comparison is bench --against's */
+            pb_harness_say_winners(&h, have_results ? &results : NULL);
         if (h.timed == 0 && !o->list_only && !h.empty_part) {
             const char *why = h.to_time == 0
                                   ? "no benchmark of the suite matches "
@@ -1086,9 +1331,11 @@ int pb_bench_suite(const struct pb_bench_options *o)
         fprintf(stderr, "puzzlebench bench: %s\n", e.msg);
         h.status = PB_EXIT_FAIL;
     }
-    /* an empty part has nothing to draw */
-    bool drawn = !h.empty_part && pb_plot(h.results.dir, NULL, NULL, &e) == 0;
-    if (!drawn && !h.empty_part) {
+    /* an empty part has nothing to draw, a worker leaves it to bench
+     * --against */
+    bool draw = !h.empty_part && !h.worker;
+    bool drawn = draw && pb_plot(h.results.dir, NULL, NULL, &e) == 0;
+    if (!drawn && draw) {
         fprintf(stderr, "puzzlebench bench: warning: %s\n", e.msg);
         drawn = pb_report_write(h.results.dir, &e) == 0;
         if (!drawn)
@@ -1117,5 +1364,6 @@ int pb_bench_suite(const struct pb_bench_options *o)
     }
     pb_memory_cap_set(0);
     free_run(&h, slots, slot_count, &suite);
+    json_decref(h.passes);
     return h.status;
 }

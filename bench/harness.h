@@ -48,6 +48,11 @@
  * record adds format=judge|extended (extended: with the header gen
  * writes), expected_outputs=checked|none and its absolute path.
  *
+ * bench --against (against.h) runs each side of each round as a worker:
+ * bench --round-index R --round-seed X --side A|B [--verified-in DIR],
+ * which times round R alone (the benchmarks that have one), in the
+ * order round R of a whole run would have, and draws nothing.
+ *
  * Console (console.h): one compact line per benchmark as it ends, or
  * Google Benchmark's table (--console gbench); a progress line on
  * stderr through the verification pass and the timing; at the end the
@@ -89,6 +94,21 @@ struct pb_bench_options {
     /* --shard I/N: only the suite's benchmarks i (0-based, in suite order
      * after --threads) with i % N == I - 1; shards 0: all of them */
     int shard, shards;
+    /* The worker options of bench --against (against.h), each side's
+     * process given one round: round_index (round_index_set) times only
+     * that round (0-based) of the run the other options describe, in
+     * the order that round has for round_seed, recording it on every
+     * sample; side ('A' or 'B'; 0: none) goes on every row and in the
+     * context; verified_in (NULL: none) is the results folder of the
+     * side's first round, whose verification records stand for this
+     * run's untimed pass: a benchmark it skipped or failed is skipped or
+     * failed here with its reason, and the first timed run of each other
+     * one is checked by the oracle (the later ones against it, as
+     * always). A worker draws no figures, report or winners. */
+    int round_index;
+    bool round_index_set;
+    char side;
+    const char *verified_in;
     /* under mpirun or srun, process 0's view of the run (MPI started,
      * mpi_env.h): the suite runs over every process (backend_mpi.h);
      * NULL or off: this process alone */
@@ -98,5 +118,28 @@ struct pb_bench_options {
 /* Runs a suite end to end. Returns the exit status: 0 all verified,
  * 1 a wrong answer, bad suite or I/O error. */
 int pb_bench_suite(const struct pb_bench_options *options);
+
+/* A seed for the rounds' order drawn from the clock and this process
+ * (what a run without --round-seed uses, and records). */
+uint64_t pb_bench_draw_seed(void);
+
+/* A run as pb_bench_suite would plan it, before anything runs (bench
+ * --against's view, against.h): the suite or corpus read and checked as
+ * pb_bench_suite checks it (the options applied, `file` lines named by
+ * their content, a name twice refused), and the benchmarks that
+ * --benchmark_filter selects, in the suite's order, each with its
+ * rounds. */
+struct pb_bench_plan {
+    char suite[1024]; /* the suite file's absolute path ("" for --corpus) */
+    size_t count;
+    char (*names)[192];
+    int *rounds;
+    int most_rounds; /* the run's rounds: the most of any benchmark */
+};
+/* 0, or the exit status pb_bench_suite would refuse the run with (1 a
+ * bad suite or corpus, 2 options that do not fit it) with e. */
+int pb_bench_plan(const struct pb_bench_options *o, struct pb_bench_plan *p,
+                  struct pb_error *e);
+void pb_bench_plan_free(struct pb_bench_plan *p);
 
 #endif

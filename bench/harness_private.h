@@ -53,8 +53,12 @@ struct bench_case {
     void *verified;        /* the verification pass's answers */
     void *answers;         /* scratch for timed iterations */
     int round;             /* the round being timed (0-based) */
-    size_t finished;       /* repetitions of that round reported */
-    bool ended;            /* its last round, a skip or a failure */
+    /* --verified-in: the first timed run's answers are still to be
+     * checked by the oracle (then they are the verified ones) */
+    bool oracle_first;
+    struct pb_results *results; /* the run's (its log) */
+    size_t finished;            /* repetitions of that round reported */
+    bool ended;                 /* its last round, a skip or a failure */
     /* open from the round's first call to its last */
     struct pb_session session;
     struct pb_run build;              /* the session's build figures */
@@ -78,6 +82,10 @@ struct harness {
     /* rounds: the most of any benchmark, the shuffles' generator, and
      * the progress in (benchmark, round) steps */
     int rounds;
+    /* a worker (--round-index): the one round it times; 0 otherwise */
+    int first_round;
+    bool worker;
+    struct json_t *passes; /* --verified-in's results.json; NULL: none */
     struct pb_rng round_rng;
     size_t *order; /* case indices, shuffled each round */
     size_t steps, steps_done;

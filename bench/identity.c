@@ -2,7 +2,9 @@
  * identity.c - the build's identity (identity.h): SHA-256 by nettle
  * (Debian's nettle-dev), the executable found through /proc, and git
  * started with posix_spawnp and read through a pipe, so that the source
- * folder (or the test hook's) never passes through a shell.
+ * folder (or the test hook's) never passes through a shell. The same
+ * /proc reading says how to start this executable again (a bundle's
+ * binary through its loader: pb_identity_self).
  *
  * The diff is read once, as git writes it: every byte goes into the
  * hash and the byte count, the first PB_DIFF_KEPT into memory for
@@ -108,12 +110,13 @@ static bool mapped_file(const void *at, char *path, size_t len,
     return found;
 }
 
+/* An object of this executable's read-only data: its mapping names the
+ * file the code came from. */
+static const char here[] = "puzzlebench";
+
 const char *pb_identity_binary(void)
 {
     static char hex[PB_SHA256_HEX];
-    /* an object of this executable's read-only data: its mapping names
-     * the file the code came from */
-    static const char here[] = "puzzlebench";
     if (hex[0])
         return hex;
     const char *path = "/proc/self/exe";
@@ -128,6 +131,19 @@ const char *pb_identity_binary(void)
     if (hash_file(path, hex))
         snprintf(hex, sizeof(hex), "unknown");
     return hex;
+}
+
+bool pb_identity_self(char *exe, size_t exe_len, char *binary,
+                      size_t binary_len)
+{
+    ssize_t n = readlink("/proc/self/exe", exe, exe_len - 1);
+    exe[n > 0 ? n : 0] = '\0';
+    unsigned long inode;
+    struct stat st;
+    binary[0] = '\0';
+    return mapped_file(here, binary, binary_len, &inode) &&
+           stat("/proc/self/exe", &st) == 0 &&
+           (unsigned long)st.st_ino != inode;
 }
 
 /* The folder git runs in: the test hook's, else the source tree's. */

@@ -38,6 +38,14 @@ void pb_sha256_hex(const void *data, size_t len, char *out);
  * O(size of the executable): about 20 ms for 5 MB. */
 const char *pb_identity_binary(void);
 
+/* How to start this executable again (bench --against's side B,
+ * calibrate's two sides): the path of /proc/self/exe into exe; when that
+ * is the dynamic loader the binary was handed to (a bundle), also the
+ * binary's path into binary, and true: start the loader with the
+ * binary's folder as its library path. */
+bool pb_identity_self(char *exe, size_t exe_len, char *binary,
+                      size_t binary_len);
+
 /* The source tree's uncommitted changes. */
 struct pb_diff {
     /* SHA-256 of the whole diff (hex); "clean" when the tree has no

@@ -43,6 +43,8 @@ static const struct verb verbs[] = {
     {"run", cmd_run, "the main job: bench the default suite", false, true},
     {"compare", cmd_compare, "two results side by side, with significance",
      false, false},
+    {"calibrate", cmd_calibrate,
+     "this machine's false-change rate and noise floor (A/A)", false, true},
     {"merge", cmd_merge, "join results folders (shards) into one", false,
      false},
     {"plot", cmd_plot, "draw the figures of a results folder (gnuplot)", false,

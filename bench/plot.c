@@ -671,6 +671,12 @@ int pb_plot(const char *dir, const struct pb_plot_options *options, FILE *out,
     rc = tidy_load(dir, &t, TIDY_PUZZLEBENCH_ONLY | TIDY_FIGURES | asked, e);
     if (rc)
         return rc;
+    if (out && tidy_two_sided(&t)) /* bench --against's: one side drawn */
+        fprintf(out,
+                "note: %s holds both sides of bench --against: drawn is "
+                "side B, the build under test (compare.txt compares it with "
+                "side A)\n",
+                dir);
     /* oversubscribed runs left out; the run's own --clock unless one is
      * asked for here */
     int granted;

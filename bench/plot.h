@@ -16,7 +16,9 @@
  * variant that figure 4 divides by (NULL: each kernel's first registered
  * variant in the results). Each figure's time axis names its clock
  * ("CPU time", "wall time", or both where serial rows on CPU time meet
- * parallel ones on wall time). 0, or an error in e. */
+ * parallel ones on wall time). The folder of bench --against (both
+ * sides) is drawn as its side B, the build under test, and a note on
+ * `out` says so. 0, or an error in e. */
 /* What to draw; NULL fields (or NULL options): everything. The lists are
  * comma-separated names. */
 struct pb_plot_options {

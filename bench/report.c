@@ -35,6 +35,10 @@
  * Runs at more threads than the CPUs the run was granted (the context's
  * cpus_granted, cpus.h) are named in the speed-up figure's caption as
  * left out, and are no takeaway's evidence of speed.
+ * A folder of bench --against (both sides, tidy.h) is reported as its
+ * side B, the build under test, and says so under the title; where a
+ * calibration of the same host lies in the results' root (calibration.h)
+ * each kernel says this machine's noise floor beside its ratios.
  * Deterministic: the same folder gives the same bytes (golden test).
  * O(benchmarks * (variants + corpora)) plus the winners' bootstrap.
  */
@@ -47,6 +51,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "calibration.h"
 #include "completion.h"
 #include "cpus.h"
 #include "noise.h"
@@ -403,7 +408,8 @@ static void warnings_part(struct rp_out *o, const char *warnings)
 
 static void kernel_part(const struct tidy *t, const char *dir,
                         const struct pb_kernel *def, const char *baseline,
-                        int cores, int granted, struct rp_out *o)
+                        int cores, int granted,
+                        const struct pb_calibration *cal, struct rp_out *o)
 {
     static char warnings[WARNINGS_MAX];
     const char *base = pb_summary_baseline(t, def->name, baseline);
@@ -422,6 +428,16 @@ static void kernel_part(const struct tidy *t, const char *dir,
                  : " (the kernel's first registered variant "
                    "in the results)");
     rp_para(o, text);
+    char floor[256];
+    pb_calibration_text(cal, def->name, floor, sizeof(floor));
+    if (floor[0]) { /* beside the kernel's ratios */
+        snprintf(text, sizeof(text),
+                 "Beside the ratios below, %s: a ratio closer to 1 than "
+                 "that cannot be told from noise here (an A/A run of %d "
+                 "rounds, puzzlebench calibrate).",
+                 floor, cal->rounds);
+        rp_para(o, text);
+    }
     figures_part(o, t, dir, def, base, granted);
     table_part(o, t, def, base, cores, granted, warnings);
     warnings_part(o, warnings);
@@ -463,6 +479,25 @@ static bool kernel_present(const struct tidy *t, const char *kernel)
         if (!strcmp(t->b[i].kernel, kernel))
             return true;
     return false;
+}
+
+/* For the folder of bench --against: that the report is side B's. */
+static void sides_part(struct rp_out *o, const struct tidy *t,
+                       const json_t *context)
+{
+    if (!tidy_two_sided(t))
+        return;
+    const char *a = json_string_value(json_object_get(context, "against:A"));
+    const char *b = json_string_value(json_object_get(context, "against:B"));
+    char text[2 * PB_PATH_MAX + 512];
+    snprintf(text, sizeof(text),
+             "An A/B run of two builds interleaved in time (bench "
+             "--against): this report shows side B, %s; side A, %s, is "
+             "compared with it benchmark by benchmark in compare.txt "
+             "(paired round by round; puzzlebench compare on this folder "
+             "prints it again).",
+             b ? b : "the build under test", a ? a : "the baseline");
+    rp_para(o, text);
 }
 
 /* The title, the results folder, a warning when it is incomplete
@@ -606,15 +641,26 @@ static int report_write(const char *dir, const struct pb_kernel *const *kernels,
         warn_about(&t, &t.b[i], cores, granted, scratch, sizeof(scratch));
         warned += scratch[0] != '\0';
     }
+    struct pb_calibration cal;
+    struct pb_error none; /* a calibration file found is never required */
+    pb_calibration_for(dir, NULL, &cal, &none);
     if (rc == 0) {
         top_part(&o, &t, dir, kernels, &done, clock);
+        sides_part(&o, &t, context);
         rp_heading(&o, 2, "Summary");
         rp_machine_part(&o, context);
+        char floors[1200];
+        pb_calibration_text(&cal, NULL, floors, sizeof(floors));
+        if (floors[0]) { /* beside the winners' ratios */
+            floors[0] = 'T';
+            rp_para(&o, floors);
+        }
         rc = rp_summary_part(&o, &t, kernels, baseline, warned, granted, e);
     }
     for (size_t k = 0; rc == 0 && kernels[k]; k++)
         if (kernel_present(&t, kernels[k]->name))
-            kernel_part(&t, dir, kernels[k], baseline, cores, granted, &o);
+            kernel_part(&t, dir, kernels[k], baseline, cores, granted, &cal,
+                        &o);
     if (rc == 0) {
         char path[1024];
         snprintf(path, sizeof(path), "%s/results.json", dir);

@@ -50,6 +50,7 @@ static const struct column columns[PB_COLS] = {
     {"corpus_hash", NULL, K_HEX, AT(corpus_hash), false, false},
     {"threads", "threads:", K_U64, AT(id.threads), true, false},
     {"processes", "processes:", K_U64, AT(id.processes), false, true},
+    {"side", NULL, K_TEXT, AT(side), false, false},
     {"round", NULL, K_I64, AT(round), false, false},
     {"repetition", NULL, K_I64, AT(repetition), false, false},
     {"iterations", NULL, K_I64, AT(iterations), false, false},

@@ -15,7 +15,10 @@
  *
  * results.csv: one header line, then one row per repetition, columns in
  * the order of the column table (schema.c), read back by name so that a
- * CSV with fewer (older) or more (newer) columns still loads.
+ * CSV with fewer (older) or more (newer) columns still loads. The side
+ * column says which build of an A/B run (bench --against) a row is of:
+ * A (the baseline) or B (the build under test); it is empty in a run of
+ * one build.
  *
  * Work counters (pb.h: struct pb_work_def) take two columns whatever
  * their number, so that the header stays fixed: counters_per_instance
@@ -86,6 +89,11 @@ struct pb_row {
      * a run times every benchmark once a round, in a shuffled order, so
      * that its samples see the machine's drift (docs/statistics.md) */
     int64_t round;
+    /* the side of an A/B run of two builds (bench --against): "A" (the
+     * baseline) or "B" (the build under test); "" for a run of one
+     * build. Not part of the benchmark name: both sides time the same
+     * benchmarks. */
+    char side[2];
     int64_t repetition;
     int64_t iterations;
     double seconds; /* per iteration (one solve of the whole corpus) */
@@ -122,6 +130,7 @@ enum pb_col {
     PB_COL_CORPUS_HASH,
     PB_COL_THREADS,
     PB_COL_PROCESSES,
+    PB_COL_SIDE,
     PB_COL_ROUND,
     PB_COL_REPETITION,
     PB_COL_ITERATIONS,

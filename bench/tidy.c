@@ -12,7 +12,10 @@
  * every p value), one header line; lines of any length up to
  * TIDY_LINE_MAX are read whole, so a long line is never read as two rows.
  * A results file is opened only if it is a regular file (tidy_open): a
- * FIFO would block the reader. Everything is refused while reading,
+ * FIFO would block the reader. A two-sided file (bench --against) is
+ * read one side at a time (TIDY_SIDE_A, TIDY_SIDE_B; side B by default),
+ * so that the two builds' samples never mix as repetitions of one
+ * benchmark. Everything is refused while reading,
  * before a reader writes anything.
  * Benchmarks are found by key through an open-addressing hash index
  * (FNV-1a, linear probing, kept under half full), so reading R rows is
@@ -312,6 +315,13 @@ int tidy_row_check(const struct pb_row *row, const char *where,
         return pb_fail(e, -EINVAL,
                        "%s: round: expected 0 to %d, found %" PRId64, where,
                        TIDY_MAX_ROUNDS - 1, row->round);
+    if (row->side[0] && strcmp(row->side, "A") && strcmp(row->side, "B")) {
+        char shown[8];
+        pb_escape_controls(row->side, shown, sizeof(shown));
+        return pb_fail(e, -EINVAL,
+                       "%s: side: expected A, B or nothing, found '%s'", where,
+                       shown);
+    }
     if (!row->verified)
         return 0; /* a failed run: nothing measured */
     if (!(isfinite(row->seconds) && row->seconds >= 0))
@@ -663,15 +673,48 @@ static int load_csv(FILE *f, struct tidy *t, unsigned flags, struct pb_error *e)
         else if (!line[0])
             continue;
         else if ((rc = tidy_csv_row(&l, line, t->path, number, &row, e)) == 0 &&
-                 row.verified)
+                 tidy_side_keep(t, row.side, flags) && row.verified)
             rc = read_row(&row, &l, t, number, flags, e);
     }
     free(line);
     return rc;
 }
 
+bool tidy_two_sided(const struct tidy *t)
+{
+    return t->sides == (TIDY_SIDE_A | TIDY_SIDE_B);
+}
+
+bool tidy_side_keep(struct tidy *t, const char *side, unsigned flags)
+{
+    unsigned bit = !strcmp(side, "A")   ? TIDY_SIDE_A
+                   : !strcmp(side, "B") ? TIDY_SIDE_B
+                                        : 0;
+    t->sides |= bit;
+    if (flags & TIDY_SIDE_A)
+        return bit == TIDY_SIDE_A;
+    if (flags & TIDY_SIDE_B)
+        return bit == TIDY_SIDE_B;
+    return bit != TIDY_SIDE_A;
+}
+
+static int load_once(const char *arg, struct tidy *t, unsigned flags,
+                     struct pb_error *e);
+
+/* A file of side A alone (a part of `bench --against`'s baseline) read
+ * with neither side's flag has nothing but side A: read it as side A. */
 int tidy_load(const char *arg, struct tidy *t, unsigned flags,
               struct pb_error *e)
+{
+    int rc = load_once(arg, t, flags, e);
+    if (rc == -EINVAL && t->count == 0 && t->sides == TIDY_SIDE_A &&
+        !(flags & (TIDY_SIDE_A | TIDY_SIDE_B)))
+        rc = load_once(arg, t, flags | TIDY_SIDE_A, e);
+    return rc;
+}
+
+static int load_once(const char *arg, struct tidy *t, unsigned flags,
+                     struct pb_error *e)
 {
     struct stat st;
     memset(t, 0, sizeof(*t));
@@ -712,7 +755,13 @@ int tidy_load(const char *arg, struct tidy *t, unsigned flags,
     if (rc == 0)
         rc = finish(t, flags, e);
     if (rc == 0 && t->count == 0)
-        rc = pb_fail(e, -EINVAL, "%s: no verified results", t->path);
+        rc = pb_fail(e, -EINVAL, "%s: no verified results%s", t->path,
+                     flags & TIDY_SIDE_A   ? " of side A"
+                     : flags & TIDY_SIDE_B ? " of side B"
+                                           : "");
+    t->side = flags & TIDY_SIDE_A               ? 'A'
+              : flags & TIDY_SIDE_B || t->sides ? 'B'
+                                                : 0;
     if (rc)
         tidy_free(t);
     return rc;

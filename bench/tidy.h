@@ -97,6 +97,10 @@ struct tidy_bench {
 
 struct tidy {
     char path[512];
+    /* the sides of an A/B run the file holds (TIDY_SIDE_A | TIDY_SIDE_B;
+     * 0: a run of one build) and the side read: 'A', 'B', or 0 */
+    unsigned sides;
+    char side;
     size_t count, cap;
     struct tidy_bench *b;
     size_t *slot; /* hash index of b by key: index + 1, 0 when empty */
@@ -116,6 +120,13 @@ enum {
      * rule of tidy_clock_for */
     TIDY_CLOCK_WALL_ONLY = 4,
     TIDY_CLOCK_CPU_ONLY = 8,
+    /* a two-sided results file (bench --against: results.csv's side
+     * column, the runs' "side"): only side A's samples (the baseline
+     * build) or only side B's (the build under test); neither: side
+     * B's, as plot and the report draw it (a file of side A alone, a
+     * part of one side: its samples) */
+    TIDY_SIDE_A = 16,
+    TIDY_SIDE_B = 32,
 };
 
 /* The clock a benchmark is judged on unless the reader asks for one:
@@ -163,6 +174,13 @@ bool tidy_family_ok(const char *s);
  * expected. */
 int tidy_load(const char *arg, struct tidy *t, unsigned flags,
               struct pb_error *e);
+/* Whether t was read from a two-sided file (bench --against). */
+bool tidy_two_sided(const struct tidy *t);
+/* Notes side ("", "A" or "B": a row's or a run's) among t's sides, and
+ * whether a sample of that side is read under flags (TIDY_SIDE_A,
+ * TIDY_SIDE_B; neither: any but side A's). */
+bool tidy_side_keep(struct tidy *t, const char *side, unsigned flags);
+
 /* The JSON half of tidy_load (tidy_json.c): reads f (t->path, open at
  * its start) into the empty t. */
 int tidy_load_json(FILE *f, struct tidy *t, unsigned flags, struct pb_error *e);

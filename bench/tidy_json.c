@@ -26,6 +26,9 @@
  * still refused.
  * The clock a run was asked for (bench --clock) is its context's "clock"
  * (tidy_clock_recorded), which plot and the report take as their default.
+ * The runs of a two-sided file (bench --against) each carry their
+ * "side", "A" or "B"; a part of one side says it once, in its context's
+ * "side" (tidy_side_keep chooses what is read).
  * O(runs) expected (tidy.c's hash index).
  */
 #include "tidy.h"
@@ -193,15 +196,27 @@ static int bench_id(const char *name, const json_t *run, const char *where,
     return 0;
 }
 
+/* A run's "side" (bench --against's results.json): "A" or "B". */
+static bool run_side_ok(const char *side)
+{
+    return side && (!strcmp(side, "A") || !strcmp(side, "B"));
+}
+
 /* One element of "benchmarks": a sample, or skipped (aggregates counted
- * in *aggregates). */
+ * in *aggregates, a run of a side flags leave out skipped too); its side
+ * is its own "side", else the context's (side: a part of one side). */
 static int read_run(struct tidy *t, const json_t *run, size_t i, unsigned flags,
-                    size_t *aggregates, struct pb_error *e)
+                    const char *side, size_t *aggregates, struct pb_error *e)
 {
     char where[sizeof(t->path) + 48];
     snprintf(where, sizeof(where), "%s: benchmarks[%zu]", t->path, i);
     struct pb_row row;
     bool ours;
+    const json_t *own = json_object_get(run, "side");
+    if (own && !run_side_ok(json_string_value(own)))
+        return pb_fail(e, -EINVAL, "%s: side: expected \"A\" or \"B\"", where);
+    if (!tidy_side_keep(t, own ? json_string_value(own) : side, flags))
+        return 0;
     int rc = run_values(run, where, &row, aggregates, e);
     if (rc <= 0)
         return rc;
@@ -339,8 +354,14 @@ int tidy_load_json(FILE *f, struct tidy *t, unsigned flags, struct pb_error *e)
                      "%s: no \"benchmarks\" array; expected Google Benchmark "
                      "JSON (--benchmark_out_format=json)",
                      t->path);
+    /* a part of one side of bench --against says its side once */
+    const char *side = json_string_value(
+        json_object_get(json_object_get(root, "context"), "side"));
+    if (!run_side_ok(side))
+        side = "";
     for (size_t i = 0; rc == 0 && i < json_array_size(runs); i++)
-        rc = read_run(t, json_array_get(runs, i), i, flags, &aggregates, e);
+        rc = read_run(t, json_array_get(runs, i), i, flags, side, &aggregates,
+                      e);
     if (rc == 0 && t->count == 0 && aggregates > 0)
         rc = pb_fail(e, -EINVAL,
                      "%s: only aggregates (mean, median, ...), no "

@@ -1,5 +1,6 @@
 # puzzlebench-completion.bash - bash completion for puzzlebench: verbs,
-# each verb's long options (read from `puzzlebench VERB --help`), kernels
+# each verb's long options (read from `puzzlebench VERB --help`; run's
+# are bench's but --against's), kernels
 # (from `puzzlebench list`), a kernel's variants after --variant, and its
 # families after --family (from `puzzlebench list --families`), the
 # clocks after --clock (cpu, wall); files elsewhere. Load it with
@@ -54,7 +55,7 @@ _puzzlebench() {
     verb=${COMP_WORDS[1]}
     if [ "$COMP_CWORD" -eq 1 ]; then
         _puzzlebench_offer "$cur" < <(printf '%s\n' list solve gen verify \
-            census bench run compare merge plot --help --version)
+            census bench run compare calibrate merge plot --help --version)
         return
     fi
     # the kernel: the first word after the verb that is one
@@ -110,15 +111,20 @@ _puzzlebench() {
     esac
     if [[ $cur == -* ]]; then
         # the options the help lists, one a line: "  -x, --name ..."; run
-        # takes bench's and --data; in byte order whatever the locale
+        # takes bench's and --data, but not --against and what goes with
+        # it (bench's alone); in byte order whatever the locale
         # (--round-seed before --rounds)
-        local helped=$verb extra=""
-        [ "$verb" = run ] && helped=bench extra=--data
+        local helped=$verb extra="" skip='^$'
+        if [ "$verb" = run ]; then
+            helped=bench extra=--data
+            skip='^--(against|band|fail-above|round-index|side|verified-in)$'
+        fi
         _puzzlebench_offer "$cur" < <(
             [ -n "$extra" ] && echo "$extra"
             "$pb" "$helped" --help 2>/dev/null |
                 grep -oE -- '^ +(-[A-Za-z], )?--[a-z][a-z-]*' |
-                grep -oE -- '--[a-z][a-z-]*' | LC_ALL=C sort -u)
+                grep -oE -- '--[a-z][a-z-]*' | grep -vE -- "$skip" |
+                LC_ALL=C sort -u)
         return
     fi
     case $verb in

@@ -108,7 +108,8 @@ row U17 2 "puzzlebench census: --format 'yaml'; expected text, csv or json$S\
 row U18 2 "puzzlebench census: --direction 'sideways'; expected auto,\
  top-down or bottom-up$S census --help'" census $M --direction sideways
 row U19 2 "puzzlebench compare: expected two results, A and B (or one with\
- --variants)$S compare --help'" compare a
+ --variants, or a results folder of bench --against)$S compare --help'" \
+    compare a
 row U20 2 "puzzlebench compare: --variants expects two variant names X,Y,\
  got 'nosuch'$S compare --help'" compare --variants nosuch a
 row U21 2 "puzzlebench list: unexpected argument 'nosuch'$S list --help'" \

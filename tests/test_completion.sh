@@ -39,6 +39,11 @@ completes "depth:" gen magic_squares --family d
 completes "--variants" compare --va
 completes "--kinds" plot --k
 completes "merge" me
+completes "calibrate" cal
+completes "--against" bench --ag
+completes "--calibration" compare --cal
+completes "--band --help --out --quiet --round-seed --rounds --suite" calibrate --
+completes "--clock --console --corpus" run --c
 completes "--help --out" merge --
 completes "--families" list --f
 completes "--count --family --help --max-memory --output --seed --size" \
