@@ -35,7 +35,7 @@ need_python3
 scratch test_bench
 
 K=magic_squares
-HEADER='kernel,variant,family,size,count,seed,corpus_hash,threads,processes,round,repetition,iterations,seconds,cpu_seconds,involuntary_switches,build_seconds,build_timed,instances_per_second,work_per_second,expanded_per_instance,counters_per_instance,units_per_instance,peak_heap_bytes,allocated_bytes,peak_rss_bytes,load_before,load_after,cpu_per_wall,verified,error'
+HEADER='kernel,variant,family,size,count,seed,corpus_hash,threads,processes,side,round,repetition,iterations,seconds,cpu_seconds,involuntary_switches,build_seconds,build_timed,instances_per_second,work_per_second,expanded_per_instance,counters_per_instance,units_per_instance,peak_heap_bytes,allocated_bytes,peak_rss_bytes,load_before,load_after,cpu_per_wall,verified,error'
 
 # run CMD...: runs CMD with stdin from /dev/null (see testlib.sh).
 run() { run_from /dev/null "$@"; }

@@ -214,7 +214,7 @@ for p in 1 3 4; do
     # kernel/variant/.../threads/processes: the rounds of its verified rows
     by_round=$(awk -F, 'NR > 1 && $(NF-1) == 1 {
         r[$1 "/" $2 "/" $3 "/" $4 "/" $5 "/" $8 "/" $9] = \
-            r[$1 "/" $2 "/" $3 "/" $4 "/" $5 "/" $8 "/" $9] $10 }
+            r[$1 "/" $2 "/" $3 "/" $4 "/" $5 "/" $8 "/" $9] $11 }
         END { for (b in r) print r[b] }' "$dir/results.csv" | sort -u)
     if [ "$by_round" = 0011 ]; then pass; else
         fail "bench over $p processes: rounds of each benchmark's rows:" \

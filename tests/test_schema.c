@@ -25,7 +25,7 @@
 #include "tidy.h"
 
 static const char pinned_header[] =
-    "kernel,variant,family,size,count,seed,corpus_hash,threads,processes,"
+    "kernel,variant,family,size,count,seed,corpus_hash,threads,processes,side,"
     "round,repetition,"
     "iterations,seconds,cpu_seconds,involuntary_switches,build_seconds,"
     "build_timed,instances_per_second,"
@@ -208,7 +208,7 @@ static void test_work_column(const struct pb_csv_layout *l)
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
         char line[256], *field[PB_CSV_MAX_FIELDS];
         snprintf(line, sizeof(line),
-                 "k,v,f,4,1,1,00,1,1,0,0,1,0.5,NA,NA,0,0,1,1,1,%s,NA,1,1,1,NA,"
+                 "k,v,f,4,1,1,00,1,1,,0,0,1,0.5,NA,NA,0,0,1,1,1,%s,NA,1,1,1,NA,"
                  "NA,NA,1,\"\"",
                  cases[i].text);
         struct pb_row back;
@@ -267,7 +267,7 @@ static void test_rows(void)
     text = row_text(&row);
     const char *want =
         "cubic_eight,bibfs_array,depth:22,33,2,18446744073709551615,"
-        "0123456789abcdef,16,3,2,4,123456789012,0.128549292,0.1234,NA,"
+        "0123456789abcdef,16,3,,2,4,123456789012,0.128549292,0.1234,NA,"
         "1.39998519e-07,1,NA,"
         "5271254.24,13552.32,pops=13552.32;relaxations=54208.5;probes_2=NA,"
         "4096,5439664,NA,33325056,1.67,NA,0.987654321,0,"
@@ -359,15 +359,15 @@ static const char *projected(const char *line, const struct pb_row *row)
           "a fixture row with noise readings");
     CHECK(row->id.processes == 1, "a fixture row read as %llu processes",
           (unsigned long long)row->id.processes);
-    /* in the fixture's header: threads is field 8, after it processes
-     * and round are new; seconds is field 11, after it the two clock
+    /* in the fixture's header: threads is field 8, after it processes,
+     * side and round are new; seconds is field 11, after it the two clock
      * columns; build_seconds is field 12, after it build_timed is new;
      * expanded_per_instance is field 15, after it the two counter
      * columns; verified (after peak_rss_bytes) field 19, before it the
      * three noise columns */
     enum { CUTS = 5 };
     static const int fields_before[CUTS] = {8, 11, 12, 15, 18};
-    static const char *const inserted[CUTS] = {"1,0,", "NA,NA,", "NA,",
+    static const char *const inserted[CUTS] = {"1,,0,", "NA,NA,", "NA,",
                                                "NA,NA,", "NA,NA,NA,"};
     const char *p = line, *from = line;
     size_t used = 0;
