@@ -386,6 +386,10 @@ static int run_worker(struct against *x, struct side *s, int r,
     return rc;
 }
 
+/* The context's against:order: which side runs first in a round. */
+#define ABBA_ORDER                                                             \
+    "ABBA: side A first in even rounds (0, 2, ...), side B first in odd ones"
+
 /* The parts so far joined into the results folder, and the completion
  * record rewritten; false (said on stderr) when the join refused them. */
 static bool join(struct against *x, bool ended)
@@ -394,18 +398,9 @@ static bool join(struct against *x, bool ended)
     snprintf(a, sizeof(a), "%s (%s)", x->side[0].path, x->side[0].role);
     snprintf(b, sizeof(b), "%s (%s)", x->side[1].path, x->side[1].role);
     snprintf(rounds, sizeof(rounds), "%d", x->plan.most_rounds);
-    const char *keys[] = {"against:sides",
-                          "A,B",
-                          "against:A",
-                          a,
-                          "against:B",
-                          b,
-                          "against:rounds",
-                          rounds,
-                          "against:order",
-                          "ABBA: side A first in even rounds (0, 2, ...), "
-                          "side B first in odd ones",
-                          NULL};
+    const char *keys[] = {
+        "against:sides",  "A,B",  "against:A",     a,          "against:B", b,
+        "against:rounds", rounds, "against:order", ABBA_ORDER, NULL};
     struct pb_error e;
     if (pb_against_join(x->res.dir, x->parts, x->n, keys, &e) ||
         pb_against_completion(x->res.dir, x->plan.names, x->plan.rounds,
@@ -617,10 +612,9 @@ static void finish(struct against *x)
         x->status = PB_EXIT_FAIL;
     }
     int gate = joined ? compare_sides(x) : -1;
-    if (gate < 0)
+    /* compare failed, or the gate's exit where nothing else failed */
+    if (gate < 0 || (gate > 0 && x->status == PB_EXIT_OK))
         x->status = PB_EXIT_FAIL;
-    else if (gate > 0 && x->status == PB_EXIT_OK)
-        x->status = PB_EXIT_FAIL; /* the gate's */
     bool drawn = gate >= 0 && pb_plot(x->res.dir, NULL, NULL, &e) == 0;
     if (gate >= 0 && !drawn)
         fprintf(stderr, "puzzlebench %s: warning: %s\n", x->verb, e.msg);

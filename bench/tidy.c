@@ -759,9 +759,9 @@ static int load_once(const char *arg, struct tidy *t, unsigned flags,
                      flags & TIDY_SIDE_A   ? " of side A"
                      : flags & TIDY_SIDE_B ? " of side B"
                                            : "");
-    t->side = flags & TIDY_SIDE_A               ? 'A'
-              : flags & TIDY_SIDE_B || t->sides ? 'B'
-                                                : 0;
+    t->side = (char)(flags & TIDY_SIDE_A               ? 'A'
+                     : flags & TIDY_SIDE_B || t->sides ? 'B'
+                                                       : 0);
     if (rc)
         tidy_free(t);
     return rc;
