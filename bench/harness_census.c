@@ -22,6 +22,7 @@
 
 #include "census.h"
 #include "harness_private.h"
+#include "pb_hash.h"
 #include "pb_limits.h"
 
 /* What a census line's case keeps: the slot that names its one
@@ -30,15 +31,6 @@ struct census_case {
     struct corpus_slot slot;
     struct census_run verified;
 };
-
-/* FNV-1a of text: the census's "corpus hash" in results. */
-static uint64_t text_hash(const char *text)
-{
-    uint64_t h = 0xcbf29ce484222325u;
-    for (const unsigned char *p = (const unsigned char *)text; *p; p++)
-        h = (h ^ *p) * 0x100000001b3u;
-    return h;
-}
 
 struct corpus_slot *pb_harness_census_slot(struct bench_case *c,
                                            struct pb_error *e)
@@ -58,7 +50,7 @@ struct corpus_slot *pb_harness_census_slot(struct bench_case *c,
     cc->slot.corpus.meta.size = x->size;
     snprintf(cc->slot.corpus.meta.family, sizeof(cc->slot.corpus.meta.family),
              "%s", x->family);
-    cc->slot.hash = text_hash(key);
+    cc->slot.hash = pb_fnv1a_text(key);
     c->census = cc;
     return &cc->slot;
 }

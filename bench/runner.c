@@ -30,13 +30,6 @@
 #include <string.h>
 #include <time.h>
 
-double pb_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 enum { SCHEDULE_CHUNK = 4 }; /* instances per dynamic grab */
 
 bool pb_variant_accepts(const struct pb_variant *v,

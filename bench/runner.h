@@ -9,6 +9,7 @@
 #define RUNNER_H
 
 #include "pb.h"
+#include "pb_clock.h" /* pb_now, the clock of every timed region */
 
 struct pb_run {
     double build_seconds; /* 0 for variants without a build step */
@@ -32,9 +33,6 @@ struct pb_run {
     uint64_t heap_peak;
     uint64_t heap_allocated;
 };
-
-/* Monotonic wall clock in seconds. */
-double pb_now(void);
 
 /* A variant prepared for repeated solves of one corpus (the timing
  * harness): its build, made once, and one worker per thread, kept across

@@ -34,6 +34,7 @@
 #include <unistd.h>
 
 #include "pb_file.h"
+#include "pb_hash.h"
 #include "stats.h"
 
 enum { NAME_MAX_LEN = sizeof(((struct tidy_bench *)0)->kernel) - 1 };
@@ -60,19 +61,11 @@ bool tidy_family_ok(const char *s)
     return name_in(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZ_:.-");
 }
 
-static size_t key_hash(const char *key)
-{
-    uint64_t h = 14695981039346656037u; /* FNV-1a, 64 bits */
-    for (const unsigned char *p = (const unsigned char *)key; *p; p++)
-        h = (h ^ *p) * 1099511628211u;
-    return (size_t)h;
-}
-
 /* The slot of key in the index: the one holding it, or the empty one
  * where it would go. t->slots > 0. */
 static size_t slot_of(const struct tidy *t, const char *key)
 {
-    size_t mask = t->slots - 1, s = key_hash(key) & mask;
+    size_t mask = t->slots - 1, s = (size_t)pb_fnv1a_text(key) & mask;
     while (t->slot[s] && strcmp(t->b[t->slot[s] - 1].key, key))
         s = (s + 1) & mask;
     return s;

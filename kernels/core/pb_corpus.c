@@ -7,6 +7,7 @@
  * instances, or reading n bytes, costs O(n) amortised.
  */
 #include "pb_file.h"
+#include "pb_hash.h"
 #include "pb_limits.h"
 #include "pb_scan.h"
 
@@ -355,7 +356,6 @@ size_t pb_answer_size(const struct pb_corpus *c)
 
 uint64_t pb_corpus_hash(const struct pb_corpus *c)
 {
-    uint64_t h = 0xcbf29ce484222325ull; /* FNV-1a 64 offset basis */
     char *buf = NULL;
     size_t len = 0;
     FILE *mem = open_memstream(&buf, &len);
@@ -365,10 +365,7 @@ uint64_t pb_corpus_hash(const struct pb_corpus *c)
         c->kernel->write_instance(mem, pb_corpus_item(c, i),
                                   i ? pb_corpus_item(c, i - 1) : NULL);
     fclose(mem);
-    for (size_t i = 0; i < len; i++) {
-        h ^= (unsigned char)buf[i];
-        h *= 0x100000001b3ull; /* FNV-1a 64 prime */
-    }
+    uint64_t h = pb_fnv1a(buf, len);
     free(buf);
     return h;
 }

@@ -74,11 +74,11 @@
 #include "frontier2_marks.h"
 
 #include <errno.h>
-#include <omp.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 
+#include "pb_clock.h"
 #include "pb_limits.h"
 
 #define HUGE_PAGE (2u << 20) /* a transparent huge page on x86-64 */
@@ -414,7 +414,7 @@ static bool choose_bottom_up(enum frontier2_direction dir, uint64_t frontier,
 
 static double seconds_since(double start)
 {
-    return omp_get_wtime() - start;
+    return pb_now() - start;
 }
 
 /* Tells opt->on_level about level d (found states, code 1 + d mod 3). */
@@ -445,7 +445,7 @@ int frontier2_search(const struct pb_space *space,
     int rc = check_args(space, opt, r, e);
     if (rc)
         return rc;
-    double start = omp_get_wtime();
+    double start = pb_now();
     uint64_t bytes = frontier2_bytes(space->n);
     char what[sizeof(space->what) + 32];
     snprintf(what, sizeof(what), "the 2-bit search of %s",
