@@ -47,20 +47,8 @@ int pb_fail(struct pb_error *e, int code, const char *fmt, ...) PB_PRINTF(3, 4);
  * message can neither drive a terminal nor split the line. */
 void pb_escape_controls(const char *text, char *out, size_t len);
 
-/* A problem size: one or two positive numbers, written and read in its
- * kernel's own syntax (struct pb_size_ops). A board of R x C squares is
- * {R, C} ("3x4", "4096x4096"); a single knob (a ring width K, a cube
- * order N) is {K, 0} ("6", "64"). {0, 0} is no size: a judge-format
- * corpus has none, and where a size is asked for it selects the kernel's
- * judge size (pb_size_or_judge). */
-struct pb_size {
-    int32_t a, b;
-};
-
-#define PB_SIZE_TEXT 32       /* the longest size text, with its NUL */
-#define PB_SIZE_MAX (1 << 20) /* each number of a size, at most */
-
-#include "pb_space.h" /* the whole space, for the engine: uses pb_size */
+#include "pb_size.h"  /* struct pb_size */
+#include "pb_space.h" /* the whole space, for the engine */
 
 /* What a generated corpus records about itself (the "# key value" header).
  * A judge-format input leaves family empty, size {0, 0} and seed 0. */

@@ -3,7 +3,8 @@
  * whole-space search engine (variants/common/frontier2.h: census, and the
  * table variants built on it). Kernels describe; they never search here:
  * the engine lives with the variants, and the kernel layer must not
- * depend on it (DESIGN.md's layering), so this header is all they share.
+ * depend on it (kernels sit below variants), so this header is all they
+ * share.
  *
  * A space is ranks [0, n), each rank one state; its successors under the
  * kernel's moves (next), its predecessors (prev; NULL when every move has
@@ -19,6 +20,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+
+#include "pb_size.h"
 
 #define PB_SPACE_MAX_MOVES 64  /* most neighbours of one rank */
 #define PB_SPACE_MAX_STARTS 16 /* start ranks of one search */
