@@ -36,7 +36,7 @@ static const char help[] =
     "(with the estimate) before anything is allocated.\n\n"
     "  -s, --size S         the kernel's size in its syntax (cubic_eight:\n"
     "                       ROWSxCOLUMNS, up to 3x4; magic_squares: K,\n"
-    "                       3..6); default: the judge's\n"
+    "                       3..7); default: the judge's\n"
     "  -i, --with-inverses  allow every move's inverse too (the undirected\n"
     "                       Cayley graph, as GAP's GrowthFunctionOfGroup)\n"
     "      --start X        the start (cubic_eight: the empty cell as the\n"
