@@ -253,7 +253,7 @@ static int judge(struct run *r, const struct pb_compare_options *o,
         rc = pb_changes_judge(list, r->n, o->band, o->alpha);
     for (size_t i = 0; rc == 0 && o->fail_above >= 0 && i < r->n; i++) {
         gate[i] = pb_change_p_above(&r->p[i].c, o->fail_above / 100);
-        r->gated += isfinite(gate[i]);
+        r->gated += isfinite(gate[i]) ? 1 : 0;
         r->failing_raw += gate[i] < o->alpha;
     }
     if (rc == 0 && o->fail_above >= 0)
