@@ -375,7 +375,7 @@ int pb_changes_judge(struct pb_change *const *c, size_t n, double band,
         test(c[i], l);
         p[i] = c[i]->p_change;
         p[n + i] = c[i]->p_same;
-        family += isfinite(c[i]->p_change);
+        family += isfinite(c[i]->p_change) ? 1 : 0;
     }
     int rc = pb_holm(p, p, n);
     if (rc == 0)
