@@ -2,7 +2,7 @@
  * expected.h - a corpus file checked against the expected outputs beside
  * it (a judge's sample.in and sample.out): the kernel's oracle answers
  * every instance, and each answer must agree with the expected one where
- * the problem fixes the answer (PROBLEMS.md):
+ * the problem fixes the answer (docs/problems.md):
  *
  *   cubing         every row of the faces shown
  *   cube_walk      the sum (routes are not unique: only their shape is

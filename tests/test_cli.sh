@@ -584,7 +584,7 @@ fi
 check_samples magic_squares $variants
 
 # ----------------------------------------------------------- cube_walk
-# Routes are not unique (PROBLEMS.md section 2): the sample's answer is
+# Routes are not unique (docs/problems.md, section 2): the sample's answer is
 # checked by its sum and ends, and by `verify`, which re-simulates every
 # route and compares its sum with the oracle's, never as text.
 for v in $walk_variants default; do

@@ -1,6 +1,6 @@
 /*
  * test_cube_walk.c - the cube_walk kernel and its variants: the official
- * sample (sum 5; both routes of PROBLEMS.md accepted, by re-simulation)
+ * sample (sum 5; both routes of docs/problems.md accepted, by re-simulation)
  * and the extra cases (44, 9, 2, 15000) for every variant; the
  * orientation laws (four rolls one way and a roll then its opposite are
  * the identity, 24 orientations reachable, parity flips with each roll);
@@ -89,7 +89,7 @@ static void test_sample_and_extras(void)
     expect_sums("a1 h8 1 2 3 4 5 6\na1 a2 0 8 1 2 1 1\ne2 e3 1 1 1 1 1 1\n"
                 "h8 a1 1000 1000 1000 1000 1000 1000\n",
                 extra, 4);
-    /* both routes PROBLEMS.md prints are right; near misses are not */
+    /* both routes docs/problems.md prints are right; near misses are not */
     struct pb_corpus c;
     struct pb_error e;
     CHECK(kt_read(kernel(), "e2 e3 0 8 1 2 1 1\n", &c, &e) == 0, "%s", e.msg);

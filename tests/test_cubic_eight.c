@@ -1,6 +1,6 @@
 /*
  * test_cubic_eight.c - the cubic_eight kernel and its variants: the
- * official sample and the extra cases of PROBLEMS.md for every variant,
+ * official sample and the extra cases of docs/problems.md for every variant,
  * the roll laws and the perfect index as a bijection, the three 3 x 3
  * start classes (reachable states 4,133,430 / 3,306,744 / 4,133,430,
  * farthest pattern 32 / 37 / 36, every pattern reachable), cross-variant

@@ -1,6 +1,6 @@
 /*
  * test_cubing.c - the cubing kernel and its variants: the official sample,
- * the extra case and all twelve single-turn results of PROBLEMS.md for
+ * the extra case and all twelve single-turn results of docs/problems.md for
  * every variant; laws for every face and N = 2..7 (X+ four times, X+ X-,
  * a sequence then its inverse, the known 3 x 3 x 3 orders); full-state
  * agreement of every variant with the oracle on 10^4 random N = 3

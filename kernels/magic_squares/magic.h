@@ -8,7 +8,7 @@
  * row K..2K-1 left to right); the label on cell c (0-based, 0..2K-1) sits
  * in bits 4c..4c+3 of a uint64_t. A move is a few shifts and masks, O(1).
  *
- * Moves (PROBLEMS.md section 3): A swaps the rows; B shifts each row one
+ * Moves (docs/problems.md, section 3): A swaps the rows; B shifts each row one
  * place right, the last cell wrapping to the first; C turns the 2 x 2 block
  * at columns 1..2 a quarter clockwise. A move rewrites positions only, so
  * applying a sequence s to a state x gives x o p_s for one fixed position

@@ -1,7 +1,7 @@
 /*
  * bfs_body.h - the breadth-first search skeleton, instantiated once per
- * state encoding and visited set by including it with defines (STYLE.md:
- * inline code per state, no function pointer in the hot loop):
+ * state encoding and visited set by including it with defines (the
+ * house rule for hot loops: code inlined per state, no function pointer):
  *
  *   BFS_FN               name of the generated static function
  *   BFS_CTX              type of the context pointer handed to the hooks

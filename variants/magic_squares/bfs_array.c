@@ -8,7 +8,7 @@
  * states, and the answer is read back from the target by inverse moves,
  * as in table.c. (2K)! bytes: 40 KB for the judge's 2 x 4 ring, in L2.
  * First-discovery moves in A, B, C order make the walk back the
- * alphabetically first shortest sequence (PROBLEMS.md section 3).
+ * alphabetically first shortest sequence (docs/problems.md, section 3).
  * O(S * 3 * K) time for the S states within the target's depth; memory
  * (2K)! bytes + 8 bytes per reached state.
  */

@@ -9,7 +9,7 @@
  * the same search over a tuned open-addressing set, bfs_array over a rank
  * bitmap: the three make the visited-set comparison.
  * First-discovery parents make the tree path the alphabetically first
- * shortest sequence (PROBLEMS.md section 3).
+ * shortest sequence (docs/problems.md, section 3).
  * O(S * 3) expected time for the S states within the target's depth;
  * memory ~64 bytes (node) + 8 (bucket) + 13 (tree) per state.
  */

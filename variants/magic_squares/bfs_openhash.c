@@ -6,7 +6,7 @@
  * array-vs-hash comparison, beside bfs_hash's library hash table. Its
  * memory follows the states reached, not the size of the space.
  * First-discovery parents make the tree path the alphabetically first
- * shortest sequence (PROBLEMS.md section 3).
+ * shortest sequence (docs/problems.md, section 3).
  * O(S * 3) time for the S states within the target's depth; memory
  * 13 bytes (tree) + 16..32 bytes (set) per state.
  */
