@@ -142,18 +142,10 @@ static int join_csv(struct join *j, const struct pb_against_part *p,
     if (!f)
         return -EINVAL;
     struct pb_csv_layout l;
-    enum pb_col missing;
     char *line = NULL;
     size_t cap = 0;
-    long n = tidy_csv_line(f, &line, &cap);
-    int rc = 0;
-    if (n == -1)
-        rc = pb_fail(e, -EINVAL, "%s:1: empty file; expected a header", path);
-    else if (n < 0)
-        rc = tidy_csv_line_error(n, path, 1, e);
-    else if (pb_csv_layout_read(&l, line, &missing))
-        rc = pb_fail(e, -EINVAL, "%s:1: no column '%s'", path,
-                     pb_col_name(missing));
+    long n = 0;
+    int rc = tidy_csv_header(f, path, &l, &line, &cap, e);
     for (unsigned number = 2;
          rc == 0 && (n = tidy_csv_line(f, &line, &cap)) != -1; number++) {
         struct pb_row row;

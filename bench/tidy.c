@@ -639,25 +639,32 @@ static int first_char(FILE *f)
     return c;
 }
 
+int tidy_csv_header(FILE *f, const char *path, struct pb_csv_layout *l,
+                    char **line, size_t *cap, struct pb_error *e)
+{
+    enum pb_col missing;
+    long n = tidy_csv_line(f, line, cap);
+    if (n == -1)
+        return pb_fail(e, -EINVAL,
+                       "%s:1: empty file; expected the results CSV header",
+                       path);
+    if (n < 0)
+        return tidy_csv_line_error(n, path, 1, e);
+    if (pb_csv_layout_read(l, *line, &missing))
+        return pb_fail(e, -EINVAL,
+                       "%s:1: no column '%s'; expected the header of a "
+                       "puzzlebench results.csv",
+                       path, pb_col_name(missing));
+    return 0;
+}
+
 static int load_csv(FILE *f, struct tidy *t, unsigned flags, struct pb_error *e)
 {
     struct pb_csv_layout l;
-    enum pb_col missing;
     char *line = NULL;
     size_t cap = 0;
-    long n = tidy_csv_line(f, &line, &cap);
-    int rc = 0;
-    if (n == -1)
-        rc = pb_fail(e, -EINVAL,
-                     "%s:1: empty file; expected the results CSV header",
-                     t->path);
-    else if (n < 0)
-        rc = tidy_csv_line_error(n, t->path, 1, e);
-    else if (pb_csv_layout_read(&l, line, &missing))
-        rc = pb_fail(e, -EINVAL,
-                     "%s:1: no column '%s'; expected the header of a "
-                     "puzzlebench results.csv",
-                     t->path, pb_col_name(missing));
+    long n = 0;
+    int rc = tidy_csv_header(f, t->path, &l, &line, &cap, e);
     for (unsigned number = 2;
          rc == 0 && (n = tidy_csv_line(f, &line, &cap)) != -1; number++) {
         struct pb_row row;

@@ -203,6 +203,11 @@ long tidy_csv_line(FILE *f, char **line, size_t *cap);
  * returns rc. */
 int tidy_csv_line_error(long rc, const char *path, unsigned number,
                         struct pb_error *e);
+/* Reads results.csv's header line from f (path for messages) into l,
+ * through *line and *cap as tidy_csv_line: 0, or -EINVAL (an empty
+ * file, a missing column) or tidy_csv_line's error, said in e. */
+int tidy_csv_header(FILE *f, const char *path, struct pb_csv_layout *l,
+                    char **line, size_t *cap, struct pb_error *e);
 /* Parses results.csv line `number` of path (split in place as layout l
  * says) into row, and checks it: as many fields as l needs, not the
  * header line again, kernel, variant and family names (tidy_name_ok,
