@@ -141,7 +141,7 @@ static int join_csv(struct join *j, const struct pb_against_part *p,
     FILE *f = tidy_open(path, "the results.csv of a side", e);
     if (!f)
         return -EINVAL;
-    struct pb_csv_layout l;
+    struct pb_csv_layout l = {0};
     char *line = NULL;
     size_t cap = 0;
     long n = 0;

@@ -660,7 +660,7 @@ int tidy_csv_header(FILE *f, const char *path, struct pb_csv_layout *l,
 
 static int load_csv(FILE *f, struct tidy *t, unsigned flags, struct pb_error *e)
 {
-    struct pb_csv_layout l;
+    struct pb_csv_layout l = {0};
     char *line = NULL;
     size_t cap = 0;
     long n = 0;
