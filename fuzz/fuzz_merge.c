@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "fuzz_util.h"
-#include "merge.h"
+#include "results/merge.h"
 
 #define FUZZ_MERGE_PARTS 4
 #define FUZZ_MERGE_SEPARATOR "\n=====\n"

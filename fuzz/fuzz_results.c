@@ -14,12 +14,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "compare.h"
-#include "cpus.h"
+#include "analysis/compare.h"
+#include "util/cpus.h"
 #include "fuzz_util.h"
-#include "summary.h"
-#include "tidy.h"
-#include "winners.h"
+#include "analysis/summary.h"
+#include "results/tidy.h"
+#include "analysis/winners.h"
 
 void fuzz_results_use(const char *path)
 {

@@ -10,7 +10,7 @@
  */
 #include "fuzz_results.h"
 #include "fuzz_util.h"
-#include "tidy.h"
+#include "results/tidy.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -6,7 +6,7 @@
  * run, plus one file write.
  */
 #include "fuzz_util.h"
-#include "suite.h"
+#include "harness/suite.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -17,7 +17,7 @@
 # text from a results file runs as code.
 # A script may set `height` (pixels) before loading this file. Column
 # numbers of summary.csv are named below (its header is the contract with
-# bench/summary.c).
+# bench/analysis/summary.c).
 if (!exists('height')) height = 600
 if (fmt eq 'png') {
     set terminal pngcairo size 1000,height font 'sans,11' noenhanced

@@ -46,7 +46,7 @@ commit=$(git -C "$here" rev-parse HEAD 2>/dev/null || echo unknown)
 if [ -n "$(git -C "$here" status --porcelain --untracked-files=no 2>/dev/null)" ]; then
     dirty=true
     # the tree's changes, in the one format puzzlebench hashes
-    # (bench/identity.c, diff_args): results record their SHA-256
+    # (bench/util/identity.c, diff_args): results record their SHA-256
     git -C "$here" --no-optional-locks diff HEAD --binary --no-color \
         --no-ext-diff --no-textconv --no-renames --diff-algorithm=myers \
         --src-prefix=a/ --dst-prefix=b/ --unified=3 --no-relative -- \

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "gen.h"
+#include "run/gen.h"
 #include "pb.h"
 
 /* Parses text with kernel k into c (freed again on failure). */

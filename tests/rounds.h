@@ -12,7 +12,7 @@
 #include <stdio.h>
 
 #include "check.h"
-#include "tidy.h"
+#include "results/tidy.h"
 
 /* Adds variant's benchmark at `threads` to t with round r's samples
  * around value[r] (r = 0..rounds-1), reps of them a round (1 or 3: the

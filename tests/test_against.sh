@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # test_against.sh - A/B runs of two builds interleaved in time (bench
-# --against, bench/against.h) and calibrate (bench/calibration.h).
+# --against, bench/harness/against.h) and calibrate (bench/analysis/calibration.h).
 #
 # OTHER is a copy of the binary with one byte appended (it runs the same
 # and hashes differently). On a suite of 2 benchmarks, 3 rounds of 1

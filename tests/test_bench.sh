@@ -376,7 +376,7 @@ else
         "$(head -c 300 "$S/log.txt" 2>&1)"
 fi
 
-# noise (bench/noise.h): the machine's state is in the log at the start;
+# noise (bench/analysis/noise.h): the machine's state is in the log at the start;
 # where this machine has no readable governor (virtual machines), the
 # start says so and the "warnings:" block after the timed runs names it
 if grep -q '^# cpu_governor ' "$S/log.txt" &&

@@ -1,8 +1,8 @@
 /*
- * test_console.c - the compact console's formats (bench/console.h):
+ * test_console.c - the compact console's formats (bench/present/console.h):
  * times in a unit chosen per value and never in scientific notation
  * (rounding at unit boundaries: 999.6 us is 1.00 ms), ratios, spreads,
- * clocks, the median and the CV (pb_noise_cv_of's), short names, result
+ * clocks, the median and the CV (pb_cv's), short names, result
  * lines that name their median's clock (cpu, wall) under a clock column,
  * result lines within PB_CONSOLE_WIDTH and on one line, the progress text cut
  * to a terminal's width, and the progress modes (--quiet, NO_COLOR, not
@@ -16,8 +16,9 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "console.h"
-#include "noise.h"
+#include "present/console.h"
+#include "analysis/noise.h"
+#include "util/stats.h"
 
 static char buf[1024];
 
@@ -114,8 +115,7 @@ static void test_center(void)
     /* mean 21.6, sample variance 1921.3 */
     CHECK(median == 2 && fabs(cv - sqrt(1921.3) / 21.6) < 1e-9,
           "median %g (2), cv %g (%g)", median, cv, sqrt(1921.3) / 21.6);
-    CHECK(cv == pb_noise_cv_of(x, 5), "cv %g, pb_noise_cv_of %g", cv,
-          pb_noise_cv_of(x, 5));
+    CHECK(cv == pb_cv(x, 5), "cv %g, pb_cv %g", cv, pb_cv(x, 5));
     double one[] = {0.5};
     pb_console_center(one, 1, &median, &cv);
     CHECK(median == 0.5 && isnan(cv), "one sample: median %g, cv %g", median,

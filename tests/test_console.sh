@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# test_console.sh - the console of `puzzlebench bench` (bench/console.h):
+# test_console.sh - the console of `puzzlebench bench` (bench/present/console.h):
 # the compact lines (one per benchmark, a time with its unit and its
 # clock (cpu at one thread), a spread,
 # the ratio to the kernel's baseline, verified or the skip's reason, no

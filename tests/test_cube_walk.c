@@ -21,10 +21,10 @@
 #include "check.h"
 #include "kernel_test.h"
 #include "pb_limits.h"
-#include "runner.h"
+#include "run/runner.h"
 #include "walk.h"
 #include "walk_internal.h"
-#include "gen.h"
+#include "run/gen.h"
 
 static const struct pb_kernel *kernel(void)
 {

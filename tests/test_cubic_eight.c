@@ -17,8 +17,8 @@
 #include "kernel_test.h"
 #include "eight.h"
 #include "eight_internal.h"
-#include "gen.h"
-#include "runner.h"
+#include "run/gen.h"
+#include "run/runner.h"
 
 static const char sample_in[] = "1 2\nW W W\nE W W\nW W W\n"
                                 "2 1\nR B W\nR W W\nE W W\n"

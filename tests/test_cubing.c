@@ -21,8 +21,8 @@
 #include "kernel_test.h"
 #include "cube.h"
 #include "cube_internal.h"
-#include "gen.h"
-#include "runner.h"
+#include "run/gen.h"
+#include "run/runner.h"
 #include "simd_path.h"
 
 static const char sample_in[] = "4\n1\nL-\n2\nF+ B+\n4\nU- D- L+ R+\n10\n"

@@ -22,7 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "census.h"
+#include "run/census.h"
 #include "check.h"
 #include "frontier2.h"
 #include "magic.h"
@@ -619,7 +619,7 @@ static void refusals(void)
           "bytes per rank");
 }
 
-/* census_run_same, the check of a census line (bench/harness_census.c)
+/* census_run_same, the check of a census line (bench/harness/harness_census.c)
  * against the reference search: the engines agree, so a difference can
  * only be made here; each kind is named with its first place. */
 static void census_differences(void)

@@ -1,5 +1,5 @@
 /*
- * test_gbench.c - the C API over Google Benchmark (bench/gbench.h) on a
+ * test_gbench.c - the C API over Google Benchmark (bench/harness/gbench.h) on a
  * toy kernel: registration with a context, manual iteration time (the
  * reported time is exactly what the C side set, whatever the wall clock
  * did), counters (plain and per-second), labels, skipping with an error,
@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "gbench.h"
+#include "harness/gbench.h"
 
 #define TOY_SECONDS 0.002 /* manual time per iteration */
 

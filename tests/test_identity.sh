@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# test_identity.sh - a build's identity in its results (bench/identity.h,
-# bench/knobs.h): the executable's SHA-256 (results.json, log.txt and
+# test_identity.sh - a build's identity in its results (bench/util/identity.h,
+# bench/harness/knobs.h): the executable's SHA-256 (results.json, log.txt and
 # --version); a dirty tree's diff hashed, written beside the results as
 # build.diff and cut at 1 MiB, another edit another hash, the user's git
 # configuration no other hash; every PB_* and OMP_* setting as env:NAME;

@@ -22,9 +22,9 @@
 #include <string.h>
 
 #include "check.h"
-#include "runner.h"
-#include "tidy.h"
-#include "verify.h"
+#include "run/runner.h"
+#include "results/tidy.h"
+#include "run/verify.h"
 
 enum { TOUR_MAX = 32, INSTANCES = 9, REPEATS = 5, PLANTED = 4 };
 

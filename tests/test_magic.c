@@ -13,12 +13,12 @@
 
 #include "check.h"
 #include "kernel_test.h"
-#include "gen.h"
+#include "run/gen.h"
 #include "magic.h"
 #include "magic_internal.h"
 #include "pb_prng.h"
-#include "runner.h"
-#include "verify.h"
+#include "run/runner.h"
+#include "run/verify.h"
 
 static const struct pb_kernel *kernel(void)
 {

@@ -28,8 +28,8 @@
 #include "magic_space.h"
 #include "pb_limits.h"
 #include "pb_prng.h"
-#include "gen.h"
-#include "runner.h"
+#include "run/gen.h"
+#include "run/runner.h"
 
 #define MAX_DEPTHS 256
 

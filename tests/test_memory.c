@@ -16,9 +16,9 @@
 #include <string.h>
 
 #include "check.h"
-#include "gen.h"
-#include "memprobe.h"
-#include "runner.h"
+#include "run/gen.h"
+#include "run/memprobe.h"
+#include "run/runner.h"
 
 enum { BLOCK = 16 << 20, INSTANCES = 8 };
 /* A figure is a rise in live bytes: what a thread frees in a bracket

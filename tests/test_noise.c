@@ -1,5 +1,5 @@
 /*
- * test_noise.c - the noise rules (bench/noise.h) on synthetic
+ * test_noise.c - the noise rules (bench/analysis/noise.h) on synthetic
  * benchmarks: load above the cores (before or after, NaN and unknown
  * cores ignored, equal to the cores quiet), CPU below 0.9 of wall only
  * at one thread, a 2-thread run (or one over 2 MPI processes) more than
@@ -26,11 +26,12 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "cpus.h"
-#include "noise.h"
+#include "util/cpus.h"
+#include "analysis/noise.h"
 #include "pb_limits.h"
-#include "report.h"
-#include "tidy.h"
+#include "present/report.h"
+#include "results/tidy.h"
+#include "util/stats.h"
 
 /* A benchmark of magic_squares/bfs_array on one corpus over `processes`
  * MPI processes of `threads` threads, added to t with samples per
@@ -173,10 +174,9 @@ static void test_bench_rules(void)
     CHECK(isnan(pb_noise_cv(one)), "CV of one sample %g", pb_noise_cv(one));
     EXPECT_WARNINGS(&t, one, 2, "");
     one->n = 4;
-    CHECK(pb_noise_cv_of(spread, 4) == pb_noise_cv(one) &&
-              isnan(pb_noise_cv_of(spread, 1)) &&
-              isnan(pb_noise_cv_of(NULL, 0)),
-          "pb_noise_cv_of");
+    CHECK(pb_cv(spread, 4) == pb_noise_cv(one) && isnan(pb_cv(spread, 1)) &&
+              isnan(pb_cv(NULL, 0)),
+          "pb_cv");
     /* every rule at once, in order, and the cap */
     one->load_before = 5;
     one->cpu_per_wall = 0.5;

@@ -33,7 +33,7 @@
 #include "frontier2.h"
 #include "pb.h"
 #include "pb_limits.h"
-#include "runner.h"
+#include "run/runner.h"
 #include "walk.h"
 #include "walk_internal.h"
 

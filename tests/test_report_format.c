@@ -1,6 +1,6 @@
 /*
  * test_report_format.c - the report's numbers for humans
- * (bench/report_format.c): fixed notation with significant digits and
+ * (bench/present/report_format.c): fixed notation with significant digits and
  * never an exponent, thousands grouped from 10,000 up, counts without
  * trailing zeros, a column's unit chosen from its typical (median
  * positive) value, bytes in binary units, and the heading anchors that
@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "report_parts.h"
+#include "present/report_internal.h"
 
 #define SAME(got, want) CHECK(!strcmp(got, want), "'%s', want '%s'", got, want)
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# test_rounds.sh - rounds (bench/harness.h, docs/statistics.md): a
+# test_rounds.sh - rounds (bench/harness/harness.h, docs/statistics.md): a
 # suite's `rounds N` and bench --rounds / --round-seed.
 #
 # A 2-benchmark suite of 3 rounds of 2 repetitions gives each benchmark 6

@@ -1,5 +1,5 @@
 /*
- * test_schema.c - the name and row schema (bench/schema.h) round-trips:
+ * test_schema.c - the name and row schema (bench/results/schema.h) round-trips:
  * identity -> benchmark name -> identity for every registered kernel and
  * variant (the name byte-identical to the format the harness wrote before
  * the schema module, Google Benchmark's suffixes ignored), odd values
@@ -21,8 +21,8 @@
 
 #include "check.h"
 #include "pb.h"
-#include "schema.h"
-#include "tidy.h"
+#include "results/schema.h"
+#include "results/tidy.h"
 
 static const char pinned_header[] =
     "kernel,variant,family,size,count,seed,corpus_hash,threads,processes,side,"

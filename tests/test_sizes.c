@@ -17,11 +17,11 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "gen.h"
+#include "run/gen.h"
 #include "pb.h"
-#include "schema.h"
-#include "suite.h"
-#include "tidy.h"
+#include "results/schema.h"
+#include "harness/suite.h"
+#include "results/tidy.h"
 
 /* s formats, the text parses back to s, and formats again the same. */
 static void round_trip(const struct pb_kernel *k, struct pb_size s)

@@ -1,5 +1,5 @@
 /*
- * test_stats.c - the statistics of verdicts (bench/stats.h) on synthetic
+ * test_stats.c - the statistics of verdicts (bench/util/stats.h) on synthetic
  * samples whose answers are known: Student's t quantiles against
  * tabulated values; round values as the medians of their rounds; a 20 %
  * slowdown over 5 rounds with 2 % noise is `slower` with 1.2 inside its
@@ -18,8 +18,8 @@
 
 #include "check.h"
 #include "rounds.h"
-#include "stats.h"
-#include "tidy.h"
+#include "analysis/change.h"
+#include "results/tidy.h"
 
 static void quantiles(void)
 {

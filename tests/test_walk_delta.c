@@ -15,8 +15,8 @@
 
 #include "check.h"
 #include "kernel_test.h"
-#include "memprobe.h"
-#include "runner.h"
+#include "run/memprobe.h"
+#include "run/runner.h"
 #include "walk.h"
 
 static const int team_sizes[] = {1, 2, 3, 4};

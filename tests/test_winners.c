@@ -1,5 +1,5 @@
 /*
- * test_winners.c - the hyperfine sentence (bench/winners.h) on synthetic
+ * test_winners.c - the hyperfine sentence (bench/analysis/winners.h) on synthetic
  * results measured in rounds: a variant twice as slow is a win with an
  * interval around 2, one within a fraction of a percent is "same speed",
  * one with 2 rounds or 1 round is "inconclusive" with the reason (never
@@ -16,11 +16,11 @@
 
 #include "check.h"
 #include "pb_prng.h"
-#include "report_parts.h"
+#include "present/report_internal.h"
 #include "rounds.h"
-#include "stats.h"
-#include "tidy.h"
-#include "winners.h"
+#include "analysis/change.h"
+#include "results/tidy.h"
+#include "analysis/winners.h"
 
 /* Of `trials` pairs of equal variants (5 rounds, round values uniform in
  * 1 +- 5 %), how many intervals hold 1 and how many call a winner. */

@@ -1,5 +1,5 @@
 /*
- * test_work.c - work counters (pb.h: struct pb_work_def; bench/work.h)
+ * test_work.c - work counters (pb.h: struct pb_work_def; bench/results/work.h)
  * from a variant to every results file: a toy kernel defined here,
  * "walk", names two counters (pops, relaxations) and units of work
  * (reachable states), as cube_walk will. Its variant's counts are summed
@@ -21,12 +21,12 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "gbench.h"
-#include "report.h"
-#include "runner.h"
-#include "schema.h"
-#include "tidy.h"
-#include "work.h"
+#include "harness/gbench.h"
+#include "present/report.h"
+#include "run/runner.h"
+#include "results/schema.h"
+#include "results/tidy.h"
+#include "results/work.h"
 
 enum { INSTANCES = 6, STEP = 10 };
 enum { WALK_POPS = PB_WORK_MAIN, WALK_RELAXATIONS = 1 };

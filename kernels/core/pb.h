@@ -107,7 +107,7 @@ struct pb_work {
 
 /* One counter: name, in [a-z0-9_] (1 to 31 characters; not "units" or
  * "seconds", and "expanded" only as counter 0), is how results files
- * name it ("pops": the pops_per_instance counter; bench/work.h); unit
+ * name it ("pops": the pops_per_instance counter; bench/results/work.h); unit
  * says for people what one count is ("states expanded", "queue pops"). */
 struct pb_counter_def {
     const char *name;
@@ -235,7 +235,7 @@ struct pb_answer_ops {
      * the registry). */
     void (*release)(void *answer);
     /* Optional, and required with release: one answer carried to another
-     * process of the same build (the MPI back end, bench/backend_mpi.c).
+     * process of the same build (the MPI back end, bench/run/backend_mpi.c).
      * pack writes the answer's bytes into buf (NULL: only counts them)
      * and returns how many; unpack rebuilds a zeroed slot from len such
      * bytes: 0, -ENOMEM, or -EINVAL (and the slot zeroed) when they are
@@ -277,6 +277,15 @@ struct pb_size_ops {
  * Memory: generate, oracle_new and census refuse a request whose estimate
  * is over the memory cap (pb_memory_check of pb_limits.h, -ENOMEM with
  * the estimate in e) before allocating anything big. */
+/* An environment variable a kernel's variants read (cubing's PB_SIMD):
+ * its name and the check of its value (0, or -EINVAL with e saying what
+ * was expected; NULL: any value), run before a verb that solves starts,
+ * so a misspelt knob is refused rather than measured as the default. */
+struct pb_env_knob {
+    const char *name;
+    int (*check)(struct pb_error *e);
+};
+
 struct pb_kernel {
     const char *name;
     const char *summary;
@@ -286,6 +295,9 @@ struct pb_kernel {
     struct pb_size_ops size;
     const char *families_help;   /* one line listing families and params */
     const char *default_variant; /* fastest verified, see docs/results.md */
+    /* Optional: the environment knobs of its variants, ended by a NULL
+     * name. */
+    const struct pb_env_knob *env_knobs;
 
     /* Reads judge or extended format from text (whole input in memory)
      * and appends instances to corpus. */

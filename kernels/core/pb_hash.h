@@ -3,7 +3,7 @@
  * Noll and Vo; the offset basis and prime of the 64-bit variant), for a
  * corpus's content hash in results, a census line's corpus hash and the
  * index of names that results are read back into. Not cryptographic (a
- * binary's or a diff's identity is SHA-256: bench/identity.h). O(length).
+ * binary's or a diff's identity is SHA-256: bench/util/identity.h). O(length).
  * Reference: http://www.isthe.com/chongo/tech/comp/fnv/
  */
 #ifndef PB_HASH_H

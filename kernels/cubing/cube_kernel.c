@@ -8,6 +8,7 @@
 #include <stddef.h>
 
 extern const struct pb_variant *const cubing_variants[];
+extern const struct pb_env_knob cubing_env_knobs[];
 
 /* Room for the stickers of the corpus's largest cube only. */
 static size_t cube_answer_size_for(const struct pb_corpus *corpus)
@@ -49,4 +50,5 @@ const struct pb_kernel cubing_kernel = {
     .oracle_solve = cube_oracle_solve,
     .oracle_free = cube_oracle_free,
     .variants = cubing_variants,
+    .env_knobs = cubing_env_knobs,
 };

@@ -71,7 +71,7 @@
 #define _DEFAULT_SOURCE /* madvise, MADV_HUGEPAGE */
 
 #include "frontier2.h"
-#include "frontier2_marks.h"
+#include "frontier2_internal.h"
 
 #include <errno.h>
 #include <stdlib.h>

@@ -1,7 +1,7 @@
 /*
  * frontier2_mpi.c - the 2-bit frontier BFS across MPI processes
  * (frontier2_mpi.h has the contracts; frontier2.c the one-process engine
- * whose coding, marks and block maps this shares, frontier2_marks.h).
+ * whose coding, marks and block maps this shares, frontier2_internal.h).
  *
  * Partition: process i owns the contiguous ranks [i * S, (i + 1) * S),
  * S = ceil(n / P) rounded up to a word (32 ranks), the last one fewer.
@@ -59,7 +59,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "frontier2_marks.h"
+#include "frontier2_internal.h"
 #include "pb_limits.h"
 
 #define BATCH 256 /* neighbours computed ahead of their marks */

@@ -7,7 +7,7 @@
  * the variant is built, so a misspelt knob never measures the default.
  * Also simd_chains' two knobs, PB_SIMD_CHAINS and PB_SIMD_TURNS_PER_STEP,
  * read as whole numbers in range or refused. The verbs that solve check
- * every one of them before they start (bench/knobs.c).
+ * every one of them before they start (bench/harness/knobs.c).
  */
 #ifndef SIMD_PATH_H
 #define SIMD_PATH_H

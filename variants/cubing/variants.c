@@ -1,9 +1,12 @@
 /*
  * variants.c - the cubing variant table. Adding a variant: write
  * variants/cubing/NAME.c exporting one const struct pb_variant, then add
- * one line below (and the file to CMakeLists.txt).
+ * one line below (and the file to CMakeLists.txt). Also the table of
+ * the environment knobs the variants read (simd_path.h), which every
+ * verb that solves checks before it starts.
  */
 #include "pb.h"
+#include "simd_path.h"
 
 extern const struct pb_variant cube_variant_geometry;
 extern const struct pb_variant cube_variant_facelet_table;
@@ -24,3 +27,30 @@ const struct pb_variant *const cubing_variants[] = {
     NULL,
 };
 /* clang-format on */
+
+static int check_simd(struct pb_error *e)
+{
+    enum cube_simd_path path;
+    return cube_simd_path_env(&path, e);
+}
+
+static int check_chains(struct pb_error *e)
+{
+    int chains;
+    return cube_simd_env_knob("PB_SIMD_CHAINS", CUBE_SIMD_CHAINS_MAX, &chains,
+                              e);
+}
+
+static int check_turns(struct pb_error *e)
+{
+    int turns;
+    return cube_simd_env_knob("PB_SIMD_TURNS_PER_STEP", CUBE_SIMD_TURNS_MAX,
+                              &turns, e);
+}
+
+const struct pb_env_knob cubing_env_knobs[] = {
+    {"PB_SIMD", check_simd},          /* simd_path.h */
+    {"PB_SIMD_CHAINS", check_chains}, /* simd_chains.c */
+    {"PB_SIMD_TURNS_PER_STEP", check_turns},
+    {NULL, NULL},
+};

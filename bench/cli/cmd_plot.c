@@ -1,0 +1,105 @@
+/*
+ * cmd_plot.c - `puzzlebench plot DIR [--baseline NAME] [--kinds K,...]
+ * [--variants V,...] [--format F,...] [--clock cpu|wall]`: (re)draws the
+ * figures of a results folder from its results.csv (plot.h), all of them
+ * or those chosen, on the clock asked for; a folder whose completion
+ * record says it is incomplete is drawn with a warning naming what is
+ * missing (completion.h).
+ */
+#include <getopt.h>
+
+#include "cli/cli.h"
+#include "results/completion.h"
+#include "present/outputs.h"
+
+static const char help[] =
+    "usage: puzzlebench plot DIR [--baseline NAME] [--kinds K,...]\n"
+    "                        [--variants V,...] [--format png,svg,pdf]\n"
+    "                        [--clock cpu|wall]\n\n"
+    "Draws the figures of the results folder DIR (e.g. results/latest)\n"
+    "from its results.csv (else its results.json) with gnuplot:\n"
+    "DIR/summary.csv (one row per benchmark: median, quartiles, speed-up,\n"
+    "ratio to the baseline), then DIR/figures/KIND-KERNEL.png, .svg and\n"
+    ".pdf for time vs size, speed-up and efficiency vs the cores used\n"
+    "(processes x threads), peak memory vs size, time relative to the\n"
+    "baseline variant, and work vs time. Prints each figure's path. A\n"
+    "folder whose run stopped early (completion.json) is drawn with a\n"
+    "warning: 'incomplete: N of M benchmarks timed' and what is missing.\n\n"
+    "  -b, --baseline NAME  the variant figure 4 divides by (default: each\n"
+    "                       kernel's first registered variant present);\n"
+    "                       a NAME no benchmark has is an error\n"
+    "  -k, --kinds K,...    only these figures: time_vs_size, speedup,\n"
+    "                       memory_vs_size, relative, work_vs_time,\n"
+    "                       unit_time_vs_size, work_per_unit_vs_knob\n"
+    "  -v, --variants V,... only these variants in the figures\n"
+    "                       (summary.csv keeps every benchmark)\n"
+    "  -f, --format F,...   only these formats: png, svg, pdf\n"
+    "      --clock cpu|wall every time on this clock: the CPU time of the\n"
+    "                       working threads, or wall time (default: the\n"
+    "                       run's bench --clock, else CPU time at 1\n"
+    "                       process of 1 thread and wall time at more);\n"
+    "                       summary.csv's clock column, the figures' time\n"
+    "                       axes and the report's tables name it. cpu on\n"
+    "                       results without CPU time is refused\n"
+    "  -h, --help           this text\n";
+
+/* --clock: a long option only, a value beyond any char */
+enum { OPT_CLOCK = 0x100 };
+
+int cmd_plot(int argc, char **argv)
+{
+    static const struct option options[] = {
+        {"baseline", required_argument, NULL, 'b'},
+        {"kinds", required_argument, NULL, 'k'},
+        {"variants", required_argument, NULL, 'v'},
+        {"format", required_argument, NULL, 'f'},
+        {"clock", required_argument, NULL, OPT_CLOCK},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0}};
+    struct pb_plot_options o = {NULL, NULL, NULL, NULL, NULL};
+    unsigned flag;
+    int c;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, ":b:k:v:f:h", options, NULL)) != -1) {
+        switch (c) {
+        case 'b':
+            o.baseline = optarg;
+            break;
+        case 'k':
+            o.kinds = optarg;
+            break;
+        case 'v':
+            o.variants = optarg;
+            break;
+        case 'f':
+            o.formats = optarg;
+            break;
+        case OPT_CLOCK:
+            if (!cli_clock("plot", optarg, &flag))
+                return PB_EXIT_USAGE;
+            o.clock = optarg;
+            break;
+        case 'h':
+            fputs(help, stdout);
+            return PB_EXIT_OK;
+        default:
+            return cli_bad_option("plot", argc, argv, c);
+        }
+    }
+    if (argc - optind != 1)
+        return pb_usage_error("plot", "expected one results folder");
+    struct pb_error e;
+    struct pb_completeness k;
+    if (pb_outputs_write(argv[optind], &o, stdout, &e) ||
+        pb_completeness_of(argv[optind], &k, &e)) {
+        fprintf(stderr, "puzzlebench plot: %s\n", e.msg);
+        return PB_EXIT_FAIL;
+    }
+    /* drawn all the same (partial results are useful), but said */
+    char text[sizeof(k.named) + 128], dir[4 * PB_PATH_MAX];
+    pb_completeness_text(&k, text, sizeof(text));
+    pb_escape_controls(argv[optind], dir, sizeof(dir));
+    if (text[0])
+        fprintf(stderr, "puzzlebench plot: warning: %s: %s\n", dir, text);
+    return PB_EXIT_OK;
+}

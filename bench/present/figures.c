@@ -1,0 +1,21 @@
+/*
+ * figures.c - the table of figure kinds and formats (figures.h). O(1).
+ */
+#include "present/figures.h"
+
+const struct pb_figure pb_figures[PB_FIGURES] = {
+    {"time_vs_size", PB_SIZE_SWEEP},
+    {"speedup", PB_SWEPT_ROWS},
+    {"memory_vs_size", PB_HEAP_SWEEP},
+    {"relative", PB_ALL_ROWS},
+    {"work_vs_time", PB_SERIAL_ROWS},
+    {"unit_time_vs_size", PB_UNIT_SWEEP},
+    {"work_per_unit_vs_knob", PB_KNOB_SWEEP},
+};
+
+const char *const pb_figure_formats[PB_FIGURE_FORMATS] = {"png", "svg", "pdf"};
+
+const char *pb_figure_kind(size_t i)
+{
+    return i < PB_FIGURES ? pb_figures[i].kind : NULL;
+}

@@ -1,0 +1,29 @@
+/*
+ * outputs.c - summary, figures, report, in that order (outputs.h): the
+ * one place that chains them, and the one fallback to a report without
+ * figures. O(what plot and the report cost).
+ */
+#include "present/outputs.h"
+
+#include "present/report.h"
+
+int pb_outputs_write(const char *dir, const struct pb_plot_options *o,
+                     FILE *out, struct pb_error *e)
+{
+    int rc = pb_plot(dir, o, out, e);
+    return rc ? rc
+              : pb_report_write_baseline(dir, o ? o->baseline : NULL,
+                                         o ? o->clock : NULL, e);
+}
+
+bool pb_outputs_or_report(const char *dir, const char *verb)
+{
+    struct pb_error e;
+    if (pb_outputs_write(dir, NULL, NULL, &e) == 0)
+        return true;
+    fprintf(stderr, "puzzlebench %s: warning: %s\n", verb, e.msg);
+    if (pb_report_write(dir, &e) == 0)
+        return true;
+    fprintf(stderr, "puzzlebench %s: warning: no report: %s\n", verb, e.msg);
+    return false;
+}

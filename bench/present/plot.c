@@ -1,0 +1,689 @@
+/*
+ * plot.c - `puzzlebench plot` (plot.h): reads the tidy results.csv
+ * (refusing, before anything is written, a row whose values a figure
+ * cannot show: tidy.h, TIDY_FIGURES), writes summary.csv beside it, then
+ * runs gnuplot once per figure, kernel and format (PNG for screens and
+ * Markdown, SVG for the web, PDF for papers) with the script's inputs as
+ * -e definitions.
+ * Those definitions are gnuplot code, so no text from the results is
+ * trusted there: names were checked on reading (tidy.h: kernel and
+ * variant in [a-z0-9_], family in [A-Za-z0-9_:.-], puzzlebench names
+ * only), and every string is written single-quoted (where gnuplot
+ * expands nothing: no backquotes, no macros, no escapes) after a check
+ * that it holds no single quote and no control byte; paths go as ./PATH
+ * when relative, since gnuplot runs '<CMD' and '|CMD' as commands.
+ * gnuplot runs as a child process (posix_spawnp, no shell; its warnings,
+ * e.g. about a variant with no point in a figure, go to
+ * DIR/figures/gnuplot.log) and draws each figure into a fresh temporary
+ * beside it (pb_file.h), renamed over the figure only when gnuplot exits
+ * 0 and the file is not empty, so a kill leaves complete figures or
+ * none; the temporaries of dead runs are removed first. DIR/figures
+ * must be a folder: a symbolic link there is refused before anything is
+ * written or removed. Runs at more threads than the CPUs the run was
+ * granted (results.json's cpus_granted) are in no speed-up figure.
+ * Times are on each benchmark's clock (tidy.h: CPU time at one process
+ * of one thread, wall time at more), or on the one --clock asks for, or
+ * the run recorded (results.json's context "clock", bench --clock):
+ * summary.csv's clock column names it per row, and each figure is
+ * handed clock='cpu', 'wall' or 'mixed' for its time axis.
+ * O(kernels * figures) gnuplot runs.
+ */
+#include "present/plot.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <jansson.h>
+#include <spawn.h>
+#include <stdarg.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "util/cpus.h"
+#include "util/data_dir.h"
+#include "pb_file.h"
+#include "present/figures.h"
+#include "util/stats.h"
+#include "analysis/summary.h"
+#include "results/tidy.h"
+
+extern char **environ;
+
+/* Which rows of a kernel are on its sweeps, and the CPUs its run was
+ * granted (cpus.h; 0: unknown). */
+struct sweeps {
+    const char *size_family; /* NULL: none */
+    bool knob;
+    char knob_family[32], knob_size[PB_ID_TEXT];
+    int granted;
+};
+
+/* Appends printf-style text to the string in buf; false when it does not
+ * fit. */
+static bool append(char *buf, size_t len, const char *fmt, ...) PB_PRINTF(3, 4);
+static bool append(char *buf, size_t len, const char *fmt, ...)
+{
+    size_t used = strlen(buf);
+    va_list ap;
+    va_start(ap, fmt);
+    int w = vsnprintf(buf + used, len - used, fmt, ap);
+    va_end(ap);
+    return w >= 0 && (size_t)w < len - used;
+}
+
+/* The kinds, comma-separated (what --kinds takes). */
+static const char *plot_kinds(void)
+{
+    static char list[256];
+    if (!list[0])
+        for (size_t i = 0; pb_figure_kind(i); i++)
+            append(list, sizeof(list), "%s%s", i ? "," : "", pb_figure_kind(i));
+    return list;
+}
+
+/* name is one of the comma-separated words of list (NULL: every name). */
+static bool listed(const char *list, const char *name)
+{
+    if (!list)
+        return true;
+    size_t n = strlen(name);
+    for (const char *w = list; *w;) {
+        size_t len = strcspn(w, ",");
+        if (len == n && !strncmp(w, name, n))
+            return true;
+        w += len + (w[len] == ',');
+    }
+    return false;
+}
+
+/* Each word of list (NULL: none) is one of the comma-separated words of
+ * allowed; else -EINVAL with the first word that is not. */
+static int words_known(const char *option, const char *list,
+                       const char *allowed, struct pb_error *e)
+{
+    for (const char *w = list; w && *w;) {
+        size_t len = strcspn(w, ",");
+        char word[64];
+        snprintf(word, sizeof(word), "%.*s", (int)len, w);
+        if (!len || !listed(allowed, word))
+            return pb_fail(e, -EINVAL,
+                           "%s: unknown '%s'; expected a list of %s", option,
+                           word, allowed);
+        w += len + (w[len] == ',');
+    }
+    return 0;
+}
+
+const char *pb_plots_dir(void)
+{
+    const char *env = getenv("PB_PLOTS_DIR");
+    if (env && env[0])
+        return env;
+    /* this binary's own copy, never another's (data_dir.h) */
+    static char dir[PB_PATH_MAX];
+    snprintf(dir, sizeof(dir), "%s/plots", pb_data_dir());
+    return dir;
+}
+
+/* Runs gnuplot with `defs` on script, its messages appended to log; 0
+ * when it exits 0. */
+static int run_gnuplot(const char *defs, const char *script, const char *log,
+                       struct pb_error *e)
+{
+    char *argv[] = {"gnuplot", "-e", (char *)defs, (char *)script, NULL};
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    /* never through a symlink planted at the log's name */
+    posix_spawn_file_actions_addopen(
+        &actions, 2, log, O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW, 0666);
+    pid_t pid;
+    int rc = posix_spawnp(&pid, "gnuplot", &actions, NULL, argv, environ);
+    posix_spawn_file_actions_destroy(&actions);
+    if (rc == ELOOP)
+        return pb_fail(e, -rc,
+                       "%s: a symbolic link; gnuplot's messages are never "
+                       "written through one",
+                       log);
+    if (rc)
+        return pb_fail(e, -rc,
+                       "cannot run gnuplot: %s (install the Debian package "
+                       "gnuplot-nox)",
+                       strerror(rc));
+    int status;
+    if (waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) ||
+        WEXITSTATUS(status) != 0)
+        return pb_fail(e, -EIO, "gnuplot failed on %s (messages in %s)", script,
+                       log);
+    return 0;
+}
+
+/* b is among the rows a figure draws. */
+static bool drawn(const struct tidy_bench *b, enum pb_figure_rows rows,
+                  const struct sweeps *sw)
+{
+    switch (rows) {
+    case PB_ALL_ROWS:
+        return true;
+    case PB_SWEPT_ROWS: /* not threads that took turns on fewer CPUs */
+        return b->processes * b->threads > 1 &&
+               !pb_threads_oversubscribed(b->threads, sw->granted);
+    case PB_SERIAL_ROWS:
+        return pb_summary_serial(b) && b->work_per_instance > 0;
+    case PB_SIZE_SWEEP:
+        return pb_summary_in_sweep(b, sw->size_family);
+    case PB_HEAP_SWEEP:
+        return pb_summary_in_sweep(b, sw->size_family) &&
+               isfinite(b->peak_heap_bytes);
+    case PB_UNIT_SWEEP:
+        return pb_summary_in_sweep(b, sw->size_family) &&
+               isfinite(b->units_per_instance) && b->units_per_instance > 0;
+    default:
+        return sw->knob &&
+               pb_summary_in_knob_sweep(b, sw->knob_family, sw->knob_size) &&
+               b->work_per_instance > 0 && b->units_per_instance > 0;
+    }
+}
+
+/* The kernel's variants with a benchmark the figure draws (`rows`), in
+ * registry order, with their style numbers, as space-separated words. */
+static void variant_words(const struct tidy *t, const char *kernel,
+                          enum pb_figure_rows rows, const struct sweeps *sw,
+                          const char *only, char *names, size_t names_len,
+                          char *styles, size_t styles_len)
+{
+    names[0] = styles[0] = '\0';
+    const struct pb_kernel *k = pb_kernel_find(kernel);
+    for (size_t v = 0; k && k->variants[v]; v++) {
+        const char *name = k->variants[v]->name;
+        bool present = false;
+        if (!listed(only, name))
+            continue;
+        for (size_t i = 0; i < t->count && !present; i++) {
+            const struct tidy_bench *b = &t->b[i];
+            present = !strcmp(b->kernel, kernel) && !strcmp(b->variant, name) &&
+                      drawn(b, rows, sw);
+        }
+        if (!present)
+            continue;
+        size_t n = strlen(names), m = strlen(styles);
+        snprintf(names + n, names_len - n, "%s%s", n ? " " : "", name);
+        snprintf(styles + m, styles_len - m, "%s%d", m ? " " : "",
+                 pb_summary_style(name));
+    }
+}
+
+/* Adds v to the increasing distinct values a[0..*n). */
+static void add_distinct(long *a, size_t *n, long v)
+{
+    size_t at = 0;
+    while (at < *n && a[at] < v)
+        at++;
+    if (at < *n && a[at] == v)
+        return;
+    memmove(a + at + 1, a + at, (*n - at) * sizeof(*a));
+    a[at] = v;
+    (*n)++;
+}
+
+/* The MPI process counts among the rows the figure draws (`rows`) of the
+ * kernel's variants in `names` (variant_words): those above one,
+ * distinct and increasing, as space-separated words into procs ("" when
+ * every run is a plain one), and for each variant of names a word
+ * ",1,P," of its own counts, 1 (plain runs) included, into per_variant,
+ * so that a figure gives a key entry only to the series that have
+ * points. 0, -ENOMEM or -ENOSPC. O(variants * benchmarks * counts). */
+static int process_words(const struct tidy *t, const char *kernel,
+                         enum pb_figure_rows rows, const struct sweeps *sw,
+                         const char *names, char *procs, size_t procs_len,
+                         char *per_variant, size_t per_variant_len)
+{
+    long *all = malloc((t->count + 1) * sizeof(*all));
+    long *own = malloc((t->count + 1) * sizeof(*own));
+    size_t n_all = 0;
+    bool fits = all && own;
+    procs[0] = per_variant[0] = '\0';
+    for (const char *w = names; fits && *w;) {
+        size_t len = strcspn(w, " "), n_own = 0;
+        for (size_t i = 0; i < t->count; i++) {
+            const struct tidy_bench *b = &t->b[i];
+            if (strlen(b->variant) != len || strncmp(b->variant, w, len) ||
+                strcmp(b->kernel, kernel) || !drawn(b, rows, sw))
+                continue;
+            add_distinct(own, &n_own, b->processes);
+            if (b->processes > 1)
+                add_distinct(all, &n_all, b->processes);
+        }
+        fits =
+            append(per_variant, per_variant_len, "%s,", w == names ? "" : " ");
+        for (size_t i = 0; fits && i < n_own; i++)
+            fits = append(per_variant, per_variant_len, "%ld,", own[i]);
+        w += len + (w[len] == ' ');
+    }
+    for (size_t i = 0; fits && i < n_all; i++)
+        fits = append(procs, procs_len, "%s%ld", i ? " " : "", all[i]);
+    int rc = !all || !own ? -ENOMEM : fits ? 0 : -ENOSPC;
+    free(all);
+    free(own);
+    return rc;
+}
+
+/* The plotted sizes of the kernel's sweep (family `sweep` at one thread),
+ * distinct and increasing, as space-separated words ("" without one). */
+static void size_words(const struct tidy *t, const struct pb_kernel *k,
+                       const char *sweep, char *out, size_t len)
+{
+    double *x = malloc((t->count + 1) * sizeof(double));
+    size_t n = 0;
+    out[0] = '\0';
+    for (size_t i = 0; x && i < t->count; i++) {
+        const struct tidy_bench *b = &t->b[i];
+        if (!strcmp(b->kernel, k->name) && pb_summary_in_sweep(b, sweep) &&
+            isfinite(pb_summary_size_x(b)))
+            x[n++] = pb_summary_size_x(b);
+    }
+    if (n)
+        pb_sort(x, n);
+    for (size_t i = 0; i < n; i++) {
+        size_t used = strlen(out);
+        if (i == 0 || x[i] != x[i - 1])
+            snprintf(out + used, len - used, "%s%.15g", used ? " " : "", x[i]);
+    }
+    free(x);
+}
+
+/* s can be a single-quoted gnuplot string: no single quote (which would
+ * end it) and no control byte. */
+static bool gp_safe(const char *s)
+{
+    for (; *s; s++)
+        if (*s == '\'' || (unsigned char)*s < 0x20 || *s == 0x7f)
+            return false;
+    return true;
+}
+
+/* gnuplot reads a file name that starts with '<' as a shell command to
+ * read from, and writes to one that starts with '|' through a shell: a
+ * relative path goes to gnuplot as ./PATH, so it never starts so. */
+static const char *gp_path_prefix(const char *path)
+{
+    return path[0] == '/' ? "" : "./";
+}
+
+/* Appends `name='value'; ` to defs (value as a path, gp_path_prefix,
+ * when path). 0, -EINVAL when value cannot be quoted (gp_safe), or
+ * -ENOSPC. */
+static int gp_define(char *defs, size_t len, const char *name,
+                     const char *value, bool path)
+{
+    if (!gp_safe(value))
+        return -EINVAL;
+    return append(defs, len, "%s='%s%s'; ", name,
+                  path ? gp_path_prefix(value) : "", value)
+               ? 0
+               : -ENOSPC;
+}
+
+/* More corpora than this are numbered on the relative figure's axis, not
+ * named: their names would overlap, and the definitions handed to gnuplot
+ * would outgrow one argument. */
+enum { LABELED_CORPORA = 40 };
+
+/* Appends `corpora=N` (the kernel's corpora that the baseline ran on) and,
+ * for at most LABELED_CORPORA of them, the gnuplot array corpus_label[]
+ * (in the summary's order: family, size knob, instances, processes and
+ * threads above one) to defs. 0, or -EINVAL (a family gp_safe refuses),
+ * -ENOSPC or -ENOMEM. */
+static int corpus_labels(const struct tidy *t, const char *kernel,
+                         const char *baseline, char *defs, size_t len)
+{
+    const struct tidy_bench **corpus = malloc(t->count * sizeof(*corpus));
+    if (!corpus)
+        return -ENOMEM;
+    size_t n = pb_summary_corpora(t, kernel, baseline, corpus);
+    bool fits = append(defs, len, "corpora=%zu; ", n);
+    if (n > LABELED_CORPORA)
+        n = 0;
+    bool safe = true;
+    for (size_t c = 0; c < n; c++)
+        safe = safe && gp_safe(corpus[c]->family) && gp_safe(corpus[c]->size);
+    fits =
+        fits && (n == 0 || append(defs, len, "array corpus_label[%zu] = [", n));
+    for (size_t c = 0; c < n && fits && safe; c++) {
+        const struct tidy_bench *b = corpus[c];
+        fits = append(defs, len, "%s'%s %s, n=%ld", c ? ", " : "", b->family,
+                      b->size, b->count) &&
+               (b->processes == 1 ||
+                append(defs, len, ", %ld processes", b->processes)) &&
+               (b->threads == 1 ||
+                append(defs, len, ", %ld threads", b->threads)) &&
+               append(defs, len, "'");
+    }
+    if (fits && safe && n)
+        fits = append(defs, len, "]; ");
+    free(corpus);
+    return !safe ? -EINVAL : fits ? 0 : -ENOSPC;
+}
+
+/* Draws one figure into path: gnuplot writes a temporary beside it,
+ * renamed over path once complete. */
+static int draw(const char *defs, const char *script, const char *path,
+                const char *log, struct pb_error *e)
+{
+    char tmp[PB_PATH_MAX], all[16384];
+    int fd = pb_temp_create(path, tmp);
+    if (fd < 0)
+        return pb_fail(e, fd, "%s: cannot create a temporary beside it: %s",
+                       path, strerror(-fd));
+    all[0] = '\0';
+    int rc = gp_define(all, sizeof(all), "out", tmp, true);
+    if (rc == 0 && !append(all, sizeof(all), "%s", defs))
+        rc = -ENOSPC;
+    if (rc)
+        rc = pb_fail(e, rc, "%s: cannot be handed to gnuplot", tmp);
+    else
+        rc = run_gnuplot(all, script, log, e);
+    struct stat st;
+    if (rc == 0 && (fstat(fd, &st) != 0 || st.st_size == 0))
+        rc = pb_fail(e, -EIO, "%s: gnuplot wrote nothing", path);
+    if (rc) {
+        close(fd);
+        unlink(tmp);
+        return rc;
+    }
+    if ((rc = pb_temp_commit(fd, tmp, path)) != 0)
+        return pb_fail(e, rc, "%s: cannot write: %s", path, pb_file_error(rc));
+    return 0;
+}
+
+/* 0 when DIR/figures is a folder, or absent: a symbolic link there (in
+ * a results folder from elsewhere) would have the sweep, the figures and
+ * their temporaries land in its target. */
+static int figures_folder(const char *dir, struct pb_error *e)
+{
+    char path[PB_PATH_MAX];
+    struct stat st;
+    if (snprintf(path, sizeof(path), "%s/figures", dir) >= (int)sizeof(path))
+        return pb_fail(e, -ENAMETOOLONG, "%s: path too long", dir);
+    if (lstat(path, &st) != 0)
+        return errno == ENOENT
+                   ? 0
+                   : pb_fail(e, -errno, "%s: %s", path, strerror(errno));
+    if (S_ISLNK(st.st_mode))
+        return pb_fail(e, -ELOOP,
+                       "%s: a symbolic link; expected the figures folder of "
+                       "%s",
+                       path, dir);
+    if (!S_ISDIR(st.st_mode))
+        return pb_fail(e, -ENOTDIR,
+                       "%s: not a folder; expected the figures folder of %s",
+                       path, dir);
+    return 0;
+}
+
+/* Removes the kernel's figures of an earlier plot (every kind, every
+ * format), so that the report, which shows the figures it finds, shows
+ * only what this plot draws: a plot with --kinds, --variants or --format
+ * never leaves an older figure of other variants beside the new ones. */
+static void remove_old_figures(const char *dir, const char *kernel)
+{
+    const char *kind;
+    for (size_t f = 0; (kind = pb_figure_kind(f)) != NULL; f++)
+        for (size_t i = 0; i < PB_FIGURE_FORMATS; i++) {
+            char path[PB_PATH_MAX];
+            if (snprintf(path, sizeof(path), "%s/figures/%s-%s.%s", dir, kind,
+                         kernel, pb_figure_formats[i]) < (int)sizeof(path))
+                (void)unlink(path); /* absent is the usual case */
+        }
+}
+
+/* The clock of the times figure f of kernel draws: "cpu", "wall", or
+ * "mixed" (serial rows on CPU time, the others on wall time), from the
+ * rows it draws; the speed-up divides wall times only (summary.h). */
+static const char *figure_clock(const struct tidy *t, const char *kernel,
+                                const struct pb_figure *f,
+                                const struct sweeps *sw, const char *only)
+{
+    bool cpu = false, wall = false;
+    if (f->rows == PB_SWEPT_ROWS)
+        return "wall";
+    for (size_t i = 0; i < t->count; i++) {
+        const struct tidy_bench *b = &t->b[i];
+        if (strcmp(b->kernel, kernel) || !listed(only, b->variant) ||
+            !drawn(b, f->rows, sw))
+            continue;
+        cpu = cpu || b->clock == TIDY_CLOCK_CPU;
+        wall = wall || b->clock == TIDY_CLOCK_WALL;
+    }
+    return cpu && wall ? "mixed" : cpu ? "cpu" : "wall";
+}
+
+static int plot_kernel(const struct tidy *t, const char *dir,
+                       const char *kernel, const struct pb_plot_options *o,
+                       int granted, FILE *out, struct pb_error *e)
+{
+    const char *baseline = o->baseline;
+    const struct pb_kernel *k = pb_kernel_find(kernel);
+    if (!k)
+        return 0; /* a kernel this build lacks: nothing to draw it with */
+    const char *base = pb_summary_baseline(t, kernel, baseline);
+    const char *sweep = pb_summary_sweep_family(t, kernel);
+    struct sweeps sw = {.size_family = sweep, .granted = granted};
+    sw.knob =
+        pb_summary_knob_sweep(t, kernel, sw.knob_family, sizeof(sw.knob_family),
+                              sw.knob_size, sizeof(sw.knob_size));
+    const struct pb_counter_def *counters;
+    pb_work_counters(k, &counters);
+    char sizes[1024], common[8192], summary[PB_PATH_MAX];
+    size_words(t, k, sweep, sizes, sizeof(sizes));
+    snprintf(summary, sizeof(summary), "%s/summary.csv", dir);
+    /* what every figure of the kernel is given (common.gp lists it) */
+    common[0] = '\0';
+    const struct {
+        const char *name, *value;
+        bool path;
+    } defs[] = {
+        {"dir", pb_plots_dir(), true},
+        {"summary", summary, true},
+        {"kernel", kernel, false},
+        {"baseline", base ? base : "", false},
+        {"family", sweep ? sweep : "", false},
+        {"size_label", k->size.label ? k->size.label : "size", false},
+        {"sizes", sizes, false},
+        {"knob_family", sw.knob_family, false},
+        {"knob_size", sw.knob_size, false},
+        {"unit_name", k->work.unit_name ? k->work.unit_name : "unit", false},
+        {"work_unit", counters[0].unit, false},
+    };
+    int rc = 0;
+    for (size_t d = 0; rc == 0 && d < sizeof(defs) / sizeof(defs[0]); d++)
+        if ((rc = gp_define(common, sizeof(common), defs[d].name, defs[d].value,
+                            defs[d].path)) != 0)
+            return pb_fail(e, rc, "%s: %s '%s' cannot be handed to gnuplot",
+                           kernel, defs[d].name, defs[d].value);
+    rc = corpus_labels(t, kernel, base, common, sizeof(common));
+    if (rc)
+        return pb_fail(e, rc, "%s: %s", kernel,
+                       rc == -EINVAL ? "a family name gnuplot cannot quote"
+                                     : "too many corpora to label");
+    char log[PB_PATH_MAX];
+    snprintf(log, sizeof(log), "%s/figures/gnuplot.log", dir);
+    for (size_t f = 0; f < PB_FIGURES; f++) {
+        char names[1024], styles[256], procs[256], own_procs[1024];
+        if (!listed(o->kinds, pb_figures[f].kind))
+            continue;
+        variant_words(t, kernel, pb_figures[f].rows, &sw, o->variants, names,
+                      sizeof(names), styles, sizeof(styles));
+        if (!names[0])
+            continue; /* nothing for this figure to draw */
+        const char *axis =
+            figure_clock(t, kernel, &pb_figures[f], &sw, o->variants);
+        rc = process_words(t, kernel, pb_figures[f].rows, &sw, names, procs,
+                           sizeof(procs), own_procs, sizeof(own_procs));
+        if (rc)
+            return pb_fail(e, rc, "%s: %s", kernel,
+                           rc == -ENOMEM ? "out of memory"
+                                         : "too many process counts to draw");
+        for (size_t fmt = 0; fmt < PB_FIGURE_FORMATS; fmt++) {
+            if (!listed(o->formats, pb_figure_formats[fmt]))
+                continue;
+            char all[sizeof(common) + 2048], script[PB_PATH_MAX],
+                file[PB_PATH_MAX];
+            if (snprintf(script, sizeof(script), "%s%s/%s.gp",
+                         gp_path_prefix(pb_plots_dir()), pb_plots_dir(),
+                         pb_figures[f].kind) >= (int)sizeof(script))
+                return pb_fail(e, -ENAMETOOLONG, "%s: a path too long",
+                               pb_plots_dir());
+            snprintf(all, sizeof(all), "%s", common);
+            if (snprintf(file, sizeof(file), "%s/figures/%s-%s.%s", dir,
+                         pb_figures[f].kind, kernel,
+                         pb_figure_formats[fmt]) >= (int)sizeof(file))
+                return pb_fail(e, -ENAMETOOLONG, "%s: a path too long", dir);
+            if ((rc = gp_define(all, sizeof(all), "variants", names, false)) ||
+                (rc = gp_define(all, sizeof(all), "styles", styles, false)) ||
+                (rc = gp_define(all, sizeof(all), "processes", procs, false)) ||
+                (rc = gp_define(all, sizeof(all), "variant_processes",
+                                own_procs, false)) ||
+                (rc = gp_define(all, sizeof(all), "fmt", pb_figure_formats[fmt],
+                                false)) ||
+                (rc = gp_define(all, sizeof(all), "clock", axis, false)))
+                return pb_fail(e, rc, "%s: cannot be handed to gnuplot", file);
+            if ((rc = draw(all, script, file, log, e)) != 0)
+                return rc;
+            if (out)
+                fprintf(out, "%s\n", file);
+        }
+    }
+    return 0;
+}
+
+/* Each comma-separated variant of list (NULL: none) has a benchmark in
+ * t; else -EINVAL naming the first that has none. */
+static int variants_ran(const struct tidy *t, const char *option,
+                        const char *list, const char *dir, struct pb_error *e)
+{
+    for (const char *w = list; w && *w;) {
+        size_t len = strcspn(w, ",");
+        bool ran = false;
+        for (size_t i = 0; i < t->count && !ran; i++)
+            ran = strlen(t->b[i].variant) == len &&
+                  !strncmp(t->b[i].variant, w, len);
+        if (!ran)
+            return pb_fail(e, -EINVAL,
+                           "%s %.*s: no benchmark of %s has that variant",
+                           option, (int)len, w, dir);
+        w += len + (w[len] == ',');
+    }
+    return 0;
+}
+
+/* What the run recorded in DIR/results.json's context: the CPUs it was
+ * granted (cpus.h; 0: unknown) and the clock bench --clock chose
+ * (tidy.h; 0: none). A results.json that is absent or does not parse
+ * records nothing (tidy_load judged the results already); -EINVAL for a
+ * recorded clock that is neither cpu nor wall. O(size of the file). */
+static int run_record(const char *dir, int *granted, unsigned *flag,
+                      struct pb_error *e)
+{
+    char path[PB_PATH_MAX];
+    snprintf(path, sizeof(path), "%s/results.json", dir);
+    *granted = 0;
+    *flag = 0;
+    struct pb_error ignored;
+    /* opened as tidy_load opened it: never a FIFO */
+    FILE *f = tidy_open(path, "the Google Benchmark JSON that bench writes",
+                        &ignored);
+    if (!f)
+        return 0;
+    json_error_t error;
+    json_t *root = tidy_json_loadf(f, &error);
+    fclose(f);
+    const json_t *context = json_object_get(root, "context");
+    *granted = pb_cpus_from_context(context);
+    int rc = tidy_clock_recorded(context, path, flag, e);
+    json_decref(root);
+    return rc;
+}
+
+int pb_plot(const char *dir, const struct pb_plot_options *options, FILE *out,
+            struct pb_error *e)
+{
+    static const struct pb_plot_options all = {NULL, NULL, NULL, NULL, NULL};
+    const struct pb_plot_options *o = options ? options : &all;
+    const char *baseline = o->baseline;
+    int known = words_known("--kinds", o->kinds, plot_kinds(), e);
+    if (known == 0)
+        known = words_known("--format", o->formats, "png,svg,pdf", e);
+    if (known)
+        return known;
+    if (!gp_safe(dir) || !gp_safe(pb_plots_dir()))
+        return pb_fail(e, -EINVAL,
+                       "%s: a path with a single quote or a control byte "
+                       "cannot be handed to gnuplot",
+                       gp_safe(dir) ? pb_plots_dir() : dir);
+    struct stat st;
+    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
+        return pb_fail(e, -ENOENT,
+                       "%s: not a folder; expected a results "
+                       "folder (results/<UTC> or results/latest)",
+                       dir);
+    int rc = figures_folder(dir, e);
+    if (rc)
+        return rc;
+    unsigned asked = 0;
+    if (tidy_clock_parse(o->clock, &asked))
+        return pb_fail(e, -EINVAL, "--clock '%s'; expected cpu or wall",
+                       o->clock);
+    struct tidy t;
+    /* every bad row refused here, before summary.csv or a figure */
+    rc = tidy_load(dir, &t, TIDY_PUZZLEBENCH_ONLY | TIDY_FIGURES | asked, e);
+    if (rc)
+        return rc;
+    if (out && tidy_two_sided(&t)) /* bench --against's: one side drawn */
+        fprintf(out,
+                "note: %s holds both sides of bench --against: drawn is "
+                "side B, the build under test (compare.txt compares it with "
+                "side A)\n",
+                dir);
+    /* oversubscribed runs left out; the run's own --clock unless one is
+     * asked for here */
+    int granted;
+    unsigned recorded;
+    rc = run_record(dir, &granted, &recorded, e);
+    if (rc == 0 && !asked && recorded)
+        rc = tidy_clock_all(&t, recorded, e);
+    /* a baseline or variant no kernel ran is a typo, not a request for
+     * the default */
+    if (rc == 0)
+        rc = variants_ran(&t, "--baseline", baseline, dir, e);
+    if (rc == 0)
+        rc = variants_ran(&t, "--variants", o->variants, dir, e);
+    if (rc) {
+        tidy_free(&t);
+        return rc;
+    }
+    char path[PB_PATH_MAX];
+    /* what an interrupted run left (its figures and summary are whole) */
+    pb_remove_stale_temporaries(dir);
+    snprintf(path, sizeof(path), "%s/figures", dir);
+    pb_remove_stale_temporaries(path);
+    snprintf(path, sizeof(path), "%s/summary.csv", dir);
+    rc = pb_summary_write(&t, baseline, granted, path, e);
+    snprintf(path, sizeof(path), "%s/figures", dir);
+    if (rc == 0 && mkdir(path, 0777) != 0 && errno != EEXIST)
+        rc = pb_fail(e, -errno, "%s: cannot create: %s", path, strerror(errno));
+    for (size_t k = 0; rc == 0 && pb_kernels[k]; k++) {
+        bool present = false;
+        for (size_t i = 0; i < t.count && !present; i++)
+            present = !strcmp(t.b[i].kernel, pb_kernels[k]->name);
+        if (present) {
+            remove_old_figures(dir, pb_kernels[k]->name);
+            rc = plot_kernel(&t, dir, pb_kernels[k]->name, o, granted, out, e);
+        }
+    }
+    tidy_free(&t);
+    return rc;
+}

@@ -1,0 +1,856 @@
+/*
+ * tidy.c - reading results back (tidy.h): the CSV here, the JSON in
+ * tidy_json.c. The CSV's columns are found by name in the header
+ * (schema.h lays them out and parses them), so added columns do not
+ * break old readers and older files with fewer columns still load. Names are
+ * checked against strict character sets as they are read: they end up in
+ * gnuplot commands, HTML and Markdown, and a results file may come from anyone.
+ * So are the values (tidy_row_check): a count, threads and processes in
+ * the ranges bench writes (so processes x threads cannot overflow), times
+ * and counters finite and not negative, each repetition of a benchmark
+ * once (a file joined with itself would double its samples and shrink
+ * every p value), one header line; lines of any length up to
+ * TIDY_LINE_MAX are read whole, so a long line is never read as two rows.
+ * A results file is opened only if it is a regular file (tidy_open): a
+ * FIFO would block the reader. A two-sided file (bench --against) is
+ * read one side at a time (TIDY_SIDE_A, TIDY_SIDE_B; side B by default),
+ * so that the two builds' samples never mix as repetitions of one
+ * benchmark. Everything is refused while reading,
+ * before a reader writes anything.
+ * Benchmarks are found by key through an open-addressing hash index
+ * (FNV-1a, linear probing, kept under half full), so reading R rows is
+ * O(R) expected.
+ */
+#include "results/tidy.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "pb_file.h"
+#include "pb_hash.h"
+#include "util/stats.h"
+
+enum { NAME_MAX_LEN = sizeof(((struct tidy_bench *)0)->kernel) - 1 };
+
+/* s is 1 to NAME_MAX_LEN characters, each in `allowed` or a lower-case
+ * letter or digit. */
+static bool name_in(const char *s, const char *allowed)
+{
+    size_t n = 0;
+    for (; s[n]; n++)
+        if (!(s[n] >= 'a' && s[n] <= 'z') && !(s[n] >= '0' && s[n] <= '9') &&
+            !strchr(allowed, s[n]))
+            return false;
+    return n >= 1 && n <= NAME_MAX_LEN;
+}
+
+bool tidy_name_ok(const char *s)
+{
+    return name_in(s, "_");
+}
+
+bool tidy_family_ok(const char *s)
+{
+    return name_in(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZ_:.-");
+}
+
+/* The slot of key in the index: the one holding it, or the empty one
+ * where it would go. t->slots > 0. */
+static size_t slot_of(const struct tidy *t, const char *key)
+{
+    size_t mask = t->slots - 1, s = (size_t)pb_fnv1a_text(key) & mask;
+    while (t->slot[s] && strcmp(t->b[t->slot[s] - 1].key, key))
+        s = (s + 1) & mask;
+    return s;
+}
+
+struct tidy_bench *tidy_get(const struct tidy *t, const char *key)
+{
+    if (!t->slots)
+        return NULL;
+    size_t s = t->slot[slot_of(t, key)];
+    return s ? &t->b[s - 1] : NULL;
+}
+
+/* Rebuilds the index with twice the slots (64 at first). 0 or -ENOMEM. */
+static int grow_index(struct tidy *t)
+{
+    size_t slots = t->slots ? 2 * t->slots : 64;
+    size_t *slot = calloc(slots, sizeof(*slot));
+    if (!slot)
+        return -ENOMEM;
+    free(t->slot);
+    t->slot = slot;
+    t->slots = slots;
+    for (size_t i = 0; i < t->count; i++)
+        t->slot[slot_of(t, t->b[i].key)] = i + 1;
+    return 0;
+}
+
+struct tidy_bench *tidy_bench_for(struct tidy *t, const char *key)
+{
+    struct tidy_bench *x = tidy_get(t, key);
+    if (x)
+        return x;
+    if (2 * (t->count + 1) > t->slots && grow_index(t))
+        return NULL;
+    if (t->count == t->cap) {
+        size_t cap = t->cap ? 2 * t->cap : 64;
+        struct tidy_bench *b = realloc(t->b, cap * sizeof(*b));
+        if (!b)
+            return NULL;
+        t->b = b;
+        t->cap = cap;
+    }
+    x = &t->b[t->count++];
+    /* pb_fail returns its negative code: rc == 0 means the rows exist */
+    /* NOLINTNEXTLINE(clang-analyzer-core.NonNullParamChecker) */
+    memset(x, 0, sizeof(*x));
+    snprintf(x->key, sizeof(x->key), "%s", key);
+    x->peak_heap_bytes = NAN;
+    x->units_per_instance = NAN;
+    x->load_before = x->load_after = x->cpu_per_wall = NAN;
+    t->slot[slot_of(t, x->key)] = t->count;
+    return x;
+}
+
+/* The row's kernel, variant and family are in their character sets. */
+static int check_names(char *const *field, const struct pb_csv_layout *l,
+                       const char *path, unsigned number, struct pb_error *e)
+{
+    static const enum pb_col name_col[] = {PB_COL_KERNEL, PB_COL_VARIANT,
+                                           PB_COL_FAMILY};
+    for (size_t k = 0; k < sizeof(name_col) / sizeof(name_col[0]); k++) {
+        const char *v = pb_csv_text(l, field, name_col[k]);
+        bool family = name_col[k] == PB_COL_FAMILY;
+        if (family ? !tidy_family_ok(v) : !tidy_name_ok(v))
+            return pb_fail(e, -EINVAL,
+                           "%s:%u: %s '%.40s%s' is not a name; expected 1 "
+                           "to %d characters in %s",
+                           path, number, pb_col_name(name_col[k]), v,
+                           strlen(v) > 40 ? "..." : "", (int)NAME_MAX_LEN,
+                           family ? "[A-Za-z0-9_:.-]" : "[a-z0-9_]");
+    }
+    return 0;
+}
+
+FILE *tidy_open(const char *path, const char *what, struct pb_error *e)
+{
+    FILE *f;
+    struct stat st;
+    int rc = pb_open_input(path, false, &f, &st);
+    if (rc == -EINVAL)
+        pb_fail(e, rc, "%s: %s, not a regular file; expected %s", path,
+                pb_file_kind(&st), what);
+    else if (rc)
+        pb_fail(e, rc, "%s: cannot open: %s (expected %s)", path, strerror(-rc),
+                what);
+    if (rc)
+        errno = -rc;
+    return f;
+}
+
+void tidy_json_beside(const char *path, char *out, size_t len)
+{
+    size_t n = strlen(path);
+    if (n >= 5 && !strcmp(path + n - 5, ".json")) {
+        snprintf(out, len, "%s", path);
+        return;
+    }
+    const char *slash = strrchr(path, '/');
+    int dir = slash ? (int)(slash - path) : 1;
+    snprintf(out, len, "%.*s/results.json", dir, slash ? path : ".");
+}
+
+long tidy_csv_line(FILE *f, char **line, size_t *cap)
+{
+    size_t n = 0;
+    bool nul = false;
+    int c;
+    /* getc_unlocked: this thread owns the stream, and a row is read a
+     * byte at a time so that a line over the cap is never held whole */
+    while ((c = getc_unlocked(f)) != EOF && c != '\n') {
+        if (n == TIDY_LINE_MAX)
+            return -E2BIG;
+        if (n + 1 >= *cap) {
+            size_t grown = *cap ? 2 * *cap : 256;
+            if (grown > TIDY_LINE_MAX + 1)
+                grown = TIDY_LINE_MAX + 1;
+            char *bigger = realloc(*line, grown);
+            if (!bigger)
+                return -ENOMEM;
+            *line = bigger;
+            *cap = grown;
+        }
+        nul |= c == '\0';
+        (*line)[n++] = (char)c;
+    }
+    if (ferror(f))
+        return -EIO;
+    if (c == EOF && n == 0)
+        return -1;
+    if (*cap == 0) { /* an empty first line */
+        if ((*line = malloc(1)) == NULL)
+            return -ENOMEM;
+        *cap = 1;
+    }
+    if (n && (*line)[n - 1] == '\r')
+        n--;
+    (*line)[n] = '\0';
+    return nul ? -EILSEQ : (long)n;
+}
+
+int tidy_csv_line_error(long rc, const char *path, unsigned number,
+                        struct pb_error *e)
+{
+    switch (rc) {
+    case -E2BIG:
+        return pb_fail(e, -EINVAL,
+                       "%s:%u: a line of more than %d bytes; expected a row "
+                       "of a puzzlebench results.csv",
+                       path, number, TIDY_LINE_MAX);
+    case -EILSEQ:
+        return pb_fail(e, -EINVAL,
+                       "%s:%u: binary data (a NUL byte); expected a "
+                       "puzzlebench results.csv",
+                       path, number);
+    case -ENOMEM:
+        return pb_fail(e, -ENOMEM, "out of memory");
+    default:
+        return pb_fail(e, -EIO, "%s: cannot read: %s", path, strerror(errno));
+    }
+}
+
+int tidy_csv_row(const struct pb_csv_layout *l, char *line, const char *path,
+                 unsigned number, struct pb_row *row, struct pb_error *e)
+{
+    char *field[PB_CSV_MAX_FIELDS];
+    int nf = pb_csv_split(l, line, field);
+    if (nf < l->width)
+        return pb_fail(e, -EINVAL, "%s:%u: %d columns; expected at least %d",
+                       path, number, nf, l->width);
+    /* no kernel is named "kernel": this is a header, as where two
+     * results.csv files were joined with cat */
+    if (!strcmp(pb_csv_text(l, field, PB_COL_KERNEL),
+                pb_col_name(PB_COL_KERNEL)))
+        return pb_fail(e, -EINVAL,
+                       "%s:%u: a header line again; expected one header "
+                       "line, then rows (two results files joined?)",
+                       path, number);
+    int rc = check_names(field, l, path, number, e);
+    if (rc)
+        return rc;
+    enum pb_col bad = PB_COL_SECONDS;
+    rc = pb_csv_row_read(l, field, row, &bad);
+    if ((rc && (bad == PB_COL_SECONDS || bad == PB_COL_COUNT)) ||
+        (!rc && ((row->verified && !(row->seconds >= 0)) || row->id.count < 1)))
+        return pb_fail(e, -EINVAL,
+                       "%s:%u: expected seconds >= 0 and a count >= 1, "
+                       "found '%s' and '%s'",
+                       path, number, pb_csv_text(l, field, PB_COL_SECONDS),
+                       pb_csv_text(l, field, PB_COL_COUNT));
+    if (rc)
+        return pb_fail(e, -EINVAL, "%s:%u: column '%s': unexpected '%.40s'",
+                       path, number, pb_col_name(bad),
+                       pb_csv_text(l, field, bad));
+    char where[PB_PATH_MAX + 16];
+    snprintf(where, sizeof(where), "%s:%u", path, number);
+    return tidy_row_check(row, where, e);
+}
+
+/* The largest count of instances: every count up to it is exact in a
+ * double, the type times per instance are divided in. */
+#define TIDY_MAX_COUNT ((uint64_t)1 << 53)
+/* 2^64: no byte or event count of one process goes beyond it. */
+#define TIDY_MAX_TALLY 18446744073709551616.0
+
+/* A measured value: absent (NaN), or from 0 to max (INFINITY: any
+ * finite value). */
+static int value_check(double v, double max, const char *name,
+                       const char *counter, const char *where,
+                       struct pb_error *e)
+{
+    if (isnan(v) || (v >= 0 && v <= max && isfinite(v)))
+        return 0;
+    return pb_fail(e, -EINVAL, "%s: %s%s%s: expected NA or a %s, found %.9g",
+                   where, name, counter ? " " : "", counter ? counter : "",
+                   isinf(max) ? "finite number >= 0" : "number from 0 to 2^64",
+                   v);
+}
+
+int tidy_row_check(const struct pb_row *row, const char *where,
+                   struct pb_error *e)
+{
+    const struct pb_bench_id *id = &row->id;
+    if (id->count < 1 || id->count > TIDY_MAX_COUNT)
+        return pb_fail(e, -EINVAL,
+                       "%s: count: expected 1 to %" PRIu64
+                       " instances, found %" PRIu64,
+                       where, TIDY_MAX_COUNT, id->count);
+    if (id->threads < 1 || id->threads > PB_MAX_THREADS)
+        return pb_fail(e, -EINVAL,
+                       "%s: threads: expected 1 to %d threads per process, "
+                       "found %" PRIu64,
+                       where, PB_MAX_THREADS, id->threads);
+    if (id->processes < 1 || id->processes > INT_MAX)
+        return pb_fail(e, -EINVAL,
+                       "%s: processes: expected 1 to %d processes, found "
+                       "%" PRIu64,
+                       where, INT_MAX, id->processes);
+    if (row->round < 0 || row->round >= TIDY_MAX_ROUNDS)
+        return pb_fail(e, -EINVAL,
+                       "%s: round: expected 0 to %d, found %" PRId64, where,
+                       TIDY_MAX_ROUNDS - 1, row->round);
+    if (row->side[0] && strcmp(row->side, "A") && strcmp(row->side, "B")) {
+        char shown[8];
+        pb_escape_controls(row->side, shown, sizeof(shown));
+        return pb_fail(e, -EINVAL,
+                       "%s: side: expected A, B or nothing, found '%s'", where,
+                       shown);
+    }
+    if (!row->verified)
+        return 0; /* a failed run: nothing measured */
+    if (!(isfinite(row->seconds) && row->seconds >= 0))
+        return pb_fail(e, -EINVAL,
+                       "%s: seconds: expected a finite time >= 0, found %.9g",
+                       where, row->seconds);
+    const struct {
+        enum pb_col col;
+        double v, max;
+    } values[] = {
+        {PB_COL_BUILD_SECONDS, row->build_seconds, INFINITY},
+        {PB_COL_EXPANDED_PER_INSTANCE, row->expanded_per_instance,
+         TIDY_MAX_TALLY},
+        {PB_COL_UNITS_PER_INSTANCE, row->units_per_instance, TIDY_MAX_TALLY},
+        {PB_COL_PEAK_HEAP_BYTES, row->peak_heap_bytes, TIDY_MAX_TALLY},
+        {PB_COL_ALLOCATED_BYTES, row->allocated_bytes, TIDY_MAX_TALLY},
+        {PB_COL_PEAK_RSS_BYTES, row->peak_rss_bytes, TIDY_MAX_TALLY},
+        {PB_COL_LOAD_BEFORE, row->load_before, INFINITY},
+        {PB_COL_LOAD_AFTER, row->load_after, INFINITY},
+        {PB_COL_CPU_PER_WALL, row->cpu_per_wall, INFINITY},
+        {PB_COL_CPU_SECONDS, row->cpu_seconds, INFINITY},
+        {PB_COL_INVOLUNTARY_SWITCHES, row->involuntary_switches,
+         TIDY_MAX_TALLY},
+    };
+    int rc = 0;
+    for (size_t i = 0; rc == 0 && i < sizeof(values) / sizeof(values[0]); i++)
+        rc = value_check(values[i].v, values[i].max, pb_col_name(values[i].col),
+                         NULL, where, e);
+    for (size_t i = 0; rc == 0 && i < row->work.n && i < PB_MAX_COUNTERS; i++)
+        rc = value_check(row->work.counter[i].per_instance, TIDY_MAX_TALLY,
+                         pb_col_name(PB_COL_COUNTERS_PER_INSTANCE),
+                         row->work.counter[i].name, where, e);
+    return rc;
+}
+
+int tidy_repetition_mark(struct tidy_reps *seen, int64_t round, int64_t r,
+                         const char *name, const char *where,
+                         struct pb_error *e)
+{
+    if (r < 0 || r >= TIDY_MAX_REPS)
+        return pb_fail(e, -EINVAL,
+                       "%s: repetition: expected 0 to %d, found %" PRId64,
+                       where, TIDY_MAX_REPS - 1, r);
+    if (round < 0 || round >= TIDY_MAX_ROUNDS)
+        return pb_fail(e, -EINVAL,
+                       "%s: round: expected 0 to %d, found %" PRId64, where,
+                       TIDY_MAX_ROUNDS - 1, round);
+    if ((size_t)round >= seen->rounds) {
+        uint64_t *grown = realloc(seen->round, (size_t)(round + 1) * 8);
+        if (!grown)
+            return pb_fail(e, -ENOMEM, "out of memory");
+        memset(grown + seen->rounds, 0,
+               ((size_t)round + 1 - seen->rounds) * sizeof(*grown));
+        seen->round = grown;
+        seen->rounds = (size_t)round + 1;
+    }
+    uint64_t *word = &seen->round[round];
+    if (*word >> r & 1)
+        return pb_fail(e, -EINVAL,
+                       "%s: repetition %" PRId64 "%s of %s again; expected "
+                       "each repetition once (two results files joined?)",
+                       where, r, round ? " of a round" : "", name);
+    *word |= (uint64_t)1 << r;
+    return 0;
+}
+
+void tidy_reps_free(struct tidy_reps *seen)
+{
+    free(seen->round);
+    seen->round = NULL;
+    seen->rounds = 0;
+}
+
+int tidy_size_canonical(struct pb_bench_id *id, struct pb_error *e)
+{
+    const struct pb_kernel *k = pb_kernel_find(id->kernel);
+    if (!k)
+        return tidy_family_ok(id->size)
+                   ? 0
+                   : pb_fail(e, -EINVAL,
+                             "size '%.40s' of kernel %s is not a size; "
+                             "expected 1 to 31 characters in "
+                             "[A-Za-z0-9_:.-]",
+                             id->size, id->kernel);
+    struct pb_size s;
+    int rc = pb_size_parse(k, id->size, &s, e);
+    if (rc == 0 && pb_size_format(k, &s, id->size, sizeof(id->size)))
+        rc = pb_fail(e, -EINVAL,
+                     "%s: size '%s' has no text of at most %d "
+                     "characters",
+                     k->name, id->size, PB_ID_TEXT - 1);
+    return rc;
+}
+
+void tidy_bench_set_id(struct tidy_bench *x, const struct pb_bench_id *id)
+{
+    snprintf(x->kernel, sizeof(x->kernel), "%s", id->kernel);
+    snprintf(x->variant, sizeof(x->variant), "%s", id->variant);
+    snprintf(x->family, sizeof(x->family), "%s", id->family);
+    snprintf(x->size, sizeof(x->size), "%s", id->size);
+    const struct pb_kernel *k = pb_kernel_find(id->kernel);
+    struct pb_size s;
+    char *end;
+    if (k && pb_size_parse(k, id->size, &s, NULL) == 0) {
+        x->size_x = pb_size_value(k, &s);
+    } else {
+        /* a kernel this build does not know: its size if it is a number */
+        x->size_x = strtod(id->size, &end);
+        if (end == id->size || *end)
+            x->size_x = NAN;
+    }
+    x->count = (long)id->count;
+    x->seed = id->seed;
+    x->threads = (long)id->threads;
+    x->processes = id->processes > 1 ? (long)id->processes : 1;
+}
+
+/* A verified row (tidy_csv_row read and checked it) as a sample of its
+ * benchmark. */
+static int read_row(struct pb_row *row, const struct pb_csv_layout *l,
+                    struct tidy *t, unsigned number, unsigned flags,
+                    struct pb_error *e)
+{
+    struct pb_error why;
+    if (tidy_size_canonical(&row->id, &why))
+        return pb_fail(e, -EINVAL, "%s:%u: column 'size': %s", t->path, number,
+                       why.msg);
+    if ((flags & TIDY_FIGURES) && row->seconds == 0)
+        return pb_fail(e, -EINVAL,
+                       "%s:%u: seconds: expected a time above 0 for a "
+                       "figure, found 0",
+                       t->path, number);
+    char key[sizeof(t->b[0].key)];
+    if (pb_bench_id_write(&row->id, key, sizeof(key)) < 0)
+        return pb_fail(e, -EINVAL,
+                       "%s:%u: a benchmark name of more than %zu "
+                       "characters",
+                       t->path, number, sizeof(key) - 1);
+    struct tidy_bench *x = tidy_bench_for(t, key);
+    if (!x)
+        return pb_fail(e, -ENOMEM, "out of memory");
+    char where[sizeof(t->path) + 16];
+    snprintf(where, sizeof(where), "%s:%u", t->path, number);
+    /* an older file without the column: its rows are not numbered */
+    bool numbered = l->at[PB_COL_REPETITION] >= 0;
+    if (numbered) {
+        int rc = tidy_repetition_mark(&x->seen, row->round, row->repetition,
+                                      key, where, e);
+        if (rc)
+            return rc;
+    }
+    tidy_bench_set_id(x, &row->id);
+    x->build_seconds = isnan(row->build_seconds) ? 0 : row->build_seconds;
+    x->work_per_instance =
+        isnan(row->expanded_per_instance) ? 0 : row->expanded_per_instance;
+    x->work = row->work;
+    x->units_per_instance = row->units_per_instance;
+    if (isnan(x->peak_heap_bytes) || row->peak_heap_bytes > x->peak_heap_bytes)
+        x->peak_heap_bytes = row->peak_heap_bytes; /* "NA" leaves it NaN */
+    tidy_add_noise(x, row->load_before, row->load_after, row->cpu_per_wall);
+    return tidy_add_sample(t, x, row, numbered ? row->repetition : -1, e);
+}
+
+int tidy_add_sample(struct tidy *t, struct tidy_bench *x,
+                    const struct pb_row *row, int64_t repetition,
+                    struct pb_error *e)
+{
+    if (x->n == TIDY_MAX_SAMPLES)
+        return pb_fail(e, -E2BIG,
+                       "%s: more than %d repetitions of %s; at most %d are "
+                       "read",
+                       t->path, TIDY_MAX_SAMPLES, x->key, TIDY_MAX_SAMPLES);
+    if (x->n == x->cap) {
+        size_t cap = x->cap ? 2 * x->cap : 8;
+        struct tidy_sample *s = realloc(x->sample, cap * sizeof(*s));
+        if (!s)
+            return pb_fail(e, -ENOMEM, "out of memory");
+        x->sample = s;
+        x->cap = cap;
+    }
+    double count = (double)row->id.count;
+    x->sample[x->n++] = (struct tidy_sample){
+        .wall = row->seconds / count,
+        .cpu = row->cpu_seconds / count,
+        .switches = row->involuntary_switches,
+        .round = row->round,
+        .repetition = repetition,
+    };
+    return 0;
+}
+
+enum tidy_clock tidy_clock_choose(unsigned flags, long threads, long processes,
+                                  bool cpu_known)
+{
+    if (flags & TIDY_CLOCK_WALL_ONLY)
+        return TIDY_CLOCK_WALL;
+    if (flags & TIDY_CLOCK_CPU_ONLY)
+        return TIDY_CLOCK_CPU;
+    return threads * processes == 1 && cpu_known ? TIDY_CLOCK_CPU
+                                                 : TIDY_CLOCK_WALL;
+}
+
+enum tidy_clock tidy_clock_for(const struct tidy_bench *x)
+{
+    bool cpu_known = x->n > 0;
+    for (size_t i = 0; cpu_known && i < x->n; i++)
+        cpu_known = isfinite(x->sample[i].cpu);
+    return tidy_clock_choose(0, x->threads, x->processes, cpu_known);
+}
+
+int tidy_clock_parse(const char *word, unsigned *flag)
+{
+    *flag = 0;
+    if (!word)
+        return 0;
+    if (!strcmp(word, "cpu"))
+        *flag = TIDY_CLOCK_CPU_ONLY;
+    else if (!strcmp(word, "wall"))
+        *flag = TIDY_CLOCK_WALL_ONLY;
+    else
+        return -EINVAL;
+    return 0;
+}
+
+const char *tidy_clock_word(unsigned flags)
+{
+    return flags & TIDY_CLOCK_CPU_ONLY    ? "cpu"
+           : flags & TIDY_CLOCK_WALL_ONLY ? "wall"
+                                          : NULL;
+}
+
+const char *tidy_clock_name(enum tidy_clock c)
+{
+    return c == TIDY_CLOCK_CPU ? "cpu" : "wall";
+}
+
+int tidy_bench_clock(struct tidy_bench *x, enum tidy_clock c)
+{
+    double *v = realloc(x->per_instance, (x->n + 1) * sizeof(*v));
+    if (!v)
+        return -ENOMEM;
+    x->per_instance = v;
+    x->clock = c;
+    for (size_t s = 0; s < x->n; s++) {
+        v[s] = c == TIDY_CLOCK_CPU ? x->sample[s].cpu : x->sample[s].wall;
+        if (!isfinite(v[s]))
+            return -EINVAL;
+    }
+    return 0;
+}
+
+int tidy_add_times(struct tidy *t, struct tidy_bench *x,
+                   const double *per_instance, size_t n, struct pb_error *e)
+{
+    struct pb_row row = {
+        .id.count = 1, .cpu_seconds = NAN, .involuntary_switches = NAN};
+    int rc = 0;
+    for (size_t i = 0; rc == 0 && i < n; i++) {
+        row.seconds = per_instance[i];
+        rc = tidy_add_sample(t, x, &row, -1, e);
+    }
+    if (rc == 0 && (rc = tidy_bench_clock(x, TIDY_CLOCK_WALL)) != 0)
+        pb_fail(e, rc, "out of memory");
+    x->rounds = 1;
+    return rc;
+}
+
+int tidy_clock_all(struct tidy *t, unsigned flags, struct pb_error *e)
+{
+    for (size_t i = 0; i < t->count; i++) {
+        struct tidy_bench *x = &t->b[i];
+        enum tidy_clock c =
+            flags & (TIDY_CLOCK_WALL_ONLY | TIDY_CLOCK_CPU_ONLY)
+                ? tidy_clock_choose(flags, x->threads, x->processes, true)
+                : tidy_clock_for(x);
+        int rc = tidy_bench_clock(x, c);
+        if (rc == -EINVAL)
+            return pb_fail(e, rc,
+                           "%s: %s has no CPU time (results from before it "
+                           "was recorded); expected --clock wall",
+                           t->path, x->key);
+        if (rc)
+            return pb_fail(e, rc, "out of memory");
+    }
+    return 0;
+}
+
+/* Puts each benchmark's times on its clock (tidy_clock_all) and counts
+ * its rounds. 0, or -EINVAL when the CPU clock is asked for and a
+ * benchmark lacks it, or -ENOMEM. */
+static int finish(struct tidy *t, unsigned flags, struct pb_error *e)
+{
+    int rc = tidy_clock_all(t, flags, e);
+    for (size_t i = 0; rc == 0 && i < t->count; i++) {
+        struct tidy_bench *x = &t->b[i];
+        /* rounds are numbered from 0 by the run: count the distinct */
+        x->rounds = 0;
+        for (size_t r = 0; r < x->seen.rounds; r++)
+            x->rounds += x->seen.round[r] != 0;
+        if (x->rounds == 0 && x->n)
+            x->rounds = 1; /* an older file: its one run */
+    }
+    return rc;
+}
+
+void tidy_add_noise(struct tidy_bench *x, double load_before, double load_after,
+                    double cpu_per_wall)
+{
+    /* fmax and fmin return the other argument when one is NaN */
+    x->load_before = fmax(x->load_before, load_before);
+    x->load_after = fmax(x->load_after, load_after);
+    x->cpu_per_wall = fmin(x->cpu_per_wall, cpu_per_wall);
+}
+
+/* The file's first character that is not white space, or EOF. */
+static int first_char(FILE *f)
+{
+    int c;
+    while ((c = getc(f)) != EOF &&
+           (c == ' ' || c == '\t' || c == '\n' || c == '\r'))
+        ;
+    return c;
+}
+
+int tidy_csv_header(FILE *f, const char *path, struct pb_csv_layout *l,
+                    char **line, size_t *cap, struct pb_error *e)
+{
+    enum pb_col missing;
+    long n = tidy_csv_line(f, line, cap);
+    if (n == -1)
+        return pb_fail(e, -EINVAL,
+                       "%s:1: empty file; expected the results CSV header",
+                       path);
+    if (n < 0)
+        return tidy_csv_line_error(n, path, 1, e);
+    if (pb_csv_layout_read(l, *line, &missing))
+        return pb_fail(e, -EINVAL,
+                       "%s:1: no column '%s'; expected the header of a "
+                       "puzzlebench results.csv",
+                       path, pb_col_name(missing));
+    return 0;
+}
+
+static int load_csv(FILE *f, struct tidy *t, unsigned flags, struct pb_error *e)
+{
+    struct pb_csv_layout l = {0};
+    char *line = NULL;
+    size_t cap = 0;
+    long n = 0;
+    int rc = tidy_csv_header(f, t->path, &l, &line, &cap, e);
+    for (unsigned number = 2;
+         rc == 0 && (n = tidy_csv_line(f, &line, &cap)) != -1; number++) {
+        struct pb_row row;
+        if (n < 0)
+            rc = tidy_csv_line_error(n, t->path, number, e);
+        else if (!line[0])
+            continue;
+        else if ((rc = tidy_csv_row(&l, line, t->path, number, &row, e)) == 0 &&
+                 tidy_side_keep(t, row.side, flags) && row.verified)
+            rc = read_row(&row, &l, t, number, flags, e);
+    }
+    free(line);
+    return rc;
+}
+
+bool tidy_two_sided(const struct tidy *t)
+{
+    return t->sides == (TIDY_SIDE_A | TIDY_SIDE_B);
+}
+
+bool tidy_side_keep(struct tidy *t, const char *side, unsigned flags)
+{
+    unsigned bit = !strcmp(side, "A")   ? TIDY_SIDE_A
+                   : !strcmp(side, "B") ? TIDY_SIDE_B
+                                        : 0;
+    t->sides |= bit;
+    if (flags & TIDY_SIDE_A)
+        return bit == TIDY_SIDE_A;
+    if (flags & TIDY_SIDE_B)
+        return bit == TIDY_SIDE_B;
+    return bit != TIDY_SIDE_A;
+}
+
+static int load_once(const char *arg, struct tidy *t, unsigned flags,
+                     struct pb_error *e);
+
+/* A file of side A alone (a part of `bench --against`'s baseline) read
+ * with neither side's flag has nothing but side A: read it as side A. */
+int tidy_load(const char *arg, struct tidy *t, unsigned flags,
+              struct pb_error *e)
+{
+    int rc = load_once(arg, t, flags, e);
+    if (rc == -EINVAL && t->count == 0 && t->sides == TIDY_SIDE_A &&
+        !(flags & (TIDY_SIDE_A | TIDY_SIDE_B)))
+        rc = load_once(arg, t, flags | TIDY_SIDE_A, e);
+    return rc;
+}
+
+static int load_once(const char *arg, struct tidy *t, unsigned flags,
+                     struct pb_error *e)
+{
+    struct stat st;
+    memset(t, 0, sizeof(*t));
+    snprintf(t->path, sizeof(t->path), "%s", arg);
+    if (stat(arg, &st) == 0 && S_ISDIR(st.st_mode)) {
+        /* the CSV when present (it keeps unverified rows apart), else the
+         * raw JSON */
+        char json[sizeof(t->path)];
+        snprintf(t->path, sizeof(t->path), "%s/results.csv", arg);
+        snprintf(json, sizeof(json), "%s/results.json", arg);
+        if (access(t->path, F_OK) != 0 && access(json, F_OK) == 0)
+            memcpy(t->path, json, sizeof(json));
+    }
+    static const char what[] =
+        "a results folder, a results.csv or a Google Benchmark JSON file";
+    FILE *f = tidy_open(t->path, what, e);
+    if (!f)
+        return -errno;
+    /* the context's readers (compare, the report) open the results.json
+     * beside it later: a FIFO there is refused now, before any output */
+    char json[sizeof(t->path)];
+    tidy_json_beside(t->path, json, sizeof(json));
+    struct pb_error why;
+    FILE *beside = strcmp(json, t->path) ? tidy_open(json, what, &why) : NULL;
+    if (beside)
+        fclose(beside);
+    else if (strcmp(json, t->path) && errno == EINVAL) {
+        fclose(f);
+        if (e)
+            *e = why;
+        return -EINVAL;
+    }
+    int c = first_char(f);
+    rewind(f);
+    int rc = c == '{' || c == '[' ? tidy_load_json(f, t, flags, e)
+                                  : load_csv(f, t, flags, e);
+    fclose(f);
+    if (rc == 0)
+        rc = finish(t, flags, e);
+    if (rc == 0 && t->count == 0)
+        rc = pb_fail(e, -EINVAL, "%s: no verified results%s", t->path,
+                     flags & TIDY_SIDE_A   ? " of side A"
+                     : flags & TIDY_SIDE_B ? " of side B"
+                                           : "");
+    t->side = (char)(flags & TIDY_SIDE_A               ? 'A'
+                     : flags & TIDY_SIDE_B || t->sides ? 'B'
+                                                       : 0);
+    if (rc)
+        tidy_free(t);
+    return rc;
+}
+
+void tidy_free(struct tidy *t)
+{
+    for (size_t i = 0; t->b && i < t->count; i++) {
+        free(t->b[i].sample);
+        free(t->b[i].per_instance);
+        tidy_reps_free(&t->b[i].seen);
+    }
+    free(t->b);
+    free(t->slot);
+    t->b = NULL;
+    t->slot = NULL;
+    t->count = t->cap = t->slots = 0;
+}
+
+double tidy_counter(const struct tidy_bench *x, const struct pb_kernel *k,
+                    size_t index)
+{
+    const struct pb_counter_def *defs;
+    if (index >= pb_work_counters(k, &defs))
+        return NAN;
+    double v = pb_row_counter(&x->work, defs[index].name);
+    return isnan(v) && index == PB_WORK_MAIN ? x->work_per_instance : v;
+}
+
+const struct tidy_bench *tidy_find_run(const struct tidy *t,
+                                       const struct tidy_bench *b,
+                                       const char *variant, long processes,
+                                       long threads)
+{
+    if (b->foreign || processes < 1 || threads < 1)
+        return NULL;
+    struct pb_bench_id id = {.count = (uint64_t)b->count,
+                             .seed = b->seed,
+                             .threads = (uint64_t)threads,
+                             .processes = (uint64_t)processes};
+    snprintf(id.kernel, sizeof(id.kernel), "%s", b->kernel);
+    snprintf(id.variant, sizeof(id.variant), "%s", variant);
+    snprintf(id.family, sizeof(id.family), "%s", b->family);
+    snprintf(id.size, sizeof(id.size), "%s", b->size);
+    char key[sizeof(b->key)];
+    if (pb_bench_id_write(&id, key, sizeof(key)) < 0)
+        return NULL;
+    return tidy_get(t, key);
+}
+
+const struct tidy_bench *tidy_find(const struct tidy *t,
+                                   const struct tidy_bench *b, long processes,
+                                   long threads)
+{
+    return tidy_find_run(t, b, b->variant, processes, threads);
+}
+
+double tidy_median(const struct tidy_bench *x)
+{
+    return tidy_spread(x).median;
+}
+
+/* Median and quartiles of values[0..n) (n <= TIDY_MAX_SAMPLES); NaN
+ * when there are none or one is not finite. */
+static struct tidy_spread spread_of(const double *values, size_t n)
+{
+    double sorted[TIDY_MAX_SAMPLES];
+    for (size_t i = 0; i < n; i++)
+        if (!isfinite(values[i]))
+            n = 0;
+    if (n == 0)
+        return (struct tidy_spread){NAN, NAN, NAN};
+    memcpy(sorted, values, n * sizeof(double));
+    double median = pb_median(sorted, n); /* sorts */
+    return (struct tidy_spread){median, pb_quantile(sorted, n, 0.25),
+                                pb_quantile(sorted, n, 0.75)};
+}
+
+struct tidy_spread tidy_spread(const struct tidy_bench *x)
+{
+    return spread_of(x->per_instance, x->per_instance ? x->n : 0);
+}
+
+struct tidy_spread tidy_spread_on(const struct tidy_bench *x, enum tidy_clock c)
+{
+    if (c == x->clock)
+        return tidy_spread(x);
+    double values[TIDY_MAX_SAMPLES];
+    for (size_t i = 0; i < x->n; i++)
+        values[i] = c == TIDY_CLOCK_CPU ? x->sample[i].cpu : x->sample[i].wall;
+    return spread_of(values, x->n);
+}
