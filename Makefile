@@ -1,6 +1,6 @@
 # Thin wrapper over CMake (as neovim does): `make run` and `make test` on a
 # fresh clone set up the Debian packages, build in Release and run.
-# cmake stays usable directly; see README.md.
+# cmake stays usable directly; see docs/development.md.
 BUILD_DIR ?= build
 BUILD_TYPE ?= Release
 CMAKE_FLAGS ?=

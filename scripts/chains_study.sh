@@ -1,6 +1,6 @@
 #!/bin/sh
 # chains_study.sh - the interleave study of cubing's simd_chains variant
-# (docs/results.md, "cubing: the speed frontier"): ns per turn on the
+# (docs/results/cubing.md, "The speed frontier"): ns per turn on the
 # 1000-case corpus of 1000 random turns (seed 44) at one thread, for every
 # number of chains K = 1..8 and one or two turns a step, beside simd and
 # cubie from the same round. Each setting is its own bench run (the knobs

@@ -1,7 +1,7 @@
 #!/bin/sh
 # loops.sh - the innermost loops of one function of a built object, as
 # the compiler wrote them, with llvm-mca's estimate of their cost on a
-# given CPU model: for docs/results.md's instruction counts and port
+# given CPU model: for docs/results/cubing.md's instruction counts and port
 # pressure (cubing: the speed frontier), where the machine has no
 # hardware counters to read. For each innermost loop (a backward jump
 # with no other backward jump inside) that holds a vector shuffle: its

@@ -1,8 +1,8 @@
 #!/bin/sh
 # medians.sh - per benchmark of a results folder: the median, min and max
 # time per instance over the repetitions (from results.csv), with build
-# time, states expanded per instance and peak heap. For docs/results.md
-# until the report (issue 6) does this.
+# time, states expanded per instance and peak heap, as the tables of
+# docs/results/ quote them.
 # Usage: scripts/medians.sh [RESULTS_DIR]   (default results/latest)
 set -eu
 dir=${1:-results/latest}

@@ -107,7 +107,7 @@ static int time_all(void)
     kernel()->space_free(&s);
     /* the 2 x 7 ring (magic_ring7.c), the plain loops against the
      * space's SSE path: the per-state cost the 2 x 7 census model in
-     * docs/results.md starts from */
+     * docs/results/mpi.md starts from */
     if (space_of(7, false, &s, &e))
         return 1;
     t0 = omp_get_wtime();

@@ -20,7 +20,7 @@
 # that claims the same generator. So a change to a generator's output
 # must bump that kernel's generator version (*_GENERATOR_VERSION in
 # kernels/<kernel>/*_gen.c, written in the corpus header as
-# "# generator N"; README, "Corpora"; the header is hashed too, so the
+# "# generator N"; docs/usage.md, "Corpora"; the header is hashed too, so the
 # bump alone changes that kernel's hashes), and then
 #     tests/test_gen_golden.sh --update build/puzzlebench
 # rewrites the file from that build (and checks as usual); commit it with

@@ -6,8 +6,8 @@
  * answer with a plain reference oracle. A variant (struct pb_variant) knows
  * one algorithm for one kernel. The harness (bench/) reaches both only
  * through these descriptors, so adding a variant is one file plus one line
- * in its kernel's NULL-terminated variant table (see README, "Adding a
- * variant").
+ * in its kernel's NULL-terminated variant table (see docs/development.md,
+ * "Adding a variant").
  *
  * Instances and answers are plain fixed-size structs owned by the kernel;
  * the harness handles them as opaque blocks of instance_size /
@@ -294,7 +294,7 @@ struct pb_kernel {
     struct pb_work_def work; /* the counters its variants fill */
     struct pb_size_ops size;
     const char *families_help;   /* one line listing families and params */
-    const char *default_variant; /* fastest verified, see docs/results.md */
+    const char *default_variant; /* fastest verified, see docs/results/ */
     /* Optional: the environment knobs of its variants, ended by a NULL
      * name. */
     const struct pb_env_knob *env_knobs;

@@ -112,7 +112,7 @@ const struct pb_kernel cubic_eight_kernel = {
                      "(3x3), each 2..8, at most 16 cells",
     /* table answers fastest once built, but its build (a search per
      * class of start cells, ~0.14 s each on 3 x 3) outweighs a judge
-     * file's few datasets; see docs/results.md */
+     * file's few datasets; see docs/results/cubic_eight.md */
     .default_variant = "bibfs_array",
     .read = eight_read,
     .write_instance = eight_write_instance,

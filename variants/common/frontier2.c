@@ -63,7 +63,7 @@
  * read; that gives up the early stop of prev_each for overlapped misses.
  * The array is aligned to 2 MB and advised MADV_HUGEPAGE, so that a
  * random mark costs no page walk (no_huge_pages turns it off, to measure).
- * docs/results.md has what each of these buys on the 2 x 6 ring.
+ * docs/results/census.md has what each of these buys on the 2 x 6 ring.
  *
  * Cost: O(N) words scanned per level plus O(moves) callback work per
  * expanded (top-down) or unseen (bottom-up) rank; memory N / 4 bytes.

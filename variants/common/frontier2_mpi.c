@@ -40,7 +40,7 @@
  * 2 x 7 ring), and a request/reply round sends about as many ranks as
  * the top-down round it replaces, twice. It would buy little anyway: on
  * the 2 x 6 ring the one-process engine is as fast top-down only as
- * direction-optimizing (docs/results.md), because the seen coding
+ * direction-optimizing (docs/results/mpi.md), because the seen coding
  * expands nothing twice; on cubic_eight bottom-up never pays.
  *
  * MPI calls are made by the calling thread between parallel regions

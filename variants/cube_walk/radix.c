@@ -14,7 +14,7 @@
  * ones; it pays instead a refiling per bit. It wins where the face values
  * are large (W of 10^5..10^6, the extended format's `max W`): Dial then
  * scans about one bucket per unit of the largest sum, most of them empty
- * (docs/results.md). Time O(relaxations * log C), C the largest cost;
+ * (docs/results/cube_walk.md). Time O(relaxations * log C), C the largest cost;
  * memory the grid (walk_grid.h) plus 16 bytes per queued entry, kept
  * between instances. Searches every reachable state. Reference: Ahuja,
  * Mehlhorn, Orlin and Tarjan, "Faster algorithms for the shortest path

@@ -24,7 +24,7 @@
  * fewer stickers at N = 64, 2.6x at N = 3. The first version read the
  * face with a stride of N, one byte at a time, and the ring through two
  * index lists; the tiles and the sides made N = 64 about 6x faster
- * (docs/results.md). The reference oracle moves stickers sparsely too,
+ * (docs/results/cubing.md). The reference oracle moves stickers sparsely too,
  * but from its own rotation matrices (cube_oracle.c).
  * Reference: Intel 64 and IA-32 Architectures Software Developer's
  * Manual, PUNPCKLBW/PUNPCKLWD/PUNPCKLDQ and VPERMQ.

@@ -11,7 +11,7 @@
  *   composed at the end (each state is the move that reaches it,
  *   cube_move_of_state) and the few turns left over are applied one by
  *   one. K = 5 by default (PB_SIMD_CHAINS = 1..8 for the study); why 5 is
- *   in docs/results.md (cubing, "The speed frontier").
+ *   in docs/results/cubing.md ("The speed frontier").
  * - Pairs: each step applies two turns at once, from a table of the 144
  *   composed turn pairs (9 KB, built with the variant); the step's byte
  *   offset into the table is computed a block of steps at a time, so the
