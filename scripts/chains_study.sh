@@ -23,18 +23,17 @@ bench() { # label, then env assignments; prints one row
     shift
     env "$@" "$pb" bench --suite "$work/s.suite" --out "$work/r" \
         >"$work/log" 2>&1 || { cat "$work/log" >&2; exit 1; }
-    # medians.sh's microseconds a 1000-turn case are ns a turn
-    "$here/medians.sh" "$work/r/latest" | sed 1d | sort |
-        while read -r name med range _; do
-            v=$(echo "$name" | cut -d/ -f2)
-            lo=${range%..*} hi=${range#*..}
-            printf '| %d | %s | %s | %s | %s..%s |\n' "$round" "$label" \
-                "$v" "$med" "$lo" "$hi"
-        done
+    # summary.csv's seconds per 1000-turn case, by column name, as ns a
+    # turn
+    awk -F, -v round="$round" -v label="$label" '
+        NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+        { printf "| %d | %s | %s | %.3f | %.3f..%.3f |\n", round, label,
+              $col["variant"], $col["median_s"] * 1e6, $col["q1_s"] * 1e6,
+              $col["q3_s"] * 1e6 }' "$work/r/latest/summary.csv" | sort -t'|' -k4
     rm -rf "$work/r"
 }
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "| round | setting | variant | ns / turn (median) | min..max |"
+echo "| round | setting | variant | ns / turn (median) | q1..q3 |"
 echo "|---:|---|---|---:|---:|"
 round=1
 while [ "$round" -le "$rounds" ]; do
