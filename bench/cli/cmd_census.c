@@ -34,13 +34,12 @@ static const char help[] =
     "whole-space engine: 2 bits per state, OpenMP, top-down or bottom-up\n"
     "per level. A size whose search is over the memory cap is refused\n"
     "(with the estimate) before anything is allocated.\n\n"
-    "  -s, --size S         the kernel's size in its syntax (cubic_eight:\n"
-    "                       ROWSxCOLUMNS, up to 3x4; magic_squares: K,\n"
-    "                       3..7); default: the judge's\n"
+    "  -s, --size S         the kernel's size in its syntax (below);\n"
+    "                       default: the judge's\n"
     "  -i, --with-inverses  allow every move's inverse too (the undirected\n"
     "                       Cayley graph, as GAP's GrowthFunctionOfGroup)\n"
-    "      --start X        the start (cubic_eight: the empty cell as the\n"
-    "                       judge's X,Y, 1-based); 'all': one census per\n"
+    "      --start X        the start, where the kernel takes one (below);\n"
+    "                       'all': one census per\n"
     "                       class of starts the board's symmetries map onto\n"
     "                       each other (default: the kernel's start)\n"
     "  -t, --threads T      engine threads (default: 1)\n"
@@ -64,7 +63,8 @@ static const char help[] =
     "Under mpirun (or srun) the census runs on every process, each holding\n"
     "its own block of ranks and searching it with T threads, top-down;\n"
     "process 0 prints, adding each depth's bytes sent, exchange rounds and\n"
-    "the slowest process's compute and MPI seconds.\n";
+    "the slowest process's compute and MPI seconds.\n\n"
+    "The kernels with a census, their sizes and starts:\n";
 
 enum census_format { FORMAT_TEXT, FORMAT_CSV, FORMAT_JSON };
 
@@ -378,6 +378,10 @@ static int census_verb(int argc, char **argv, int saved_stderr)
             break;
         case 'h':
             fputs(help, stdout);
+            for (size_t i = 0; pb_kernels[i]; i++)
+                if (pb_kernels[i]->census_help)
+                    printf("  %-14s %s\n", pb_kernels[i]->name,
+                           pb_kernels[i]->census_help);
             return PB_EXIT_OK;
         default:
             return cli_bad_option("census", argc, argv, c);

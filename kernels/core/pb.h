@@ -208,6 +208,9 @@ struct pb_gen_args {
  * (release, then zero) before a solve, outside any timed region, so a
  * variant writes into a zeroed slot and may let it own memory sized per
  * instance (a route), which release frees again. */
+struct pb_tokens;
+struct pb_text;
+
 struct pb_answer_ops {
     size_t size; /* the largest slot; see size_for */
     /* Optional: the bytes of one slot for this corpus (at most size), for
@@ -217,6 +220,14 @@ struct pb_answer_ops {
     size_t (*size_for)(const struct pb_corpus *corpus);
     /* Writes one answer in the judge format. */
     int (*write)(FILE *out, const void *instance, const void *answer);
+    /* Optional: reads one answer in the judge format from t (a corpus
+     * file's expected outputs, or the oracle's answer as write wrote it)
+     * and appends the part the problem fixes to fixed, normalised
+     * (pb_answer_text.h); false with why[] saying what was expected.
+     * hint: the tokens of the oracle's answer to the same instance.
+     * NULL: hint tokens, all compared (pb_answer_read_tokens). */
+    bool (*read)(struct pb_tokens *t, size_t hint, struct pb_text *fixed,
+                 char *why, size_t why_len);
     /* Optional: true when answer is as good as expected, an answer the
      * oracle accepted for the same instance (cube_walk: the route is
      * valid and has the same sum); otherwise false with why[] saying
@@ -272,11 +283,6 @@ struct pb_size_ops {
     double (*value)(const struct pb_size *s);
 };
 
-/* One problem.
- *
- * Memory: generate, oracle_new and census refuse a request whose estimate
- * is over the memory cap (pb_memory_check of pb_limits.h, -ENOMEM with
- * the estimate in e) before allocating anything big. */
 /* An environment variable a kernel's variants read (cubing's PB_SIMD):
  * its name and the check of its value (0, or -EINVAL with e saying what
  * was expected; NULL: any value), run before a verb that solves starts,
@@ -286,6 +292,11 @@ struct pb_env_knob {
     int (*check)(struct pb_error *e);
 };
 
+/* One problem.
+ *
+ * Memory: generate, oracle_new and census refuse a request whose estimate
+ * is over the memory cap (pb_memory_check of pb_limits.h, -ENOMEM with
+ * the estimate in e) before allocating anything big. */
 struct pb_kernel {
     const char *name;
     const char *summary;
@@ -330,6 +341,9 @@ struct pb_kernel {
     int (*oracle_solve)(const void *oracle, const void *instance, void *answer);
     void (*oracle_free)(void *oracle);
 
+    /* With census or space_new: the sizes (and starts) the `census` verb
+     * takes, in one line for its --help ("size K, 3..7"). */
+    const char *census_help;
     /* Optional: states per depth from the size's start (`census` verb;
      * size {0, 0}: the judge's); with_inverses adds each move's inverse.
      * counts[d] for d < *depths. -EINVAL for a size it does not take. */

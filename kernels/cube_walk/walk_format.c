@@ -30,6 +30,7 @@
 
 #include "pb_limits.h"
 #include "pb_scan.h"
+#include "pb_answer_text.h"
 
 enum { WALK_NAME = 24 }; /* longest square name, with its NUL */
 
@@ -327,4 +328,28 @@ void walk_instance_free(void *instance)
     struct walk_instance *in = instance;
     free(in->blocked);
     in->blocked = NULL;
+}
+
+bool walk_read_answer(struct pb_tokens *t, size_t hint, struct pb_text *fixed,
+                      char *why, size_t why_len)
+{
+    (void)hint;
+    long long sum;
+    if (!pb_answer_read_number(t, "a sum", fixed, &sum, why, why_len))
+        return false;
+    struct pb_token k;
+    while (pb_token_peek(t, &k) && islower((unsigned char)k.s[0])) {
+        pb_token_next(t, &k);
+        struct pb_token rank = {k.s, k.n};
+        while (rank.n && islower((unsigned char)rank.s[0])) {
+            rank.s++;
+            rank.n--;
+        }
+        char b[32];
+        pb_token_shown(&k, b, sizeof(b));
+        PB_ANSWER_NEED(pb_token_all_of(&rank, "0123456789"),
+                       "expected a square such as e2 on the route, found '%s'",
+                       b);
+    }
+    return true;
 }

@@ -25,6 +25,12 @@ int walk_read(const char *text, size_t len, struct pb_corpus *corpus,
               struct pb_error *e);
 int walk_write_instance(FILE *out, const void *instance, const void *previous);
 int walk_write_answer(FILE *out, const void *instance, const void *answer);
+/* answer.read: the sum (or -1); the route's squares are checked for shape but
+ * not compared, since several routes are optimal. */
+struct pb_tokens;
+struct pb_text;
+bool walk_read_answer(struct pb_tokens *t, size_t hint, struct pb_text *fixed,
+                      char *why, size_t why_len);
 void walk_instance_free(void *instance);
 
 int walk_generate(const struct pb_gen_args *args, struct pb_corpus *corpus,

@@ -157,6 +157,7 @@ const struct pb_kernel cube_walk_kernel = {
     .instance_size = sizeof(struct walk_instance),
     .answer = {.size = sizeof(struct walk_answer),
                .write = walk_write_answer,
+               .read = walk_read_answer,
                .same = walk_same,
                .release = walk_release,
                .pack = walk_pack,

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "pb_scan.h"
+#include "pb_answer_text.h"
 
 static const char colour_letter[] = {
     [EIGHT_W] = 'W', [EIGHT_R] = 'R', [EIGHT_B] = 'B', [EIGHT_E] = 'E'};
@@ -206,4 +207,13 @@ int eight_write_answer(FILE *out, const void *instance, const void *answer)
     (void)instance;
     const struct eight_answer *a = answer;
     return fprintf(out, "%d\n", (int)a->moves) < 0 ? -EIO : 0;
+}
+
+bool eight_read_answer(struct pb_tokens *t, size_t hint, struct pb_text *fixed,
+                       char *why, size_t why_len)
+{
+    (void)hint;
+    long long moves;
+    return pb_answer_read_number(t, "a number of moves", fixed, &moves, why,
+                                 why_len);
 }

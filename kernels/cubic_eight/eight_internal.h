@@ -57,6 +57,11 @@ int eight_read(const char *text, size_t len, struct pb_corpus *corpus,
 int eight_write_instance(FILE *out, const void *instance, const void *previous);
 int eight_write_end(FILE *out);
 int eight_write_answer(FILE *out, const void *instance, const void *answer);
+/* answer.read: the fewest moves (or -1). */
+struct pb_tokens;
+struct pb_text;
+bool eight_read_answer(struct pb_tokens *t, size_t hint, struct pb_text *fixed,
+                       char *why, size_t why_len);
 
 void *eight_oracle_new(const struct pb_corpus *corpus, struct pb_error *e);
 bool eight_oracle_check(const void *oracle, const void *instance,

@@ -99,7 +99,8 @@ const struct pb_kernel cubic_eight_kernel = {
                "to a top-colour pattern on an R x C board",
     .instance_size = sizeof(struct eight_instance),
     .answer = {.size = sizeof(struct eight_answer),
-               .write = eight_write_answer},
+               .write = eight_write_answer,
+               .read = eight_read_answer},
     /* figures plot a board by its cells */
     .size = {.label = "board cells (rows x columns)",
              .judge = {EIGHT_JUDGE_SIDE, EIGHT_JUDGE_SIDE},
@@ -122,6 +123,8 @@ const struct pb_kernel cubic_eight_kernel = {
     .oracle_check = eight_oracle_check,
     .oracle_solve = eight_oracle_solve,
     .oracle_free = eight_oracle_free,
+    .census_help = "size ROWSxCOLUMNS, up to 3x4; --start X,Y: the empty cell "
+                   "as the judge writes it, 1-based",
     .census = eight_census,
     .space_new = eight_space_new,
     .space_free = eight_space_free,

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "pb_scan.h"
+#include "pb_answer_text.h"
 
 static int read_instance(struct pb_scan *s, int k, size_t index,
                          struct magic_instance *in, struct pb_error *e)
@@ -109,4 +110,35 @@ int magic_write_answer(FILE *out, const void *instance, const void *answer)
     if (a->length == 0)
         fputc('\n', out);
     return ferror(out) ? -EIO : 0;
+}
+
+bool magic_read_answer(struct pb_tokens *t, size_t hint, struct pb_text *fixed,
+                       char *why, size_t why_len)
+{
+    (void)hint;
+    long long length, letters = 0;
+    if (!pb_answer_read_number(t, "a length", fixed, &length, why, why_len))
+        return false;
+    if (length == -1) /* unreachable: no sequence follows */
+        return true;
+    PB_ANSWER_NEED(length >= 0, "a length of %lld; expected 0 or more, or -1",
+                   length);
+    for (bool first = true; letters < length; first = false) {
+        struct pb_token k;
+        char b[32] = "";
+        bool got = pb_token_next(t, &k);
+        if (got)
+            pb_token_shown(&k, b, sizeof(b));
+        PB_ANSWER_NEED(
+            got && pb_token_all_of(&k, "ABC"),
+            "expected %lld more letters A, B, C of the sequence, %s%s%s",
+            length - letters, got ? "found '" : "found the end of the file", b,
+            got ? "'" : "");
+        pb_text_append(fixed, k.s, k.n, first);
+        letters += (long long)k.n;
+    }
+    PB_ANSWER_NEED(letters == length,
+                   "a sequence of %lld letters; expected %lld", letters,
+                   length);
+    return true;
 }

@@ -35,6 +35,12 @@ int magic_read(const char *text, size_t len, struct pb_corpus *corpus,
                struct pb_error *e);
 int magic_write_instance(FILE *out, const void *instance, const void *previous);
 int magic_write_answer(FILE *out, const void *instance, const void *answer);
+/* answer.read: the length (or -1) and the sequence, however many lines it is
+ * wrapped over. */
+struct pb_tokens;
+struct pb_text;
+bool magic_read_answer(struct pb_tokens *t, size_t hint, struct pb_text *fixed,
+                       char *why, size_t why_len);
 
 void *magic_oracle_new(const struct pb_corpus *corpus, struct pb_error *e);
 bool magic_oracle_check(const void *oracle, const void *instance,

@@ -62,7 +62,8 @@ const struct pb_kernel magic_squares_kernel = {
                "sequence on the 2 x K ring",
     .instance_size = sizeof(struct magic_instance),
     .answer = {.size = sizeof(struct magic_answer),
-               .write = magic_write_answer},
+               .write = magic_write_answer,
+               .read = magic_read_answer},
     /* the single-number syntax of the core: "4" */
     .size = {.label = "ring width K (2 x K board)",
              .judge = {MAGIC_K_JUDGE, 0}},
@@ -77,6 +78,7 @@ const struct pb_kernel magic_squares_kernel = {
     .oracle_check = magic_oracle_check,
     .oracle_solve = magic_oracle_solve,
     .oracle_free = magic_oracle_free,
+    .census_help = "size K (the 2 x K ring), 3..7",
     .census = magic_census,
     .space_new = magic_space_new,
     .space_free = magic_space_free,
