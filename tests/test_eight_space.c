@@ -351,7 +351,7 @@ static void test_refusals(void)
     struct pb_error e = {{0}};
     struct pb_space_args a44 = {.size = {4, 4}, .start = -1};
     CHECK(k->space_new(&a44, &s, &e) == -ENOMEM && strstr(e.msg, "4 x 4") &&
-              strstr(e.msg, "TB"),
+              strstr(e.msg, "TiB"),
           "4 x 4 refused: %s", e.msg);
     struct pb_space_args bad = {.size = {3, 3}, .start = 9};
     CHECK(k->space_new(&bad, &s, &e) == -EINVAL && strstr(e.msg, "0..8"),

@@ -609,8 +609,8 @@ static void refusals(void)
     s.n = 1ull << 40;
     pb_memory_cap_set(1u << 20);
     CHECK(search_from(&s, &start, 1, &opt, &r, &e) == -ENOMEM &&
-              strstr(e.msg, "needs about 274.9 GB") &&
-              strstr(e.msg, "memory cap of 1.0 MB"),
+              strstr(e.msg, "needs about 256 GiB") &&
+              strstr(e.msg, "memory cap of 1 MiB"),
           "over the memory cap: %s", e.msg);
     pb_memory_cap_set(0);
     CHECK(frontier2_bytes(1) == 8 && frontier2_bytes(32) == 8 &&

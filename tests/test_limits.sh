@@ -51,8 +51,8 @@ guarded() {
 }
 
 # The refusal's line: what, estimate, cap and available memory.
-ESTIMATE_TAIL='\(estimate\), over the memory cap of [0-9.]+ [KMGTPE]?B \(available memory [0-9.]+ [KMGTPE]?B\); --max-memory raises the cap$'
-ESTIMATE="needs about [0-9.]+ [KMGTPE]?B $ESTIMATE_TAIL"
+ESTIMATE_TAIL='\(estimate\), over the memory cap of [0-9.]+ ([KMGTPE]i)?B \(available memory [0-9.]+ ([KMGTPE]i)?B\); --max-memory raises the cap$'
+ESTIMATE="needs about [0-9.]+ ([KMGTPE]i)?B $ESTIMATE_TAIL"
 
 # check_refused WHAT PATTERN CMD...: exit 1, exactly one stderr line
 # matching PATTERN, nothing on stdout, and a small max RSS.
@@ -145,13 +145,13 @@ check_refused "gen magic_squares depth:20 --size 6 under --max-memory 1G" \
     "$PB" gen magic_squares --family depth:20 --size 6 --max-memory 1G
 # Under the cap, the search of minutes is announced before it starts; a
 # 1 GiB address space then stops it at once (or, on a machine with less
-# than its 2.4 GB available, the estimate refuses it).
+# than its 2.23 GiB available, the estimate refuses it).
 if [ "$GUARD_KB" != unlimited ]; then
     (ulimit -v 1048576 && exec timeout 60 "$PB" gen magic_squares \
         --family depth:20 --size 6) </dev/null >"$TMP/out" 2>"$TMP/err"
     rc=$?
     if [ "$rc" -eq 1 ] && { head -n 1 "$TMP/err" | grep -Eq \
-        '^note: generating depth:20 on the 2 x 6 ring first searches all 479001600 states \(about 2\.4 GB, several minutes on one core\)$' ||
+        '^note: generating depth:20 on the 2 x 6 ring first searches all 479001600 states \(about 2\.23 GiB, several minutes on one core\)$' ||
         grep -Eq "$ESTIMATE" "$TMP/err"; }; then
         pass
     else
@@ -216,9 +216,9 @@ size=$(wc -c <big.txt)
 if [ "$size" -gt 2048 ] && [ "$size" -lt 4096 ]; then
     pass
 else
-    fail "big.txt is $size bytes, expected 2 to 4 KB"
+    fail "big.txt is $size bytes, expected 2 to 4 KiB"
 fi
-OVER_CAP="input larger than the input cap of 1\.0 KB; expected a magic_squares corpus of at most that size \(--max-input raises the cap\)$"
+OVER_CAP="input larger than the input cap of 1 KiB; expected a magic_squares corpus of at most that size \(--max-input raises the cap\)$"
 check_refused "solve --max-input 1K" "^puzzlebench solve: big.txt: $OVER_CAP" \
     "$PB" solve magic_squares --max-input 1K big.txt
 check_refused "verify --max-input 1K" \
@@ -296,12 +296,12 @@ check_refused "solve cube_walk, a board of 2^30 + 32768 squares" \
 for v in dijkstra spfa dial radix igraph delta_stepping; do
     for f in w30.txt wide.txt; do
         check_refused "solve cube_walk --variant $v on $f" \
-            "^puzzlebench solve: $v on $f needs about [0-9.]+ [GT]B $ESTIMATE_TAIL" \
+            "^puzzlebench solve: $v on $f needs about [0-9.]+ [GT]iB $ESTIMATE_TAIL" \
             "$PB" solve cube_walk --variant "$v" "$f"
     done
 done
 check_refused "verify cube_walk at 2^30 squares (the oracle)" \
-    "^puzzlebench verify: the cube_walk reference search needs about [0-9.]+ [GT]B $ESTIMATE_TAIL" \
+    "^puzzlebench verify: the cube_walk reference search needs about [0-9.]+ [GT]iB $ESTIMATE_TAIL" \
     "$PB" verify cube_walk w30.txt
 # magic_squares: rings K = 3..6 for corpora, 3..7 for the census (14!)
 check_ok "gen magic_squares at K = 6" \
@@ -315,13 +315,13 @@ check_refused "solve magic_squares at K = 6 under 1M" \
 guarded "$PB" census magic_squares --size 7 --plan --max-memory 22G \
     </dev/null >"$TMP/out" 2>"$TMP/err"
 rc=$?
-if [ "$rc" -eq 0 ] && grep -q '^# memory 21\.8 GB a process, 21\.8 GB of 2-bit arrays in all: within the memory cap$' "$TMP/out"; then
+if [ "$rc" -eq 0 ] && grep -q '^# memory 20\.3 GiB a process, 20\.3 GiB of 2-bit arrays in all: within the memory cap$' "$TMP/out"; then
     pass
 else
     fail "census --plan at K = 7 under 22G: exit $rc; $(outputs)"
 fi
 check_refused "census at K = 7 under 20G" \
-    "^puzzlebench census: the 2-bit search of the directed 2 x 7 ring needs about 21\.8 GB \(estimate\), over the memory cap of 21\.5 GB" \
+    "^puzzlebench census: the 2-bit search of the directed 2 x 7 ring needs about 20\.3 GiB \(estimate\), over the memory cap of 20 GiB" \
     "$PB" census magic_squares --size 7 --plan --max-memory 20G
 check_fails "census magic_squares at K = 8" 2 \
     "^puzzlebench census: magic_squares: size 8 out of range; expected the ring width K = 3\.\.7" \
@@ -343,7 +343,7 @@ check_fails "gen cubic_eight at 3 x 6" 2 \
     "^puzzlebench gen: size 3x6 is not a cubic_eight board; expected ROWSxCOLUMNS, each 2\.\.8, at most 16 cells" \
     "$PB" gen cubic_eight --family uniform --size 3x6 --count 1
 check_refused "census cubic_eight --plan at 4 x 4" \
-    "^puzzlebench census: the 2-bit search of the 4 x 4 board needs about 1\.9 TB $ESTIMATE_TAIL" \
+    "^puzzlebench census: the 2-bit search of the 4 x 4 board needs about 1\.71 TiB $ESTIMATE_TAIL" \
     "$PB" census cubic_eight --size 4x4 --plan
 
 # ------------------------------------ issue 17: the budget bounds the pass

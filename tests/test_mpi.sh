@@ -253,23 +253,23 @@ else
 fi
 
 # Memory: the 2 x 6 ring over 4 processes on one host needs 4 x about
-# 35 MB; a 100 MB cap refuses it before the search, with the estimate,
+# 61 MiB; a 100 MiB cap refuses it before the search, with the estimate,
 # once, and every process exits.
 run_from /dev/null "${MPIRUN[@]}" -np 4 "$PB" census magic_squares \
     --size 6 --max-memory 100M
 if [ "$rc" -ne 0 ] && [ "$(grep -c 'needs about' "$TMP/err")" -eq 1 ] &&
-    grep -q "over 4 processes (.* each, 4 of them on host .*) needs about .* over the memory cap of 104.9 MB" \
+    grep -q "over 4 processes (.* each, 4 of them on host .*) needs about .* over the memory cap of 100 MiB" \
         "$TMP/err" && [ ! -s "$TMP/out" ]; then
     pass
 else
     fail "census --size 6 over 4 processes, 100M cap: exit $rc, expected" \
         "one refusal with the estimate; $(outputs)"
 fi
-# Each process counts its own share: the 2 x 5 ring (a 907 KB array)
-# with one-block rounds (24576 neighbours: 786 KB of send regions and
-# receive buffer at 4 processes) needs about 4.1 MB on this host's 4
-# processes together, where a whole array per process would need 6.8 MB:
-# 5 MB is enough, 3 MB is not.
+# Each process counts its own share: the 2 x 5 ring (an 886 KiB array)
+# with one-block rounds (24576 neighbours: 768 KiB of send regions and
+# receive buffer at 4 processes) needs about 3.9 MiB on this host's 4
+# processes together, where a whole array per process would need 6.5
+# MiB: 5 MiB is enough, 3 MiB is not.
 run_from /dev/null "${MPIRUN[@]}" -np 4 "$PB" census magic_squares \
     --size 5 --round-targets 1 --max-memory 5M
 if [ "$rc" -eq 0 ] && grep -q '^# total 3628800$' "$TMP/out"; then
@@ -279,20 +279,20 @@ else
 fi
 run_from /dev/null "${MPIRUN[@]}" -np 4 "$PB" census magic_squares \
     --size 5 --round-targets 1 --max-memory 3M
-if [ "$rc" -ne 0 ] && grep -q 'needs about 4.[0-9] MB (estimate)' "$TMP/err"; then
+if [ "$rc" -ne 0 ] && grep -q 'needs about 3.[0-9]* MiB (estimate)' "$TMP/err"; then
     pass
 else
     fail "census --size 5 over 4 processes, 3M cap: exit $rc; $(outputs)"
 fi
 
-# The 2 x 7 ring (14! ranks, 21.8 GB at 2 bits): accepted over 4
+# The 2 x 7 ring (14! ranks, 20.3 GiB at 2 bits): accepted over 4
 # processes when their host's cap holds their 4 shares and buffers
 # (--plan: the check without the search), refused with the estimate
 # when it does not.
 run_from /dev/null "${MPIRUN[@]}" -np 4 "$PB" census magic_squares \
     --size 7 --plan --max-memory 23G
 if [ "$rc" -eq 0 ] && grep -q '^# plan the directed 2 x 7 ring: 87178291200 ranks' "$TMP/out" &&
-    grep -q '^# memory 5.5 GB a process, 21.8 GB of 2-bit arrays in all' "$TMP/out"; then
+    grep -q '^# memory 5.15 GiB a process, 20.3 GiB of 2-bit arrays in all' "$TMP/out"; then
     pass
 else
     fail "census --size 7 --plan over 4 processes, 23G cap: exit $rc; $(outputs)"
@@ -300,7 +300,7 @@ fi
 run_from /dev/null "${MPIRUN[@]}" -np 4 "$PB" census magic_squares \
     --size 7 --plan --max-memory 20G
 if [ "$rc" -ne 0 ] && [ ! -s "$TMP/out" ] &&
-    grep -q '2 x 7 ring over 4 processes (5.5 GB each, 4 of them on host .*) needs about 22.1 GB (estimate)' "$TMP/err"; then
+    grep -q '2 x 7 ring over 4 processes (5.15 GiB each, 4 of them on host .*) needs about 20.6 GiB (estimate)' "$TMP/err"; then
     pass
 else
     fail "census --size 7 --plan over 4 processes, 20G cap: exit $rc; $(outputs)"
@@ -375,7 +375,7 @@ WRAP
             >"$TMP/out" 2>"$TMP/err"
         rc=$?
         if [ $b = 60 ]; then
-            want="skipped: process 1: dijkstra on [^ ]*/two.txt needs about [0-9.]+ MB \(estimate\), over the memory cap of [0-9.]+ MB \(available memory [0-9.]+ MB\); --max-memory raises the cap"
+            want="skipped: process 1: dijkstra on [^ ]*/two.txt needs about [0-9.]+ MiB \(estimate\), over the memory cap of [0-9.]+ MiB \(available memory [0-9.]+ [MG]iB\); --max-memory raises the cap"
         else
             want="skipped: the verification pass ran out of the suite's budget of 0 s \(dijkstra: out of time after 0 of 1 instances\)"
         fi

@@ -64,8 +64,8 @@ static void saturating(void)
     struct pb_error e = {""};
     pb_memory_cap_set(1ull << 30);
     CHECK(pb_memory_check(max, "a saturated estimate", &e) == -ENOMEM &&
-              strstr(e.msg, "needs about more than 18 EB (estimate)"),
-          "a saturated estimate refused with 'more than 18 EB': %s", e.msg);
+              strstr(e.msg, "needs about more than 16 EiB (estimate)"),
+          "a saturated estimate refused with 'more than 16 EiB': %s", e.msg);
     /* an unlimited cap (a machine whose memory is unknown) still
      * refuses a saturated estimate: it stands for more than 2^64 */
     pb_memory_cap_set(max);
@@ -160,7 +160,7 @@ static void estimates_at_limits(void)
           "2^64 - 1 ranks at 2 bits: %llu bytes, not wrapped",
           (unsigned long long)frontier2_bytes(UINT64_MAX));
     CHECK(frontier2_bytes(87178291200ull) == 87178291200ull / 4,
-          "14! ranks at 2 bits: 21.8 GB");
+          "14! ranks at 2 bits: 20.3 GiB");
 }
 
 /* Whether v's time grows with the largest sum (bucket scans). */

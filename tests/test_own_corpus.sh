@@ -331,7 +331,7 @@ fails_clean "a NUL byte in expected outputs" 1 \
     --corpus judge/side.in --kernel magic_squares
 { printf '7\nBCABCCB\n'; head -c 2000 /dev/zero | tr '\0' ' '; } >judge/side.out
 fails_clean "expected outputs over the input cap" 1 \
-    "^puzzlebench bench: judge/side.out: input larger than the input cap of 1\.0 KB; expected magic_squares answers of at most that size \(--max-input raises the cap\)$" \
+    "^puzzlebench bench: judge/side.out: input larger than the input cap of 1 KiB; expected magic_squares answers of at most that size \(--max-input raises the cap\)$" \
     --corpus judge/side.in --kernel magic_squares --max-input 1K
 rm judge/side.out
 

@@ -283,13 +283,13 @@ c["verify:magic_squares/table/uniform/size:4/n:50/seed:1/threads:1"] = (
     "reason=failed: 2 wrong answers in the verification pass")
 c["verify:cubing/cubie/random:100/size:3/n:50/seed:1/threads:1"] = (
     "order=1 status=skipped correct=0 instances=50 seconds=NA "
-    "reason=skipped: needs up to 9 KB, over the memory cap of 1 KB")' \
+    "reason=skipped: needs up to 9 KiB, over the memory cap of 1 KiB")' \
     "$TMP/wrong/run/results.json"
 in_folder wrong run_from /dev/null "$PB" plot run
 check_rc "plot on a folder with a wrong verification" 0
 md=$TMP/wrong/run/report.md
 if grep -A3 '^| benchmark | answers | result |' "$md" | tail -2 | tr '\n' '#' |
-    grep -Fq '| magic_squares/table/uniform/size:4/n:50/seed:1/threads:1 | 48/50 | failed: 2 wrong answers in the verification pass |#| cubing/cubie/random:100/size:3/n:50/seed:1/threads:1 | - | skipped: needs up to 9 KB, over the memory cap of 1 KB |#' &&
+    grep -Fq '| magic_squares/table/uniform/size:4/n:50/seed:1/threads:1 | 48/50 | failed: 2 wrong answers in the verification pass |#| cubing/cubie/random:100/size:3/n:50/seed:1/threads:1 | - | skipped: needs up to 9 KiB, over the memory cap of 1 KiB |#' &&
     grep -Fxq 'Some benchmarks were not verified.' "$md"; then pass; else
     fail "report.md with a wrong verification: $(grep -A4 '| benchmark |' "$md")"
 fi

@@ -437,7 +437,7 @@ static void test_fixture(const char *path, bool exact)
 static void test_verify(void)
 {
     static const char *const reasons[] = {
-        "", "skipped: needs up to 9 KB, over the memory cap of 1 KB",
+        "", "skipped: needs up to 9 KiB, over the memory cap of 1 KiB",
         "failed: a=b c=d reason=x", "not applicable: size 5"};
     for (int s = PB_VERIFY_CORRECT; s <= PB_VERIFY_NOT_APPLICABLE; s++) {
         struct pb_verify v = {.order = (uint64_t)s * 7,

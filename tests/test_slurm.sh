@@ -141,7 +141,7 @@ done
 
 if [ $mpi = yes ]; then
     if [ "$(state "$refused")" = FAILED ] && [ ! -e census-refused.txt ] &&
-        grep -q 'needs about .* over the memory cap of 1.0 MB' "pb-census-$refused.log"; then
+        grep -q 'needs about .* over the memory cap of 1 MiB' "pb-census-$refused.log"; then
         pass
     else
         fail "census.sbatch under a 1M cap: job $refused $(state "$refused")," \

@@ -195,7 +195,7 @@ else
     under_limit $((300 * 1024)) "$PB" bench --suite "$T/stacks.suite" \
         --out "$T/r_estimate"
     one_of_two "stack over ulimit -v 300M" \
-        'needs up to [0-9.]+ MB, over the memory cap of [0-9.]+ MB' \
+        'needs up to [0-9.]+ MiB, over the memory cap of [0-9.]+ MiB' \
         "$T/r_estimate"
     # the start check: the estimate fits (the suite's cap is the user's),
     # but not with the process's own 16 MiB and more beside it
@@ -203,7 +203,7 @@ else
     printf 'memory 4G\n' | cat - "$T/stacks.suite" >"$T/capped.suite"
     under_limit "$kb" "$PB" bench --suite "$T/capped.suite" --out "$T/r_start"
     one_of_two "stack within the estimate, over the address space" \
-        'cannot start 2 threads \(RLIMIT_AS [0-9.]+ MB, 536.9 MB of stack each\): ' \
+        'cannot start 2 threads \(RLIMIT_AS [0-9.]+ MiB, 512 MiB of stack each\): ' \
         "$T/r_start"
     "$PB" gen magic_squares --family uniform --count 5 -o "$T/m5.txt" ||
         fail "gen magic_squares"

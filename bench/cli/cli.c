@@ -95,9 +95,9 @@ bool cli_bytes(const char *verb, const char *option, const char *text,
     if (rc == 0 && *out > 0)
         return true;
     pb_usage_error(verb,
-                   "%s needs a size N, NK, NM, NG or NT (powers of "
-                   "1024) from 1 to 16 EB, got '%s'%s",
-                   option, text, rc == -ERANGE ? " (too big)" : "");
+                    "%s needs a size N, NK, NM, NG or NT (powers of "
+                    "1024) from 1 to 16 EiB, got '%s'%s",
+                    option, text, rc == -ERANGE ? " (too big)" : "");
     return false;
 }
 

@@ -18,6 +18,7 @@
 #include "frontier2.h"
 #include "run/mpi_env.h"
 #include "pb_limits.h"
+#include "pb_units.h"
 
 static const char help[] =
     "usage: puzzlebench census KERNEL [--size S] [--with-inverses]\n"
@@ -123,11 +124,12 @@ static void print_text(const struct census_run *run,
         printf("# engine %s, %s, %u depth%s bottom-up\n", run->engine, engine,
                one->bottom_up, one->bottom_up == 1 ? "" : "s");
         printf("# time %.3f s\n", one->seconds);
-        printf("# peak memory %.1f MB%s", (double)one->peak_rss / 1e6,
+        char peak[32], array[32], each[32];
+        pb_units_bytes(peak, sizeof(peak), (double)one->peak_rss);
+        pb_units_bytes(array, sizeof(array), (double)one->array_bytes);
+        pb_units_bytes(each, sizeof(each), (double)one->process_bytes);
+        printf("# peak memory %s%s", peak,
                mpi ? " in the largest process" : "");
-        char array[32], each[32];
-        pb_bytes_text(one->array_bytes, array, sizeof(array));
-        pb_bytes_text(one->process_bytes, each, sizeof(each));
         if (mpi)
             printf(" (arrays %s in all; %s a process with its buffers)", array,
                    each);
@@ -145,8 +147,8 @@ static void print_plan(const struct census_run *run,
     engine_text(run, req, engine, sizeof(engine));
     for (size_t i = 0; i < run->count; i++) {
         const struct census_one *one = &run->one[i];
-        pb_bytes_text(one->array_bytes, array, sizeof(array));
-        pb_bytes_text(one->process_bytes, each, sizeof(each));
+        pb_units_bytes(array, sizeof(array), (double)one->array_bytes);
+        pb_units_bytes(each, sizeof(each), (double)one->process_bytes);
         if (run->count > 1 || req->start_text)
             printf("# start %s (%u start%s)\n", one->start, one->members,
                    one->members == 1 ? "" : "s");

@@ -82,6 +82,7 @@
 #include "run/runner.h"
 #include "results/schema.h"
 #include "results/work.h"
+#include "pb_units.h"
 
 /* How a benchmark whose variant does not take its corpus is skipped. */
 #define NOT_APPLICABLE "skipped: not applicable: "
@@ -115,8 +116,8 @@ static void verification_run(struct harness *h, struct bench_case *c,
     uint64_t need = pb_session_need(x->variant, corpus, x->threads);
     if (pb_memory_over(need, cap)) {
         char need_text[32], cap_text[32]; /* as the other caps say it */
-        pb_bytes_text(need, need_text, sizeof(need_text));
-        pb_bytes_text(cap, cap_text, sizeof(cap_text));
+        pb_units_bytes(need_text, sizeof(need_text), (double)need);
+        pb_units_bytes(cap_text, sizeof(cap_text), (double)cap);
         pb_harness_pass_ends(c, rec, PB_VERIFY_SKIPPED,
                              "skipped: needs up to %s, over the memory cap of "
                              "%s",

@@ -353,7 +353,7 @@ static int directive(struct pb_suite *s, struct settings *set, char *text,
         if (rc || set->memory_cap == 0)
             return pb_fail(e, -EINVAL,
                            "%s:%u: expected 'memory BYTES[K|M|G|T]' from 1 "
-                           "byte to 16 EB%s",
+                           "byte to 16 EiB%s",
                            s->path, line,
                            rc == -ERANGE ? "; the size does not fit in 64 bits"
                                          : "");

@@ -116,7 +116,7 @@ static int work_cols(const struct pb_kernel *k, const char *time_unit,
 
 /* The work cells of b, in work_cols' order. */
 static void work_cells(const struct pb_kernel *k, const struct tidy_bench *b,
-                       double median, struct rp_unit per_unit,
+                       double median, struct pb_unit per_unit,
                        char cells[][RP_CELL])
 {
     const struct pb_counter_def *defs;
@@ -275,7 +275,7 @@ static void figures_part(struct rp_out *o, const struct tidy *t,
 
 /* The typical values of the kernel's columns, for their units. */
 struct kernel_units {
-    struct rp_unit time, build, heap, per_unit;
+    struct pb_unit time, build, heap, per_unit;
 };
 
 static struct kernel_units kernel_units(const struct tidy *t,
@@ -300,7 +300,7 @@ static struct kernel_units kernel_units(const struct tidy *t,
     struct kernel_units u = {
         rp_time_unit(rp_typical(v[0], n[0])),
         rp_time_unit(rp_typical(v[1], n[1])),
-        rp_bytes_unit(rp_typical(v[2], n[2])),
+        pb_units_bytes_unit(rp_typical(v[2], n[2])),
         rp_time_unit(rp_typical(v[3], n[3])),
     };
     for (int c = 0; c < 4; c++)

@@ -2,7 +2,8 @@
  * report_format.c - the report's two emitters (Markdown and HTML written
  * side by side, report_parts.h) and its numbers for humans: a unit per
  * column chosen from the column's typical value, fixed notation with a
- * few significant digits (never an exponent), bytes in binary units.
+ * few significant digits (never an exponent); sizes in bytes are
+ * pb_units.h's.
  *
  * Text from the results folder (its path, names, log lines) is data:
  * escaped for HTML (& < > " ' as entities) and for Markdown (\ | < > ` [
@@ -175,28 +176,15 @@ void rp_list_end(struct rp_out *o)
     fputs("</ul>\n", o->html);
 }
 
-struct rp_unit rp_time_unit(double seconds)
+struct pb_unit rp_time_unit(double seconds)
 {
     if (!isfinite(seconds) || seconds >= 1)
-        return (struct rp_unit){"s", 1};
+        return (struct pb_unit){"s", 1};
     if (seconds >= 1e-3)
-        return (struct rp_unit){"ms", 1e3};
+        return (struct pb_unit){"ms", 1e3};
     if (seconds >= 1e-6)
-        return (struct rp_unit){"µs", 1e6};
-    return (struct rp_unit){"ns", 1e9};
-}
-
-struct rp_unit rp_bytes_unit(double bytes)
-{
-    static const char *const names[] = {"B", "KiB", "MiB", "GiB", "TiB"};
-    double scale = 1;
-    size_t i = 0;
-    while (isfinite(bytes) && i + 1 < sizeof(names) / sizeof(names[0]) &&
-           bytes * scale >= 1024) {
-        scale /= 1024;
-        i++;
-    }
-    return (struct rp_unit){names[i], scale};
+        return (struct pb_unit){"µs", 1e6};
+    return (struct pb_unit){"ns", 1e9};
 }
 
 double rp_typical(const double *v, size_t n)
@@ -269,15 +257,6 @@ void rp_count(char *buf, size_t len, double v)
 {
     rp_fixed(buf, len, v, 4);
     trim_zeros(buf);
-}
-
-void rp_bytes_text(char *buf, size_t len, double bytes)
-{
-    struct rp_unit u = rp_bytes_unit(bytes);
-    char n[64];
-    rp_fixed(n, sizeof(n), bytes * u.scale, 3);
-    trim_zeros(n);
-    snprintf(buf, len, "%s %s", n, u.name);
 }
 
 bool rp_no_build(const struct pb_kernel *k, const struct tidy_bench *b)

@@ -15,6 +15,7 @@
 #include "results/completion.h"
 #include "pb.h"
 #include "results/tidy.h"
+#include "pb_units.h"
 
 /* The two documents written side by side. */
 struct rp_out {
@@ -56,17 +57,9 @@ void rp_list_end(struct rp_out *o);
 
 /* --- numbers for humans (report_format.c) --- */
 
-/* A column's unit: values are multiplied by scale and shown with name
- * in the header. */
-struct rp_unit {
-    const char *name;
-    double scale;
-};
 /* The time unit (ns, µs, ms, s) for a column whose typical value is
  * `seconds` (rp_typical); s when NaN. */
-struct rp_unit rp_time_unit(double seconds);
-/* The size unit (B, KiB, MiB, GiB) for a typical value in bytes. */
-struct rp_unit rp_bytes_unit(double bytes);
+struct pb_unit rp_time_unit(double seconds);
 /* The median of the finite positive values of v (n of them), NaN when
  * there is none: the value a column's unit is chosen from. Reorders
  * nothing (copies). */
@@ -78,9 +71,6 @@ void rp_fixed(char *buf, size_t len, double v, int digits);
 /* A count or a count per unit (work figures): 4 significant digits as
  * rp_fixed, without trailing zeros ("36", "0.5", "40,320"). */
 void rp_count(char *buf, size_t len, double v);
-/* bytes with its own unit, 3 significant digits at most ("1.5 GiB",
- * "32 KiB"). */
-void rp_bytes_text(char *buf, size_t len, double bytes);
 
 /* b's variant has no build step: by kernel k's registry where it knows
  * the variant (the harness times even an absent build: a few hundred ns

@@ -78,7 +78,7 @@ static void caches_cell(const json_t *c, char *cell)
         if (!type || level <= 0 || size <= 0)
             continue;
         char bytes[64];
-        rp_bytes_text(bytes, sizeof(bytes), (double)size);
+        pb_units_bytes(bytes, sizeof(bytes), (double)size);
         cat(cell, "%sL%lld%s %s", cell[0] ? ", " : "", (long long)level,
             !strcmp(type, "Data")          ? "d"
             : !strcmp(type, "Instruction") ? "i"
@@ -97,7 +97,7 @@ static void memory_cell(const json_t *c, char *cell)
     char *end = NULL;
     double v = bytes ? strtod(bytes, &end) : NAN;
     if (bytes && end != bytes && *end == '\0' && v > 0)
-        rp_bytes_text(cell, RP_CELL, v);
+        pb_units_bytes(cell, RP_CELL, v);
     else
         cat(cell, "%s", bytes ? bytes : NOT_RECORDED);
 }

@@ -208,7 +208,7 @@ static void takeaway(struct rp_out *o, bool first, const struct pb_winners *w,
      * out: say how long, so the ratio is not read as the whole cost */
     if (!rp_no_build(pb_kernel_find(kernel), f) && f->build_seconds > 0) {
         char build[64];
-        struct rp_unit u = rp_time_unit(f->build_seconds);
+        struct pb_unit u = rp_time_unit(f->build_seconds);
         rp_fixed(build, sizeof(build), f->build_seconds * u.scale, 3);
         size_t at = strlen(text);
         snprintf(text + at, sizeof(text) - at,
@@ -254,7 +254,7 @@ static void winners_table(struct rp_out *o, const struct pb_winners *w,
         clocks[b->clock == TIDY_CLOCK_CPU] = true;
     }
     bool mixed = clocks[0] && clocks[1];
-    struct rp_unit unit = rp_time_unit(rp_typical(medians, rows));
+    struct pb_unit unit = rp_time_unit(rp_typical(medians, rows));
     char median_head[64];
     snprintf(
         median_head, sizeof(median_head), "its median (%s%s%s)", unit.name,

@@ -40,6 +40,7 @@
 #include <unistd.h>
 
 #include "pb_limits.h"
+#include "pb_units.h"
 
 #define PATH_TEXT 4096
 #define LINE_TEXT 4096
@@ -484,10 +485,10 @@ int pb_threads_start_check(int threads, struct pb_error *e)
     char limit[32], each[32];
     struct rlimit as;
     if (getrlimit(RLIMIT_AS, &as) == 0 && as.rlim_cur != RLIM_INFINITY)
-        pb_bytes_text((uint64_t)as.rlim_cur, limit, sizeof(limit));
+        pb_units_bytes(limit, sizeof(limit), (double)as.rlim_cur);
     else
         snprintf(limit, sizeof(limit), "unlimited");
-    pb_bytes_text(stack, each, sizeof(each));
+    pb_units_bytes(each, sizeof(each), (double)stack);
     return pb_fail(e, -ENOMEM,
                    "cannot start %d threads (RLIMIT_AS %s, %s of stack each): "
                    "%s; run fewer threads, or lower OMP_STACKSIZE or raise "

@@ -10,6 +10,7 @@
 #include "pb_hash.h"
 #include "pb_limits.h"
 #include "pb_scan.h"
+#include "pb_units.h"
 
 #include <errno.h>
 #include <stdbool.h>
@@ -106,7 +107,7 @@ int pb_input_read(FILE *f, const char *source, const char *as_text,
                          source, line, as_text);
         } else if (n > input_cap) {
             char cap_text[32];
-            pb_bytes_text(input_cap, cap_text, sizeof(cap_text));
+            pb_units_bytes(cap_text, sizeof(cap_text), (double)input_cap);
             rc = pb_fail(e, -EFBIG,
                          "%s: input larger than the input cap of %s; "
                          "expected %s of at most that size "

@@ -1,5 +1,5 @@
 /*
- * pb_limits.c - the memory and input caps, byte sizes (pb_limits.h).
+ * pb_limits.c - the memory and input caps, byte sizes parsed (pb_limits.h).
  * Available memory is MemAvailable, or less under an address-space limit
  * (ulimit -v), which a request must also fit.
  * The caps are process-wide settings made once by a verb's options,
@@ -20,6 +20,8 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <unistd.h>
+
+#include "pb_units.h"
 
 static uint64_t memory_cap_set, input_cap_set;
 static bool memory_cap_user; /* memory_cap_set came from the user */
@@ -96,14 +98,17 @@ int pb_memory_check(uint64_t need, const char *what, struct pb_error *e)
     uint64_t cap = pb_memory_cap();
     if (!pb_memory_over(need, cap))
         return 0;
-    char need_text[32], cap_text[32], available_text[32];
-    if (need == UINT64_MAX)
-        snprintf(need_text, sizeof(need_text), "more than 18 EB");
-    else
-        pb_bytes_text(need, need_text, sizeof(need_text));
-    pb_bytes_text(cap, cap_text, sizeof(cap_text));
-    pb_bytes_text(pb_memory_available(), available_text,
-                  sizeof(available_text));
+    char need_text[48], cap_text[32], available_text[32];
+    if (need == UINT64_MAX) {
+        char most[32];
+        pb_units_bytes(most, sizeof(most), (double)UINT64_MAX);
+        snprintf(need_text, sizeof(need_text), "more than %s", most);
+    } else {
+        pb_units_bytes(need_text, sizeof(need_text), (double)need);
+    }
+    pb_units_bytes(cap_text, sizeof(cap_text), (double)cap);
+    pb_units_bytes(available_text, sizeof(available_text),
+                   (double)pb_memory_available());
     return pb_fail(e, -ENOMEM,
                    "%s needs about %s (estimate), over the memory cap of %s "
                    "(available memory %s); --max-memory raises the cap",
@@ -225,16 +230,4 @@ int pb_parse_bytes(const char *text, uint64_t *out)
         return -ERANGE;
     *out = (uint64_t)v << shift;
     return 0;
-}
-
-void pb_bytes_text(uint64_t bytes, char *out, size_t len)
-{
-    static const char *const unit[] = {"B", "KB", "MB", "GB", "TB", "PB", "EB"};
-    double v = (double)bytes;
-    size_t u = 0;
-    while (v >= 1000 && u + 1 < sizeof(unit) / sizeof(unit[0])) {
-        v /= 1000;
-        u++;
-    }
-    snprintf(out, len, u ? "%.1f %s" : "%.0f %s", v, unit[u]);
 }

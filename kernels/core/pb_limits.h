@@ -50,8 +50,9 @@ bool pb_memory_cap_from_user(void);
 uint64_t pb_memory_cap_bounded(uint64_t bytes, bool from_user);
 /* 0 when `need` bytes fit under the cap (UINT64_MAX, a saturated
  * estimate, never does); otherwise -ENOMEM and e says
- * "WHAT needs about N GB (estimate), over the memory cap of M GB
- * (available memory A GB); --max-memory raises the cap". */
+ * "WHAT needs about N GiB (estimate), over the memory cap of M GiB
+ * (available memory A GiB); --max-memory raises the cap" (sizes as
+ * pb_units_bytes writes them). */
 int pb_memory_check(uint64_t need, const char *what, struct pb_error *e);
 /* True when an estimate of need bytes is over cap: above it, or
  * UINT64_MAX ("too big to count", a saturated estimate), which is over
@@ -75,8 +76,6 @@ void pb_input_cap_set(uint64_t bytes); /* 0 restores the default */
 /* Parses N, NK, NM, NG or NT (powers of 1024) into *out; -EINVAL for
  * anything else, -ERANGE when it does not fit in 64 bits. */
 int pb_parse_bytes(const char *text, uint64_t *out);
-/* "1.5 GB", "640 KB", "12 B" (powers of 1000: what people read). */
-void pb_bytes_text(uint64_t bytes, char *out, size_t len);
 
 /* Saturating arithmetic: UINT64_MAX stands for "too big to count". */
 static inline uint64_t pb_mul_sat(uint64_t a, uint64_t b)

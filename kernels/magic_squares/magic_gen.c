@@ -22,6 +22,7 @@
 
 #include "pb_limits.h"
 #include "pb_prng.h"
+#include "pb_units.h"
 
 enum { MAGIC_GENERATOR_VERSION = 1 };
 
@@ -76,7 +77,7 @@ static int gen_depth(struct pb_rng *rng, int k, long depth, size_t count,
         return rc;
     if (notes && magic_factorial[magic_cells(k)] > MAGIC_LONG_SEARCH) {
         char bytes[32];
-        pb_bytes_text(magic_plain_bytes(k), bytes, sizeof(bytes));
+        pb_units_bytes(bytes, sizeof(bytes), (double)magic_plain_bytes(k));
         fprintf(notes,
                 "note: %s first searches all %u states (about %s, several "
                 "minutes on one core)\n",

@@ -61,6 +61,7 @@
 
 #include "frontier2_internal.h"
 #include "pb_limits.h"
+#include "pb_units.h"
 
 #define BATCH 256 /* neighbours computed ahead of their marks */
 #define STAGE 512 /* remote neighbours a thread gathers per copy out */
@@ -432,7 +433,7 @@ static int check_memory(const struct pb_space *s, MPI_Comm comm, int me, int p,
         char what[sizeof(s->what) + MPI_MAX_PROCESSOR_NAME + 160];
         int len = 0;
         MPI_Get_processor_name(name, &len);
-        pb_bytes_text(per_process, each, sizeof(each));
+        pb_units_bytes(each, sizeof(each), (double)per_process);
         snprintf(what, sizeof(what),
                  "the 2-bit search of %s over %d processes (%s each, %d of "
                  "them on host %s)",
