@@ -557,8 +557,8 @@ check_usage gen "$K" --family uniform --size 3x4
 C=cubing
 check_samples "$C" $cubing_variants
 run "$DATA/cubing/sample.in" "$PB" solve "$C" --timings
-ms='[0-9.]+ ms'
-re="^timings: read\\+parse $ms, build $ms, solve $ms, write $ms, total $ms"
+t='[0-9.,]+ (ns|µs|ms|s)'
+re="^timings: read\\+parse $t, build $t, solve $t, write $t, total $t"
 re="$re \\(4 instances, 17 units of work\\)\$"
 if [ "$rc" -eq 0 ] && grep -Eq "$re" "$TMP/err"; then
     pass

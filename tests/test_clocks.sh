@@ -76,9 +76,9 @@ sys.exit(0 if ok else 1)
 EOF
 # the console: a clock column, cpu at 1 thread, wall at 2
 if grep -Eq '^kernel/variant/family/size/n/threads +median clock +cv ' "$T/out" &&
-    grep -Eq "^$K/bfs_array/uniform/4/n=10/t=1 +[0-9.]+ [mun]?s cpu " "$T/out" &&
-    grep -Eq "^$K/table_omp/uniform/4/n=10/t=2 +[0-9.]+ [mun]?s wall " "$T/out" &&
-    grep -Eq "^$K/census/whole/4/n=1/t=2 +[0-9.]+ [mun]?s wall " "$T/out"; then
+    grep -Eq "^$K/bfs_array/uniform/4/n=10/t=1 +[0-9.,]+ (ns|µs|ms|s) cpu " "$T/out" &&
+    grep -Eq "^$K/table_omp/uniform/4/n=10/t=2 +[0-9.,]+ (ns|µs|ms|s) wall " "$T/out" &&
+    grep -Eq "^$K/census/whole/4/n=1/t=2 +[0-9.,]+ (ns|µs|ms|s) wall " "$T/out"; then
     pass
 else
     fail "console: no clock column, or not cpu at 1 thread and wall at 2:" \
@@ -166,7 +166,7 @@ W=$T/w/latest
 if python3 -c 'import json, sys
 sys.exit(json.load(open(sys.argv[1]))["context"].get("clock") != "wall")' \
     "$W/results.json" &&
-    grep -Eq "^$K/bfs_array/uniform/4/n=5/t=1 +[0-9.]+ [mun]?s wall " "$T/out"
+    grep -Eq "^$K/bfs_array/uniform/4/n=5/t=1 +[0-9.,]+ (ns|µs|ms|s) wall " "$T/out"
 then
     pass
 else

@@ -1,7 +1,7 @@
 /*
  * test_console.c - the compact console's formats (bench/present/console.h):
- * times in a unit chosen per value and never in scientific notation
- * (rounding at unit boundaries: 999.6 us is 1.00 ms), ratios, spreads,
+ * times as pb_units writes them (test_units.c) in a column that the
+ * micro sign does not shift, ratios, spreads,
  * clocks, the median and the CV (pb_cv's), short names, result
  * lines that name their median's clock (cpu, wall) under a clock column,
  * result lines within PB_CONSOLE_WIDTH and on one line, the progress text cut
@@ -21,13 +21,6 @@
 #include "util/stats.h"
 
 static char buf[1024];
-
-#define TIME_IS(seconds, want)                                                 \
-    do {                                                                       \
-        pb_console_time(seconds, buf, sizeof(buf));                            \
-        CHECK(!strcmp(buf, want), "%g s: got '%s', expected '%s'",             \
-              (double)(seconds), buf, want);                                   \
-    } while (0)
 
 #define RATIO_IS(ratio, want)                                                  \
     do {                                                                       \
@@ -49,34 +42,6 @@ static char buf[1024];
         CHECK(!strcmp(buf, want), "clock %g: got '%s', expected '%s'",         \
               (double)(seconds), buf, want);                                   \
     } while (0)
-
-static void test_time(void)
-{
-    TIME_IS(1.234e-9, "1.23 ns");
-    TIME_IS(1.234e-10, "0.123 ns");
-    TIME_IS(0, "0.000 ns");
-    TIME_IS(999e-9, "999 ns");
-    TIME_IS(999.6e-9, "1.00 us"); /* rounds into the next unit */
-    TIME_IS(999.4e-6, "999 us");
-    TIME_IS(999.6e-6, "1.00 ms");
-    TIME_IS(12.34e-6, "12.3 us");
-    TIME_IS(0.0456, "45.6 ms");
-    TIME_IS(0.9999, "1.00 s");
-    TIME_IS(1.5, "1.50 s");
-    TIME_IS(12345.6, "12346 s"); /* seconds above: never 1.23e+04 */
-    TIME_IS(1e12, "1000000000000 s");
-    TIME_IS(NAN, "-");
-    TIME_IS(INFINITY, "-");
-    TIME_IS(-1, "-");
-    /* no exponent for any value from 1e-12 to 1e9 seconds */
-    /* a geometric sweep of sample values, its bound far from rounding */
-    /* NOLINTNEXTLINE(cert-flp30-c) */
-    for (double s = 1e-12; s < 1e9; s *= 1.7) {
-        pb_console_time(s, buf, sizeof(buf));
-        CHECK(!strchr(buf, 'e'), "%g s: '%s' in scientific notation", s, buf);
-        CHECK(strlen(buf) <= 12, "%g s: '%s' is too wide", s, buf);
-    }
-}
 
 static void test_ratio_spread_clock(void)
 {
@@ -150,7 +115,7 @@ static void test_lines(void)
     struct pb_console_result r = {name,  1.234e-6, 0.012, 4.61,  "dial",
                                   false, NULL,     false, "wall"};
     pb_console_line(&r, buf, sizeof(buf));
-    CHECK(strstr(buf, name) == buf && strstr(buf, "1.23 us wall ") &&
+    CHECK(strstr(buf, name) == buf && strstr(buf, "1.23 µs wall ") &&
               strstr(buf, "+-1.2%") && strstr(buf, "4.61x slower than dial") &&
               strstr(buf, "verified") && strlen(buf) <= PB_CONSOLE_WIDTH,
           "result line '%s'", buf);
@@ -293,7 +258,6 @@ static void test_name_width(void)
 
 int main(void)
 {
-    test_time();
     test_ratio_spread_clock();
     test_center();
     test_lines();

@@ -56,8 +56,8 @@ compact_lines out >lines
 if [ "$(wc -l <lines)" -eq 4 ]; then pass; else
     fail "$(wc -l <lines) result lines, expected 4: $(cat lines)"
 fi
-if grep -E '^magic_squares/bibfs/.* [0-9.]+ (ns|us|ms|s) cpu +\+-[0-9.]+% +baseline +verified$' lines >/dev/null &&
-    grep -E '^magic_squares/table/.* [0-9.]+ (ns|us|ms|s) cpu +\+-[0-9.]+% +[0-9.]+x (faster|slower) than bibfs +verified$' lines >/dev/null &&
+if grep -E '^magic_squares/bibfs/.* [0-9.,]+ (ns|µs|ms|s) cpu +\+-[0-9.]+% +baseline +verified$' lines >/dev/null &&
+    grep -E '^magic_squares/table/.* [0-9.,]+ (ns|µs|ms|s) cpu +\+-[0-9.]+% +[0-9.]+x (faster|slower) than bibfs +verified$' lines >/dev/null &&
     grep -E '^cubing/cubie/.* skipped: not applicable: cubie handles N = 3' lines >/dev/null; then
     pass
 else

@@ -76,7 +76,7 @@ static void test_time(void)
 {
     SAME(pb_units_time, 1.234e-10, "0.123 ns");
     SAME(pb_units_time, 1.234e-9, "1.23 ns");
-    SAME(pb_units_time, 0, "0 ns");
+    SAME(pb_units_time, 0, "0 s"); /* no scale: the plain unit */
     SAME(pb_units_time, 999e-9, "999 ns");
     SAME(pb_units_time, 999.4e-9, "999 ns");
     SAME(pb_units_time, 999.6e-9, "1.00 µs"); /* rounds into the next unit */
@@ -102,6 +102,7 @@ static void test_time(void)
           "2.5 µs");
     CHECK(!strcmp(pb_units_time_unit(2.5e-9).name, "ns"), "2.5 ns");
     CHECK(!strcmp(pb_units_time_unit(NAN).name, "s"), "NaN: s");
+    CHECK(!strcmp(pb_units_time_unit(0).name, "s"), "0: s");
     /* a geometric sweep, its bound far from any rounding */
     /* NOLINTNEXTLINE(cert-flp30-c) */
     for (double s = 1e-12; s < 1e6; s *= 1.7) {

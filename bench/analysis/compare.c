@@ -37,6 +37,7 @@
 #include "analysis/calibration.h"
 #include "analysis/change.h"
 #include "results/tidy.h"
+#include "pb_units.h"
 
 /* Out of memory inside uthash is reported, not fatal: HASH_ADD clears
  * the caller's `added`. */
@@ -76,16 +77,15 @@ struct run {
     struct pb_run_differences d;        /* two runs only */
 };
 
+/* Width of a median column of the text table. */
+#define TIME_COLUMN 13
+
+/* A median, right-aligned in its column. */
 static void print_time(FILE *out, double s)
 {
-    if (s >= 1)
-        fprintf(out, "%10.3f s ", s);
-    else if (s >= 1e-3)
-        fprintf(out, "%10.3f ms", s * 1e3);
-    else if (s >= 1e-6)
-        fprintf(out, "%10.3f us", s * 1e6);
-    else
-        fprintf(out, "%10.3f ns", s * 1e9);
+    char t[PB_UNITS_TEXT];
+    pb_units_time(t, sizeof(t), s);
+    fprintf(out, "%*s", pb_units_width(t, TIME_COLUMN), t);
 }
 
 /* One kernel's verdicts and the sum of log(ratio) over its benchmarks. */
@@ -492,9 +492,9 @@ static int text_write(FILE *out, const struct run *r,
             o->band * 100, family_text, o->band * 100, o->alpha);
     char head[32];
     snprintf(head, sizeof(head), "%d%% interval", level);
-    fprintf(out, "%-64s %-5s %13s %13s %8s %-17s %9s %-12s %s\n", "benchmark",
-            "clock", "median A", "median B", "ratio", head, "p", "verdict",
-            "reason");
+    fprintf(out, "%-64s %-5s %*s %*s %8s %-17s %9s %-12s %s\n", "benchmark",
+            "clock", TIME_COLUMN, "median A", TIME_COLUMN, "median B", "ratio",
+            head, "p", "verdict", "reason");
     for (size_t i = 0; i < r->n; i++) {
         const struct pair *p = &r->p[i];
         char name[4 * sizeof(p->x->key)], ci[48], pt[16];

@@ -123,7 +123,9 @@ static void print_text(const struct census_run *run,
         printf("# diameter %llu\n", (unsigned long long)diameter(one));
         printf("# engine %s, %s, %u depth%s bottom-up\n", run->engine, engine,
                one->bottom_up, one->bottom_up == 1 ? "" : "s");
-        printf("# time %.3f s\n", one->seconds);
+        char time[PB_UNITS_TEXT];
+        pb_units_time(time, sizeof(time), one->seconds);
+        printf("# time %s\n", time);
         char peak[32], array[32], each[32];
         pb_units_bytes(peak, sizeof(peak), (double)one->peak_rss);
         pb_units_bytes(array, sizeof(array), (double)one->array_bytes);

@@ -17,6 +17,7 @@
 #include "pb_limits.h"
 #include "run/runner.h"
 #include "results/work.h"
+#include "pb_units.h"
 
 static const char help[] =
     "usage: puzzlebench solve KERNEL [--variant NAME] [--threads T] "
@@ -68,8 +69,9 @@ static void print_work(const struct pb_corpus *c, const struct pb_run *run)
         for (size_t i = 0; i < counters; i++)
             fprintf(stderr, " %.4g %s,",
                     (double)run->work.count[i] / (double)units, defs[i].name);
-        fprintf(stderr, " %.4g ns per %s",
-                1e9 * run->solve_seconds / (double)units, unit);
+        char per[PB_UNITS_TEXT];
+        pb_units_time(per, sizeof(per), run->solve_seconds / (double)units);
+        fprintf(stderr, " %s per %s", per, unit);
     }
     fputc('\n', stderr);
 }
@@ -188,14 +190,18 @@ int cmd_solve(int argc, char **argv)
         }
         t_write = pb_now() - t_write_start;
     }
-    if (timings && status == PB_EXIT_OK)
+    if (timings && status == PB_EXIT_OK) {
+        double took[] = {t_read, run.build_seconds, run.solve_seconds, t_write,
+                         pb_now() - t_start};
+        char t[5][PB_UNITS_TEXT];
+        for (size_t i = 0; i < 5; i++)
+            pb_units_time(t[i], sizeof(t[i]), took[i]);
         fprintf(stderr,
-                "timings: read+parse %.3f ms, build %.3f ms, solve %.3f ms, "
-                "write %.3f ms, total %.3f ms (%zu instances, %" PRIu64
-                " units of work)\n",
-                1e3 * t_read, 1e3 * run.build_seconds, 1e3 * run.solve_seconds,
-                1e3 * t_write, 1e3 * (pb_now() - t_start), corpus.count,
+                "timings: read+parse %s, build %s, solve %s, write %s, "
+                "total %s (%zu instances, %" PRIu64 " units of work)\n",
+                t[0], t[1], t[2], t[3], t[4], corpus.count,
                 run.work.count[PB_WORK_MAIN]);
+    }
     if (timings && status == PB_EXIT_OK)
         print_work(&corpus, &run);
     pb_answers_free(&corpus, answers);

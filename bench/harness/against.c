@@ -46,6 +46,7 @@
 #include "results/folder.h"
 #include "run/runner.h"
 #include "analysis/change.h"
+#include "pb_units.h"
 
 extern char **environ;
 
@@ -375,13 +376,15 @@ static int run_worker(struct against *x, struct side *s, int r,
         log_file(&x->res, heading, path);
     if (r == 0)
         snprintf(s->first, sizeof(s->first), "%s", p->dir);
+    char took[PB_UNITS_TEXT];
+    pb_units_time(took, sizeof(took), pb_now() - t0);
     if (rc == 0)
-        pb_results_say(&x->res, "  side %c (%s): done in %.1f s\n", s->name,
-                       s->role, pb_now() - t0);
+        pb_results_say(&x->res, "  side %c (%s): done in %s\n", s->name,
+                       s->role, took);
     else
         pb_results_say(
-            &x->res, "  side %c (%s): exit %d in %.1f s%s (see %s)\n", s->name,
-            s->role, rc, pb_now() - t0,
+            &x->res, "  side %c (%s): exit %d in %s%s (see %s)\n", s->name,
+            s->role, rc, took,
             rc == PB_EXIT_FAIL ? ": a wrong answer or a failure" : "", s->log);
     return rc;
 }

@@ -92,10 +92,12 @@
 static void out_of_time(struct bench_case *c, struct pb_verify *rec,
                         const char *what)
 {
+    char budget[PB_UNITS_TEXT];
+    pb_units_time(budget, sizeof(budget), c->entry->budget);
     pb_harness_pass_ends(c, rec, PB_VERIFY_SKIPPED,
                          "skipped: the verification pass ran out of the "
-                         "suite's budget of %g s (%.200s)",
-                         c->entry->budget, what);
+                         "suite's budget of %s (%.200s)",
+                         budget, what);
 }
 
 /* The untimed pass: memory cap, then a verified run, then the budget;
@@ -168,8 +170,10 @@ static void verification_run(struct harness *h, struct bench_case *c,
      * (the progress line covers the pass); the log keeps every one */
     void (*say)(struct pb_results *, const char *, ...) =
         h->compact && !check.wrong ? pb_results_log : pb_results_say;
-    say(&h->results, "verify %-58s %5zu/%-5zu correct %8.3f s\n", c->name,
-        check.correct, corpus->count, seconds);
+    char took[PB_UNITS_TEXT];
+    pb_units_time(took, sizeof(took), seconds);
+    say(&h->results, "verify %-58s %5zu/%-5zu correct %*s\n", c->name,
+        check.correct, corpus->count, pb_units_width(took, 10), took);
     if (check.wrong) {
         pb_report_wrong(stdout, corpus, c->slot->oracle, c->verified,
                         check.first_wrong, x->variant->name, check.why);
@@ -186,11 +190,12 @@ static void verification_run(struct harness *h, struct bench_case *c,
                  check.correct, corpus->count);
         out_of_time(c, rec, left);
     } else if (seconds > x->budget) {
-        pb_harness_pass_ends(
-            c, rec, PB_VERIFY_SKIPPED,
-            "skipped: the verification pass took %.1f s, over the "
-            "suite's budget of %.1f s",
-            seconds, x->budget);
+        char budget[PB_UNITS_TEXT];
+        pb_units_time(budget, sizeof(budget), x->budget);
+        pb_harness_pass_ends(c, rec, PB_VERIFY_SKIPPED,
+                             "skipped: the verification pass took %s, over the "
+                             "suite's budget of %s",
+                             took, budget);
     }
 }
 

@@ -24,6 +24,7 @@
 #include "harness/harness_internal.h"
 #include "pb_hash.h"
 #include "pb_limits.h"
+#include "pb_units.h"
 
 /* What a census line's case keeps: the slot that names its one
  * instance, and the verified pass's counts. */
@@ -106,12 +107,15 @@ void pb_harness_census_pass(struct harness *h, struct bench_case *c,
     }
     /* the engine alone spent the budget: the reference (minutes on
      * the big spaces) is not started */
+    char budget[PB_UNITS_TEXT], took[PB_UNITS_TEXT];
+    pb_units_time(budget, sizeof(budget), x->budget);
     if (pb_now() - t0 >= x->budget) {
+        pb_units_time(took, sizeof(took), pb_now() - t0);
         pb_harness_pass_ends(c, rec, PB_VERIFY_SKIPPED,
                              "skipped: the verification pass ran out of the "
-                             "suite's budget of %g s (the engine's census "
-                             "took %.1f s; the reference census not run)",
-                             x->budget, pb_now() - t0);
+                             "suite's budget of %s (the engine's census "
+                             "took %s; the reference census not run)",
+                             budget, took);
         return;
     }
     /* the reference is the harness's own work, held to the machine */
@@ -132,8 +136,9 @@ void pb_harness_census_pass(struct harness *h, struct bench_case *c,
     rec->seconds = seconds;
     void (*say)(struct pb_results *, const char *, ...) =
         h->compact && same ? pb_results_log : pb_results_say;
-    say(&h->results, "verify %-58s %5d/%-5d correct %8.3f s\n", c->name,
-        (int)same, 1, seconds);
+    pb_units_time(took, sizeof(took), seconds);
+    say(&h->results, "verify %-58s %5d/%-5d correct %*s\n", c->name, (int)same,
+        1, pb_units_width(took, 10), took);
     if (!same)
         pb_harness_pass_ends(c, rec, PB_VERIFY_WRONG,
                              "failed: the census differs from the reference "
@@ -141,9 +146,9 @@ void pb_harness_census_pass(struct harness *h, struct bench_case *c,
                              why);
     else if (seconds > x->budget)
         pb_harness_pass_ends(c, rec, PB_VERIFY_SKIPPED,
-                             "skipped: the verification pass took %.1f s, "
-                             "over the suite's budget of %.1f s",
-                             seconds, x->budget);
+                             "skipped: the verification pass took %s, "
+                             "over the suite's budget of %s",
+                             took, budget);
 }
 
 void pb_harness_census_benchmark(struct pb_gb_state *st, void *context)

@@ -1,6 +1,7 @@
 /*
  * console.c - the compact console's formats and its progress line
- * (console.h). Numbers are written with %f at a precision chosen for
+ * (console.h). Times are pb_units.h's, as everywhere people read
+ * them. Ratios are written with %f at a precision chosen for
  * three significant digits after rounding (the thresholds 99.5, 9.95,
  * 0.995... are where rounding adds a digit), so no %g ever falls into
  * scientific notation. The spread is the coefficient of variation
@@ -24,6 +25,7 @@
 #include "util/stats.h"
 #include "results/tidy.h"
 #include "analysis/winners.h"
+#include "pb_units.h"
 
 /* Width of the name column until pb_console_set_name_width; a longer
  * name pushes the rest right. */
@@ -42,6 +44,8 @@ void pb_console_set_name_width(size_t longest)
 }
 /* Width of the ratio column: "1.08x slower than delta_stepping" fits. */
 #define VERSUS_COLUMN 30
+/* Width of the time column: "-999 ms" and "12,346 s" fit. */
+#define TIME_COLUMN 9
 /* Width of the clock column: its header, "clock", fits ("cpu", "wall"). */
 #define CLOCK_COLUMN 5
 /* A terminal's width when it does not say. */
@@ -62,26 +66,6 @@ static void cut(char *buf, size_t width)
 {
     if (strlen(buf) > width && width >= 3)
         strcpy(buf + width - 3, "...");
-}
-
-void pb_console_time(double seconds, char *buf, size_t len)
-{
-    static const struct {
-        double scale;
-        const char *unit;
-    } units[] = {{1, "s"}, {1e-3, "ms"}, {1e-6, "us"}, {1e-9, "ns"}};
-    if (!isfinite(seconds) || seconds < 0) {
-        snprintf(buf, len, "-");
-        return;
-    }
-    size_t u = 0;
-    /* the largest unit in which it reads 1.00 or more: 999.5 of the
-     * next unit down rounds to 1000 there (three digits) */
-    while (u + 1 < sizeof(units) / sizeof(units[0]) &&
-           seconds / units[u].scale < 0.9995)
-        u++;
-    double v = seconds / units[u].scale;
-    snprintf(buf, len, "%.*f %s", decimals(v, 3, 3), v, units[u].unit);
 }
 
 void pb_console_ratio(double ratio, char *buf, size_t len)
@@ -151,8 +135,8 @@ void pb_console_line(const struct pb_console_result *r, char *buf, size_t len)
         snprintf(line, sizeof(line), "%-*s  %s", name_column, r->name,
                  status ? status : "not timed");
     } else {
-        char time[32], spread[32], ratio[32], versus[96] = "";
-        pb_console_time(r->median, time, sizeof(time));
+        char time[PB_UNITS_TEXT], spread[32], ratio[32], versus[96] = "";
+        pb_units_time(time, sizeof(time), r->median);
         pb_console_spread(r->spread, spread, sizeof(spread));
         /* as hyperfine says it: the larger time over the smaller */
         bool faster = r->ratio < 1;
@@ -165,10 +149,10 @@ void pb_console_line(const struct pb_console_result *r, char *buf, size_t len)
                      faster ? "faster" : "slower", r->baseline);
         else if (r->baseline && r->baseline_later) /* see the winners */
             snprintf(versus, sizeof(versus), "%s: timed later", r->baseline);
-        snprintf(line, sizeof(line), "%-*s  %9s %-*s  %-6s  %-*s  %s",
-                 name_column, r->name, time, CLOCK_COLUMN,
-                 r->clock ? r->clock : "", spread, VERSUS_COLUMN, versus,
-                 status ? status : "verified");
+        snprintf(line, sizeof(line), "%-*s  %*s %-*s  %-6s  %-*s  %s",
+                 name_column, r->name, pb_units_width(time, TIME_COLUMN), time,
+                 CLOCK_COLUMN, r->clock ? r->clock : "", spread, VERSUS_COLUMN,
+                 versus, status ? status : "verified");
     }
     /* a reason may hold a newline (an error message): one line */
     line[strcspn(line, "\r\n")] = '\0';
@@ -178,9 +162,9 @@ void pb_console_line(const struct pb_console_result *r, char *buf, size_t len)
 
 void pb_console_header(char *buf, size_t len)
 {
-    snprintf(buf, len, "%-*s  %9s %-*s  %-6s  %-*s  %s", name_column,
-             NAME_HEADER, "median", CLOCK_COLUMN, "clock", "cv", VERSUS_COLUMN,
-             "median vs baseline", "check");
+    snprintf(buf, len, "%-*s  %*s %-*s  %-6s  %-*s  %s", name_column,
+             NAME_HEADER, TIME_COLUMN, "median", CLOCK_COLUMN, "clock", "cv",
+             VERSUS_COLUMN, "median vs baseline", "check");
 }
 
 char *pb_console_winners(const struct tidy *t, struct pb_error *e)

@@ -5,7 +5,7 @@
  * formats they use. Formatting only; the harness decides what to say.
  *
  * A result line, at most PB_CONSOLE_WIDTH characters:
- *   magic_squares/bibfs/uniform/4/n=50/t=1    5.67 us cpu    +-1.2%
+ *   magic_squares/bibfs/uniform/4/n=50/t=1    5.67 µs cpu    +-1.2%
  *   4.61x slower than table  verified
  * (one line): the short name (kernel/variant/family/size/n/threads), the
  * median time per instance over the repetitions and its clock ("cpu":
@@ -34,11 +34,6 @@
 /* The longest result or progress line, in characters. */
 #define PB_CONSOLE_WIDTH 120
 
-/* Seconds in the unit that puts them at 1 or more (ns, us, ms, s; below
- * 1 ns in ns), three significant digits, never in scientific notation:
- * "0.123 ns", "1.23 us", "45.6 ms", "999 ms", "1.00 s", "12345 s"; "-"
- * when not finite or negative. */
-void pb_console_time(double seconds, char *buf, size_t len);
 /* A ratio with three significant digits (down to 0.0001): "1.08x",
  * "12.3x", "0.520x"; "-" when not finite or not positive. */
 void pb_console_ratio(double ratio, char *buf, size_t len);

@@ -128,7 +128,7 @@ static void work_cells(const struct pb_kernel *k, const struct tidy_bench *b,
         return;
     double units = b->units_per_instance;
     rp_count(cells[n++], RP_CELL, units);
-    rp_fixed(cells[n++], RP_CELL, median / units * per_unit.scale, 3);
+    pb_units_number(cells[n++], RP_CELL, median / units * per_unit.scale);
     for (size_t i = 0; i < counters; i++)
         rp_count(cells[n++], RP_CELL, tidy_counter(b, k, i) / units);
 }
@@ -298,10 +298,10 @@ static struct kernel_units kernel_units(const struct tidy *t,
         v[3][n[3]++] = median / b->units_per_instance;
     }
     struct kernel_units u = {
-        rp_time_unit(rp_typical(v[0], n[0])),
-        rp_time_unit(rp_typical(v[1], n[1])),
+        pb_units_time_unit(rp_typical(v[0], n[0])),
+        pb_units_time_unit(rp_typical(v[1], n[1])),
         pb_units_bytes_unit(rp_typical(v[2], n[2])),
-        rp_time_unit(rp_typical(v[3], n[3])),
+        pb_units_time_unit(rp_typical(v[3], n[3])),
     };
     for (int c = 0; c < 4; c++)
         free(v[c]);
@@ -355,9 +355,9 @@ static void table_part(struct rp_out *o, const struct tidy *t,
             snprintf(cells[4], RP_CELL, "%ld", b->threads);
         /* the clock of the median, IQR, CV, ratio and time per unit */
         snprintf(cells[5], RP_CELL, "%s", tidy_clock_name(b->clock));
-        rp_fixed(cells[6], RP_CELL, median * u.time.scale, 3);
-        rp_fixed(a, sizeof(a), q1 * u.time.scale, 3);
-        rp_fixed(z, sizeof(z), q3 * u.time.scale, 3);
+        pb_units_number(cells[6], RP_CELL, median * u.time.scale);
+        pb_units_number(a, sizeof(a), q1 * u.time.scale);
+        pb_units_number(z, sizeof(z), q3 * u.time.scale);
         /* one repetition: no spread, neither range nor CV */
         if (b->n < 2)
             snprintf(cells[7], RP_CELL, "-");
@@ -369,11 +369,12 @@ static void table_part(struct rp_out *o, const struct tidy *t,
         else
             snprintf(cells[8], RP_CELL, "%.1f %%", 100 * cv);
         rp_fixed(cells[9], RP_CELL, ratio, 3);
-        rp_fixed(cells[10], RP_CELL,
-                 rp_no_build(def, b) ? NAN : b->build_seconds * u.build.scale,
-                 3);
+        pb_units_number(cells[10], RP_CELL,
+                        rp_no_build(def, b) ? NAN
+                                            : b->build_seconds * u.build.scale);
         if (isfinite(b->peak_heap_bytes))
-            rp_fixed(cells[11], RP_CELL, b->peak_heap_bytes * u.heap.scale, 3);
+            pb_units_number(cells[11], RP_CELL,
+                            b->peak_heap_bytes * u.heap.scale);
         else
             snprintf(cells[11], RP_CELL, "NA");
         rp_count(cells[12], RP_CELL, b->work_per_instance);

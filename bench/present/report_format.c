@@ -176,17 +176,6 @@ void rp_list_end(struct rp_out *o)
     fputs("</ul>\n", o->html);
 }
 
-struct pb_unit rp_time_unit(double seconds)
-{
-    if (!isfinite(seconds) || seconds >= 1)
-        return (struct pb_unit){"s", 1};
-    if (seconds >= 1e-3)
-        return (struct pb_unit){"ms", 1e3};
-    if (seconds >= 1e-6)
-        return (struct pb_unit){"µs", 1e6};
-    return (struct pb_unit){"ns", 1e9};
-}
-
 double rp_typical(const double *v, size_t n)
 {
     double *x = malloc((n ? n : 1) * sizeof(double));

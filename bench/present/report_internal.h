@@ -57,9 +57,6 @@ void rp_list_end(struct rp_out *o);
 
 /* --- numbers for humans (report_format.c) --- */
 
-/* The time unit (ns, µs, ms, s) for a column whose typical value is
- * `seconds` (rp_typical); s when NaN. */
-struct pb_unit rp_time_unit(double seconds);
 /* The median of the finite positive values of v (n of them), NaN when
  * there is none: the value a column's unit is chosen from. Reorders
  * nothing (copies). */

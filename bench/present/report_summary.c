@@ -207,14 +207,13 @@ static void takeaway(struct rp_out *o, bool first, const struct pb_winners *w,
     /* a table variant wins per instance after a build the times leave
      * out: say how long, so the ratio is not read as the whole cost */
     if (!rp_no_build(pb_kernel_find(kernel), f) && f->build_seconds > 0) {
-        char build[64];
-        struct pb_unit u = rp_time_unit(f->build_seconds);
-        rp_fixed(build, sizeof(build), f->build_seconds * u.scale, 3);
+        char build[PB_UNITS_TEXT];
+        pb_units_time(build, sizeof(build), f->build_seconds);
         size_t at = strlen(text);
         snprintf(text + at, sizeof(text) - at,
-                 "; per instance, after a build of %s %s once per corpus "
+                 "; per instance, after a build of %s once per corpus "
                  "that these times leave out",
-                 build, u.name);
+                 build);
     }
     rp_item(o, first, kernel, text);
 }
@@ -254,7 +253,7 @@ static void winners_table(struct rp_out *o, const struct pb_winners *w,
         clocks[b->clock == TIDY_CLOCK_CPU] = true;
     }
     bool mixed = clocks[0] && clocks[1];
-    struct pb_unit unit = rp_time_unit(rp_typical(medians, rows));
+    struct pb_unit unit = pb_units_time_unit(rp_typical(medians, rows));
     char median_head[64];
     snprintf(
         median_head, sizeof(median_head), "its median (%s%s%s)", unit.name,
@@ -273,7 +272,7 @@ static void winners_table(struct rp_out *o, const struct pb_winners *w,
         char cells[FIXED + MAX_VARIANTS][RP_CELL];
         corpus_text(x->fastest, cells[0], RP_CELL);
         snprintf(cells[1], RP_CELL, "%s", x->fastest->variant);
-        rp_fixed(cells[2], RP_CELL, medians[r++] * unit.scale, 3);
+        pb_units_number(cells[2], RP_CELL, medians[r++] * unit.scale);
         if (mixed) {
             size_t at = strlen(cells[2]);
             snprintf(cells[2] + at, RP_CELL - at, " (%s)",

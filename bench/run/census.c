@@ -31,6 +31,7 @@
 #include "run/memprobe.h"
 #include "run/mpi_env.h"
 #include "util/machine.h"
+#include "pb_units.h"
 #ifdef PB_HAVE_MPI
 #include "frontier2_mpi.h"
 #endif
@@ -45,13 +46,16 @@ static int print_level(void *arg, const struct frontier2_level *lv,
     const char *start = arg; /* the census's, for the line */
     double rate = lv->elapsed > 0 ? (double)lv->reached / lv->elapsed : 0;
     double left = rate > 0 ? (double)(lv->n - lv->reached) / rate : 0;
+    char elapsed[PB_UNITS_TEXT], most[PB_UNITS_TEXT];
+    pb_units_time(elapsed, sizeof(elapsed), lv->elapsed);
+    pb_units_time(most, sizeof(most), left);
     fprintf(stderr,
             "census %s: depth %u: %llu states (%s), %llu reached "
-            "(%.1f%% of ranks), %.1f s, about %.0f s left at most\n",
+            "(%.1f%% of ranks), %s, about %s left at most\n",
             start, lv->depth, (unsigned long long)lv->found,
             lv->bottom_up ? "bottom-up" : "top-down",
             (unsigned long long)lv->reached,
-            100.0 * (double)lv->reached / (double)lv->n, lv->elapsed, left);
+            100.0 * (double)lv->reached / (double)lv->n, elapsed, most);
     return 0;
 }
 

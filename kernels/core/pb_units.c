@@ -119,10 +119,11 @@ static const struct pb_unit byte_units[] = {{"B", 1},
 static const struct family byte_family = {byte_units, 7, 0, 1024};
 
 /* The largest unit of f in which v, once rounded, reads below the next
- * unit's step (the largest unit for a value above them all). */
+ * unit's step (the largest unit for a value above them all); 0 and what
+ * is not finite have no scale: the plain unit ("0 s", "0 B"). */
 static struct pb_unit pick(const struct family *f, double v)
 {
-    if (!isfinite(v))
+    if (!isfinite(v) || v == 0)
         return f->unit[f->plain];
     size_t u = 0;
     while (u + 1 < f->count && rounded(fabs(v) * f->unit[u].scale) >= f->step)

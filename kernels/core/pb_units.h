@@ -41,15 +41,15 @@ void pb_units_number(char *buf, size_t len, double v);
  * "40,320", "0.5", "0.257". */
 void pb_units_count(char *buf, size_t len, double v);
 
-/* The unit of a time in seconds, as pb_units_time picks it; s when not
- * finite. For a column: the unit of its typical value. */
+/* The unit of a time in seconds, as pb_units_time picks it; s when 0
+ * or not finite. For a column: the unit of its typical value. */
 struct pb_unit pb_units_time_unit(double seconds);
-/* The unit of a size in bytes, as pb_units_bytes picks it; B when not
- * finite. */
+/* The unit of a size in bytes, as pb_units_bytes picks it; B when 0
+ * or not finite. */
 struct pb_unit pb_units_bytes_unit(double bytes);
 
-/* "0.123 ns", "1.00 µs", "823 µs", "45.6 ms", "1.50 s", "12,346 s";
- * "-" when not finite or negative. */
+/* "0.123 ns", "1.00 µs", "823 µs", "45.6 ms", "1.50 s", "12,346 s",
+ * "0 s"; "-" when not finite or negative. */
 void pb_units_time(char *buf, size_t len, double seconds);
 /* "0 B", "999 B", "1023 B", "1.50 KiB", "21.8 GiB", "1.00 MiB" for
  * 1023.96 KiB; a size that is a whole number of its unit is written
