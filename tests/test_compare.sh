@@ -54,18 +54,18 @@ ONE='1 round, no interval'
 # in one round: ratios of medians, no interval
 expect_fixture_rows() {
     expect_row magic_squares/bfs_array/uniform/size:4/n:100/seed:1/threads:1 \
-        2.000 - NA inconclusive "$ONE"
+        2.00x - NA inconclusive "$ONE"
     expect_row magic_squares/table/uniform/size:4/n:100/seed:1/threads:1 \
-        1.167 - NA inconclusive "$ONE"
-    expect_row cubing/simd/long/size:3/n:2/seed:41/threads:1 0.510 - NA \
+        1.17x - NA inconclusive "$ONE"
+    expect_row cubing/simd/long/size:3/n:2/seed:41/threads:1 0.510x - NA \
         inconclusive "$ONE"
     if grep -q 'cubing/geometry' "$TMP/out"; then
         fail "compare: a benchmark only in A is listed"
     else
         pass
     fi
-    expect_line '# magic_squares: geometric mean of the ratios 1.528 over 2 benchmarks; 0 faster, 0 slower, 0 same, 2 inconclusive'
-    expect_line '# cubing: geometric mean of the ratios 0.510 over 1 benchmarks; 0 faster, 0 slower, 0 same, 1 inconclusive'
+    expect_line '# magic_squares: geometric mean of the ratios 1.53x over 2 benchmarks; 0 faster, 0 slower, 0 same, 2 inconclusive'
+    expect_line '# cubing: geometric mean of the ratios 0.510x over 1 benchmarks; 0 faster, 0 slower, 0 same, 1 inconclusive'
 }
 
 run_from /dev/null "$PB" compare "$FIX/a" "$FIX/b"
@@ -90,10 +90,10 @@ expect_fixture_rows
 # by their first component; us and ns mixed; one round
 run_from /dev/null "$PB" compare "$FIX/gbench_a.json" "$FIX/gbench_b.json"
 check_rc "compare gbench_a.json gbench_b.json" 0
-expect_row BM_Sort/1024 0.805 - NA inconclusive "$ONE"
-expect_row BM_Hash/64 1.044 - NA inconclusive "$ONE"
-expect_line '# BM_Sort: geometric mean of the ratios 0.803 over 2 benchmarks'
-expect_line '# BM_Hash: geometric mean of the ratios 1.044 over 1 benchmarks'
+expect_row BM_Sort/1024 0.805x - NA inconclusive "$ONE"
+expect_row BM_Hash/64 1.04x - NA inconclusive "$ONE"
+expect_line '# BM_Sort: geometric mean of the ratios 0.803x over 2 benchmarks'
+expect_line '# BM_Hash: geometric mean of the ratios 1.04x over 1 benchmarks'
 
 # without rounds the gate has no interval to go on: it cannot fail, and
 # says so
@@ -190,7 +190,7 @@ verdict "$TABLE" same
 verdict "$SIMD" faster
 verdict "$BIBFS" inconclusive 'interval wider than the band: '
 verdict "$HASH" inconclusive '2 rounds; 3 or more needed'
-expect_row "$BFS" 1.200 1.165-1.236 '<0.0001' slower
+expect_row "$BFS" 1.20x 1.17-1.24 '<0.0001' slower
 expect_line '# magic_squares: geometric mean of the ratios'
 expect_line '1 faster, 0 slower, 0 same, 0 inconclusive'
 expect_line '0 faster, 1 slower, 1 same, 2 inconclusive'
@@ -336,7 +336,7 @@ verdict "$BFS" inconclusive 'interval wider than the band'
 run_from /dev/null "$PB" compare "$R/p10a" "$R/p10b"
 check_rc "compare with ten rounds a side" 0
 verdict "$BFS" slower
-expect_row "$BFS" 2.915 2.853-2.978 '<0.0001' slower
+expect_row "$BFS" 2.91x 2.85-2.98 '<0.0001' slower
 
 # errors: one line on stderr, exit 1 (bad data) or 2 (usage)
 # check_error WHAT RC PATTERN ARGS...: `compare ARGS` fails so (testlib.sh)
@@ -410,7 +410,7 @@ for pair in "$OLD $TMP/boards" "$OLD/results.json $TMP/boards/results.json"
 do
     # shellcheck disable=SC2086
     run_from /dev/null "$PB" compare $pair
-    matched=$(grep -Ec '^cubic_eight/[^ ]*/size:[23]x3/[^ ]* .* 1\.000 ' \
+    matched=$(grep -Ec '^cubic_eight/[^ ]*/size:[23]x3/[^ ]* .* 1\.00x ' \
         "$TMP/out")
     if [ "$rc" -eq 0 ] && [ "$matched" -eq 18 ] &&
         grep -q 'size:2x3' "$TMP/boards/results.json"; then
@@ -478,9 +478,9 @@ for b_side in "$FIX/noisy" "$FIX/noisy/results.json"; do
     fi
     # a quieter machine would decide it, as would more rounds
     expect_row magic_squares/bfs_array/uniform/size:4/n:100/seed:1/threads:1 \
-        1.000 - NA inconclusive "$ONE; a quieter machine: load 3.1 on 2 cores"
+        1.00x - NA inconclusive "$ONE; a quieter machine: load 3.1 on 2 cores"
     expect_row magic_squares/table/uniform/size:4/n:100/seed:1/threads:1 \
-        1.000 - NA inconclusive "$ONE"
+        1.00x - NA inconclusive "$ONE"
 done
 # the old fixtures a and b, without the readings: no load or CPU warning
 run_from /dev/null "$PB" compare "$FIX/a" "$FIX/b"
@@ -502,7 +502,7 @@ run_from /dev/null timeout 120 "$PB" bench --suite "$TMP/tiny.suite" \
 check_rc "bench --benchmark_out" 0
 run_from /dev/null "$PB" compare "$TMP/gbout.json" "$TMP/gbout.json"
 check_rc "compare of the file bench --benchmark_out wrote" 0
-expect_row magic_squares/table/uniform/size:3/n:3/seed:1/threads:1 1.000 \
+expect_row magic_squares/table/uniform/size:3/n:3/seed:1/threads:1 1.00x \
     - NA inconclusive "$ONE"
 python3 -c 'import json, sys
 d = json.load(open(sys.argv[1]))
@@ -514,7 +514,7 @@ for b in d["benchmarks"]:
 json.dump(d, open(sys.argv[2], "w"))' "$FIX/gbench_a.json" "$TMP/nan.json"
 run_from /dev/null "$PB" compare "$FIX/gbench_a.json" "$TMP/nan.json"
 check_rc "compare of a JSON with NaN, Infinity, -Infinity counters" 0
-expect_row BM_Hash/64 1.000 - NA inconclusive "$ONE"
+expect_row BM_Hash/64 1.00x - NA inconclusive "$ONE"
 sed '0,/"real_time": [0-9.e+-]*/s//"real_time": NaN/' "$TMP/nan.json" \
     >"$TMP/nan_time.json"
 check_error "a real_time of NaN" 1 \
@@ -612,10 +612,10 @@ check_error "a NUL byte" 1 "nul.csv:2: binary data \(a NUL byte\)" \
 run_from /dev/null "$PB" compare "$FIX/a" --variants bfs_array,table
 check_rc "compare A --variants bfs_array,table" 0
 expect_row magic_squares/bfs_array/uniform/size:4/n:100/seed:1/threads:1 \
-    3.000 - NA inconclusive "$ONE"
+    3.00x - NA inconclusive "$ONE"
 run_from /dev/null "$PB" compare "$FIX/a" "$FIX/b" --variants geometry,simd
 check_rc "compare A B --variants geometry,simd" 0
-expect_row cubing/geometry/long/size:3/n:2/seed:41/threads:1 0.058 - NA \
+expect_row cubing/geometry/long/size:3/n:2/seed:41/threads:1 0.0578x - NA \
     inconclusive "$ONE"
 check_fails "compare --variants with no counterpart" 1 \
     'no benchmark of variant bfs_array in .* has one of variant nosuch' \

@@ -151,7 +151,7 @@ if [ "$GUARD_KB" != unlimited ]; then
         --family depth:20 --size 6) </dev/null >"$TMP/out" 2>"$TMP/err"
     rc=$?
     if [ "$rc" -eq 1 ] && { head -n 1 "$TMP/err" | grep -Eq \
-        '^note: generating depth:20 on the 2 x 6 ring first searches all 479001600 states \(about 2\.23 GiB, several minutes on one core\)$' ||
+        '^note: generating depth:20 on the 2 x 6 ring first searches all 479,001,600 states \(about 2\.23 GiB, several minutes on one core\)$' ||
         grep -Eq "$ESTIMATE" "$TMP/err"; }; then
         pass
     else

@@ -126,7 +126,7 @@ static void test_bench_rules(void)
     one = tidy_get(&t, "magic_squares/bfs_array/uniform/size:4/n:50/seed:1/"
                        "threads:1"); /* bench() may have moved it */
     two->cpu_per_wall = 0.3;
-    EXPECT_WARNINGS(&t, two, 2, "2 threads 2.5x slower than 1");
+    EXPECT_WARNINGS(&t, two, 2, "2 threads 2.53x slower than 1");
     EXPECT_WARNINGS(NULL, two, 2, ""); /* no results to look in */
     memcpy(two->per_instance, fine, sizeof(fine));
     EXPECT_WARNINGS(&t, two, 2, ""); /* 1.9x slower: allowed */
@@ -155,10 +155,10 @@ static void test_bench_rules(void)
         tidy_get(&m, "magic_squares/bfs_array/uniform/size:4/n:50/seed:1/"
                      "threads:1/processes:2");
     EXPECT_WARNINGS(&m, mpi_one, 2,
-                    "2 processes x 1 thread 2.5x slower than 1");
-    EXPECT_WARNINGS(&m, mpi, 2, "2 processes x 2 threads 2.5x slower than 1");
+                    "2 processes x 1 thread 2.53x slower than 1");
+    EXPECT_WARNINGS(&m, mpi, 2, "2 processes x 2 threads 2.53x slower than 1");
     EXPECT_WARNINGS(&m, mpi, 1,
-                    "2 processes x 2 threads 2.5x slower than 1; 2 threads "
+                    "2 processes x 2 threads 2.53x slower than 1; 2 threads "
                     "on 1 core");
     memcpy(mpi->per_instance, fine, sizeof(fine));
     EXPECT_WARNINGS(&m, mpi, 2, ""); /* 1.9x slower: allowed */
@@ -201,7 +201,7 @@ static void test_bench_rules(void)
     EXPECT_WARNINGS(&t, one, 2, "");
     memcpy(one->per_instance, cold, sizeof(cold));
     EXPECT_WARNINGS(&t, one, 2,
-                    "CV 26 % (above 10 %); first repetition 1.6x the others");
+                    "CV 26 % (above 10 %); first repetition 1.60x the others");
     memcpy(one->per_instance, warm, sizeof(warm));
     EXPECT_WARNINGS(&t, one, 2, "CV 22 % (above 10 %)"); /* 1.5x: allowed */
     tidy_free(&t);

@@ -332,7 +332,7 @@ static void check_report(const char *dir, const char *from)
                          "reachable state |"),
           "report from %s: header\n%s", from, md ? md : "");
     CHECK(md && strstr(md, " | 36 | 70 | 140 | ") &&
-              strstr(md, " | 0.2571 | 0.5 |"),
+              strstr(md, " | 0.257 | 0.5 |"),
           "report from %s: cells\n%s", from, md ? md : "");
     snprintf(path, sizeof(path), "%s/report.html", dir);
     const char *html = rc ? NULL : check_slurp(path);

@@ -413,11 +413,18 @@ static int text_summary(FILE *out, const struct run *r,
         char name[4 * sizeof(m->kernel)];
         pb_escape_controls(m->kernel, name, sizeof(name));
         // cppcheck-suppress uninitvar ; add_kernel's sums are calloc'd
-        if (rc == 0 && m->ratios)
+        int ratios = m->ratios;
+        // cppcheck-suppress uninitvar ; as ratios
+        double log_sum = m->log_sum;
+        char mean[PB_UNITS_TEXT], count[PB_UNITS_TEXT];
+        pb_units_ratio(mean, sizeof(mean),
+                       ratios ? exp(log_sum / ratios) : NAN);
+        pb_units_count(count, sizeof(count), ratios);
+        if (rc == 0 && ratios)
             fprintf(out,
-                    "# %s: geometric mean of the ratios %.3f over %d "
+                    "# %s: geometric mean of the ratios %s over %s "
                     "benchmarks; ",
-                    name, exp(m->log_sum / m->ratios), m->ratios);
+                    name, mean, count);
         else if (rc == 0)
             fprintf(out, "# %s: ", name);
         char floor[256];
@@ -497,18 +504,17 @@ static int text_write(FILE *out, const struct run *r,
             head, "p", "verdict", "reason");
     for (size_t i = 0; i < r->n; i++) {
         const struct pair *p = &r->p[i];
-        char name[4 * sizeof(p->x->key)], ci[48], pt[16];
+        char name[4 * sizeof(p->x->key)], ci[2 * PB_UNITS_TEXT], pt[16];
+        char ratio[PB_UNITS_TEXT];
         pb_escape_controls(p->x->key, name, sizeof(name));
-        if (isfinite(p->c.lo))
-            snprintf(ci, sizeof(ci), "%.3f-%.3f", p->c.lo, p->c.hi);
-        else
-            snprintf(ci, sizeof(ci), "-");
+        pb_units_interval(ci, sizeof(ci), p->c.lo, p->c.hi);
+        pb_units_ratio(ratio, sizeof(ratio), p->c.ratio);
         p_text(p->c.p, pt, sizeof(pt));
         fprintf(out, "%-64s %-5s ", name, tidy_clock_name(p->x->clock));
         print_time(out, p->median_a);
         fputc(' ', out);
         print_time(out, p->median_b);
-        fprintf(out, " %8.3f %-17s %9s %-*s%s%s\n", p->c.ratio, ci, pt,
+        fprintf(out, " %8s %-17s %9s %-*s%s%s\n", ratio, ci, pt,
                 p->why[0] ? 12 : 0, pb_verdict_name(p->c.verdict),
                 p->why[0] ? " " : "", p->why);
     }

@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pb_units.h"
 #include "util/cpus.h"
 #include "util/stats.h"
 
@@ -70,13 +71,15 @@ size_t pb_noise_bench_rules(const struct tidy *t, const struct tidy_bench *b,
     double slower = one ? tidy_spread_on(b, TIDY_CLOCK_WALL).median /
                               tidy_spread_on(one, TIDY_CLOCK_WALL).median
                         : NAN;
+    char ratio[PB_UNITS_TEXT];
+    pb_units_ratio(ratio, sizeof(ratio), slower);
     if (slower > PB_NOISE_SLOWER && n < max && b->processes > 1)
         snprintf(w[n++], PB_NOISE_TEXT,
-                 "%ld processes x %ld thread%s %.1fx slower than 1",
-                 b->processes, b->threads, b->threads == 1 ? "" : "s", slower);
+                 "%ld processes x %ld thread%s %s slower than 1", b->processes,
+                 b->threads, b->threads == 1 ? "" : "s", ratio);
     else if (slower > PB_NOISE_SLOWER && n < max)
-        snprintf(w[n++], PB_NOISE_TEXT, "%ld threads %.1fx slower than 1",
-                 b->threads, slower);
+        snprintf(w[n++], PB_NOISE_TEXT, "%ld threads %s slower than 1",
+                 b->threads, ratio);
     if (!(without & PB_NOISE_NO_SHORT) && pb_noise_short(b) && n < max)
         snprintf(w[n++], PB_NOISE_TEXT, "a timed sample under 1 ms");
     double rest = NAN; /* the median of the repetitions after the first */
@@ -85,9 +88,10 @@ size_t pb_noise_bench_rules(const struct tidy *t, const struct tidy_bench *b,
         memcpy(sorted, b->per_instance + 1, (b->n - 1) * sizeof(double));
         rest = pb_median(sorted, b->n - 1);
     }
+    pb_units_ratio(ratio, sizeof(ratio), b->per_instance[0] / rest);
     if (b->per_instance[0] > PB_NOISE_SLOW_FIRST * rest && n < max)
-        snprintf(w[n++], PB_NOISE_TEXT, "first repetition %.1fx the others",
-                 b->per_instance[0] / rest);
+        snprintf(w[n++], PB_NOISE_TEXT, "first repetition %s the others",
+                 ratio);
     /* the CPUs the process had, where fewer than the machine's cores */
     bool fewer = granted > 0 && (cores <= 0 || granted < cores);
     int cpus = fewer ? granted : cores;

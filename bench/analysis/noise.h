@@ -58,9 +58,9 @@
 /* pb_cv (util/stats.h) of b's repetitions (seconds per instance). */
 double pb_noise_cv(const struct tidy_bench *b);
 /* b's warnings, each a short text ("CV 18 % (above 10 %)", "load 3.1 >
- * 2 cores", "CPU 0.62 of wall", "2 threads 2.4x slower than 1" (or "2
- * processes x 1 thread 2.4x slower than 1"), "a timed sample under 1 ms",
- * "first repetition 1.8x the others", "4 threads on 2 cores" (or "2
+ * 2 cores", "CPU 0.62 of wall", "2 threads 2.40x slower than 1" (or "2
+ * processes x 1 thread 2.40x slower than 1"), "a timed sample under 1 ms",
+ * "first repetition 1.80x the others", "4 threads on 2 cores" (or "2
  * threads on 1 granted CPU" where the process had fewer CPUs than the
  * machine's cores), in this order), into w[0..max); returns how many (at
  * most max). t (may be NULL: no thread rule) holds b's other thread and

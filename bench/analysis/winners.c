@@ -17,6 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pb_units.h"
+
 /* Orders benchmarks by corpus: kernel, family, size, count, seed,
  * threads, processes (0: the same corpus). */
 static int corpus_cmp(const struct tidy_bench *a, const struct tidy_bench *b)
@@ -177,63 +179,54 @@ void pb_winners_free(struct pb_winners *w)
     memset(w, 0, sizeof(*w));
 }
 
-/* A ratio with the precision a reader needs: 1.08, 12.4, 125. */
-static void ratio_text(char *buf, size_t len, double r)
-{
-    snprintf(buf, len, "%.*f", r < 10 ? 2 : r < 100 ? 1 : 0, r);
-}
-
 void pb_versus_interval(const struct pb_versus *v, char *buf, size_t len)
 {
-    char lo[32], hi[32];
-    ratio_text(lo, sizeof(lo), v->c.lo);
-    ratio_text(hi, sizeof(hi), v->c.hi);
-    snprintf(buf, len, "%s-%s", lo, hi);
+    pb_units_interval(buf, len, v->c.lo, v->c.hi);
 }
 
 void pb_versus_line(const struct pb_versus *v, char *buf, size_t len)
 {
     const struct pb_change *c = &v->c;
     const char *name = v->other->variant;
-    char r[32], ci[80] = "-", why[160];
+    char r[PB_UNITS_TEXT], ci[80] = "-", why[160];
     int level = (int)lround((1 - PB_WINNERS_ALPHA) * 100);
-    ratio_text(r, sizeof(r), c->ratio);
+    pb_units_ratio(r, sizeof(r), c->ratio);
     if (isfinite(c->lo))
         pb_versus_interval(v, ci, sizeof(ci));
     pb_change_reason(c, why, sizeof(why));
     switch (c->verdict) {
     case PB_SLOWER:
-        snprintf(buf, len, "%sx faster than %s (%d%% CI %s)", r, name, level,
+        snprintf(buf, len, "%s faster than %s (%d%% CI %s)", r, name, level,
                  ci);
         return;
     case PB_FASTER: { /* the rounds the two share disagree with the mean */
         struct pb_versus flip = *v;
         flip.c.lo = 1 / c->hi;
         flip.c.hi = 1 / c->lo;
-        ratio_text(r, sizeof(r), 1 / c->ratio);
+        pb_units_ratio(r, sizeof(r), 1 / c->ratio);
         pb_versus_interval(&flip, ci, sizeof(ci));
-        snprintf(buf, len, "%sx slower than %s (%d%% CI %s)", r, name, level,
+        snprintf(buf, len, "%s slower than %s (%d%% CI %s)", r, name, level,
                  ci);
         return;
     }
     case PB_SAME:
-        snprintf(buf, len, "same speed as %s (within +-%g %%: %sx, %d%% CI %s)",
+        snprintf(buf, len, "same speed as %s (within +-%g %%: %s, %d%% CI %s)",
                  name, c->band * 100, r, level, ci);
         return;
     case PB_INCONCLUSIVE:
         break;
     }
     if (isfinite(c->lo))
-        snprintf(buf, len, "inconclusive against %s (%sx, %d%% CI %s: %s)",
-                 name, r, level, ci, why);
+        snprintf(buf, len, "inconclusive against %s (%s, %d%% CI %s: %s)", name,
+                 r, level, ci, why);
     else
-        snprintf(buf, len, "inconclusive against %s (%sx; %s)", name, r, why);
+        snprintf(buf, len, "inconclusive against %s (%s; %s)", name, r, why);
 }
 
 void pb_versus_text(const struct pb_corpus_winner *w, const struct pb_versus *v,
                     char *buf, size_t len)
 {
-    char line[256];
+    char line[512];
     pb_versus_line(v, line, sizeof(line));
     snprintf(buf, len, "%s: %s", w->fastest->variant, line);
 }

@@ -64,7 +64,7 @@ void pb_versus_text(const struct pb_corpus_winner *w, const struct pb_versus *v,
  * rounds the two share say the other is faster, "1.05x slower than spfa
  * (...)". ASCII, for the console. */
 void pb_versus_line(const struct pb_versus *v, char *buf, size_t len);
-/* The interval as "1.02-1.15", the precision a reader needs. */
+/* The interval as "1.02-1.15" (pb_units_interval). */
 void pb_versus_interval(const struct pb_versus *v, char *buf, size_t len);
 /* "cube_walk uniform 64x64 n=20 seed=1, 1 thread", or over MPI "...,
  * 2 processes x 1 thread" */

@@ -66,9 +66,12 @@ static void print_work(const struct pb_corpus *c, const struct pb_run *run)
     const char *unit = k->work.unit_name ? k->work.unit_name : "unit";
     if (k->work.units && units > 0) {
         fprintf(stderr, "; %" PRIu64 " units (%s):", units, unit);
-        for (size_t i = 0; i < counters; i++)
-            fprintf(stderr, " %.4g %s,",
-                    (double)run->work.count[i] / (double)units, defs[i].name);
+        for (size_t i = 0; i < counters; i++) {
+            char per[PB_UNITS_TEXT];
+            pb_units_count(per, sizeof(per),
+                           (double)run->work.count[i] / (double)units);
+            fprintf(stderr, " %s %s,", per, defs[i].name);
+        }
         char per[PB_UNITS_TEXT];
         pb_units_time(per, sizeof(per), run->solve_seconds / (double)units);
         fprintf(stderr, " %s per %s", per, unit);

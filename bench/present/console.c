@@ -1,10 +1,7 @@
 /*
  * console.c - the compact console's formats and its progress line
- * (console.h). Times are pb_units.h's, as everywhere people read
- * them. Ratios are written with %f at a precision chosen for
- * three significant digits after rounding (the thresholds 99.5, 9.95,
- * 0.995... are where rounding adds a digit), so no %g ever falls into
- * scientific notation. The spread is the coefficient of variation
+ * (console.h). Times and ratios are pb_units.h's, as everywhere people
+ * read them. The spread is the coefficient of variation
  * (noise.h pb_cv), the measure the report's CV column and the
  * noise rule use. Each
  * format is O(1); pb_console_center is O(n log n); the winners are
@@ -51,30 +48,11 @@ void pb_console_set_name_width(size_t longest)
 /* A terminal's width when it does not say. */
 #define DEFAULT_COLUMNS 80
 
-/* The fewest decimals (up to max) that show v >= 0 to sig significant
- * digits once rounded: v >= 10^(sig-1-d) - 0.5 * 10^-d needs d. */
-static int decimals(double v, int sig, int max)
-{
-    for (int d = 0; d < max; d++)
-        if (v >= pow(10, sig - 1 - d) - 0.5 * pow(10, -d))
-            return d;
-    return max;
-}
-
 /* Cuts buf to at most width characters, the last three "..." */
 static void cut(char *buf, size_t width)
 {
     if (strlen(buf) > width && width >= 3)
         strcpy(buf + width - 3, "...");
-}
-
-void pb_console_ratio(double ratio, char *buf, size_t len)
-{
-    if (!isfinite(ratio) || ratio <= 0) {
-        snprintf(buf, len, "-");
-        return;
-    }
-    snprintf(buf, len, "%.*fx", decimals(ratio, 3, 4), ratio);
 }
 
 void pb_console_spread(double fraction, char *buf, size_t len)
@@ -135,13 +113,13 @@ void pb_console_line(const struct pb_console_result *r, char *buf, size_t len)
         snprintf(line, sizeof(line), "%-*s  %s", name_column, r->name,
                  status ? status : "not timed");
     } else {
-        char time[PB_UNITS_TEXT], spread[32], ratio[32], versus[96] = "";
+        char time[PB_UNITS_TEXT], spread[32], ratio[PB_UNITS_TEXT];
+        char versus[96] = "";
         pb_units_time(time, sizeof(time), r->median);
         pb_console_spread(r->spread, spread, sizeof(spread));
         /* as hyperfine says it: the larger time over the smaller */
         bool faster = r->ratio < 1;
-        pb_console_ratio(faster ? 1 / r->ratio : r->ratio, ratio,
-                         sizeof(ratio));
+        pb_units_ratio(ratio, sizeof(ratio), faster ? 1 / r->ratio : r->ratio);
         if (r->is_baseline)
             snprintf(versus, sizeof(versus), "baseline");
         else if (r->baseline && isfinite(r->ratio) && r->ratio > 0)

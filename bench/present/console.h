@@ -34,9 +34,6 @@
 /* The longest result or progress line, in characters. */
 #define PB_CONSOLE_WIDTH 120
 
-/* A ratio with three significant digits (down to 0.0001): "1.08x",
- * "12.3x", "0.520x"; "-" when not finite or not positive. */
-void pb_console_ratio(double ratio, char *buf, size_t len);
 /* A relative spread (0.012 is 1.2 %): "+-1.2%", "+-15%"; "-" when NaN
  * (one repetition: no spread). */
 void pb_console_spread(double fraction, char *buf, size_t len);

@@ -21,9 +21,9 @@
  * for, else the one the run recorded (bench --clock, the context's
  * "clock"): the opening says which, each kernel's table has a clock
  * column, and the winners tables name theirs.
- * Numbers for humans: one unit per column (ns, µs, ms, s; B to GiB),
- * chosen from the column's median value and named in its header; fixed
- * notation, never an exponent; "-" where a variant has no build step.
+ * Numbers for humans (pb_units.h's rule): one unit per column (ns, µs,
+ * ms, s; B to EiB), chosen from the column's median value and named in
+ * its header; ratios "1.00x"; "-" where a variant has no build step.
  * Each kernel's table shows its work counter 0 per instance ("work /
  * instance"), its other counters per instance and, for a kernel with
  * work.units, the units per instance, the time per unit and each
@@ -123,14 +123,14 @@ static void work_cells(const struct pb_kernel *k, const struct tidy_bench *b,
     size_t counters = pb_work_counters(k, &defs);
     int n = 0;
     for (size_t i = 1; i < counters; i++)
-        rp_count(cells[n++], RP_CELL, tidy_counter(b, k, i));
+        pb_units_count(cells[n++], RP_CELL, tidy_counter(b, k, i));
     if (!k->work.units)
         return;
     double units = b->units_per_instance;
-    rp_count(cells[n++], RP_CELL, units);
+    pb_units_count(cells[n++], RP_CELL, units);
     pb_units_number(cells[n++], RP_CELL, median / units * per_unit.scale);
     for (size_t i = 0; i < counters; i++)
-        rp_count(cells[n++], RP_CELL, tidy_counter(b, k, i) / units);
+        pb_units_count(cells[n++], RP_CELL, tidy_counter(b, k, i) / units);
 }
 
 /* The caption of a figure: what it shows and what it leaves out. */
@@ -368,7 +368,7 @@ static void table_part(struct rp_out *o, const struct tidy *t,
             snprintf(cells[8], RP_CELL, "-");
         else
             snprintf(cells[8], RP_CELL, "%.1f %%", 100 * cv);
-        rp_fixed(cells[9], RP_CELL, ratio, 3);
+        pb_units_ratio(cells[9], RP_CELL, ratio);
         pb_units_number(cells[10], RP_CELL,
                         rp_no_build(def, b) ? NAN
                                             : b->build_seconds * u.build.scale);
@@ -377,7 +377,7 @@ static void table_part(struct rp_out *o, const struct tidy *t,
                             b->peak_heap_bytes * u.heap.scale);
         else
             snprintf(cells[11], RP_CELL, "NA");
-        rp_count(cells[12], RP_CELL, b->work_per_instance);
+        pb_units_count(cells[12], RP_CELL, b->work_per_instance);
         work_cells(def, b, median, u.per_unit, cells + FIXED_COLS);
         rp_table_row(o, cells, ncols);
     }

@@ -1,9 +1,7 @@
 /*
  * report_format.c - the report's two emitters (Markdown and HTML written
- * side by side, report_parts.h) and its numbers for humans: a unit per
- * column chosen from the column's typical value, fixed notation with a
- * few significant digits (never an exponent); sizes in bytes are
- * pb_units.h's.
+ * side by side, report_parts.h) and the typical value of a column, from
+ * which its unit is chosen (the numbers themselves are pb_units.h's).
  *
  * Text from the results folder (its path, names, log lines) is data:
  * escaped for HTML (& < > " ' as entities) and for Markdown (\ | < > ` [
@@ -186,66 +184,6 @@ double rp_typical(const double *v, size_t n)
     double typical = m ? pb_median(x, m) : NAN;
     free(x);
     return typical;
-}
-
-/* Inserts a comma every three digits into the integer part of the
- * number in buf (from 10,000 up: "1234" stays). */
-static void group_thousands(char *buf, size_t len)
-{
-    char *digits = buf + (buf[0] == '-');
-    size_t whole = strspn(digits, "0123456789");
-    if (whole <= 4)
-        return;
-    size_t commas = (whole - 1) / 3, n = strlen(buf);
-    if (n + commas + 1 > len)
-        return;
-    size_t from = (size_t)(digits - buf) + whole; /* end of the whole part */
-    memmove(buf + from + commas, buf + from, n - from + 1);
-    for (size_t i = whole, at = from + commas; i > 0;) {
-        size_t take = i > 3 ? 3 : i; /* from the right: the first group
-                                      * is what is left over */
-        at -= take;
-        i -= take;
-        memmove(buf + at, digits + i, take);
-        if (i > 0)
-            buf[--at] = ',';
-    }
-}
-
-void rp_fixed(char *buf, size_t len, double v, int digits)
-{
-    if (!isfinite(v)) {
-        snprintf(buf, len, "-");
-        return;
-    }
-    int decimals = 0;
-    if (v != 0) {
-        int magnitude = (int)floor(log10(fabs(v)));
-        decimals = digits - 1 - magnitude;
-    }
-    /* a value too small for 9 decimals prints as 0.000000000 */
-    decimals = decimals < 0 ? 0 : decimals > 9 ? 9 : decimals;
-    snprintf(buf, len, "%.*f", decimals, v);
-    group_thousands(buf, len);
-}
-
-/* Drops the trailing zeros of a decimal fraction in buf, and its point
- * when nothing is left after it. */
-static void trim_zeros(char *buf)
-{
-    if (!strchr(buf, '.'))
-        return;
-    size_t n = strlen(buf);
-    while (buf[n - 1] == '0')
-        buf[--n] = '\0';
-    if (buf[n - 1] == '.')
-        buf[n - 1] = '\0';
-}
-
-void rp_count(char *buf, size_t len, double v)
-{
-    rp_fixed(buf, len, v, 4);
-    trim_zeros(buf);
 }
 
 bool rp_no_build(const struct pb_kernel *k, const struct tidy_bench *b)

@@ -1,7 +1,7 @@
 /*
  * report_parts.h - the report's internals, shared by report.c (order,
  * kernels, verification), report_format.c (the Markdown and HTML
- * emitters, numbers for humans), report_machine.c (the machine and the
+ * emitters, a column's typical value), report_machine.c (the machine and the
  * provenance) and report_summary.c (takeaways and winners). Not a public
  * interface: report.h is.
  */
@@ -55,19 +55,12 @@ void rp_label(struct rp_out *o, const char *text);
 void rp_item(struct rp_out *o, bool first, const char *lead, const char *text);
 void rp_list_end(struct rp_out *o);
 
-/* --- numbers for humans (report_format.c) --- */
+/* --- columns of numbers (report_format.c; the numbers: pb_units.h) --- */
 
 /* The median of the finite positive values of v (n of them), NaN when
  * there is none: the value a column's unit is chosen from. Reorders
  * nothing (copies). */
 double rp_typical(const double *v, size_t n);
-/* v with `digits` significant digits in fixed notation (never an
- * exponent), thousands separated by commas from 10,000 up; "-" when v
- * is not finite. */
-void rp_fixed(char *buf, size_t len, double v, int digits);
-/* A count or a count per unit (work figures): 4 significant digits as
- * rp_fixed, without trailing zeros ("36", "0.5", "40,320"). */
-void rp_count(char *buf, size_t len, double v);
 
 /* b's variant has no build step: by kernel k's registry where it knows
  * the variant (the harness times even an absent build: a few hundred ns

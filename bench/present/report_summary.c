@@ -39,25 +39,24 @@ static void ratio_text(const struct pb_versus *v, bool short_form, char *buf,
                        size_t len)
 {
     const struct pb_change *c = &v->c;
-    char r[32], lo[32], hi[32], why[160];
-    rp_fixed(r, sizeof(r), c->ratio, 3);
-    rp_fixed(lo, sizeof(lo), c->lo, 3);
-    rp_fixed(hi, sizeof(hi), c->hi, 3);
+    char r[PB_UNITS_TEXT], ci[2 * PB_UNITS_TEXT], why[160];
+    pb_units_ratio(r, sizeof(r), c->ratio);
+    pb_versus_interval(v, ci, sizeof(ci));
     pb_change_reason(c, why, sizeof(why));
     int level = (int)lround((1 - PB_WINNERS_ALPHA) * 100);
     if (!isfinite(c->lo) && short_form)
-        snprintf(buf, len, "%sx\n(%zu round%s:\nno interval)", r, c->rounds,
+        snprintf(buf, len, "%s\n(%zu round%s:\nno interval)", r, c->rounds,
                  c->rounds == 1 ? "" : "s");
     else if (!isfinite(c->lo))
-        snprintf(buf, len, "%sx (%s)", r, why);
+        snprintf(buf, len, "%s (%s)", r, why);
     else if (short_form)
-        snprintf(buf, len, "%sx\n(%s-%s)%s", r, lo, hi,
+        snprintf(buf, len, "%s\n(%s)%s", r, ci,
                  c->verdict == PB_SAME     ? "\nsame speed"
                  : c->verdict == PB_FASTER ? "\nfaster"
                  : c->verdict == PB_SLOWER ? ""
                                            : "\ninconclusive");
     else
-        snprintf(buf, len, "%sx (%d%% CI %s-%s)", r, level, lo, hi);
+        snprintf(buf, len, "%s (%d%% CI %s)", r, level, ci);
 }
 
 /* A comparison that is no win of `fastest` over `other` (named as the
@@ -70,16 +69,15 @@ static void no_win(const struct pb_versus *v, const char *corpus,
                    size_t len)
 {
     const struct pb_change *c = &v->c;
-    char r[32], lo[32], hi[32], ratio[128], why[160];
-    rp_fixed(r, sizeof(r), c->ratio, 3);
-    rp_fixed(lo, sizeof(lo), c->lo, 3);
-    rp_fixed(hi, sizeof(hi), c->hi, 3);
+    char r[PB_UNITS_TEXT], ci[2 * PB_UNITS_TEXT], ratio[256], why[160];
+    pb_units_ratio(r, sizeof(r), c->ratio);
+    pb_versus_interval(v, ci, sizeof(ci));
     pb_change_reason(c, why, sizeof(why));
     if (isfinite(c->lo))
-        snprintf(ratio, sizeof(ratio), "%sx, %d%% CI %s-%s", r,
-                 (int)lround((1 - PB_WINNERS_ALPHA) * 100), lo, hi);
+        snprintf(ratio, sizeof(ratio), "%s, %d%% CI %s", r,
+                 (int)lround((1 - PB_WINNERS_ALPHA) * 100), ci);
     else
-        snprintf(ratio, sizeof(ratio), "%sx", r);
+        snprintf(ratio, sizeof(ratio), "%s", r);
     int at = snprintf(buf, len,
                       "on its largest corpus (%s), %s against %s: ", corpus,
                       fastest, other);

@@ -76,12 +76,14 @@ static int gen_depth(struct pb_rng *rng, int k, long depth, size_t count,
     if (rc)
         return rc;
     if (notes && magic_factorial[magic_cells(k)] > MAGIC_LONG_SEARCH) {
-        char bytes[32];
+        char bytes[PB_UNITS_TEXT], states[PB_UNITS_TEXT];
         pb_units_bytes(bytes, sizeof(bytes), (double)magic_plain_bytes(k));
+        pb_units_count(states, sizeof(states),
+                       (double)magic_factorial[magic_cells(k)]);
         fprintf(notes,
-                "note: %s first searches all %u states (about %s, several "
+                "note: %s first searches all %s states (about %s, several "
                 "minutes on one core)\n",
-                what, (unsigned)magic_factorial[magic_cells(k)], bytes);
+                what, states, bytes);
         fflush(notes);
     }
     uint8_t *d = magic_plain_depths(k, false);
