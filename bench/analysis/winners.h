@@ -58,7 +58,7 @@ void pb_versus_text(const struct pb_corpus_winner *w, const struct pb_versus *v,
                     char *buf, size_t len);
 /* The comparison by its verdict: "1.08x faster than spfa (95% CI
  * 1.02-1.15)"; "same speed as spfa (within +-2 %: 1.01x, 95% CI
- * 0.99-1.02)"; "inconclusive against spfa (1.03x, 95% CI 0.97-1.10:
+ * 0.990-1.02)"; "inconclusive against spfa (1.03x, 95% CI 0.970-1.10:
  * interval wider than the band: about 12 rounds would decide)" or
  * "inconclusive against spfa (1.50x; 1 round, no interval)"; where the
  * rounds the two share say the other is faster, "1.05x slower than spfa

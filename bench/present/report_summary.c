@@ -61,7 +61,7 @@ static void ratio_text(const struct pb_versus *v, bool short_form, char *buf,
 
 /* A comparison that is no win of `fastest` over `other` (named as the
  * sentence needs): "on its largest corpus (CORPUS), FASTEST against
- * OTHER: same speed, within ±2 % (1.01x, 95% CI 0.99-1.02)", or
+ * OTHER: same speed, within ±2 % (1.01x, 95% CI 0.990-1.02)", or
  * "...: inconclusive (1.50x; 1 round, no interval)", or with an interval
  * "...: inconclusive (1.05x, 95% CI 0.95-1.16: REASON)". */
 static void no_win(const struct pb_versus *v, const char *corpus,
