@@ -32,10 +32,10 @@ plot data using (column('compute_seconds')):xtic(int(column('depth')) % 5 == 0 ?
         lc rgb '#0072B2' title 'compute (expand, mark)', \
      '' using (column('comm_seconds')) lc rgb '#D55E00' title 'MPI (exchange and wait)'
 set style data linespoints
-set ylabel 'MB sent (all processes)'
+set ylabel 'MiB sent (all processes)'
 set logscale y
 set yrange [0.001:*]
 set xrange [-0.5:depth_max + 0.5]
-plot data using (column('depth')):(column('bytes_sent') > 0 ? column('bytes_sent') / 1e6 : NaN) \
+plot data using (column('depth')):(column('bytes_sent') > 0 ? column('bytes_sent') / 1048576 : NaN) \
         lc rgb '#009E73' pt 7 ps 0.8 lw 2 title 'bytes sent to other processes'
 unset multiplot

@@ -29,6 +29,10 @@ if (fmt eq 'png') {
     }
 }
 set output out
+# UTF-8 text, and "µ" (not "u") for the micro prefix of %c, as the
+# report and the console write times
+set encoding utf8
+set micro
 set datafile separator ','
 set datafile missing NaN
 load dir.'/styles.gp'
@@ -46,7 +50,7 @@ C_CORPUS = 25; C_UNITS = 27; C_KNOB = 28; C_PROCESSES = 29; C_CLOCK = 30
 if (!exists('clock')) clock = 'wall'
 clock_text = clock eq 'cpu' ? 'CPU time' : (clock eq 'wall' ? 'wall time' : \
     'CPU time when serial, wall time when parallel')
-# a time axis in seconds labels its tics with SI prefixes: "10 us",
+# a time axis in seconds labels its tics with SI prefixes: "10 µs",
 # "1 ms", "2 s" (summary.csv stays in seconds): `set format y time_tics`
 time_tics = '%.0s %cs'
 # a value when the row belongs to the kernel and variant i, else NaN
