@@ -573,7 +573,7 @@ static void test_report(const char *dir)
              dir, dir);
     CHECK(system(cmd) == 0, "%s (run from the source tree)", cmd);
     struct pb_error e;
-    int rc = pb_report_write(dir, &e);
+    int rc = pb_report_write(dir, NULL, &e);
     CHECK(rc == 0, "report: %s", rc ? e.msg : "");
     char path[512];
     snprintf(path, sizeof(path), "%s/report.md", dir);
@@ -593,7 +593,7 @@ static void test_report(const char *dir)
              "tests/fixtures/compare/noisy/results.csv >'%s'/results.csv",
              dir);
     CHECK(system(cmd) == 0, "%s", cmd);
-    rc = pb_report_write(dir, &e);
+    rc = pb_report_write(dir, NULL, &e);
     CHECK(rc == 0, "report of one repetition: %s", rc ? e.msg : "");
     md = check_slurp(path);
     CHECK(md &&

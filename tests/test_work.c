@@ -8,8 +8,8 @@
  * they reach results.json (NAME_per_instance, NAME_per_unit,
  * units_per_instance, seconds_per_unit), results.csv
  * (counters_per_instance, units_per_instance), tidy's readers of both,
- * and the report's table (pb_report_write_kernels), from the CSV and
- * from a folder with only the JSON. The registered kernels keep counter
+ * and the report's table (pb_report_write with kernels of its own), from the
+ * CSV and from a folder with only the JSON. The registered kernels keep counter
  * 0 as expanded_per_instance and work_per_second. Each check is O(corpus).
  */
 #include <errno.h>
@@ -320,7 +320,8 @@ static void check_report(const char *dir, const char *from)
 {
     static const struct pb_kernel *const kernels[] = {&walk_kernel, NULL};
     struct pb_error e;
-    int rc = pb_report_write_kernels(dir, kernels, &e);
+    struct pb_report_options o = {.kernels = kernels};
+    int rc = pb_report_write(dir, &o, &e);
     CHECK(rc == 0, "report from %s: %s", from, e.msg);
     char path[128];
     snprintf(path, sizeof(path), "%s/report.md", dir);

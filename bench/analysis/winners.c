@@ -223,14 +223,6 @@ void pb_versus_line(const struct pb_versus *v, char *buf, size_t len)
         snprintf(buf, len, "inconclusive against %s (%s; %s)", name, r, why);
 }
 
-void pb_versus_text(const struct pb_corpus_winner *w, const struct pb_versus *v,
-                    char *buf, size_t len)
-{
-    char line[512];
-    pb_versus_line(v, line, sizeof(line));
-    snprintf(buf, len, "%s: %s", w->fastest->variant, line);
-}
-
 void pb_corpus_title(const struct tidy_bench *b, char *buf, size_t len)
 {
     char procs[48] = "";

@@ -53,9 +53,6 @@ struct pb_winners {
 int pb_winners_find(const struct tidy *t, struct pb_winners *out,
                     struct pb_error *e);
 void pb_winners_free(struct pb_winners *w);
-/* "dial: " and pb_versus_line. */
-void pb_versus_text(const struct pb_corpus_winner *w, const struct pb_versus *v,
-                    char *buf, size_t len);
 /* The comparison by its verdict: "1.08x faster than spfa (95% CI
  * 1.02-1.15)"; "same speed as spfa (within +-2 %: 1.01x, 95% CI
  * 0.990-1.02)"; "inconclusive against spfa (1.03x, 95% CI 0.970-1.10:

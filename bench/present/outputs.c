@@ -11,9 +11,9 @@ int pb_outputs_write(const char *dir, const struct pb_plot_options *o,
                      FILE *out, struct pb_error *e)
 {
     int rc = pb_plot(dir, o, out, e);
-    return rc ? rc
-              : pb_report_write_baseline(dir, o ? o->baseline : NULL,
-                                         o ? o->clock : NULL, e);
+    struct pb_report_options r = {o ? o->baseline : NULL, o ? o->clock : NULL,
+                                  NULL};
+    return rc ? rc : pb_report_write(dir, &r, e);
 }
 
 bool pb_outputs_or_report(const char *dir, const char *verb)
@@ -22,7 +22,7 @@ bool pb_outputs_or_report(const char *dir, const char *verb)
     if (pb_outputs_write(dir, NULL, NULL, &e) == 0)
         return true;
     fprintf(stderr, "puzzlebench %s: warning: %s\n", verb, e.msg);
-    if (pb_report_write(dir, &e) == 0)
+    if (pb_report_write(dir, NULL, &e) == 0)
         return true;
     fprintf(stderr, "puzzlebench %s: warning: no report: %s\n", verb, e.msg);
     return false;

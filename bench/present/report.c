@@ -689,20 +689,12 @@ static int report_write(const char *dir, const struct pb_kernel *const *kernels,
     return rc;
 }
 
-int pb_report_write(const char *dir, struct pb_error *e)
+int pb_report_write(const char *dir, const struct pb_report_options *o,
+                    struct pb_error *e)
 {
-    return report_write(dir, pb_kernels, NULL, NULL, e);
-}
-
-int pb_report_write_baseline(const char *dir, const char *baseline,
-                             const char *clock, struct pb_error *e)
-{
-    return report_write(dir, pb_kernels, baseline, clock, e);
-}
-
-int pb_report_write_kernels(const char *dir,
-                            const struct pb_kernel *const *kernels,
-                            struct pb_error *e)
-{
-    return report_write(dir, kernels, NULL, NULL, e);
+    static const struct pb_report_options none = {NULL, NULL, NULL};
+    if (!o)
+        o = &none;
+    return report_write(dir, o->kernels ? o->kernels : pb_kernels, o->baseline,
+                        o->clock, e);
 }
