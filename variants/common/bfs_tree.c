@@ -7,12 +7,13 @@
 #include <errno.h>
 #include <stdlib.h>
 
-void bfs_tree_init(struct bfs_tree *t)
+void bfs_tree_init(struct bfs_tree *t, bool paths)
 {
     t->state = NULL;
     t->parent = NULL;
     t->move = NULL;
     t->len = t->cap = 0;
+    t->paths = paths;
 }
 
 void bfs_tree_free(struct bfs_tree *t)
@@ -20,7 +21,7 @@ void bfs_tree_free(struct bfs_tree *t)
     free(t->state);
     free(t->parent);
     free(t->move);
-    bfs_tree_init(t);
+    bfs_tree_init(t, t->paths);
 }
 
 int bfs_tree_grow(struct bfs_tree *t, size_t need)
@@ -32,6 +33,10 @@ int bfs_tree_grow(struct bfs_tree *t, size_t need)
     if (!state)
         return -ENOMEM;
     t->state = state;
+    if (!t->paths) {
+        t->cap = cap;
+        return 0;
+    }
     uint32_t *parent = realloc(t->parent, cap * sizeof(*parent));
     if (!parent)
         return -ENOMEM;

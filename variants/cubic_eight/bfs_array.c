@@ -9,33 +9,40 @@
  */
 #include <string.h>
 
+#include "bfs_tree.h"
 #include "eight_variant.h"
-#include "vec_u64.h"
 
+/* Passed by value to the skeleton, so its fields stay in registers. */
 struct bit_visit {
     uint8_t *bits;
     const struct eight_board *b;
+    struct eight_goal goal;
 };
 
-static inline int bit_insert(struct bit_visit *v, uint64_t s)
+static inline int bit_insert(struct bit_visit v, uint64_t s)
 {
-    uint64_t i = eight_index(v->b, s);
-    uint8_t byte = v->bits[i >> 3], mask = (uint8_t)(1u << (i & 7));
-    v->bits[i >> 3] = byte | mask;
+    uint64_t i = eight_index(v.b, s);
+    uint8_t byte = v.bits[i >> 3], mask = (uint8_t)(1u << (i & 7));
+    v.bits[i >> 3] = byte | mask;
     return !(byte & mask);
 }
 
 #define BFS_FN bfs_bits
-#define VISIT_CTX struct bit_visit *
-#define VISIT_INSERT(v, s) bit_insert(v, s)
-#include "eight_bfs_body.h"
+#define BFS_CTX struct bit_visit
+#define BFS_MAX_DEGREE(v) EIGHT_MAX_DEGREE
+#define BFS_DEGREE(v, s) eight_degree((v).b, (s))
+#define BFS_NEXT(v, s, m) eight_next((v).b, (s), (m))
+#define BFS_MARK(v, s) bit_insert((v), (s))
+#define BFS_GOAL(v, s) eight_matches((v).goal, (s))
+#define BFS_PATHS 0
+#include "bfs_body.h"
 #include "pb_limits.h"
 
 struct bfs_array_worker {
     struct eight_search search;
     uint8_t *bits;
     uint64_t bytes;
-    struct vec_u64 queue;
+    struct bfs_tree queue; /* states only */
 };
 
 static void bfs_array_worker_free(void *worker)
@@ -45,7 +52,7 @@ static void bfs_array_worker_free(void *worker)
         return;
     eight_search_free(&w->search);
     free(w->bits);
-    vec_u64_free(&w->queue);
+    bfs_tree_free(&w->queue);
     free(w);
 }
 
@@ -56,6 +63,7 @@ static void *bfs_array_worker_new(const struct pb_corpus *corpus,
     struct bfs_array_worker *w = calloc(1, sizeof(*w));
     if (!w)
         return NULL;
+    bfs_tree_init(&w->queue, false);
     w->bytes = eight_index_bytes(eight_corpus_index_size(corpus), 1);
     w->bits = calloc(w->bytes, 1);
     if (!w->bits || eight_search_init(&w->search, corpus)) {
@@ -70,14 +78,18 @@ static int bfs_array_solve(void *worker, const void *instance, void *answer,
 {
     struct bfs_array_worker *w = worker;
     const struct eight_instance *in = instance;
-    struct bit_visit v = {w->bits, eight_search_board(&w->search, in)};
+    struct bit_visit v = {w->bits, eight_search_board(&w->search, in),
+                          eight_goal_of(in)};
     struct eight_answer *a = answer;
-    int rc = bfs_bits(&v, v.b, in, &w->queue, &a->moves, work);
+    struct bfs_result found;
+    int rc = bfs_bits(v, &w->queue, eight_start_state(in->start), in->cap,
+                      &found, work);
+    a->moves = eight_moves_found(found);
     if (w->queue.len * 8 > w->bytes)
         memset(w->bits, 0, w->bytes);
     else
         for (size_t i = 0; i < w->queue.len; i++)
-            w->bits[eight_index(v.b, w->queue.v[i]) >> 3] = 0;
+            w->bits[eight_index(v.b, w->queue.state[i]) >> 3] = 0;
     return rc ? pb_fail(e, rc, "out of memory for the BFS queue") : 0;
 }
 

@@ -6,14 +6,26 @@
  * Time O(states within the answer's depth), expected; memory 16..32
  * bytes per reached state in the set + 8 in the queue.
  */
+#include "bfs_tree.h"
 #include "eight_variant.h"
 #include "hashset_u64.h"
-#include "vec_u64.h"
+
+/* Passed by value to the skeleton, so its fields stay in registers. */
+struct bfs_hash_ctx {
+    struct hashset_u64 *seen;
+    const struct eight_board *b;
+    struct eight_goal goal;
+};
 
 #define BFS_FN bfs_hashed
-#define VISIT_CTX struct hashset_u64 *
-#define VISIT_INSERT(v, s) hashset_u64_insert(v, s)
-#include "eight_bfs_body.h"
+#define BFS_CTX struct bfs_hash_ctx
+#define BFS_MAX_DEGREE(c) EIGHT_MAX_DEGREE
+#define BFS_DEGREE(c, s) eight_degree((c).b, (s))
+#define BFS_NEXT(c, s, m) eight_next((c).b, (s), (m))
+#define BFS_MARK(c, s) hashset_u64_insert((c).seen, (s))
+#define BFS_GOAL(c, s) eight_matches((c).goal, (s))
+#define BFS_PATHS 0
+#include "bfs_body.h"
 #include "pb_limits.h"
 
 /* Room for a typical dataset before the first growth. */
@@ -22,7 +34,7 @@
 struct bfs_hash_worker {
     struct eight_search search;
     struct hashset_u64 seen;
-    struct vec_u64 queue;
+    struct bfs_tree queue; /* states only */
 };
 
 static void bfs_hash_worker_free(void *worker)
@@ -32,7 +44,7 @@ static void bfs_hash_worker_free(void *worker)
         return;
     eight_search_free(&w->search);
     hashset_u64_free(&w->seen);
-    vec_u64_free(&w->queue);
+    bfs_tree_free(&w->queue);
     free(w);
 }
 
@@ -43,6 +55,7 @@ static void *bfs_hash_worker_new(const struct pb_corpus *corpus,
     struct bfs_hash_worker *w = calloc(1, sizeof(*w));
     if (!w)
         return NULL;
+    bfs_tree_init(&w->queue, false);
     if (hashset_u64_init(&w->seen, EIGHT_HASH_INITIAL) ||
         eight_search_init(&w->search, corpus)) {
         bfs_hash_worker_free(w);
@@ -57,9 +70,13 @@ static int bfs_hash_solve(void *worker, const void *instance, void *answer,
     struct bfs_hash_worker *w = worker;
     const struct eight_instance *in = instance;
     struct eight_answer *a = answer;
-    int rc = bfs_hashed(&w->seen, eight_search_board(&w->search, in), in,
-                        &w->queue, &a->moves, work);
-    hashset_u64_clear_keys(&w->seen, w->queue.v, w->queue.len);
+    struct bfs_hash_ctx c = {&w->seen, eight_search_board(&w->search, in),
+                             eight_goal_of(in)};
+    struct bfs_result found;
+    int rc = bfs_hashed(c, &w->queue, eight_start_state(in->start), in->cap,
+                        &found, work);
+    a->moves = eight_moves_found(found);
+    hashset_u64_clear_keys(&w->seen, w->queue.state, w->queue.len);
     return rc ? pb_fail(e, rc, "out of memory for the BFS") : 0;
 }
 

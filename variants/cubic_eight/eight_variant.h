@@ -1,8 +1,9 @@
 /*
  * eight_variant.h - parts shared by the cubic_eight variants: a per-worker
  * board cache and goal scratch, corpus-wide sizes for allocation and
- * memory bounds. The search skeletons themselves are eight_bfs_body.h and
- * eight_bibfs_body.h, instantiated per visited set.
+ * memory bounds, and the moves and answer of the search skeletons
+ * (variants/common/bfs_body.h and bibfs_body.h, instantiated per visited
+ * set).
  */
 #ifndef EIGHT_VARIANT_H
 #define EIGHT_VARIANT_H
@@ -10,6 +11,7 @@
 #include <errno.h>
 #include <stdlib.h>
 
+#include "bfs_tree.h"
 #include "eight.h"
 #include "pb.h"
 
@@ -66,6 +68,27 @@ eight_search_board(struct eight_search *s, const struct eight_instance *in)
     if (s->board.rows != in->rows || s->board.cols != in->cols)
         eight_board_init(&s->board, in->rows, in->cols);
     return &s->board;
+}
+
+/* The moves of a state for the skeletons: the neighbours of the empty
+ * cell, each rolling its cube into it (rolls are their own inverses, so
+ * a backward search takes the same moves). */
+static inline unsigned eight_degree(const struct eight_board *b, uint64_t s)
+{
+    return b->degree[eight_empty(s)];
+}
+
+static inline uint64_t eight_next(const struct eight_board *b, uint64_t s,
+                                  unsigned k)
+{
+    unsigned p = eight_empty(s);
+    return eight_move(s, p, b->next[p][k], b->axis[p][k]);
+}
+
+/* The answer of a skeleton's search: its length, or none under the cap. */
+static inline int32_t eight_moves_found(struct bfs_result found)
+{
+    return found.entry == BFS_NONE ? EIGHT_NO_ANSWER : (int32_t)found.length;
 }
 
 /* Bytes of a visited set over the perfect index with `bits` per code. */

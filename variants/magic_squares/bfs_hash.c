@@ -74,10 +74,12 @@ static inline int seen_mark(struct bfs_hash_worker *w, uint64_t s)
 
 #define BFS_FN bfs_hash_search
 #define BFS_CTX struct bfs_hash_worker *
-#define BFS_MOVES(w) MAGIC_MOVES
+#define BFS_MAX_DEGREE(w) MAGIC_MOVES
+#define BFS_DEGREE(w, s) MAGIC_MOVES
 #define BFS_NEXT(w, s, m) magic_apply((s), (w)->k, (enum magic_move)(m))
 #define BFS_MARK(w, s) seen_mark((w), (s))
 #define BFS_GOAL(w, s) ((s) == (w)->target)
+#define BFS_PATHS 1
 #include "bfs_body.h"
 #include "pb_limits.h"
 
@@ -88,7 +90,7 @@ static void *bfs_hash_worker_new(const struct pb_corpus *corpus,
     (void)shared;
     struct bfs_hash_worker *w = calloc(1, sizeof(*w));
     if (w)
-        bfs_tree_init(&w->tree);
+        bfs_tree_init(&w->tree, true);
     return w;
 }
 
@@ -120,13 +122,13 @@ static int bfs_hash_solve(void *worker, const void *instance, void *answer,
     const struct magic_instance *in = instance;
     w->k = in->k;
     w->target = in->target;
-    size_t goal;
-    int rc = bfs_hash_search(w, &w->tree, magic_start(in->k), UINT32_MAX, &goal,
-                             work);
+    struct bfs_result found;
+    int rc = bfs_hash_search(w, &w->tree, magic_start(in->k), UINT32_MAX,
+                             &found, work);
     seen_clear(w);
     if (rc)
         return pb_fail(e, rc, "bfs_hash: out of memory");
-    return magic_answer_from_tree(&w->tree, goal, answer, e);
+    return magic_answer_from_tree(&w->tree, found.entry, answer, e);
 }
 
 /* node 64 + bucket 16 + tree 13 bytes per state, per thread */

@@ -25,10 +25,12 @@ struct bfs_openhash_worker {
 
 #define BFS_FN bfs_openhash_search
 #define BFS_CTX struct bfs_openhash_worker *
-#define BFS_MOVES(w) MAGIC_MOVES
+#define BFS_MAX_DEGREE(w) MAGIC_MOVES
+#define BFS_DEGREE(w, s) MAGIC_MOVES
 #define BFS_NEXT(w, s, m) magic_apply((s), (w)->k, (enum magic_move)(m))
 #define BFS_MARK(w, s) hashset_u64_insert(&(w)->seen, (s))
 #define BFS_GOAL(w, s) ((s) == (w)->target)
+#define BFS_PATHS 1
 #include "bfs_body.h"
 #include "pb_limits.h"
 
@@ -46,7 +48,7 @@ static void *bfs_openhash_worker_new(const struct pb_corpus *corpus,
         free(w);
         return NULL;
     }
-    bfs_tree_init(&w->tree);
+    bfs_tree_init(&w->tree, true);
     return w;
 }
 
@@ -68,12 +70,12 @@ static int bfs_openhash_solve(void *worker, const void *instance, void *answer,
     w->k = in->k;
     w->target = in->target;
     hashset_u64_clear(&w->seen);
-    size_t goal;
+    struct bfs_result found;
     int rc = bfs_openhash_search(w, &w->tree, magic_start(in->k), UINT32_MAX,
-                                 &goal, work);
+                                 &found, work);
     if (rc)
         return pb_fail(e, rc, "bfs_openhash: out of memory");
-    return magic_answer_from_tree(&w->tree, goal, answer, e);
+    return magic_answer_from_tree(&w->tree, found.entry, answer, e);
 }
 
 /* slots up to 32 + tree 13 bytes per state, per thread */

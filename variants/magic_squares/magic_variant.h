@@ -104,12 +104,12 @@ static inline void magic_ring_tables_worker_free(void *worker)
     (void)worker;
 }
 
-/* The answer for BFS tree entry `goal` (SIZE_MAX: target unreachable). */
+/* The answer for BFS tree entry `goal` (BFS_NONE: target unreachable). */
 static inline int magic_answer_from_tree(const struct bfs_tree *t, size_t goal,
                                          struct magic_answer *a,
                                          struct pb_error *e)
 {
-    if (goal == SIZE_MAX) {
+    if (goal == BFS_NONE) {
         magic_answer_unreachable(a);
         return 0;
     }
