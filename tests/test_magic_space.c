@@ -1,6 +1,7 @@
 /*
  * test_magic_space.c - the magic_squares kernel's whole space
- * (magic_space.c, through the kernel's space_new) and its fast unrank:
+ * (magic_space.c, through the kernel's space_new) and its fast unrank
+ * (magic_unrank.h):
  * (a) magic_unrank_fast (and its scalar form) against magic_unrank on every
  * rank of 2 x 3 and 2 x 4 and random ranks of 2 x 5 and 2 x 6, and
  * unrank(rank(x)) == x on random states of K = 3..6; magic_rank_fast against
@@ -25,7 +26,9 @@
 #include "frontier2.h"
 #include "magic.h"
 #include "magic_internal.h"
+#include "magic_ring7.h"
 #include "magic_space.h"
+#include "magic_unrank.h"
 #include "pb_limits.h"
 #include "pb_prng.h"
 #include "run/gen.h"

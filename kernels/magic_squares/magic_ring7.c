@@ -8,7 +8,7 @@
  * here ranks need 64 bits. A rank splits as hi * 12! + lo, where hi
  * (below 14 * 13) names the labels of cells 0 and 1 and lo is the 12-cell
  * Lehmer rank of the other twelve cells by their labels' relative order,
- * so the 2 x 6 ring's SSE rank and unrank (magic_space.h) do the bulk:
+ * so the 2 x 6 ring's SSE rank and unrank (magic_unrank.h) do the bulk:
  *  - rank: cell 0's digit is its label l0 itself (every smaller label
  *    lies after it), cell 1's is l1 less one when l0 < l1; lo is
  *    magic_rank_bytes of cells 2..13 (relative order is all it reads);
@@ -28,12 +28,14 @@
  * The state is magic.h's: cell c in nibble c (14 nibbles of 56 bits), so
  * magic_apply_ring gives the moves.
  */
-#include "magic_internal.h"
-#include "magic_space.h"
+#include "magic_ring7.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+
+#include "magic_internal.h"
+#include "magic_unrank.h"
 
 #define RING7_K 7
 #define RING7_CELLS 14
@@ -84,7 +86,7 @@ static uint64_t ring7_apply(uint64_t s, enum magic_move m, bool inverse)
 
 struct ring7 {
     bool inverses;
-    struct magic_unranker u; /* the 12-cell tables (magic_space.h) */
+    struct magic_unranker u; /* the 12-cell tables (magic_unrank.h) */
 };
 
 #if defined(__SSSE3__) && defined(__SSE4_1__)

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "magic_space.h"
+#include "magic_unrank.h"
 #include "pb.h"
 
 /* The ball: every state within `radius` moves of the start (all of them

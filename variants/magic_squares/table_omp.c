@@ -65,6 +65,7 @@
 #include "frontier2.h"
 #include "magic_ball.h"
 #include "magic_space.h"
+#include "magic_unrank.h"
 #include "magic_variant.h"
 
 struct code_tables {
