@@ -5,7 +5,8 @@
  * describes it (pb_space.h: N, the neighbours and predecessors of a rank,
  * the start ranks); the engine gives the states per depth, the number
  * reached, a call after each level (progress, or a table filled while the
- * exact depth is known) and, when asked, the 2-bit array of depths mod 3.
+ * exact depth is known) and, when asked, the 2-bit array of depths mod 3
+ * (its codes and layout: frontier2_codes.h).
  */
 #ifndef FRONTIER2_H
 #define FRONTIER2_H
@@ -14,9 +15,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "frontier2_codes.h"
 #include "pb.h"
-
-#define FRONTIER2_UNSEEN 0u /* code of a state not reached */
 
 /* FRONTIER2_AUTO runs a level bottom-up when its frontier holds more
  * than 1/ALPHA of the unseen states, else top-down. Beamer's graphs count
@@ -45,19 +45,6 @@ struct frontier2_level {
     const uint64_t *codes; /* the 2-bit array; the level's code is */
     unsigned code;         /* the code its states have now */
     uint64_t n;            /* ranks */
-};
-
-/* What the 2 bits of a state say. */
-enum frontier2_coding {
-    /* 0 unseen, else 1 + depth mod 3: kept arrays give distances
-     * (frontier2.c); a top-down level also expands the states of depths
-     * d - 3, d - 6, ... again (same code), for nothing. */
-    FRONTIER2_DEPTH_MOD3,
-    /* 0 unseen, 3 seen, and 1 and 2 for the frontier and the next level
-     * by turns: nothing is expanded twice, at the cost of a pass over the
-     * array after each bottom-up level; for censuses, and for tables
-     * filled by on_level (which still sees each level's exact depth). */
-    FRONTIER2_SEEN,
 };
 
 struct frontier2_options {
@@ -112,26 +99,6 @@ int frontier2_search(const struct pb_space *space,
 /* Bytes of the 2-bit array for n ranks (saturating): what is checked
  * against the memory cap. */
 uint64_t frontier2_bytes(uint64_t n);
-
-#define FRONTIER2_RANKS_PER_WORD                                               \
-    32 /* rank r in word r / 32, bits 2(r % 32)                                \
-        */
-
-/* The code of rank in a kept array (FRONTIER2_UNSEEN, or 1 + the depth
- * mod 3), or in the array on_level sees. */
-static inline unsigned frontier2_code(const uint64_t *codes, uint64_t rank)
-{
-    return (unsigned)(codes[rank >> 5] >> (2 * (rank & 31))) & 3u;
-}
-
-/* The slots of one word of the array whose code is c, as the low bit of
- * each (slot i at bit 2i): the engine's scan, and on_level's. */
-static inline uint64_t frontier2_slots(uint64_t word, unsigned c)
-{
-    const uint64_t low = 0x5555555555555555ull; /* each slot's low bit */
-    uint64_t y = word ^ (low * c);
-    return ~(y | y >> 1) & low;
-}
 
 void frontier2_free(uint64_t *codes);
 

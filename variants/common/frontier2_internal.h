@@ -14,7 +14,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "frontier2.h"
+#include "frontier2_codes.h"
+#include "pb.h"
 
 #define RANKS_PER_WORD FRONTIER2_RANKS_PER_WORD
 #define LOW_BITS 0x5555555555555555ull /* the low bit of every 2-bit slot */
