@@ -472,7 +472,7 @@ static void test_decliner(const struct pb_corpus *c)
     pb_answers_free(c, answers);
 }
 
-/* What pb.h asks of every registered kernel and cannot check itself:
+/* What pb_kernel.h asks of every registered kernel and cannot check itself:
  * slots that own memory (release) are compared by same, never by bytes,
  * and travel between processes by pack and unpack;
  * the counter table ends within PB_MAX_COUNTERS, its names are names

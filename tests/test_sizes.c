@@ -1,5 +1,5 @@
 /*
- * test_sizes.c - every kernel's size syntax (struct pb_size_ops, pb.h):
+ * test_sizes.c - every kernel's size syntax (struct pb_size_ops, pb_size.h):
  * parse(format(s)) == s for the judge's size and others, format(parse(t))
  * == t for canonical texts, the plotted value; cubic_eight's old
  * rows * 10 + columns form ("33") read as 3x3; bad sizes refused with a

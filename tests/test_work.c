@@ -1,5 +1,5 @@
 /*
- * test_work.c - work counters (pb.h: struct pb_work_def; bench/results/work.h)
+ * test_work.c - work counters (pb_work.h: struct pb_work_def; bench/results/work.h)
  * from a variant to every results file: a toy kernel defined here,
  * "walk", names two counters (pops, relaxations) and units of work
  * (reachable states), as cube_walk will. Its variant's counts are summed
@@ -381,7 +381,7 @@ static void test_results(const struct pb_corpus *c)
     pb_gb_clear();
 }
 
-/* The registered kernels: counter names as pb.h asks, counter 0 their
+/* The registered kernels: counter names as pb_work.h asks, counter 0 their
  * main unit (expanded, or cubing's turns), and figures without units
  * that keep work_per_second and expanded_per_instance as counter 0. */
 static void test_registry(void)

@@ -6,10 +6,10 @@
  * own: pb_file.h) and the content hash. Growth is geometric: appending n
  * instances, or reading n bytes, costs O(n) amortised.
  */
+#include "pb_corpus.h"
 #include "pb_file.h"
 #include "pb_hash.h"
 #include "pb_limits.h"
-#include "pb_scan.h"
 #include "pb_units.h"
 
 #include <errno.h>
@@ -17,6 +17,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+
+#include "pb_file.h"
+#include "pb_hash.h"
+#include "pb_kernel.h"
+#include "pb_limits.h"
 
 void pb_corpus_init(struct pb_corpus *c, const struct pb_kernel *k,
                     const char *source)

@@ -1,10 +1,12 @@
 /*
- * pb_error.c - error messages (pb.h): pb_fail, and the escaping of
+ * pb_error.c - error messages (pb_error.h): pb_fail, and the escaping of
  * control bytes that input may carry into a message. O(message length).
  */
-#include "pb.h"
+#include "pb_error.h"
 
 #include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
 
 void pb_escape_controls(const char *text, char *out, size_t len)
 {

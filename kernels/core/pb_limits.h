@@ -17,9 +17,10 @@
 #define PB_LIMITS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
-#include "pb.h"
+#include "pb_error.h"
 
 #define PB_DEFAULT_MAX_INPUT (1ull << 30) /* 1 GiB of input text */
 /* OpenMP threads per process, at most: what solve, verify, census and

@@ -2,7 +2,7 @@
  * pb_registry.c - the table of kernels and name look-ups. Adding a kernel
  * is one line here; adding a variant is one line in its kernel's table.
  */
-#include "pb.h"
+#include "pb_kernel.h"
 
 #include <string.h>
 

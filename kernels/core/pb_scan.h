@@ -12,7 +12,12 @@
 #ifndef PB_SCAN_H
 #define PB_SCAN_H
 
-#include "pb.h"
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "pb_corpus.h" /* struct pb_corpus_meta, which the header fills */
+#include "pb_error.h"
 
 struct pb_scan {
     const char *source; /* for messages */

@@ -1,11 +1,11 @@
 /*
- * pb_size.c - problem sizes (struct pb_size, pb.h): the one place where a
- * kernel's size is read from text and written back, with the two common
+ * pb_size.c - problem sizes (struct pb_size, pb_size.h): the two common
  * syntaxes (a single number "64", a board "3x4") that kernels plug into
- * struct pb_size_ops or leave as the defaults. Every function is O(length
- * of the text) and allocates nothing.
+ * struct pb_size_ops or leave as the defaults (pb_kernel.c picks), and
+ * the tests of a size. Every function is O(length of the text) and
+ * allocates nothing.
  */
-#include "pb.h"
+#include "pb_size.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -80,27 +80,6 @@ double pb_size_value_cells(const struct pb_size *s)
     return (double)s->a * (double)s->b;
 }
 
-int pb_size_parse(const struct pb_kernel *k, const char *text,
-                  struct pb_size *out, struct pb_error *e)
-{
-    struct pb_error why;
-    int rc = k->size.parse ? k->size.parse(text, out, &why)
-                           : pb_size_parse_number(text, out, &why);
-    return rc ? pb_fail(e, rc, "%s: %s", k->name, why.msg) : 0;
-}
-
-int pb_size_format(const struct pb_kernel *k, const struct pb_size *s,
-                   char *out, size_t len)
-{
-    return k->size.format ? k->size.format(s, out, len)
-                          : pb_size_format_number(s, out, len);
-}
-
-double pb_size_value(const struct pb_kernel *k, const struct pb_size *s)
-{
-    return k->size.value ? k->size.value(s) : pb_size_value_number(s);
-}
-
 bool pb_size_set(const struct pb_size *s)
 {
     return s->a != 0 || s->b != 0;
@@ -109,10 +88,4 @@ bool pb_size_set(const struct pb_size *s)
 bool pb_size_equal(const struct pb_size *x, const struct pb_size *y)
 {
     return x->a == y->a && x->b == y->b;
-}
-
-struct pb_size pb_size_or_judge(const struct pb_kernel *k,
-                                const struct pb_size *s)
-{
-    return pb_size_set(s) ? *s : k->size.judge;
 }

@@ -9,7 +9,8 @@
 
 #include <stdint.h>
 
-#include "pb.h"
+#include "pb_error.h"
+#include "pb_space.h"
 
 int magic_ring7_space_new(const struct pb_space_args *args,
                           struct pb_space *out, struct pb_error *e);

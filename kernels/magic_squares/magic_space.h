@@ -8,11 +8,12 @@
 #ifndef MAGIC_SPACE_H
 #define MAGIC_SPACE_H
 
-#include "pb.h"
+#include "pb_error.h"
+#include "pb_space.h"
 
-/* The kernel's space_new / space_free (pb.h): the directed ring (next:
- * A, B, C; prev: their inverses) or, with_inverses, the undirected ring
- * of A, B, C, B^-1, C^-1; start magic_start(K). */
+/* The kernel's space_new / space_free (pb_kernel.h): the directed ring
+ * (next: A, B, C; prev: their inverses) or, with_inverses, the
+ * undirected ring of A, B, C, B^-1, C^-1; start magic_start(K). */
 int magic_space_new(const struct pb_space_args *args, struct pb_space *out,
                     struct pb_error *e);
 void magic_space_free(struct pb_space *space);

@@ -15,7 +15,8 @@
 #include <stdint.h>
 
 #include "frontier2_codes.h"
-#include "pb.h"
+#include "pb_error.h"
+#include "pb_space.h"
 
 #define RANKS_PER_WORD FRONTIER2_RANKS_PER_WORD
 #define LOW_BITS 0x5555555555555555ull /* the low bit of every 2-bit slot */
