@@ -2,7 +2,7 @@
  * frontier2_codes.h - the whole-space engine's 2-bit array: what the
  * code of a state says (the two codings) and where a rank's slot lies,
  * with the reads that callers of frontier2_search (a kept array, or the
- * array on_level sees) and the engines themselves (frontier2_marks.h)
+ * array on_level sees) and the engines themselves (frontier2_internal.h)
  * share. 32 slots per 64-bit word, no padding: N ranks take N / 4 bytes.
  */
 #ifndef FRONTIER2_CODES_H
