@@ -353,3 +353,19 @@ bool walk_read_answer(struct pb_tokens *t, size_t hint, struct pb_text *fixed,
     }
     return true;
 }
+
+int walk_board_of_size(const struct pb_size *size, uint32_t *rows,
+                       uint32_t *cols, struct pb_error *e)
+{
+    struct pb_size s = pb_size_set(size)
+                           ? *size
+                           : (struct pb_size){WALK_JUDGE_SIDE, WALK_JUDGE_SIDE};
+    if (s.a < 1 || s.b < 1 || (uint64_t)s.a * (uint64_t)s.b > WALK_MAX_CELLS)
+        return pb_fail(e, -EINVAL,
+                       "size %dx%d is not a cube_walk board; expected RxC "
+                       "with at most %u squares (8x8, 4096x4096)",
+                       (int)s.a, (int)s.b, WALK_MAX_CELLS);
+    *rows = (uint32_t)s.a;
+    *cols = (uint32_t)s.b;
+    return 0;
+}

@@ -20,20 +20,6 @@
 extern const struct pb_variant *const cube_walk_variants[];
 extern const struct pb_kernel cube_walk_kernel;
 
-int walk_board_of_size(const struct pb_size *size, uint32_t *rows,
-                       uint32_t *cols, struct pb_error *e)
-{
-    struct pb_size s = pb_size_or_judge(&cube_walk_kernel, size);
-    if (s.a < 1 || s.b < 1 || (uint64_t)s.a * (uint64_t)s.b > WALK_MAX_CELLS)
-        return pb_fail(e, -EINVAL,
-                       "size %dx%d is not a cube_walk board; expected RxC "
-                       "with at most %u squares (8x8, 4096x4096)",
-                       (int)s.a, (int)s.b, WALK_MAX_CELLS);
-    *rows = (uint32_t)s.a;
-    *cols = (uint32_t)s.b;
-    return 0;
-}
-
 static bool walk_same(const void *instance, const void *expected,
                       const void *answer, char *why, size_t why_len)
 {

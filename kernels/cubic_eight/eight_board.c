@@ -1,10 +1,12 @@
 /*
  * eight_board.c - the Cubic Eight-Puzzle model behind eight.h: roll
  * tables, neighbour lists of an R x C board, the start state and the full
- * states that match a target pattern. O(cells) per board, O(2^cubes) per
+ * states that match a target pattern; a size checked as a board
+ * (eight_board_of_size). O(cells) per board, O(2^cubes) per
  * pattern enumeration.
  */
 #include "eight.h"
+#include "eight_internal.h"
 
 /* Orientations listed (top, front, left): 0 WRB 1 WBR 2 RWB 3 RBW 4 BWR
  * 5 BRW. Along x top and left swap (WRB -> BRW), along y top and front
@@ -80,4 +82,23 @@ uint64_t eight_goal_states(const struct eight_instance *in, uint64_t *out)
         out[m] = s;
     }
     return n;
+}
+
+int eight_board_of_size(const struct pb_size *size, int *rows, int *cols,
+                        struct pb_error *e)
+{
+    struct pb_size s = pb_size_set(size) ? *size
+                                         : (struct pb_size){EIGHT_JUDGE_SIDE,
+                                                            EIGHT_JUDGE_SIDE};
+    *rows = s.a;
+    *cols = s.b;
+    if (*rows < EIGHT_MIN_SIDE || *rows > EIGHT_MAX_SIDE ||
+        *cols < EIGHT_MIN_SIDE || *cols > EIGHT_MAX_SIDE ||
+        *rows * *cols > EIGHT_MAX_CELLS)
+        return pb_fail(e, -EINVAL,
+                       "size %dx%d is not a cubic_eight board; expected "
+                       "ROWSxCOLUMNS, each %d..%d, at most %d cells (3x3)",
+                       (int)s.a, (int)s.b, EIGHT_MIN_SIDE, EIGHT_MAX_SIDE,
+                       EIGHT_MAX_CELLS);
+    return 0;
 }

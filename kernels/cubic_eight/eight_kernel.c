@@ -18,23 +18,6 @@
 extern const struct pb_variant *const cubic_eight_variants[];
 extern const struct pb_kernel cubic_eight_kernel;
 
-int eight_board_of_size(const struct pb_size *size, int *rows, int *cols,
-                        struct pb_error *e)
-{
-    struct pb_size s = pb_size_or_judge(&cubic_eight_kernel, size);
-    *rows = s.a;
-    *cols = s.b;
-    if (*rows < EIGHT_MIN_SIDE || *rows > EIGHT_MAX_SIDE ||
-        *cols < EIGHT_MIN_SIDE || *cols > EIGHT_MAX_SIDE ||
-        *rows * *cols > EIGHT_MAX_CELLS)
-        return pb_fail(e, -EINVAL,
-                       "size %dx%d is not a cubic_eight board; expected "
-                       "ROWSxCOLUMNS, each %d..%d, at most %d cells (3x3)",
-                       (int)s.a, (int)s.b, EIGHT_MIN_SIDE, EIGHT_MAX_SIDE,
-                       EIGHT_MAX_CELLS);
-    return 0;
-}
-
 /* ROWSxCOLUMNS, or the two digits of the old rows * 10 + columns knob
  * (results, suites and corpus headers written before the board syntax
  * say "33"). The sides' range is the generator's to check. */

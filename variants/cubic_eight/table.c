@@ -49,6 +49,7 @@
 #include <omp.h>
 #include <string.h>
 
+#include "eight_internal.h"
 #include "eight_variant.h"
 #include "frontier2.h"
 #include "pb_limits.h"
@@ -59,8 +60,6 @@
 /* Boards whose patterns' full states (2^(cells-1)) fit on a thread's
  * stack, for the pattern-side fill */
 #define PATTERN_SIDE_CELLS 12
-
-extern const struct pb_kernel cubic_eight_kernel;
 
 struct table_entry {
     int rows, cols, start; /* start: the class representative */
@@ -248,7 +247,7 @@ static int build_class(int rows, int cols, int start, int threads,
 {
     struct pb_space space;
     struct pb_space_args args = {.size = {rows, cols}, .start = start};
-    int rc = cubic_eight_kernel.space_new(&args, &space, e);
+    int rc = eight_space_new(&args, &space, e);
     if (rc)
         return rc;
     struct fill f = {.b = space.ctx,
@@ -259,7 +258,7 @@ static int build_class(int rows, int cols, int start, int threads,
     f.patterns = pattern_count(rows, cols);
     f.depth = malloc(f.patterns);
     if (!f.depth) {
-        cubic_eight_kernel.space_free(&space);
+        eight_space_free(&space);
         return pb_fail(e, -ENOMEM, "out of memory for the pattern table");
     }
     memset(f.depth, DEPTH_UNSEEN, f.patterns);
@@ -271,7 +270,7 @@ static int build_class(int rows, int cols, int start, int threads,
                                     .on_level_arg = &f};
     struct frontier2_result r = {.counts = counts, .max_depths = MAX_DEPTHS};
     rc = frontier2_search(&space, &opt, &r, e);
-    cubic_eight_kernel.space_free(&space);
+    eight_space_free(&space);
     if (rc != 0) {
         free(f.depth);
         return rc;
