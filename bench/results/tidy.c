@@ -1,6 +1,6 @@
 /*
  * tidy.c - reading results back (tidy.h): the CSV here, the JSON in
- * tidy_json.c. The CSV's columns are found by name in the header
+ * tidy_json.c, the choice between them in read.c. The CSV's columns are found by name in the header
  * (schema.h lays them out and parses them), so added columns do not
  * break old readers and older files with fewer columns still load. Names are
  * checked against strict character sets as they are read: they end up in
@@ -602,10 +602,7 @@ int tidy_clock_all(struct tidy *t, unsigned flags, struct pb_error *e)
     return 0;
 }
 
-/* Puts each benchmark's times on its clock (tidy_clock_all) and counts
- * its rounds. 0, or -EINVAL when the CPU clock is asked for and a
- * benchmark lacks it, or -ENOMEM. */
-static int finish(struct tidy *t, unsigned flags, struct pb_error *e)
+int tidy_finish(struct tidy *t, unsigned flags, struct pb_error *e)
 {
     int rc = tidy_clock_all(t, flags, e);
     for (size_t i = 0; rc == 0 && i < t->count; i++) {
@@ -629,16 +626,6 @@ void tidy_add_noise(struct tidy_bench *x, double load_before, double load_after,
     x->cpu_per_wall = fmin(x->cpu_per_wall, cpu_per_wall);
 }
 
-/* The file's first character that is not white space, or EOF. */
-static int first_char(FILE *f)
-{
-    int c;
-    while ((c = getc(f)) != EOF &&
-           (c == ' ' || c == '\t' || c == '\n' || c == '\r'))
-        ;
-    return c;
-}
-
 int tidy_csv_header(FILE *f, const char *path, struct pb_csv_layout *l,
                     char **line, size_t *cap, struct pb_error *e)
 {
@@ -658,7 +645,7 @@ int tidy_csv_header(FILE *f, const char *path, struct pb_csv_layout *l,
     return 0;
 }
 
-static int load_csv(FILE *f, struct tidy *t, unsigned flags, struct pb_error *e)
+int tidy_load_csv(FILE *f, struct tidy *t, unsigned flags, struct pb_error *e)
 {
     struct pb_csv_layout l = {0};
     char *line = NULL;
@@ -696,75 +683,6 @@ bool tidy_side_keep(struct tidy *t, const char *side, unsigned flags)
     if (flags & TIDY_SIDE_B)
         return bit == TIDY_SIDE_B;
     return bit != TIDY_SIDE_A;
-}
-
-static int load_once(const char *arg, struct tidy *t, unsigned flags,
-                     struct pb_error *e);
-
-/* A file of side A alone (a part of `bench --against`'s baseline) read
- * with neither side's flag has nothing but side A: read it as side A. */
-int tidy_load(const char *arg, struct tidy *t, unsigned flags,
-              struct pb_error *e)
-{
-    int rc = load_once(arg, t, flags, e);
-    if (rc == -EINVAL && t->count == 0 && t->sides == TIDY_SIDE_A &&
-        !(flags & (TIDY_SIDE_A | TIDY_SIDE_B)))
-        rc = load_once(arg, t, flags | TIDY_SIDE_A, e);
-    return rc;
-}
-
-static int load_once(const char *arg, struct tidy *t, unsigned flags,
-                     struct pb_error *e)
-{
-    struct stat st;
-    memset(t, 0, sizeof(*t));
-    snprintf(t->path, sizeof(t->path), "%s", arg);
-    if (stat(arg, &st) == 0 && S_ISDIR(st.st_mode)) {
-        /* the CSV when present (it keeps unverified rows apart), else the
-         * raw JSON */
-        char json[sizeof(t->path)];
-        snprintf(t->path, sizeof(t->path), "%s/results.csv", arg);
-        snprintf(json, sizeof(json), "%s/results.json", arg);
-        if (access(t->path, F_OK) != 0 && access(json, F_OK) == 0)
-            memcpy(t->path, json, sizeof(json));
-    }
-    static const char what[] =
-        "a results folder, a results.csv or a Google Benchmark JSON file";
-    FILE *f = tidy_open(t->path, what, e);
-    if (!f)
-        return -errno;
-    /* the context's readers (compare, the report) open the results.json
-     * beside it later: a FIFO there is refused now, before any output */
-    char json[sizeof(t->path)];
-    tidy_json_beside(t->path, json, sizeof(json));
-    struct pb_error why;
-    FILE *beside = strcmp(json, t->path) ? tidy_open(json, what, &why) : NULL;
-    if (beside)
-        fclose(beside);
-    else if (strcmp(json, t->path) && errno == EINVAL) {
-        fclose(f);
-        if (e)
-            *e = why;
-        return -EINVAL;
-    }
-    int c = first_char(f);
-    rewind(f);
-    int rc = c == '{' || c == '[' ? tidy_load_json(f, t, flags, e)
-                                  : load_csv(f, t, flags, e);
-    fclose(f);
-    if (rc == 0)
-        rc = finish(t, flags, e);
-    if (rc == 0 && t->count == 0)
-        rc = pb_fail(e, -EINVAL, "%s: no verified results%s", t->path,
-                     flags & TIDY_SIDE_A   ? " of side A"
-                     : flags & TIDY_SIDE_B ? " of side B"
-                                           : "");
-    t->side = (char)(flags & TIDY_SIDE_A               ? 'A'
-                     : flags & TIDY_SIDE_B || t->sides ? 'B'
-                                                       : 0);
-    if (rc)
-        tidy_free(t);
-    return rc;
 }
 
 void tidy_free(struct tidy *t)

@@ -184,6 +184,12 @@ bool tidy_side_keep(struct tidy *t, const char *side, unsigned flags);
 /* The JSON half of tidy_load (tidy_json.c): reads f (t->path, open at
  * its start) into the empty t. */
 int tidy_load_json(FILE *f, struct tidy *t, unsigned flags, struct pb_error *e);
+/* The CSV half (tidy.c), the same way. */
+int tidy_load_csv(FILE *f, struct tidy *t, unsigned flags, struct pb_error *e);
+/* After either half: puts each benchmark's times on its clock
+ * (tidy_clock_all) and counts its rounds. 0, or -EINVAL when the CPU
+ * clock is asked for and a benchmark lacks it, or -ENOMEM. */
+int tidy_finish(struct tidy *t, unsigned flags, struct pb_error *e);
 
 /* Opens path for reading, if it is a regular file: a FIFO or a device
  * would block or never end, so it is opened without blocking (O_NONBLOCK)
