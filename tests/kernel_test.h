@@ -18,7 +18,7 @@ static inline int kt_read(const struct pb_kernel *k, const char *text,
                           struct pb_corpus *c, struct pb_error *e)
 {
     pb_corpus_init(c, k, "<test>");
-    int rc = k->read(text, strlen(text), c, e);
+    int rc = k->format.read(text, strlen(text), c, e);
     if (rc)
         pb_corpus_free(c);
     return rc;

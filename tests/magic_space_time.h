@@ -104,7 +104,7 @@ static int time_all(void)
            "space %.1f (%.2fx)   [checksum %llu]\n",
            t_old * 1e9 / TIME_OPS, t_fast * 1e9 / TIME_OPS, t_old / t_fast,
            (unsigned long long)(sum & 0xFFFF));
-    kernel()->space_free(&s);
+    kernel()->space->free(&s);
     /* the 2 x 7 ring (magic_ring7.c), the plain loops against the
      * space's SSE path: the per-state cost the 2 x 7 census model in
      * docs/results/mpi.md starts from */
@@ -123,7 +123,7 @@ static int time_all(void)
            "%.1f (%.2fx)   [checksum %llu]\n",
            t_old * 1e9 / TIME_OPS, t_fast * 1e9 / TIME_OPS, t_old / t_fast,
            (unsigned long long)(sum & 0xFFFF));
-    kernel()->space_free(&s);
+    kernel()->space->free(&s);
 
     int k5 = 5;
     struct pb_space old = {.n = magic_factorial[10],
@@ -147,7 +147,7 @@ static int time_all(void)
         }
         printf("%7d %9.3f %7.3f %7.2fx\n", t, b_old, b_new, b_old / b_new);
     }
-    kernel()->space_free(&s);
+    kernel()->space->free(&s);
     check_print_load();
     return check_summary();
 }

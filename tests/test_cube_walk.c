@@ -64,17 +64,17 @@ static void expect_sums(const char *text, const uint64_t *sums, size_t n)
         if (solve(k->variants[j], text, &c, &a, 1) == 0) {
             CHECK(c.count == n, "count %zu", c.count);
             struct pb_error e;
-            void *oracle = k->oracle_new(&c, &e);
+            void *oracle = k->oracle.build(&c, &e);
             for (size_t i = 0; i < n && i < c.count; i++) {
                 char why[256] = "";
                 CHECK(a[i].sum == sums[i], "%s #%zu: sum %llu, want %llu",
                       k->variants[j]->name, i, (unsigned long long)a[i].sum,
                       (unsigned long long)sums[i]);
-                CHECK(k->oracle_check(oracle, pb_corpus_item(&c, i), &a[i], why,
+                CHECK(k->oracle.check(oracle, pb_corpus_item(&c, i), &a[i], why,
                                       sizeof(why)),
                       "%s #%zu: %s", k->variants[j]->name, i, why);
             }
-            k->oracle_free(oracle);
+            k->oracle.free(oracle);
         }
         pb_answers_free(&c, a);
         pb_corpus_free(&c);
@@ -94,9 +94,9 @@ static void test_sample_and_extras(void)
     struct pb_error e;
     CHECK(kt_read(kernel(), "e2 e3 0 8 1 2 1 1\n", &c, &e) == 0, "%s", e.msg);
     const struct walk_instance *in = pb_corpus_item(&c, 0);
-    void *oracle = kernel()->oracle_new(&c, &e);
+    void *oracle = kernel()->oracle.build(&c, &e);
     struct walk_answer best = {0, 0, NULL};
-    CHECK(kernel()->oracle_solve(oracle, in, &best) == 0 && best.sum == 5,
+    CHECK(kernel()->oracle.solve(oracle, in, &best) == 0 && best.sum == 5,
           "oracle sum %llu", (unsigned long long)best.sum);
     static const char *const routes[][7] = {
         {"e2", "d2", "d1", "e1", "e2", "e3", NULL},
@@ -113,7 +113,7 @@ static void test_sample_and_extras(void)
             route[n] = sq(routes[r][n]), n++;
         struct walk_answer a = {printed[r], n, route};
         char why[256] = "";
-        bool ok = kernel()->oracle_check(oracle, in, &a, why, sizeof(why));
+        bool ok = kernel()->oracle.check(oracle, in, &a, why, sizeof(why));
         CHECK(ok == good[r], "route %d: oracle %d (%s)", r, ok, why);
         ok = kernel()->answer.same(in, &best, &a, why, sizeof(why));
         CHECK(ok == good[r], "route %d: same %d (%s)", r, ok, why);
@@ -126,7 +126,7 @@ static void test_sample_and_extras(void)
     CHECK(!kernel()->answer.same(in, &best, &lie, why, sizeof(why)) &&
               strstr(why, "sums to 5"),
           "a wrong printed sum: %s", why);
-    CHECK(!kernel()->oracle_check(oracle, in, &lie, why, sizeof(why)),
+    CHECK(!kernel()->oracle.check(oracle, in, &lie, why, sizeof(why)),
           "oracle: a wrong printed sum");
     char out[128];
     FILE *f = fmemopen(out, sizeof(out), "w");
@@ -136,7 +136,7 @@ static void test_sample_and_extras(void)
           out);
     kernel()->answer.release(&best);
     CHECK(best.route == NULL && best.length == 0, "release clears");
-    kernel()->oracle_free(oracle);
+    kernel()->oracle.free(oracle);
     pb_corpus_free(&c);
 }
 
@@ -184,7 +184,7 @@ static void agree_corpus(const struct pb_corpus *c, const char *what)
 {
     const struct pb_kernel *k = kernel();
     struct pb_error e;
-    void *oracle = k->oracle_new(c, &e);
+    void *oracle = k->oracle.build(c, &e);
     CHECK(oracle != NULL, "oracle for %s: %s", what, e.msg);
     if (!oracle)
         return;
@@ -213,7 +213,7 @@ static void agree_corpus(const struct pb_corpus *c, const char *what)
             pb_answers_free(c, ans);
         }
     free(first);
-    k->oracle_free(oracle);
+    k->oracle.free(oracle);
 }
 
 static void agree(const char *family, int rows, int cols, size_t count)
@@ -300,11 +300,11 @@ static void test_adversarial(void)
                 continue;
             }
             CHECK(!strcmp(c.meta.family, family), "family '%s'", c.meta.family);
-            void *oracle = kernel()->oracle_new(&c, &e);
+            void *oracle = kernel()->oracle.build(&c, &e);
             for (size_t i = 0; oracle && i < c.count; i++) {
                 const struct walk_instance *in = pb_corpus_item(&c, i);
                 struct walk_answer a = {0, 0, NULL};
-                int rc = kernel()->oracle_solve(oracle, in, &a);
+                int rc = kernel()->oracle.solve(oracle, in, &a);
                 /* the end in the last file, on the last rank or on the
                  * last street rank below at most two ranks of blocks */
                 uint32_t end_rank = in->end / in->cols;
@@ -315,7 +315,7 @@ static void test_adversarial(void)
                       cols, i, in->start, in->end, (unsigned long long)a.sum);
                 kernel()->answer.release(&a);
             }
-            kernel()->oracle_free(oracle);
+            kernel()->oracle.free(oracle);
             pb_corpus_free(&c);
         }
 
@@ -466,7 +466,7 @@ static void test_too_big(void)
     CHECK(kt_read(kernel(), "board 32768x32768\na1 b1 1 1 1 1 1 1\n", &c, &e) ==
               0,
           "%s", e.msg);
-    void *oracle = kernel()->oracle_new(&c, &e);
+    void *oracle = kernel()->oracle.build(&c, &e);
     CHECK(!oracle && strstr(e.msg, "needs about") &&
               strstr(e.msg, "memory cap"),
           "oracle refused: %s", e.msg);

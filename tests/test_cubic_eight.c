@@ -160,7 +160,7 @@ static void agree_corpus(const struct pb_corpus *c, const char *what)
 {
     const struct pb_kernel *k = kernel();
     struct pb_error e;
-    void *oracle = k->oracle_new(c, &e);
+    void *oracle = k->oracle.build(c, &e);
     CHECK(oracle != NULL, "oracle for %s: %s", what, e.msg);
     if (!oracle)
         return;
@@ -186,7 +186,7 @@ static void agree_corpus(const struct pb_corpus *c, const char *what)
             free(ans);
         }
     free(first);
-    k->oracle_free(oracle);
+    k->oracle.free(oracle);
 }
 
 static void agree(const char *family, int rows, int cols, size_t count)

@@ -168,7 +168,7 @@ static void agree(const struct pb_corpus *c, const char *what, bool identity)
 {
     const struct pb_kernel *k = kernel();
     struct pb_error e;
-    void *oracle = k->oracle_new(c, &e);
+    void *oracle = k->oracle.build(c, &e);
     struct cube_answer *first = NULL;
     for (size_t v = 0; k->variants[v]; v++) {
         for (int threads = 1; threads <= 2; threads++) {
@@ -195,7 +195,7 @@ static void agree(const struct pb_corpus *c, const char *what, bool identity)
         }
     }
     free(first);
-    k->oracle_free(oracle);
+    k->oracle.free(oracle);
 }
 
 static void agree_generated(const char *family, int n, size_t count,
@@ -253,7 +253,7 @@ static void test_sparse_paths(void)
             CHECK(0, "gen N = %d: %s", sizes[i], e.msg);
             continue;
         }
-        void *oracle = k->oracle_new(&c, &e);
+        void *oracle = k->oracle.build(&c, &e);
         for (int p = 0; p < 3; p++) {
             if ((int)cube_simd_path_choose(paths[p]) != p)
                 continue; /* test_simd_paths says so */
@@ -268,7 +268,7 @@ static void test_sparse_paths(void)
             free(a);
         }
         unsetenv("PB_SIMD");
-        k->oracle_free(oracle);
+        k->oracle.free(oracle);
         pb_corpus_free(&c);
     }
 }

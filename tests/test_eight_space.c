@@ -75,7 +75,7 @@ static void test_rolls(void)
         struct pb_error e = {{0}};
         struct pb_space_args args = {.size = {boards[i][0], boards[i][1]},
                                      .start = -1};
-        int rc = k->space_new(&args, &s, &e);
+        int rc = k->space->build(&args, &s, &e);
         CHECK(rc == 0, "%dx%d: %s", boards[i][0], boards[i][1], e.msg);
         if (rc)
             continue;
@@ -92,7 +92,7 @@ static void test_rolls(void)
                                                         b->axis[p][m]));
         }
         CHECK(wrong == 0, "%s: %u wrong neighbours", s.what, wrong);
-        k->space_free(&s);
+        k->space->free(&s);
     }
     pb_memory_cap_set(0);
 }
@@ -125,7 +125,7 @@ static void test_unindex(void)
     struct pb_space s;
     struct pb_error e = {{0}};
     struct pb_space_args args = {.size = {3, 4}, .start = 5};
-    CHECK(k->space_new(&args, &s, &e) == 0, "3 x 4 space: %s", e.msg);
+    CHECK(k->space->build(&args, &s, &e) == 0, "3 x 4 space: %s", e.msg);
     CHECK(s.n == 4353564672ull && s.nstarts == 1 && s.prev == NULL &&
               s.starts[0] == eight_index(s.ctx, eight_start_state(5)),
           "3 x 4 space: n %llu", (unsigned long long)s.n);
@@ -146,7 +146,7 @@ static void test_unindex(void)
         }
     }
     CHECK(differ == 0, "3 x 4: %u ranks whose neighbours are wrong", differ);
-    k->space_free(&s);
+    k->space->free(&s);
 }
 
 /* The plain search's states per depth from one cell; *depths used. */
@@ -220,7 +220,7 @@ static void engine_against_plain(int rows, int cols, int cell,
     struct pb_space s;
     struct pb_error e = {{0}};
     struct pb_space_args args = {.size = {rows, cols}, .start = cell};
-    int rc = k->space_new(&args, &s, &e);
+    int rc = k->space->build(&args, &s, &e);
     CHECK(rc == 0, "%d x %d from %d: %s", rows, cols, cell, e.msg);
     if (rc)
         return;
@@ -230,7 +230,7 @@ static void engine_against_plain(int rows, int cols, int cell,
     if (with_codes)
         engine_run(&s, depth, counts, depths, 2, FRONTIER2_AUTO,
                    FRONTIER2_DEPTH_MOD3);
-    k->space_free(&s);
+    k->space->free(&s);
 }
 
 /* Fewest rolls to in's pattern from in->start, by a plain depth table. */
@@ -287,7 +287,7 @@ static void test_board(int rows, int cols, int quick, unsigned samples)
     struct pb_space_class cls[PB_SPACE_MAX_CLASSES];
     struct pb_error e = {{0}};
     struct pb_size size = {rows, cols};
-    int n = k->space_classes(&size, cls, &e);
+    int n = k->space->classes(&size, cls, &e);
     CHECK(n > 0, "%d x %d classes: %s", rows, cols, e.msg);
     unsigned members = 0;
     for (int i = 0; i < n; i++)
@@ -331,17 +331,17 @@ static void test_names(void)
     struct pb_space_class cls[PB_SPACE_MAX_CLASSES];
     struct pb_error e = {{0}};
     struct pb_size s33 = {3, 3}, s34 = {3, 4}, s22 = {2, 2};
-    int n = k->space_classes(&s33, cls, &e);
+    int n = k->space->classes(&s33, cls, &e);
     CHECK(n == 3 && cls[0].start == 0 && cls[0].members == 4 &&
               !strcmp(cls[0].name, "corner (1,1)") && cls[1].start == 1 &&
               cls[1].members == 4 && !strcmp(cls[1].name, "edge (2,1)") &&
               cls[2].start == 4 && cls[2].members == 1 &&
               !strcmp(cls[2].name, "centre (2,2)"),
           "3 x 3 classes: %d, %s", n, n > 0 ? cls[0].name : e.msg);
-    n = k->space_classes(&s34, cls, &e);
+    n = k->space->classes(&s34, cls, &e);
     CHECK(n == 4 && !strcmp(cls[3].name, "inner (2,2)") && cls[3].members == 2,
           "3 x 4 classes: %d, last %s", n, n > 0 ? cls[n - 1].name : "");
-    n = k->space_classes(&s22, cls, &e);
+    n = k->space->classes(&s22, cls, &e);
     CHECK(n == 1 && cls[0].members == 4, "2 x 2: %d classes", n);
 }
 
@@ -350,33 +350,33 @@ static void test_refusals(void)
     struct pb_space s;
     struct pb_error e = {{0}};
     struct pb_space_args a44 = {.size = {4, 4}, .start = -1};
-    CHECK(k->space_new(&a44, &s, &e) == -ENOMEM && strstr(e.msg, "4 x 4") &&
+    CHECK(k->space->build(&a44, &s, &e) == -ENOMEM && strstr(e.msg, "4 x 4") &&
               strstr(e.msg, "TiB"),
           "4 x 4 refused: %s", e.msg);
     struct pb_space_args bad = {.size = {3, 3}, .start = 9};
-    CHECK(k->space_new(&bad, &s, &e) == -EINVAL && strstr(e.msg, "0..8"),
+    CHECK(k->space->build(&bad, &s, &e) == -EINVAL && strstr(e.msg, "0..8"),
           "start 9 of 3 x 3: %s", e.msg);
     struct pb_space_args b13 = {.size = {1, 3}, .start = -1};
-    CHECK(k->space_new(&b13, &s, &e) == -EINVAL, "1 x 3: %s", e.msg);
+    CHECK(k->space->build(&b13, &s, &e) == -EINVAL, "1 x 3: %s", e.msg);
     struct pb_space_args def = {
         .size = {0, 0}, .start = -1, .with_inverses = true};
-    int rc = k->space_new(&def, &s, &e);
+    int rc = k->space->build(&def, &s, &e);
     CHECK(rc == 0 && s.n == 15116544 &&
               s.starts[0] == eight_index(s.ctx, eight_start_state(0)),
           "the judge's board from the corner: %s", rc ? e.msg : s.what);
     if (rc == 0)
-        k->space_free(&s);
+        k->space->free(&s);
 
     struct pb_size s34 = {3, 4};
     int start = -2;
-    CHECK(k->space_start_parse(&s34, "4,3", &start, &e) == 0 && start == 11,
+    CHECK(k->space->start_parse(&s34, "4,3", &start, &e) == 0 && start == 11,
           "4,3 on 3 x 4: %d", start);
-    CHECK(k->space_start_parse(&s34, "2,1", &start, &e) == 0 && start == 1,
+    CHECK(k->space->start_parse(&s34, "2,1", &start, &e) == 0 && start == 1,
           "2,1 on 3 x 4: %d", start);
     static const char *const bad_text[] = {"0,1",  "5,1", "1,4", "2",
                                            "2,1x", "a,b", "",    "1,,1"};
     for (size_t i = 0; i < sizeof(bad_text) / sizeof(bad_text[0]); i++)
-        CHECK(k->space_start_parse(&s34, bad_text[i], &start, &e) == -EINVAL &&
+        CHECK(k->space->start_parse(&s34, bad_text[i], &start, &e) == -EINVAL &&
                   strstr(e.msg, "expected X,Y"),
               "'%s' read as a start: %s", bad_text[i], e.msg);
 }

@@ -503,7 +503,7 @@ static void time_ring(int k, const char *only)
     struct pb_space each;
     struct pb_space_args args = {{k, 0}, false, -1};
     struct pb_error e = {{0}};
-    if (!kernel || !kernel->space_new || kernel->space_new(&args, &each, &e)) {
+    if (!kernel || !kernel->space || kernel->space->build(&args, &each, &e)) {
         CHECK(false, "magic_squares' space for 2 x %d: %s", k, e.msg);
         return;
     }
@@ -534,7 +534,7 @@ static void time_ring(int k, const char *only)
         if (!only || strstr(time_cases[c].name, only))
             printf("%-36s %8.3f %8.3f\n", time_cases[c].name, best[c][0],
                    best[c][1]);
-    kernel->space_free(&each);
+    kernel->space->free(&each);
 }
 
 /* ---- on_level's stop and error ---- */

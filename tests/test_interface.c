@@ -39,7 +39,7 @@ struct tour_answer {
     uint32_t *route; /* owned: released by tour_release */
 };
 
-static atomic_int oracle_calls;  /* oracle_check and oracle_solve */
+static atomic_int oracle_calls;  /* oracle.check and oracle.solve */
 static atomic_int routes_made;   /* routes allocated (variants, oracle) */
 static atomic_int routes_freed;  /* routes freed by tour_release */
 static atomic_int builds;        /* builds of any variant */
@@ -265,15 +265,15 @@ static const struct pb_kernel tour_kernel = {
     .name = "tour",
     .summary = "visit every cell once: any order, one sum",
     .instance_size = sizeof(struct tour_instance),
+    .format = {.write_instance = tour_write_instance},
     .answer = {.size = sizeof(struct tour_answer),
                .write = tour_write_answer,
                .same = tour_same,
                .release = tour_release},
-    .write_instance = tour_write_instance,
-    .oracle_new = tour_oracle_new,
-    .oracle_check = tour_oracle_check,
-    .oracle_solve = tour_oracle_solve,
-    .oracle_free = tour_oracle_free,
+    .oracle = {.build = tour_oracle_new,
+               .check = tour_oracle_check,
+               .solve = tour_oracle_solve,
+               .free = tour_oracle_free},
     .variants = tour_variants,
 };
 
@@ -519,7 +519,7 @@ int main(void)
     struct pb_error e;
     make_corpus(&c);
     CHECK(c.count == INSTANCES, "corpus of %zu", c.count);
-    void *oracle = tour_kernel.oracle_new(&c, &e);
+    void *oracle = tour_kernel.oracle.build(&c, &e);
     test_equal_answers(&c, oracle);
     test_repeated_rechecks(&c);
     test_report(&c, oracle);
@@ -528,7 +528,7 @@ int main(void)
     CHECK(atomic_load(&routes_made) == atomic_load(&routes_freed),
           "%d routes made, %d released", atomic_load(&routes_made),
           atomic_load(&routes_freed));
-    tour_kernel.oracle_free(oracle);
+    tour_kernel.oracle.free(oracle);
     pb_corpus_free(&c);
     return check_summary();
 }

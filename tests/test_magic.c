@@ -229,7 +229,7 @@ static void agree_corpus(struct pb_corpus *c_in, const char *family, int size,
     struct pb_corpus c = *c_in;
     size_t count = c.count;
     struct pb_error e;
-    void *oracle = k->oracle_new(&c, &e);
+    void *oracle = k->oracle.build(&c, &e);
     struct magic_answer *first = NULL;
     for (size_t j = 0; k->variants[j]; j++) {
         const struct pb_variant *v = k->variants[j];
@@ -254,7 +254,7 @@ static void agree_corpus(struct pb_corpus *c_in, const char *family, int size,
         free(ans);
     }
     free(first);
-    k->oracle_free(oracle);
+    k->oracle.free(oracle);
 }
 
 static void agree(const char *family, int size, size_t count, int threads)
@@ -295,7 +295,7 @@ static void test_wrong_variant_is_caught(void)
     struct pb_corpus c;
     struct pb_error e;
     read_text("1 2 3 4 5 6 7 8\n2 6 8 4 5 7 3 1\n", &c, &e);
-    void *oracle = kernel()->oracle_new(&c, &e);
+    void *oracle = kernel()->oracle.build(&c, &e);
     struct magic_answer ans[2];
     struct pb_run run;
     pb_run_variant(&liar, &c, 1, ans, &run, &e);
@@ -311,7 +311,7 @@ static void test_wrong_variant_is_caught(void)
               strstr(report, "2 6 8 4 5 7 3 1") && strstr(report, "BCABCCB") &&
               strstr(report, "length 0"),
           "report: %s", report);
-    kernel()->oracle_free(oracle);
+    kernel()->oracle.free(oracle);
     pb_corpus_free(&c);
 }
 
@@ -383,7 +383,7 @@ static void test_census(void)
         uint64_t counts[64], fast[64] = {0};
         size_t depths = 0;
         struct pb_error e;
-        int rc = kernel()->census(&(struct pb_size){k, 0}, false, counts, 64,
+        int rc = kernel()->space->census(&(struct pb_size){k, 0}, false, counts, 64,
                                   &depths, &e);
         CHECK(rc == 0, "census %d: %s", k, e.msg);
         uint32_t total = magic_factorial[2 * k];

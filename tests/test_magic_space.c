@@ -61,7 +61,7 @@ static int space_of(int k, bool inverses, struct pb_space *s,
 {
     struct pb_space_args args = {
         .size = {k, 0}, .with_inverses = inverses, .start = -1};
-    return kernel()->space_new(&args, s, e);
+    return kernel()->space->build(&args, s, e);
 }
 
 /* A random permutation of 2k labels, packed. */
@@ -155,7 +155,7 @@ static void round_trips7(void)
                     out[3] != magic_ring7_rank(magic_unapply(s, 7, MAGIC_B)) ||
                     out[4] != magic_ring7_rank(magic_unapply(s, 7, MAGIC_C));
         }
-        kernel()->space_free(&sp);
+        kernel()->space->free(&sp);
     }
     CHECK(bad == 0, "2 x 7: %u next ranks differ from the plain loops'", bad);
     /* the same at the ends of 14! (issue 17: rank arithmetic at its
@@ -188,7 +188,7 @@ static void round_trips7(void)
                     out[m] >= n || out[m] != magic_ring7_rank(magic_apply_ring(
                                                  s, 7, (enum magic_move)m));
         }
-        kernel()->space_free(&sp);
+        kernel()->space->free(&sp);
     }
     CHECK(bad == 0,
           "2 x 7: %u failures at the ends of 14! and the steps of "
@@ -249,7 +249,7 @@ static void neighbours(int k, bool inverses)
     }
     CHECK(bad == 0, "2 x %d%s: %u disagreements of next, prev, prev_each", k,
           inverses ? " with inverses" : "", bad);
-    kernel()->space_free(&s);
+    kernel()->space->free(&s);
 }
 
 static const char *const direction_names[] = {"auto", "top-down", "bottom-up"};
@@ -316,7 +316,7 @@ static void census(int k, bool inverses, bool all_directions)
             frontier2_free(r.codes);
         }
     free(depth);
-    kernel()->space_free(&s);
+    kernel()->space->free(&s);
 }
 
 static void refusals(void)
@@ -332,18 +332,18 @@ static void refusals(void)
               s.starts[0] == magic_ring7_rank(0x789ABCD6543210ull) &&
               strstr(s.what, "directed 2 x 7 ring"),
           "K = 7: %s", e.msg);
-    kernel()->space_free(&s);
+    kernel()->space->free(&s);
     struct pb_space_args args = {.size = {4, 0}, .start = 1};
-    CHECK(kernel()->space_new(&args, &s, &e) == -EINVAL &&
+    CHECK(kernel()->space->build(&args, &s, &e) == -EINVAL &&
               strstr(e.msg, "one start"),
           "start 1: %s", e.msg);
     args.start = -1;
     args.size = (struct pb_size){0, 0};
-    CHECK(kernel()->space_new(&args, &s, &e) == 0 && s.n == 40320 &&
+    CHECK(kernel()->space->build(&args, &s, &e) == 0 && s.n == 40320 &&
               s.nstarts == 1 && s.starts[0] == magic_rank(magic_start(4), 4) &&
               strstr(s.what, "2 x 4"),
           "the judge's size: %s", e.msg);
-    kernel()->space_free(&s);
+    kernel()->space->free(&s);
 }
 
 /* table_omp (its exact distances recovered from depths mod 3) on every
@@ -368,7 +368,7 @@ static void table_omp_all(int k, uint32_t count)
         in->target = count ? random_state(&rng, k) : magic_unrank(i, k);
     }
     struct pb_error e = {{0}};
-    void *oracle = kernel()->oracle_new(&c, &e);
+    void *oracle = kernel()->oracle.build(&c, &e);
     for (int t = 1; v && oracle && t <= 2; t++) {
         struct magic_answer *ans = calloc(c.count, sizeof(*ans));
         struct pb_run run;
@@ -384,7 +384,7 @@ static void table_omp_all(int k, uint32_t count)
     }
     CHECK(v && oracle, "table_omp or the oracle missing: %s", e.msg);
     if (oracle)
-        kernel()->oracle_free(oracle);
+        kernel()->oracle.free(oracle);
     pb_corpus_free(&c);
 }
 

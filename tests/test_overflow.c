@@ -178,14 +178,14 @@ static void corridor_sums(uint32_t cols, bool scanning)
     struct pb_corpus c;
     walk_corpus(&c, 1, cols, WALK_MAX_W);
     struct pb_error e = {""};
-    void *oracle = walk->oracle_new(&c, &e);
+    void *oracle = walk->oracle.build(&c, &e);
     CHECK(oracle, "the oracle: %s", e.msg);
     if (!oracle) {
         pb_corpus_free(&c);
         return;
     }
     struct walk_answer best = {0, 0, NULL};
-    CHECK(walk->oracle_solve(oracle, pb_corpus_item(&c, 0), &best) == 0 &&
+    CHECK(walk->oracle.solve(oracle, pb_corpus_item(&c, 0), &best) == 0 &&
               best.sum == want,
           "the oracle's sum %llu, expected %llu", (unsigned long long)best.sum,
           (unsigned long long)want);
@@ -212,7 +212,7 @@ static void corridor_sums(uint32_t cols, bool scanning)
               rc ? e.msg : "");
         pb_answers_free(&c, answers);
     }
-    walk->oracle_free(oracle);
+    walk->oracle.free(oracle);
     pb_corpus_free(&c);
 }
 

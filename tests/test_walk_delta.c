@@ -39,13 +39,13 @@ static void check_corpus(const struct pb_corpus *c, const char *what)
     const struct pb_kernel *k = kernel();
     const struct pb_variant *v = variant();
     struct pb_error e = {""};
-    void *oracle = k->oracle_new(c, &e);
+    void *oracle = k->oracle.build(c, &e);
     CHECK(oracle != NULL, "oracle for %s: %s", what, e.msg);
     uint64_t *sums = calloc(c->count, sizeof(*sums));
     if (!oracle || !sums) {
         free(sums);
         if (oracle)
-            k->oracle_free(oracle);
+            k->oracle.free(oracle);
         return;
     }
     bool open = true;
@@ -93,7 +93,7 @@ static void check_corpus(const struct pb_corpus *c, const char *what)
         pb_answers_free(c, ans);
     }
     free(sums);
-    k->oracle_free(oracle);
+    k->oracle.free(oracle);
 }
 
 static void test_families(void)

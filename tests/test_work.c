@@ -1,8 +1,8 @@
 /*
- * test_work.c - work counters (pb_work.h: struct pb_work_def; bench/results/work.h)
- * from a variant to every results file: a toy kernel defined here,
- * "walk", names two counters (pops, relaxations) and units of work
- * (reachable states), as cube_walk will. Its variant's counts are summed
+ * test_work.c - work counters (pb_work.h: struct pb_work_def;
+ * bench/results/work.h) from a variant to every results file: a toy kernel
+ * defined here, "walk", names two counters (pops, relaxations) and units of
+ * work (reachable states), as cube_walk will. Its variant's counts are summed
  * by the runner alike at 1 and 3 threads; timed through Google Benchmark
  * with the harness's figures (pb_work_figures) and rows (pb_work_row),
  * they reach results.json (NAME_per_instance, NAME_per_unit,
@@ -134,16 +134,16 @@ static const struct pb_kernel walk_kernel = {
     .name = "walk",
     .summary = "counts pops and relaxations",
     .instance_size = sizeof(struct walk_instance),
+    .format = {.write_instance = walk_write_instance},
     .answer = {.size = sizeof(uint64_t), .write = walk_write_answer},
+    .oracle = {.build = walk_oracle_new,
+               .check = walk_oracle_check,
+               .solve = walk_oracle_solve,
+               .free = walk_oracle_free},
     .work = {.counters = walk_counters,
              .units = walk_units,
              .unit_name = "reachable state"},
     .size = {.label = "walk length", .judge = {4, 0}},
-    .write_instance = walk_write_instance,
-    .oracle_new = walk_oracle_new,
-    .oracle_check = walk_oracle_check,
-    .oracle_solve = walk_oracle_solve,
-    .oracle_free = walk_oracle_free,
     .variants = walk_variants,
 };
 

@@ -296,13 +296,13 @@ static int read_start(const struct pb_kernel *k, struct census_request *req,
         req->all_classes = true;
         return PB_EXIT_OK;
     }
-    if (!k->space_start_parse)
+    if (!k->space || !k->space->start_parse)
         return pb_usage_error("census",
                               "--start: kernel %s has one start; expected "
                               "'all' or no --start",
                               k->name);
     struct pb_error e;
-    if (k->space_start_parse(&req->size, text, &req->start, &e))
+    if (k->space->start_parse(&req->size, text, &req->start, &e))
         return pb_usage_error("census", "--start: %s", e.msg);
     req->start_text = text;
     return PB_EXIT_OK;
@@ -383,9 +383,9 @@ static int census_verb(int argc, char **argv, int saved_stderr)
         case 'h':
             fputs(help, stdout);
             for (size_t i = 0; pb_kernels[i]; i++)
-                if (pb_kernels[i]->census_help)
+                if (pb_kernels[i]->space)
                     printf("  %-14s %s\n", pb_kernels[i]->name,
-                           pb_kernels[i]->census_help);
+                           pb_kernels[i]->space->census_help);
             return PB_EXIT_OK;
         default:
             return cli_bad_option("census", argc, argv, c);
@@ -398,7 +398,7 @@ static int census_verb(int argc, char **argv, int saved_stderr)
     if (argc - optind > 1)
         return pb_usage_error("census", "unexpected argument '%s'",
                               argv[optind + 1]);
-    if (!k->census && !k->space_new)
+    if (!k->space || (!k->space->census && !k->space->build))
         return pb_usage_error("census", "kernel %s has no census", k->name);
     struct pb_error e;
     if (size_text && pb_size_parse(k, size_text, &req.size, &e))

@@ -950,7 +950,7 @@ static void free_run(struct harness *h, struct corpus_slot *slots,
     }
     for (size_t i = 0; i < slot_count; i++) {
         if (slots[i].oracle) /* none in a listing */
-            slots[i].corpus.kernel->oracle_free(slots[i].oracle);
+            slots[i].corpus.kernel->oracle.free(slots[i].oracle);
         pb_corpus_free(&slots[i].corpus);
     }
     pb_results_close(&h->results);

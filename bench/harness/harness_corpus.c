@@ -46,7 +46,7 @@ static int load_file_corpus(struct corpus_slot *s,
     s->hash = pb_corpus_hash(&s->corpus);
     if (names_only)
         return 0;
-    s->oracle = x->kernel->oracle_new(&s->corpus, e);
+    s->oracle = x->kernel->oracle.build(&s->corpus, e);
     char expected[PB_PATH_MAX];
     if (!s->oracle)
         rc = -ENOMEM; /* e says why */
@@ -59,7 +59,7 @@ static int load_file_corpus(struct corpus_slot *s,
             pb_expected_check(&s->corpus, s->oracle, expected, &s->expected, e);
     if (rc) {
         if (s->oracle)
-            x->kernel->oracle_free(s->oracle);
+            x->kernel->oracle.free(s->oracle);
         pb_corpus_free(&s->corpus);
     }
     return rc;
@@ -99,7 +99,7 @@ int pb_harness_load_files(struct pb_suite *suite, struct corpus_slot *slots,
                 same = &slots[j];
         if (same) {
             if (s->oracle)
-                x->kernel->oracle_free(s->oracle);
+                x->kernel->oracle.free(s->oracle);
             pb_corpus_free(&s->corpus);
             memset(s, 0, sizeof(*s));
             s = same;
@@ -156,7 +156,7 @@ pb_harness_find_or_make_corpus(struct corpus_slot *slots, size_t *n,
                     &s->corpus, e))
         return NULL;
     s->hash = pb_corpus_hash(&s->corpus);
-    s->oracle = x->kernel->oracle_new(&s->corpus, e);
+    s->oracle = x->kernel->oracle.build(&s->corpus, e);
     if (!s->oracle) {
         pb_corpus_free(&s->corpus);
         return NULL;
@@ -167,7 +167,7 @@ pb_harness_find_or_make_corpus(struct corpus_slot *slots, size_t *n,
                      "%s/%s_%s_s%s_n%zu_seed%" PRIu64 ".txt", data_dir,
                      x->kernel->name, x->family, size, x->count,
                      x->seed) >= (int)sizeof(path)) {
-            x->kernel->oracle_free(s->oracle);
+            x->kernel->oracle.free(s->oracle);
             pb_corpus_free(&s->corpus);
             pb_fail(e, -ENAMETOOLONG, "%s: the corpus path is too long",
                     data_dir);
@@ -177,7 +177,7 @@ pb_harness_find_or_make_corpus(struct corpus_slot *slots, size_t *n,
             if (*p == ':')
                 *p = '-';
         if (pb_corpus_save_own(&s->corpus, path, e)) {
-            x->kernel->oracle_free(s->oracle);
+            x->kernel->oracle.free(s->oracle);
             pb_corpus_free(&s->corpus);
             return NULL;
         }

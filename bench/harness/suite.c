@@ -252,7 +252,8 @@ static int census_line(struct pb_suite *s, const struct settings *set,
     if (!x.kernel)
         return pb_fail(e, -EINVAL, "%s:%u: unknown kernel '%s'", s->path, line,
                        kernel);
-    if (!x.kernel->space_new || !x.kernel->census)
+    const struct pb_space_ops *sp = x.kernel->space;
+    if (!sp || !sp->build || !sp->census)
         return pb_fail(e, -EINVAL,
                        "%s:%u: kernel %s has no whole-space engine and "
                        "reference census to time",
@@ -263,10 +264,10 @@ static int census_line(struct pb_suite *s, const struct settings *set,
     /* a size the engine takes: its space described (nothing searched) */
     struct pb_space_args args = {x.size, false, -1};
     struct pb_space space;
-    if (x.kernel->space_new(&args, &space, &why))
+    if (x.kernel->space->build(&args, &space, &why))
         return pb_fail(e, -EINVAL, "%s:%u: SIZE: %s", s->path, line, why.msg);
-    if (x.kernel->space_free)
-        x.kernel->space_free(&space);
+    if (x.kernel->space->free)
+        x.kernel->space->free(&space);
     x.census = true;
     snprintf(x.family, sizeof(x.family), "%s", PB_SUITE_CENSUS_FAMILY);
     x.count = 1;

@@ -8,7 +8,7 @@
  *   open   the corpus is cut into P contiguous slices of instances, slice
  *          r (instances [count r / P, count (r+1) / P)) to process r.
  *          Slices travel as text in the kernel's own format
- *          (write_instance, read back by read): instances may own memory
+ *          (format.write_instance, read back by format.read): instances may own memory
  *          (cubing's turns, cube_walk's blocked squares), so their bytes
  *          cannot travel; their input lines travel beside them, so that a
  *          message names the line of the corpus process 0 read. Process
@@ -191,13 +191,13 @@ static char *slice_text(const struct pb_corpus *c, size_t first, size_t n,
     FILE *f = open_memstream(&text, len);
     if (!f)
         return NULL;
-    bool ok = !k->write_begin || k->write_begin(f, n) >= 0;
+    bool ok = !k->format.write_begin || k->format.write_begin(f, n) >= 0;
     for (size_t i = first; ok && i < first + n; i++)
         ok =
-            k->write_instance(f, pb_corpus_item(c, i),
+            k->format.write_instance(f, pb_corpus_item(c, i),
                               i > first ? pb_corpus_item(c, i - 1) : NULL) >= 0;
-    if (ok && k->write_end)
-        ok = k->write_end(f) >= 0;
+    if (ok && k->format.write_end)
+        ok = k->format.write_end(f) >= 0;
     ok = !ferror(f) && ok;
     if (fclose(f) != 0 || !ok) {
         free(text);
@@ -241,7 +241,7 @@ static int recv_slice(const struct pb_kernel *k, const struct command *cmd,
     else if (rc)
         pb_fail(e, rc, "out of memory for the corpus's slice");
     if (rc == 0 && n > 0) {
-        rc = k->read(text, (size_t)len, &sl->corpus, e);
+        rc = k->format.read(text, (size_t)len, &sl->corpus, e);
         if (rc == 0 &&
             (sl->corpus.count != n || lines_len != n * sizeof(*lines)))
             rc = pb_fail(e, -EPROTO,

@@ -1,6 +1,6 @@
 /*
  * census.c - runs the censuses the `census` verb prints (census.h): per
- * start class, the kernel builds its space (space_new) and the engine
+ * start class, the kernel builds its space (space->build) and the engine
  * searches it (frontier2_search, 2 bits per state), timed with the wall
  * clock and with the process's peak RSS reset before each search
  * (memprobe.h), so each census reports its own peak; an engine's search
@@ -130,7 +130,7 @@ static int census_engine(const struct pb_kernel *k,
 {
     struct pb_space_args args = {req->size, req->with_inverses, start};
     struct pb_space space;
-    int rc = k->space_new(&args, &space, e);
+    int rc = k->space->build(&args, &space, e);
     if (rc)
         return rc;
     snprintf(one->space, sizeof(one->space), "%s", space.what);
@@ -152,8 +152,8 @@ static int census_engine(const struct pb_kernel *k,
     one->involuntary_switches =
         mpi ? pb_mpi_sum(req->mpi, clocks.switches) : clocks.switches;
     one->ranks = space.n;
-    if (k->space_free)
-        k->space_free(&space);
+    if (k->space->free)
+        k->space->free(&space);
     return rc;
 }
 
@@ -163,8 +163,8 @@ static int census_reference(const struct pb_kernel *k,
 {
     pb_rss_reset();
     double t0 = pb_now();
-    int rc = k->census(&req->size, req->with_inverses, one->counts,
-                       CENSUS_MAX_DEPTHS, &one->depths, e);
+    int rc = k->space->census(&req->size, req->with_inverses, one->counts,
+                              CENSUS_MAX_DEPTHS, &one->depths, e);
     one->seconds = pb_now() - t0;
     /* never a timed benchmark (the oracle of one), and its threads are
      * the kernel's: no CPU clock claimed */
@@ -184,12 +184,12 @@ static int plan_starts(const struct pb_kernel *k,
                        struct pb_error *e)
 {
     if (req->all_classes) {
-        if (!k->space_classes) {
+        if (!k->space->classes) {
             classes[0] = (struct pb_space_class){-1, 1, "default"};
             *count = 1;
             return 0;
         }
-        int n = k->space_classes(&req->size, classes, e);
+        int n = k->space->classes(&req->size, classes, e);
         if (n < 0)
             return n;
         if (n == 0 || n > PB_SPACE_MAX_CLASSES)
@@ -210,10 +210,11 @@ int census_run(const struct pb_kernel *k, const struct census_request *req,
                struct census_run *out, struct pb_error *e)
 {
     memset(out, 0, sizeof(*out));
-    bool engine = k->space_new && !req->reference;
-    if (!engine && !k->census)
+    const struct pb_space_ops *space = k->space;
+    bool engine = space && space->build && !req->reference;
+    if (!engine && !(space && space->census))
         return pb_fail(e, -EINVAL, "kernel %s has no census", k->name);
-    if (!engine && (req->start >= 0 || (req->all_classes && k->space_classes)))
+    if (!engine && (req->start >= 0 || (req->all_classes && space->classes)))
         return pb_fail(e, -EINVAL,
                        "the reference search of %s takes only the default "
                        "start",

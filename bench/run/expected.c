@@ -68,7 +68,7 @@ static int oracle_answer(const struct pb_corpus *c, const void *oracle,
     char *text = NULL;
     size_t len = 0;
     FILE *mem = open_memstream(&text, &len);
-    int rc = mem ? k->oracle_solve(oracle, instance, slot) : -ENOMEM;
+    int rc = mem ? k->oracle.solve(oracle, instance, slot) : -ENOMEM;
     if (rc == 0 && k->answer.write(mem, instance, slot) < 0)
         rc = -EIO;
     if (mem && fclose(mem) != 0 && rc == 0)

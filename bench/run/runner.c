@@ -352,7 +352,7 @@ void pb_check_answers_until(const struct pb_corpus *corpus, const void *oracle,
             check->unchecked = corpus->count - i;
             break;
         }
-        if (k->oracle_check(oracle, pb_corpus_item(corpus, i),
+        if (k->oracle.check(oracle, pb_corpus_item(corpus, i),
                             a + i * pb_answer_size(corpus), why, sizeof(why))) {
             check->correct++;
             continue;
@@ -399,13 +399,13 @@ void pb_report_wrong(FILE *f, const struct pb_corpus *corpus,
     void *expected = calloc(1, k->answer.size);
     fprintf(f, "first wrong answer: %s:%u, instance %zu: %s\n", corpus->source,
             (unsigned)corpus->lines[i], i + 1, why);
-    char *text = render(k->write_instance, in, NULL);
+    char *text = render(k->format.write_instance, in, NULL);
     print_indented(f, "instance", text ? text : "?");
     free(text);
     text = render(k->answer.write, in, a + i * pb_answer_size(corpus));
     print_indented(f, variant, text ? text : "?");
     free(text);
-    if (expected && k->oracle_solve(oracle, in, expected) == 0) {
+    if (expected && k->oracle.solve(oracle, in, expected) == 0) {
         text = render(k->answer.write, in, expected);
         print_indented(f, "oracle", text ? text : "?");
         free(text);

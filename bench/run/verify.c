@@ -50,7 +50,7 @@ int pb_verify_corpus(const struct pb_corpus *corpus,
 {
     const struct pb_kernel *k = corpus->kernel;
     struct pb_error e;
-    void *oracle = k->oracle_new(corpus, &e);
+    void *oracle = k->oracle.build(corpus, &e);
     if (!oracle) {
         fprintf(stderr, "puzzlebench verify: %s\n", e.msg);
         return 1;
@@ -100,6 +100,6 @@ int pb_verify_corpus(const struct pb_corpus *corpus,
     if (!answers)
         fprintf(stderr, "puzzlebench verify: %s\n", e.msg);
     pb_answers_free(corpus, answers);
-    k->oracle_free(oracle);
+    k->oracle.free(oracle);
     return status;
 }

@@ -68,9 +68,9 @@ const void *pb_corpus_item(const struct pb_corpus *c, size_t i)
 
 void pb_corpus_free(struct pb_corpus *c)
 {
-    if (c->kernel && c->kernel->instance_free)
+    if (c->kernel && c->kernel->format.instance_free)
         for (size_t i = 0; i < c->count; i++)
-            c->kernel->instance_free(c->items + i * c->kernel->instance_size);
+            c->kernel->format.instance_free(c->items + i * c->kernel->instance_size);
     free(c->items);
     free(c->lines);
     c->items = NULL;
@@ -214,7 +214,7 @@ int pb_corpus_parse(const struct pb_kernel *k, const char *source,
     if (named[0] && strcmp(named, k->name))
         return wrong_kernel(c->source, named_line, named, k, e);
     snprintf(c->meta.kernel, sizeof(c->meta.kernel), "%s", "");
-    int rc = k->read(text, len, c, e);
+    int rc = k->format.read(text, len, c, e);
     unsigned last_line = 1 + count_lines(text, len);
     if (len > 0 && text[len - 1] == '\n')
         last_line--;
@@ -295,13 +295,13 @@ static int write_all(FILE *f, const struct pb_corpus *c)
             "# seed %llu\n# count %zu\n# generator %d\n",
             c->kernel->name, m->family, size, (unsigned long long)m->seed,
             c->count, m->generator);
-    if (c->kernel->write_begin && c->kernel->write_begin(f, c->count) < 0)
+    if (c->kernel->format.write_begin && c->kernel->format.write_begin(f, c->count) < 0)
         return -EIO;
     for (size_t i = 0; i < c->count; i++)
-        if (c->kernel->write_instance(f, pb_corpus_item(c, i),
+        if (c->kernel->format.write_instance(f, pb_corpus_item(c, i),
                                       i ? pb_corpus_item(c, i - 1) : NULL) < 0)
             return -EIO;
-    if (c->kernel->write_end && c->kernel->write_end(f) < 0)
+    if (c->kernel->format.write_end && c->kernel->format.write_end(f) < 0)
         return -EIO;
     return ferror(f) ? -EIO : 0;
 }
@@ -368,7 +368,7 @@ uint64_t pb_corpus_hash(const struct pb_corpus *c)
     if (!mem)
         return 0;
     for (size_t i = 0; i < c->count; i++)
-        c->kernel->write_instance(mem, pb_corpus_item(c, i),
+        c->kernel->format.write_instance(mem, pb_corpus_item(c, i),
                                   i ? pb_corpus_item(c, i - 1) : NULL);
     fclose(mem);
     uint64_t h = pb_fnv1a(buf, len);

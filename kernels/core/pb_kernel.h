@@ -166,24 +166,8 @@ struct pb_env_knob {
     int (*check)(struct pb_error *e);
 };
 
-/* One problem.
- *
- * Memory: generate, oracle_new and census refuse a request whose estimate
- * is over the memory cap (pb_memory_check of pb_limits.h, -ENOMEM with
- * the estimate in e) before allocating anything big. */
-struct pb_kernel {
-    const char *name;
-    const char *summary;
-    size_t instance_size;
-    struct pb_answer_ops answer;
-    struct pb_work_def work; /* the counters its variants fill */
-    struct pb_size_ops size;
-    const char *families_help;   /* one line listing families and params */
-    const char *default_variant; /* fastest verified, see docs/results/ */
-    /* Optional: the environment knobs of its variants, ended by a NULL
-     * name. */
-    const struct pb_env_knob *env_knobs;
-
+/* How a kernel's corpora are read and written. */
+struct pb_format_ops {
     /* Reads judge or extended format from text (whole input in memory)
      * and appends instances to corpus. */
     int (*read)(const char *text, size_t len, struct pb_corpus *corpus,
@@ -202,48 +186,78 @@ struct pb_kernel {
     /* Optional: frees what an instance owns (cubing's turn list); called
      * for every instance by pb_corpus_free. */
     void (*instance_free)(void *instance);
-    int (*generate)(const struct pb_gen_args *args, struct pb_corpus *corpus,
-                    struct pb_error *e);
+};
 
-    /* The reference oracle: built once per corpus (outside any timing). */
-    void *(*oracle_new)(const struct pb_corpus *corpus, struct pb_error *e);
+/* The reference oracle: built once per corpus (outside any timing). */
+struct pb_oracle_ops {
+    void *(*build)(const struct pb_corpus *corpus, struct pb_error *e);
     /* true when answer is right; otherwise why[] says what is wrong. */
-    bool (*oracle_check)(const void *oracle, const void *instance,
-                         const void *answer, char *why, size_t why_len);
+    bool (*check)(const void *oracle, const void *instance,
+                  const void *answer, char *why, size_t why_len);
     /* The oracle's own answer, for showing beside a wrong one, into a
      * zeroed slot of answer.size bytes (the caller releases it). */
-    int (*oracle_solve)(const void *oracle, const void *instance, void *answer);
-    void (*oracle_free)(void *oracle);
+    int (*solve)(const void *oracle, const void *instance, void *answer);
+    void (*free)(void *oracle);
+};
 
-    /* With census or space_new: the sizes (and starts) the `census` verb
-     * takes, in one line for its --help ("size K, 3..7"). */
+/* A kernel's whole spaces, for the `census` verb and census benchmarks
+ * (struct pb_kernel's space; NULL for a kernel without them). */
+struct pb_space_ops {
+    /* The sizes (and starts) the `census` verb takes, in one line for
+     * its --help ("size K, 3..7"). */
     const char *census_help;
-    /* Optional: states per depth from the size's start (`census` verb;
-     * size {0, 0}: the judge's); with_inverses adds each move's inverse.
-     * counts[d] for d < *depths. -EINVAL for a size it does not take. */
+    /* Optional: states per depth from the size's start by the kernel's
+     * plain reference search (size {0, 0}: the judge's); with_inverses
+     * adds each move's inverse. counts[d] for d < *depths. -EINVAL for a
+     * size it does not take. */
     int (*census)(const struct pb_size *size, bool with_inverses,
                   uint64_t *counts, size_t max_depths, size_t *depths,
                   struct pb_error *e);
-
-    /* Optional: the whole space of a size as dense ranks for the
-     * whole-space engine (pb_space.h): fills *out (its owned part freed
-     * by space_free). -EINVAL with a message for a size, start or
-     * with_inverses it does not take; -ENOMEM over the memory cap. */
-    int (*space_new)(const struct pb_space_args *args, struct pb_space *out,
-                     struct pb_error *e);
-    void (*space_free)(struct pb_space *space);
+    /* The whole space of a size as dense ranks for the whole-space
+     * engine (pb_space.h): fills *out (its owned part freed by free).
+     * -EINVAL with a message for a size, start or with_inverses it does
+     * not take; -ENOMEM over the memory cap. */
+    int (*build)(const struct pb_space_args *args, struct pb_space *out,
+                 struct pb_error *e);
+    void (*free)(struct pb_space *space);
     /* Optional: the classes of starts of a size (none: one start, the
      * default), into out[] (room for PB_SPACE_MAX_CLASSES); returns how
      * many, or a negative errno with e. */
-    int (*space_classes)(const struct pb_size *size, struct pb_space_class *out,
-                         struct pb_error *e);
+    int (*classes)(const struct pb_size *size, struct pb_space_class *out,
+                   struct pb_error *e);
     /* Optional: reads a start as written on the command line ("2,1":
      * the judge's x,y of cubic_eight's empty cell) into *start, for
      * pb_space_args.start: 0, or -EINVAL with what was expected. */
-    int (*space_start_parse)(const struct pb_size *size, const char *text,
-                             int *start, struct pb_error *e);
+    int (*start_parse)(const struct pb_size *size, const char *text,
+                       int *start, struct pb_error *e);
+};
 
+/* One problem: its formats, generator, answers, reference oracle, whole
+ * spaces (optional), sizes, work counters and variants, each group of
+ * hooks one struct.
+ *
+ * Memory: generate, oracle.build, space->build and space->census refuse
+ * a request whose estimate is over the memory cap (pb_memory_check of
+ * pb_limits.h, -ENOMEM with the estimate in e) before allocating
+ * anything big. */
+struct pb_kernel {
+    const char *name;
+    const char *summary;
+    size_t instance_size;
+    struct pb_format_ops format;
+    int (*generate)(const struct pb_gen_args *args, struct pb_corpus *corpus,
+                    struct pb_error *e);
+    const char *families_help; /* one line listing families and params */
+    struct pb_answer_ops answer;
+    struct pb_oracle_ops oracle;
+    const struct pb_space_ops *space; /* optional */
+    struct pb_size_ops size;
+    struct pb_work_def work; /* the counters its variants fill */
     const struct pb_variant *const *variants; /* NULL-terminated */
+    const char *default_variant; /* fastest verified, see docs/results/ */
+    /* Optional: the environment knobs of its variants, ended by a NULL
+     * name. */
+    const struct pb_env_knob *env_knobs;
 };
 
 /* The counters of k's work (its work.counters, or the default single

@@ -53,11 +53,11 @@ struct pb_space {
     void *owned;   /* what the kernel allocated for ctx: freed by free() */
 };
 
-/* What a kernel's space_new is asked for. */
+/* What a kernel's space->build is asked for. */
 struct pb_space_args {
     struct pb_size size; /* {0, 0}: the judge's */
     bool with_inverses;  /* add each move's inverse (directed kernels) */
-    int start;           /* a start from space_classes; -1: the default */
+    int start;           /* a start from space->classes; -1: the default */
 };
 
 /* A class of starts whose searches are the same up to a symmetry of the

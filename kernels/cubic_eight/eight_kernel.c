@@ -76,14 +76,32 @@ static int eight_census(const struct pb_size *size, bool with_inverses,
 static const struct pb_counter_def eight_counters[] = {
     {"expanded", "states expanded"}, {NULL, NULL}};
 
+static const struct pb_space_ops eight_space = {
+    .census_help = "size ROWSxCOLUMNS, up to 3x4; --start X,Y: the empty cell "
+                   "as the judge writes it, 1-based",
+    .census = eight_census,
+    .build = eight_space_new,
+    .free = eight_space_free,
+    .classes = eight_space_classes,
+    .start_parse = eight_space_start_parse,
+};
+
 const struct pb_kernel cubic_eight_kernel = {
     .name = "cubic_eight",
     .summary = "UVa 1604 Cubic Eight-Puzzle: fewest rolls (<= cap, else -1) "
                "to a top-colour pattern on an R x C board",
     .instance_size = sizeof(struct eight_instance),
+    .format = {.read = eight_read,
+               .write_instance = eight_write_instance,
+               .write_end = eight_write_end},
     .answer = {.size = sizeof(struct eight_answer),
                .write = eight_write_answer,
                .read = eight_read_answer},
+    .oracle = {.build = eight_oracle_new,
+               .check = eight_oracle_check,
+               .solve = eight_oracle_solve,
+               .free = eight_oracle_free},
+    .space = &eight_space,
     /* figures plot a board by its cells */
     .size = {.label = "board cells (rows x columns)",
              .judge = {EIGHT_JUDGE_SIDE, EIGHT_JUDGE_SIDE},
@@ -98,20 +116,6 @@ const struct pb_kernel cubic_eight_kernel = {
      * class of start cells, ~0.14 s each on 3 x 3) outweighs a judge
      * file's few datasets; see docs/results/cubic_eight.md */
     .default_variant = "bibfs_array",
-    .read = eight_read,
-    .write_instance = eight_write_instance,
-    .write_end = eight_write_end,
     .generate = eight_generate,
-    .oracle_new = eight_oracle_new,
-    .oracle_check = eight_oracle_check,
-    .oracle_solve = eight_oracle_solve,
-    .oracle_free = eight_oracle_free,
-    .census_help = "size ROWSxCOLUMNS, up to 3x4; --start X,Y: the empty cell "
-                   "as the judge writes it, 1-based",
-    .census = eight_census,
-    .space_new = eight_space_new,
-    .space_free = eight_space_free,
-    .space_classes = eight_space_classes,
-    .space_start_parse = eight_space_start_parse,
     .variants = cubic_eight_variants,
 };

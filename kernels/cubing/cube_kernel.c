@@ -30,9 +30,17 @@ const struct pb_kernel cubing_kernel = {
     .summary = "BOJ 5373 Cubing: face turns on a solved N x N x N cube, "
                "print the U face (or all six)",
     .instance_size = sizeof(struct cube_instance),
+    .format = {.read = cube_read,
+               .write_begin = cube_write_begin,
+               .write_instance = cube_write_instance,
+               .instance_free = cube_instance_free},
     .answer = {.size = sizeof(struct cube_answer),
                .size_for = cube_answer_size_for,
                .write = cube_write_answer},
+    .oracle = {.build = cube_oracle_new,
+               .check = cube_oracle_check,
+               .solve = cube_oracle_solve,
+               .free = cube_oracle_free},
     /* the single-number syntax of the core: "3" */
     .size = {.label = "cube order N (N x N x N)", .judge = {CUBE_JUDGE_N, 0}},
     .work = {.counters = cube_counters},
@@ -40,15 +48,7 @@ const struct pb_kernel cubing_kernel = {
                      "identity (returns to solved); size = cube order N, "
                      "2..64",
     .default_variant = "simd_chains",
-    .read = cube_read,
-    .write_begin = cube_write_begin,
-    .write_instance = cube_write_instance,
-    .instance_free = cube_instance_free,
     .generate = cube_generate,
-    .oracle_new = cube_oracle_new,
-    .oracle_check = cube_oracle_check,
-    .oracle_solve = cube_oracle_solve,
-    .oracle_free = cube_oracle_free,
     .variants = cubing_variants,
     .env_knobs = cubing_env_knobs,
 };

@@ -56,14 +56,27 @@ static int magic_census(const struct pb_size *size, bool with_inverses,
 static const struct pb_counter_def magic_counters[] = {
     {"expanded", "states expanded"}, {NULL, NULL}};
 
+static const struct pb_space_ops magic_space = {
+    .census_help = "size K (the 2 x K ring), 3..7",
+    .census = magic_census,
+    .build = magic_space_new,
+    .free = magic_space_free,
+};
+
 const struct pb_kernel magic_squares_kernel = {
     .name = "magic_squares",
     .summary = "IOI 1996 Magic Squares: shortest, alphabetically first A/B/C "
                "sequence on the 2 x K ring",
     .instance_size = sizeof(struct magic_instance),
+    .format = {.read = magic_read, .write_instance = magic_write_instance},
     .answer = {.size = sizeof(struct magic_answer),
                .write = magic_write_answer,
                .read = magic_read_answer},
+    .oracle = {.build = magic_oracle_new,
+               .check = magic_oracle_check,
+               .solve = magic_oracle_solve,
+               .free = magic_oracle_free},
+    .space = &magic_space,
     /* the single-number syntax of the core: "4" */
     .size = {.label = "ring width K (2 x K board)",
              .judge = {MAGIC_K_JUDGE, 0}},
@@ -71,16 +84,6 @@ const struct pb_kernel magic_squares_kernel = {
     .families_help = "uniform | depth:D (exact optimum D); size = ring "
                      "width K, 3..6",
     .default_variant = "bibfs",
-    .read = magic_read,
-    .write_instance = magic_write_instance,
     .generate = magic_generate,
-    .oracle_new = magic_oracle_new,
-    .oracle_check = magic_oracle_check,
-    .oracle_solve = magic_oracle_solve,
-    .oracle_free = magic_oracle_free,
-    .census_help = "size K (the 2 x K ring), 3..7",
-    .census = magic_census,
-    .space_new = magic_space_new,
-    .space_free = magic_space_free,
     .variants = magic_squares_variants,
 };
