@@ -15,9 +15,10 @@
 # named on its time axis through clock_text.
 # Every input is a single-quoted string checked by plot.c, so that no
 # text from a results file runs as code.
-# A script may set `height` (pixels) before loading this file. Column
-# numbers of summary.csv are named below (its header is the contract with
-# bench/analysis/summary.c).
+# A script may set `height` (pixels) before loading this file. The
+# scripts read summary.csv's columns by the names of its header
+# (PB_SUMMARY_HEADER in bench/analysis/summary.h, the contract with
+# bench/analysis/summary.c), so the order of its columns does not matter.
 if (!exists('height')) height = 600
 if (fmt eq 'png') {
     set terminal pngcairo size 1000,height font 'sans,11' noenhanced
@@ -34,17 +35,15 @@ set output out
 set encoding utf8
 set micro
 set datafile separator ','
+# summary.csv's first line names its columns: every script reads a column
+# by its name (column('median_s'), strcol('kernel')), never by its place
+set datafile columnheaders
 set datafile missing NaN
 load dir.'/styles.gp'
 set key outside right top box opaque
 set grid
 set border 3
 set tics nomirror
-C_KERNEL = 1; C_VARIANT = 2; C_FAMILY = 3; C_SIZE = 4; C_THREADS = 7
-C_MEDIAN = 9; C_Q1 = 10; C_Q3 = 11; C_WORK = 13; C_HEAP = 14
-C_SPEEDUP = 15; C_SPEEDUP_LO = 16; C_SPEEDUP_HI = 17; C_EFFICIENCY = 18
-C_RATIO = 20; C_RATIO_LO = 21; C_RATIO_HI = 22; C_SIZE_X = 23; C_SWEEP = 24
-C_CORPUS = 25; C_UNITS = 27; C_KNOB = 28; C_PROCESSES = 29; C_CLOCK = 30
 # the clock's words for an axis (a caller of old hands none: wall time,
 # what every time was before CPU time was recorded)
 if (!exists('clock')) clock = 'wall'
@@ -54,11 +53,11 @@ clock_text = clock eq 'cpu' ? 'CPU time' : (clock eq 'wall' ? 'wall time' : \
 # "1 ms", "2 s" (summary.csv stays in seconds): `set format y time_tics`
 time_tics = '%.0s %cs'
 # a value when the row belongs to the kernel and variant i, else NaN
-is(i) = strcol(C_KERNEL) eq kernel && strcol(C_VARIANT) eq word(variants, i)
+is(i) = strcol('kernel') eq kernel && strcol('variant') eq word(variants, i)
 only(i, v) = is(i) ? v : NaN
 style(i) = int(word(styles, i))
 # figures against size: the plotted size of a sweep row, else NaN (the
 # argument is unused)
-sweep_x(i) = column(C_SWEEP) == 1 ? column(C_SIZE_X) : NaN
+sweep_x(i) = column('sweep') == 1 ? column('size_x') : NaN
 # a serial row: one process (a plain run, no MPI) of one thread
-serial(x) = column(C_PROCESSES) == 1 && column(C_THREADS) == 1
+serial(x) = column('processes') == 1 && column('threads') == 1

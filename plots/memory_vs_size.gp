@@ -8,6 +8,6 @@ set ylabel 'peak heap (bytes)'
 set format y '%.0s %cB'
 load dir.'/size_axis.gp'
 set title sprintf("%s: peak heap against size\n(%s corpora, 1 thread)", kernel, family)
-plot for [i=1:words(variants)] summary skip 1 \
-    using (only(i, sweep_x(i))):(column(C_HEAP)) \
+plot for [i=1:words(variants)] summary \
+    using (only(i, sweep_x(i))):(column('peak_heap_bytes')) \
     with linespoints ls style(i) title word(variants, i)

@@ -26,6 +26,6 @@ n = words(variants)
 offset(i) = n > 1 ? 0.7 * ((i - 1.0) / (n - 1) - 0.5) : 0
 set title sprintf("%s: time relative to %s (below 1: faster)\n(per corpus; bars from the quartiles; build time not included)", kernel, baseline)
 plot 1 with lines lc rgb '#888888' dt 2 title 'baseline (1)', \
-    for [i=1:n] summary skip 1 \
-    using (only(i, column(C_CORPUS) + offset(i))):(column(C_RATIO)):(column(C_RATIO_LO)):(column(C_RATIO_HI)) \
+    for [i=1:n] summary \
+    using (only(i, column('corpus') + offset(i))):(column('ratio')):(column('ratio_lo')):(column('ratio_hi')) \
     with yerrorbars ls style(i) title word(variants, i)

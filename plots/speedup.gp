@@ -14,14 +14,14 @@ load dir.'/common.gp'
 mpi = words(processes) > 0
 set xlabel 'processes x threads (cores used)'
 # the x axis spans this kernel's cores used with half a core spare
-stats summary skip 1 using (strcol(C_KERNEL) eq kernel ? column(C_PROCESSES) * column(C_THREADS) : NaN) nooutput
+stats summary using (strcol('kernel') eq kernel ? column('processes') * column('threads') : NaN) nooutput
 if (STATS_max <= 16) { set xtics 1 }
 set xrange [0.5:STATS_max + 0.5]
 across = mpi ? 'processes x threads' : 'threads'
 # a plain run's cores: its threads, above one
-plain_x(x) = column(C_PROCESSES) == 1 && column(C_THREADS) > 1 ? column(C_THREADS) : NaN
+plain_x(x) = column('processes') == 1 && column('threads') > 1 ? column('threads') : NaN
 # the cores of a run over p processes
-mpi_x(p) = column(C_PROCESSES) == p ? p * column(C_THREADS) : NaN
+mpi_x(p) = column('processes') == p ? p * column('threads') : NaN
 # the k-th process count (1 past the last: gnuplot evaluates a plot's
 # options even for an empty iteration)
 p_of(k) = k <= words(processes) ? int(word(processes, k)) : 1
@@ -38,21 +38,21 @@ set title sprintf("%s: speed-up against %s (median, IQR bars)\n(%s)", kernel, ac
 set multiplot layout 2,1
 set ylabel mpi ? 'speed-up over 1 process x 1 thread' : 'speed-up over 1 thread'
 plot x with lines lc rgb '#888888' dt 2 title 'ideal', \
-    for [i=1:words(variants)] summary skip 1 \
-    using (only(i, plain_x(0))):(column(C_SPEEDUP)):(column(C_SPEEDUP_LO)):(column(C_SPEEDUP_HI)) \
+    for [i=1:words(variants)] summary \
+    using (only(i, plain_x(0))):(column('speedup')):(column('speedup_lo')):(column('speedup_hi')) \
     with yerrorbars ls style(i) title plain_title(i), \
-    for [i=1:words(variants)] for [k=1:words(processes)] summary skip 1 \
-    using (only(i, mpi_x(p_of(k)))):(column(C_SPEEDUP)):(column(C_SPEEDUP_LO)):(column(C_SPEEDUP_HI)) \
+    for [i=1:words(variants)] for [k=1:words(processes)] summary \
+    using (only(i, mpi_x(p_of(k)))):(column('speedup')):(column('speedup_lo')):(column('speedup_hi')) \
     with yerrorbars ls style(i) pt mpi_pt(k) title mpi_title(i, p_of(k))
 set ylabel 'parallel efficiency'
 set yrange [0:1.2]
 set title sprintf('%s: parallel efficiency (speed-up / %s)', kernel, mpi ? '(processes x threads)' : 'threads')
 plot 1 with lines lc rgb '#888888' dt 2 title 'ideal', \
-    for [i=1:words(variants)] summary skip 1 \
-    using (only(i, plain_x(0))):(column(C_EFFICIENCY)) \
+    for [i=1:words(variants)] summary \
+    using (only(i, plain_x(0))):(column('efficiency')) \
     with points ls style(i) title plain_title(i), \
-    for [i=1:words(variants)] for [k=1:words(processes)] summary skip 1 \
-    using (only(i, mpi_x(p_of(k)))):(column(C_EFFICIENCY)) \
+    for [i=1:words(variants)] for [k=1:words(processes)] summary \
+    using (only(i, mpi_x(p_of(k)))):(column('efficiency')) \
     with points ls style(i) pt mpi_pt(k) title mpi_title(i, p_of(k))
 unset multiplot
 unset yrange

@@ -11,6 +11,6 @@ set ylabel sprintf('time per instance (solve only, %s)', clock_text)
 set format y time_tics
 load dir.'/size_axis.gp'
 set title sprintf("%s: time per instance against size\n(%s corpora, 1 thread; median, IQR bars; build time not included)", kernel, family)
-plot for [i=1:words(variants)] summary skip 1 \
-    using (only(i, sweep_x(i))):(column(C_MEDIAN)):(column(C_Q1)):(column(C_Q3)) \
+plot for [i=1:words(variants)] summary \
+    using (only(i, sweep_x(i))):(column('median_s')):(column('q1_s')):(column('q3_s')) \
     with yerrorlines ls style(i) title word(variants, i)

@@ -10,7 +10,7 @@ set logscale y
 set ylabel sprintf('ns per %s (%s)', unit_name, clock_text)
 load dir.'/size_axis.gp'
 set title sprintf("%s: time per %s against size\n(%s corpora, 1 thread; median, IQR bars; build time not included)", kernel, unit_name, family)
-ns(c) = column(C_UNITS) > 0 ? 1e9 * column(c) / column(C_UNITS) : NaN
-plot for [i=1:words(variants)] summary skip 1 \
-    using (only(i, sweep_x(i))):(ns(C_MEDIAN)):(ns(C_Q1)):(ns(C_Q3)) \
+ns(c) = column('units_per_instance') > 0 ? 1e9 * column(c) / column('units_per_instance') : NaN
+plot for [i=1:words(variants)] summary \
+    using (only(i, sweep_x(i))):(ns('median_s')):(ns('q1_s')):(ns('q3_s')) \
     with yerrorlines ls style(i) title word(variants, i)

@@ -10,9 +10,9 @@ set logscale y
 set xlabel sprintf('%s:K, the knob K', knob_family)
 set ylabel sprintf('%s per %s', work_unit, unit_name)
 set title sprintf("%s: %s per %s against the knob\n(%s:K corpora on %s, 1 thread)", kernel, work_unit, unit_name, knob_family, knob_size)
-on_knob(x) = serial(0) && strcol(C_SIZE) eq knob_size && \
-    strstrt(strcol(C_FAMILY), knob_family.':') == 1
-per_unit(x) = column(C_UNITS) > 0 && column(C_WORK) > 0 ? column(C_WORK) / column(C_UNITS) : NaN
-plot for [i=1:words(variants)] summary skip 1 \
-    using (only(i, on_knob(0) ? column(C_KNOB) : NaN)):(per_unit(0)) \
+on_knob(x) = serial(0) && strcol('size') eq knob_size && \
+    strstrt(strcol('family'), knob_family.':') == 1
+per_unit(x) = column('units_per_instance') > 0 && column('work_per_instance') > 0 ? column('work_per_instance') / column('units_per_instance') : NaN
+plot for [i=1:words(variants)] summary \
+    using (only(i, on_knob(0) ? column('knob') : NaN)):(per_unit(0)) \
     with linespoints ls style(i) title word(variants, i)

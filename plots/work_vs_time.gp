@@ -12,6 +12,6 @@ set format x time_tics
 set format y '%.0s%c'
 set ylabel 'work per instance (states expanded, look-ups or turns)'
 set title sprintf('%s: work against time (1 thread; build time not included)', kernel)
-plot for [i=1:words(variants)] summary skip 1 \
-    using (only(i, serial(0) ? column(C_MEDIAN) : NaN)):(column(C_WORK) > 0 ? column(C_WORK) : NaN) \
+plot for [i=1:words(variants)] summary \
+    using (only(i, serial(0) ? column('median_s') : NaN)):(column('work_per_instance') > 0 ? column('work_per_instance') : NaN) \
     with points ls style(i) title word(variants, i)

@@ -74,6 +74,22 @@ header=kernel,variant,family,size,count,seed,threads,repetitions,median_s
 if head -n 1 "$TMP/run/summary.csv" | grep -q "^$header,"; then pass; else
     fail "summary.csv header: $(head -n 1 "$TMP/run/summary.csv")"
 fi
+# the figure scripts read summary.csv by column name: every name they use
+# is in its header (census_levels.gp reads census's CSV, not summary.csv)
+scripts=$(ls "$2"/plots/*.gp | grep -v '/census_levels\.gp$')
+# shellcheck disable=SC2086 # one word per script path
+unknown=$(grep -ho "\(column\|strcol\|stringcolumn\)('[^']*')" $scripts |
+    sed "s/.*('\(.*\)')/\1/" | sort -u | while read -r name; do
+        head -n 1 "$TMP/run/summary.csv" | tr ',' '\n' | grep -qx "$name" ||
+            echo "$name"
+    done)
+# shellcheck disable=SC2086
+numbered=$(grep -nE "(column|strcol|stringcolumn)\([0-9]|using [0-9\$]" \
+    $scripts)
+if [ -z "$unknown" ] && [ -z "$numbered" ]; then pass; else
+    fail "plots/*.gp read columns summary.csv has not: $unknown;" \
+        "or a column by number: $numbered"
+fi
 benchmarks=$(awk -F, 'NR > 1 && $19 == 1 { print $1, $2, $3, $4, $5, $6, $8 }' \
     "$FIX/results.csv" | sort -u | wc -l)
 rows=$(($(wc -l <"$TMP/run/summary.csv") - 1))

@@ -16,8 +16,9 @@
  * without), the MPI processes (1 for a plain run) and the clock of the
  * row's times ("cpu" or "wall": tidy.h's rule, or the one plot was asked
  * for; the speed-up and its bars divide wall times on both sides,
- * since how soon the answer comes is what threads buy); the last
- * two after the others, so that the older columns keep their numbers.
+ * since how soon the answer comes is what threads buy). The figure
+ * scripts in plots/ read every column by its name in the header, so
+ * a column may go anywhere and the order carries no meaning.
  * Rows come kernel by kernel, corpus by corpus (pb_summary_corpora's
  * order), then variant.
  */
@@ -27,7 +28,9 @@
 #include "pb.h"
 #include "results/tidy.h"
 
-/* The header; plots/common.gp names these columns by number. */
+/* The header: the names the figure scripts in plots/ read the columns
+ * by, never their places (tests/test_plot.sh checks that every name they
+ * use is here). */
 #define PB_SUMMARY_HEADER                                                      \
     "kernel,variant,family,size,count,seed,threads,repetitions,median_s,"      \
     "q1_s,q3_s,build_s,work_per_instance,peak_heap_bytes,speedup,"             \
