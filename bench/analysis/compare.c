@@ -20,9 +20,9 @@
  * baseline median of 0 has no ratio: an error, never a silent NaN that
  * would pass the gate. Where the two sides of a benchmark are on
  * different clocks (one lacks CPU time), both are compared on wall time.
- * O(benchmarks log benchmarks): B's benchmarks are found through tidy's
- * hash index, kernels' sums through a uthash table (Debian uthash-dev),
- * Holm sorts the p values. A calibration of the host (calibration.h)
+ * O(benchmarks log benchmarks): B's benchmarks and the kernels' sums
+ * are found through the index of names (name_index.h: uthash), Holm
+ * sorts the p values. A calibration of the host (calibration.h)
  * adds this machine's noise floor above the table and to each kernel's
  * line.
  */
@@ -38,12 +38,7 @@
 #include "analysis/change.h"
 #include "results/tidy.h"
 #include "pb_units.h"
-
-/* Out of memory inside uthash is reported, not fatal: HASH_ADD clears
- * the caller's `added`. */
-#define HASH_NONFATAL_OOM 1
-#define uthash_nonfatal_oom(node) (added = false)
-#include <uthash.h>
+#include "util/name_index.h"
 
 enum { SHOWN_FAILING = 5 }; /* gate failures named on its line, at most */
 

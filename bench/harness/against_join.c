@@ -29,10 +29,7 @@
 #include "util/identity.h"
 #include "results/schema.h"
 #include "results/tidy.h"
-
-#define HASH_NONFATAL_OOM 1
-#define uthash_nonfatal_oom(node) (added = false)
-#include <uthash.h>
+#include "util/name_index.h"
 
 /* One benchmark's corpus as each side's rows say it. */
 struct corpus_seen {

@@ -31,10 +31,7 @@
 #include "results/merge_internal.h"
 #include "results/schema.h"
 #include "results/tidy.h"
-
-#define HASH_NONFATAL_OOM 1
-#define uthash_nonfatal_oom(node) (added = false)
-#include <uthash.h>
+#include "util/name_index.h"
 
 /* One benchmark (its verification record): its suite place and input. */
 struct place {

@@ -17,9 +17,10 @@
  * so that the two builds' samples never mix as repetitions of one
  * benchmark. Everything is refused while reading,
  * before a reader writes anything.
- * Benchmarks are found by key through an open-addressing hash index
- * (FNV-1a, linear probing, kept under half full), so reading R rows is
- * O(R) expected.
+ * Benchmarks are found by key through the index of names (name_index.h:
+ * uthash), added again whenever their array grows (it doubles, so each
+ * benchmark is added O(1) times on average), so reading R rows is O(R)
+ * expected.
  */
 #include "results/tidy.h"
 
@@ -34,7 +35,6 @@
 #include <unistd.h>
 
 #include "pb_file.h"
-#include "pb_hash.h"
 #include "util/stats.h"
 
 enum { NAME_MAX_LEN = sizeof(((struct tidy_bench *)0)->kernel) - 1 };
@@ -61,36 +61,39 @@ bool tidy_family_ok(const char *s)
     return name_in(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZ_:.-");
 }
 
-/* The slot of key in the index: the one holding it, or the empty one
- * where it would go. t->slots > 0. */
-static size_t slot_of(const struct tidy *t, const char *key)
-{
-    size_t mask = t->slots - 1, s = (size_t)pb_fnv1a_text(key) & mask;
-    while (t->slot[s] && strcmp(t->b[t->slot[s] - 1].key, key))
-        s = (s + 1) & mask;
-    return s;
-}
-
 struct tidy_bench *tidy_get(const struct tidy *t, const char *key)
 {
-    if (!t->slots)
-        return NULL;
-    size_t s = t->slot[slot_of(t, key)];
-    return s ? &t->b[s - 1] : NULL;
+    struct tidy_bench *x;
+    HASH_FIND_STR(t->index, key, x);
+    return x;
 }
 
-/* Rebuilds the index with twice the slots (64 at first). 0 or -ENOMEM. */
-static int grow_index(struct tidy *t)
+/* Adds x to the index. 0, or -ENOMEM with x left out (uthash rolls
+ * back). */
+static int index_add(struct tidy *t, struct tidy_bench *x)
 {
-    size_t slots = t->slots ? 2 * t->slots : 64;
-    size_t *slot = calloc(slots, sizeof(*slot));
-    if (!slot)
+    bool added = true;
+    HASH_ADD_STR(t->index, key, x);
+    return added ? 0 : -ENOMEM;
+}
+
+/* Doubles b (64 at first) and indexes all of it again, since uthash
+ * holds pointers to its records. 0, or -ENOMEM with the index emptied
+ * (never half of it; the reader fails then). */
+static int grow(struct tidy *t)
+{
+    size_t cap = t->cap ? 2 * t->cap : 64;
+    HASH_CLEAR(hh, t->index); /* while its records are where it says */
+    struct tidy_bench *b = realloc(t->b, cap * sizeof(*b));
+    if (!b)
         return -ENOMEM;
-    free(t->slot);
-    t->slot = slot;
-    t->slots = slots;
+    t->b = b;
+    t->cap = cap;
     for (size_t i = 0; i < t->count; i++)
-        t->slot[slot_of(t, t->b[i].key)] = i + 1;
+        if (index_add(t, &t->b[i])) {
+            HASH_CLEAR(hh, t->index);
+            return -ENOMEM;
+        }
     return 0;
 }
 
@@ -99,16 +102,8 @@ struct tidy_bench *tidy_bench_for(struct tidy *t, const char *key)
     struct tidy_bench *x = tidy_get(t, key);
     if (x)
         return x;
-    if (2 * (t->count + 1) > t->slots && grow_index(t))
+    if (t->count == t->cap && grow(t))
         return NULL;
-    if (t->count == t->cap) {
-        size_t cap = t->cap ? 2 * t->cap : 64;
-        struct tidy_bench *b = realloc(t->b, cap * sizeof(*b));
-        if (!b)
-            return NULL;
-        t->b = b;
-        t->cap = cap;
-    }
     x = &t->b[t->count++];
     /* pb_fail returns its negative code: rc == 0 means the rows exist */
     /* NOLINTNEXTLINE(clang-analyzer-core.NonNullParamChecker) */
@@ -117,7 +112,10 @@ struct tidy_bench *tidy_bench_for(struct tidy *t, const char *key)
     x->peak_heap_bytes = NAN;
     x->units_per_instance = NAN;
     x->load_before = x->load_after = x->cpu_per_wall = NAN;
-    t->slot[slot_of(t, x->key)] = t->count;
+    if (index_add(t, x)) {
+        t->count--;
+        return NULL;
+    }
     return x;
 }
 
@@ -692,11 +690,10 @@ void tidy_free(struct tidy *t)
         free(t->b[i].per_instance);
         tidy_reps_free(&t->b[i].seen);
     }
+    HASH_CLEAR(hh, t->index);
     free(t->b);
-    free(t->slot);
     t->b = NULL;
-    t->slot = NULL;
-    t->count = t->cap = t->slots = 0;
+    t->count = t->cap = 0;
 }
 
 double tidy_counter(const struct tidy_bench *x, const struct pb_kernel *k,

@@ -19,6 +19,7 @@
 #include "pb.h"
 #include "pb_limits.h"
 #include "results/schema.h"
+#include "util/name_index.h"
 
 /* Repetitions of a benchmark in one round (a suite's repetitions), and
  * rounds of a run, at most; and samples of one benchmark in all. */
@@ -93,6 +94,7 @@ struct tidy_bench {
      * load average before and after, the smallest CPU / wall; NaN when
      * the file has none (older results, another binary). */
     double load_before, load_after, cpu_per_wall;
+    UT_hash_handle hh; /* in its tidy's index by key */
 };
 
 struct tidy {
@@ -103,8 +105,7 @@ struct tidy {
     char side;
     size_t count, cap;
     struct tidy_bench *b;
-    size_t *slot; /* hash index of b by key: index + 1, 0 when empty */
-    size_t slots; /* a power of two, above twice count (0: none yet) */
+    struct tidy_bench *index; /* b by key (name_index.h; NULL: empty) */
 };
 
 /* tidy_load's flags. */

@@ -2,8 +2,9 @@
  * pb_hash.h - the one hash of puzzlebench: FNV-1a with 64 bits (Fowler,
  * Noll and Vo; the offset basis and prime of the 64-bit variant), for a
  * corpus's content hash in results, a census line's corpus hash and the
- * index of names that results are read back into. Not cryptographic (a
- * binary's or a diff's identity is SHA-256: bench/util/identity.h). O(length).
+ * hash of every index of names in bench/ (uthash's, set to this one).
+ * Not cryptographic (a binary's or a diff's identity is SHA-256:
+ * bench/util/identity.h). O(length).
  * Reference: http://www.isthe.com/chongo/tech/comp/fnv/
  */
 #ifndef PB_HASH_H
