@@ -11,11 +11,13 @@
  */
 #include "fuzz_results.h"
 
+#include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "analysis/compare.h"
 #include "util/cpus.h"
+#include "results/context.h"
 #include "fuzz_util.h"
 #include "analysis/summary.h"
 #include "results/tidy.h"
@@ -46,7 +48,10 @@ void fuzz_results_use(const char *path)
                    sizeof(summary));
         /* the CPUs its context says the run was granted, as plot reads
          * them (0 when absent or not a count) */
-        rc = pb_summary_write(&t, NULL, pb_cpus_recorded(path), summary, &e);
+        json_t *context = pb_context_of_file(path);
+        rc = pb_summary_write(&t, NULL, pb_cpus_from_context(context), summary,
+                              &e);
+        json_decref(context);
         fuzz_check_error(rc, &e);
         struct pb_winners w;
         if (pb_winners_find(&t, &w, &e) == 0) {

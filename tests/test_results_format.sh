@@ -6,7 +6,10 @@
 # exactly the columns of the headers a real run writes, in their order.
 # The headers come from the binary, not from reading its source: a
 # two-instance corpus timed once (about a second), its plot's
-# summary.csv, and compare of the folder with itself.
+# summary.csv, and compare of the folder with itself. Also every key of
+# that run's results.json context is named in bench/util/context_keys.h
+# (the one list of the keys and what they hold), or begins with a prefix
+# it names (corpus:, verify:, env:).
 # Usage: test_results_format.sh PUZZLEBENCH SOURCE_DIR
 . "$(dirname "$0")/testlib.sh"
 take_args "$@"
@@ -56,5 +59,21 @@ for pair in results.csv:r/latest/results.csv \
                 grep '^[<>]' | tr '\n' ' ')"
     fi
 done
+
+# every context key the run wrote, named in bench/util/context_keys.h
+unnamed=$(python3 - "$SRC/bench/util/context_keys.h" r/latest/results.json <<'PY'
+import json, re, sys
+text = open(sys.argv[1]).read()
+names = set(re.findall(r'^#define PB_CTX_\w+ "([^"]+)"', text, re.M))
+prefixes = [n for n in names if n.endswith(":")]
+context = json.load(open(sys.argv[2]))["context"]
+print(" ".join(k for k in context
+               if k not in names and not any(k.startswith(p) for p in prefixes)))
+PY
+)
+if [ $? -eq 0 ] && [ -z "$unnamed" ]; then pass; else
+    fail "results.json context keys not named in bench/util/context_keys.h:" \
+        "$unnamed"
+fi
 
 summary

@@ -15,23 +15,20 @@
 #include <unistd.h>
 
 #include "results/context.h"
-#include "results/tidy.h"
 
 int pb_calibration_load(const char *path, struct pb_calibration *c,
                         struct pb_error *e)
 {
     memset(c, 0, sizeof(*c));
-    FILE *f = tidy_open(path, "a calibration.json of puzzlebench calibrate", e);
-    if (!f)
+    json_t *doc;
+    int rc = pb_json_load(path, "a calibration.json of puzzlebench calibrate",
+                          &doc, e);
+    if (rc)
         return -EINVAL;
-    json_error_t error;
-    json_t *doc = tidy_json_loadf(f, &error);
-    fclose(f);
     const char *host = json_string_value(
         json_object_get(json_object_get(doc, "machine"), "host"));
     const char *date = json_string_value(json_object_get(doc, "date"));
     const json_t *per = json_object_get(doc, "kernels");
-    int rc = 0;
     if (json_integer_value(json_object_get(doc, "format")) != 1 || !host ||
         !date || strlen(date) < 10 || !json_is_object(per))
         rc = pb_fail(e, -EINVAL,
@@ -84,7 +81,7 @@ int pb_calibration_for(const char *results_path, const char *given,
         pb_calibration_load(path, &found, &ignored) != 0)
         return 0;
     json_t *context = pb_context_of(folder);
-    const char *host = json_string_value(json_object_get(context, "host_name"));
+    const char *host = pb_context_text(context, PB_CTX_HOST_NAME);
     if (host && !strcmp(host, found.host))
         *c = found;
     json_decref(context);

@@ -11,9 +11,9 @@
  * the diff's SHA-256), the suite's hash and path, the affinity mask and
  * every env:NAME setting are keys like the others, so two builds of one
  * dirty commit, or one knob set differently, differ here; a SHA-256 is
- * shown by its first 12 digits. Jansson parses the files, opened and
- * read as tidy.h reads results (regular files only, Google Benchmark's
- * bare NaN as null). O(keys^2) over two small objects. The same context
+ * shown by its first 12 digits. The files are read by context.h's
+ * loader (regular files only, Google Benchmark's bare NaN as null).
+ * O(keys^2) over two small objects. The same context
  * gives each side's machine state for the noise warnings
  * (pb_compare_machine), what bears on the times that differs between the
  * runs (pb_compare_runs: the build by commit, dirty flag and binary
@@ -33,54 +33,55 @@
 #include <string.h>
 
 #include "results/completion.h"
+#include "results/context.h"
 #include "analysis/noise.h"
 #include "pb.h"
 #include "results/tidy.h"
 
-/* The results.json beside results file path (tidy_json_beside), NULL
- * when there is none or it is not a regular file (tidy_open) or not
- * JSON; Google Benchmark's bare NaN reads as null (tidy_json_loadf). */
-static json_t *load_beside(const char *path)
+/* The context of the results.json beside results file path
+ * (tidy_json_beside; context.h's loader), NULL when there is none, it is
+ * not a regular file or not JSON. */
+static json_t *context_beside(const char *path)
 {
     char json[1024];
-    json_error_t error;
     tidy_json_beside(path, json, sizeof(json));
-    FILE *f = tidy_open(json, "Google Benchmark JSON", NULL);
-    json_t *root = f ? tidy_json_loadf(f, &error) : NULL;
-    if (f)
-        fclose(f);
-    return root;
+    return pb_context_of_file(json);
 }
 
 static bool compared(const char *key)
 {
-    return strcmp(key, "date") && strcmp(key, "load_avg") &&
-           strncmp(key, "load_average_", 13) && strncmp(key, "corpus:", 7) &&
-           strncmp(key, "verify:", 7) && strcmp(key, "round_order_seed") &&
-           strcmp(key, "side") && strcmp(key, "round_index") &&
-           strcmp(key, "verified_in");
+    static const char *const differ_always[] = {
+        PB_CTX_DATE,        PB_CTX_LOAD_AVG,         PB_CTX_LOAD_START,
+        PB_CTX_LOAD_END,    PB_CTX_ROUND_ORDER_SEED, PB_CTX_SIDE,
+        PB_CTX_ROUND_INDEX, PB_CTX_VERIFIED_IN};
+    for (size_t i = 0; i < sizeof(differ_always) / sizeof(*differ_always); i++)
+        if (!strcmp(key, differ_always[i]))
+            return false;
+    return !pb_ctx_prefixed(key, PB_CTX_CORPUS_PREFIX) &&
+           !pb_ctx_prefixed(key, PB_CTX_VERIFY_PREFIX);
 }
 
 json_t *pb_compare_context_of(const struct tidy *t)
 {
-    json_t *root = load_beside(t->path);
-    json_t *context = json_object_get(root, "context");
+    json_t *context = context_beside(t->path);
     json_t *out = NULL;
-    if (json_is_object(context) && !tidy_two_sided(t))
+    if (context && !tidy_two_sided(t))
         out = json_incref(context);
-    else if (json_is_object(context) && (out = json_object()) != NULL) {
+    else if (context && (out = json_object()) != NULL) {
         const char *key;
         json_t *value;
+        size_t a = strlen(PB_CTX_SIDE_A_PREFIX);
         json_object_foreach(context, key, value)
         {
-            bool of_a = !strncmp(key, "A:", 2);
+            bool of_a = pb_ctx_prefixed(key, PB_CTX_SIDE_A_PREFIX);
             if (t->side == 'A' && of_a)
-                json_object_set(out, key + 2, value);
-            else if (t->side != 'A' && !of_a && strncmp(key, "against:", 8))
+                json_object_set(out, key + a, value);
+            else if (t->side != 'A' && !of_a &&
+                     !pb_ctx_prefixed(key, PB_CTX_AGAINST_PREFIX))
                 json_object_set(out, key, value);
         }
     }
-    json_decref(root);
+    json_decref(context);
     return out;
 }
 
@@ -183,21 +184,14 @@ void pb_compare_side_text(const struct tidy *t, char *buf, size_t len)
     buf[0] = '\0';
     if (!tidy_two_sided(t))
         return;
-    json_t *root = load_beside(t->path);
-    char key[16], raw[PB_PATH_MAX + 64], shown[4 * sizeof(raw)];
-    snprintf(key, sizeof(key), "against:%c", t->side);
-    const char *v = json_string_value(
-        json_object_get(json_object_get(root, "context"), key));
+    json_t *context = context_beside(t->path);
+    const char *v = pb_context_text(context, t->side == 'A' ? PB_CTX_AGAINST_A
+                                                            : PB_CTX_AGAINST_B);
+    char raw[PB_PATH_MAX + 64], shown[4 * sizeof(raw)];
     snprintf(raw, sizeof(raw), "%s", v ? v : "");
     pb_escape_controls(raw, shown, sizeof(shown));
     snprintf(buf, len, ", side %c%s%s", t->side, v ? ": " : "", shown);
-    json_decref(root);
-}
-
-/* A context string (NULL when absent or not a string). */
-static const char *context_text(const json_t *context, const char *key)
-{
-    return json_string_value(json_object_get(context, key));
+    json_decref(context);
 }
 
 /* Appends "WHAT A against B" to the build text when both are known and
@@ -221,12 +215,12 @@ void pb_compare_runs(const struct tidy *a, const struct tidy *b,
 {
     memset(d, 0, sizeof(*d));
     json_t *ca = pb_compare_context_of(a), *cb = pb_compare_context_of(b);
-    build_item(d, "commit", context_text(ca, "puzzlebench_commit"),
-               context_text(cb, "puzzlebench_commit"));
-    build_item(d, "dirty", context_text(ca, "puzzlebench_dirty"),
-               context_text(cb, "puzzlebench_dirty"));
-    build_item(d, "binary", context_text(ca, "puzzlebench_binary_sha256"),
-               context_text(cb, "puzzlebench_binary_sha256"));
+    build_item(d, "commit", pb_context_text(ca, PB_CTX_COMMIT),
+               pb_context_text(cb, PB_CTX_COMMIT));
+    build_item(d, "dirty", pb_context_text(ca, PB_CTX_DIRTY),
+               pb_context_text(cb, PB_CTX_DIRTY));
+    build_item(d, "binary", pb_context_text(ca, PB_CTX_BINARY_SHA256),
+               pb_context_text(cb, PB_CTX_BINARY_SHA256));
     struct pb_noise_machine ma, mb;
     pb_noise_machine_from_context(ca, &ma);
     pb_noise_machine_from_context(cb, &mb);

@@ -41,6 +41,7 @@
 
 #include "util/exit.h"
 #include "analysis/compare.h"
+#include "util/context_keys.h"
 #include "util/identity.h"
 #include "present/outputs.h"
 #include "results/folder.h"
@@ -401,9 +402,17 @@ static bool join(struct against *x, bool ended)
     snprintf(a, sizeof(a), "%s (%s)", x->side[0].path, x->side[0].role);
     snprintf(b, sizeof(b), "%s (%s)", x->side[1].path, x->side[1].role);
     snprintf(rounds, sizeof(rounds), "%d", x->plan.most_rounds);
-    const char *keys[] = {
-        "against:sides",  "A,B",  "against:A",     a,          "against:B", b,
-        "against:rounds", rounds, "against:order", ABBA_ORDER, NULL};
+    const char *keys[] = {PB_CTX_AGAINST_SIDES,
+                          "A,B",
+                          PB_CTX_AGAINST_A,
+                          a,
+                          PB_CTX_AGAINST_B,
+                          b,
+                          PB_CTX_AGAINST_ROUNDS,
+                          rounds,
+                          PB_CTX_AGAINST_ORDER,
+                          ABBA_ORDER,
+                          NULL};
     struct pb_error e;
     if (pb_against_join(x->res.dir, x->parts, x->n, keys, &e) ||
         pb_against_completion(x->res.dir, x->plan.names, x->plan.rounds,

@@ -27,6 +27,7 @@
 #include <unistd.h>
 
 #include "util/identity.h"
+#include "results/context.h"
 #include "results/schema.h"
 #include "results/tidy.h"
 #include "util/name_index.h"
@@ -51,8 +52,8 @@ struct join {
 /* The keys of one worker's part, not of the joined run. */
 static bool part_key(const char *key)
 {
-    return !strcmp(key, "side") || !strcmp(key, "round_index") ||
-           !strcmp(key, "verified_in");
+    return !strcmp(key, PB_CTX_SIDE) || !strcmp(key, PB_CTX_ROUND_INDEX) ||
+           !strcmp(key, PB_CTX_VERIFIED_IN);
 }
 
 /* Notes that the part's row of benchmark `name` has corpus `hash`; an
@@ -169,16 +170,13 @@ static int join_json(struct join *j, const struct pb_against_part *p,
     snprintf(path, sizeof(path), "%s/results.json", p->dir);
     if (access(path, F_OK) != 0)
         return 0;
-    FILE *f = tidy_open(path, "the results.json of a side", e);
-    if (!f)
+    json_t *root;
+    if (pb_json_load(path, "the results.json of a side", &root, e))
         return -EINVAL;
-    json_error_t error;
-    json_t *root = tidy_json_loadf(f, &error);
-    fclose(f);
-    const json_t *runs = json_object_get(root, "benchmarks");
-    json_t *context = json_object_get(root, "context");
+    const json_t *runs = json_object_get(root, PB_JSON_BENCHMARKS);
+    json_t *context = pb_context_in(root);
     int rc = 0;
-    if (!root || !json_is_array(runs) || !json_is_object(context))
+    if (!json_is_array(runs) || !context)
         rc = pb_fail(e, -EINVAL,
                      "%s: expected the Google Benchmark JSON that bench "
                      "writes (a context and benchmarks)",
@@ -197,8 +195,8 @@ static int join_json(struct join *j, const struct pb_against_part *p,
     int s = p->side == 'A' ? 0 : 1;
     if (rc == 0 && !j->context[s])
         j->context[s] = json_incref(context);
-    json_t *start = json_object_get(context, "load_average_start");
-    json_t *end = json_object_get(context, "load_average_end");
+    json_t *start = json_object_get(context, PB_CTX_LOAD_START);
+    json_t *end = json_object_get(context, PB_CTX_LOAD_END);
     if (rc == 0 && first && start)
         j->load_start = json_incref(start);
     if (rc == 0 && end) {
@@ -229,16 +227,17 @@ static json_t *joined_context(struct join *j, const char *const *keys)
     json_object_foreach(j->context[0], key, value)
     {
         char prefixed[512];
-        if (!part_key(key) && (size_t)snprintf(prefixed, sizeof(prefixed),
-                                               "A:%s", key) < sizeof(prefixed))
+        if (!part_key(key) &&
+            (size_t)snprintf(prefixed, sizeof(prefixed),
+                             PB_CTX_SIDE_A_PREFIX "%s", key) < sizeof(prefixed))
             json_object_set(c, prefixed, value);
     }
     for (size_t i = 0; keys[i] && keys[i + 1]; i += 2)
         json_object_set_new(c, keys[i], json_string(keys[i + 1]));
     if (j->load_start)
-        json_object_set(c, "load_average_start", j->load_start);
+        json_object_set(c, PB_CTX_LOAD_START, j->load_start);
     if (j->load_end)
-        json_object_set(c, "load_average_end", j->load_end);
+        json_object_set(c, PB_CTX_LOAD_END, j->load_end);
     return c;
 }
 
@@ -272,8 +271,8 @@ static int write_all(struct join *j, const char *dir, const char *csv,
 {
     char path[PB_PATH_MAX + 16];
     json_t *root = json_object();
-    json_object_set_new(root, "context", joined_context(j, keys));
-    json_object_set(root, "benchmarks", j->runs);
+    json_object_set_new(root, PB_JSON_CONTEXT, joined_context(j, keys));
+    json_object_set(root, PB_JSON_BENCHMARKS, j->runs);
     char *text = json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
     json_decref(root);
     if (!text)

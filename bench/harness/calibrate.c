@@ -86,7 +86,7 @@ static size_t count_kernels(const json_t *records, struct kernel_count *k)
 /* A load average text of the context ("1.38"), as a number or null. */
 static json_t *load_of(const json_t *context, const char *key)
 {
-    const char *v = json_string_value(json_object_get(context, key));
+    const char *v = pb_context_text(context, key);
     char *end;
     double x = v ? strtod(v, &end) : NAN;
     return v && end != v && !*end && isfinite(x) ? json_real(x) : json_null();
@@ -98,17 +98,17 @@ static json_t *record_of(const char *dir, const struct pb_bench_options *o,
                          struct kernel_count *k, size_t kernels, int rounds)
 {
     json_t *context = pb_context_of(dir);
-    const char *host = json_string_value(json_object_get(context, "host_name"));
-    const char *cpu = json_string_value(json_object_get(context, "cpu_model"));
-    const char *cores = json_string_value(json_object_get(context, "cores"));
+    const char *host = pb_context_text(context, PB_CTX_HOST_NAME);
+    const char *cpu = pb_context_text(context, PB_CTX_CPU_MODEL);
+    const char *cores = pb_context_text(context, PB_CTX_CORES);
     char date[32];
     time_t now = time(NULL);
     struct tm tm;
     strftime(date, sizeof(date), "%Y-%m-%dT%H:%M:%SZ", gmtime_r(&now, &tm));
     double now_load = pb_noise_load();
     json_t *loads = json_pack(
-        "{s:o, s:o, s:o}", "start", load_of(context, "load_average_start"),
-        "end", load_of(context, "load_average_end"), "now",
+        "{s:o, s:o, s:o}", "start", load_of(context, PB_CTX_LOAD_START), "end",
+        load_of(context, PB_CTX_LOAD_END), "now",
         isfinite(now_load) ? json_real(now_load) : json_null());
     json_t *per = json_object();
     for (size_t i = 0; i < kernels; i++) {

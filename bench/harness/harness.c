@@ -78,6 +78,7 @@
 #include "pb_limits.h"
 #include "present/outputs.h"
 #include "harness/provenance.h"
+#include "results/context.h"
 #include "results/folder.h"
 #include "run/runner.h"
 #include "results/schema.h"
@@ -231,10 +232,9 @@ static void recorded_pass(struct harness *h, struct bench_case *c,
 static bool pass_recorded(const struct harness *h, const struct bench_case *c,
                           struct pb_verify *was)
 {
-    char key[sizeof(c->name) + sizeof(PB_VERIFY_KEY)];
-    snprintf(key, sizeof(key), PB_VERIFY_KEY "%s", c->name);
-    const char *value = json_string_value(
-        json_object_get(json_object_get(h->passes, "context"), key));
+    char key[sizeof(c->name) + sizeof(PB_CTX_VERIFY_PREFIX)];
+    snprintf(key, sizeof(key), PB_CTX_VERIFY_PREFIX "%s", c->name);
+    const char *value = pb_context_text(pb_context_in(h->passes), key);
     return value && pb_verify_parse(value, was) == 0;
 }
 
@@ -257,9 +257,9 @@ static void verification_pass(struct harness *h, struct bench_case *c)
     else
         verification_run(h, c, &rec);
     snprintf(rec.reason, sizeof(rec.reason), "%s", c->skip);
-    char key[sizeof(c->name) + sizeof(PB_VERIFY_KEY)];
+    char key[sizeof(c->name) + sizeof(PB_CTX_VERIFY_PREFIX)];
     char value[sizeof(rec.reason) + 128];
-    snprintf(key, sizeof(key), PB_VERIFY_KEY "%s", c->name);
+    snprintf(key, sizeof(key), PB_CTX_VERIFY_PREFIX "%s", c->name);
     if (pb_verify_write(&rec, value, sizeof(value)) >= 0)
         pb_gb_add_context(key, value);
 }
@@ -857,7 +857,7 @@ static void seed_rounds(struct harness *h, const struct pb_bench_options *o)
     char text[32];
     snprintf(text, sizeof(text), "%" PRIu64, seed);
     if (h->rounds > 1 && !o->list_only)
-        pb_provenance_add(&h->results, "round_order_seed", text);
+        pb_provenance_add(&h->results, PB_CTX_ROUND_ORDER_SEED, text);
     /* a worker's round r: the generator past the r orders before it */
     for (int r = 0; r < h->first_round; r++)
         shuffle_round(h);
@@ -970,14 +970,14 @@ static void record_processes(struct harness *h, const struct pb_mpi *mpi,
 {
     char text[32];
     snprintf(text, sizeof(text), "%d", h->processes);
-    pb_provenance_add(&h->results, "processes", text);
+    pb_provenance_add(&h->results, PB_CTX_PROCESSES, text);
     snprintf(text, sizeof(text), "%d", threads);
-    pb_provenance_add(&h->results, "threads_per_process", text);
+    pb_provenance_add(&h->results, PB_CTX_THREADS_PER_PROCESS, text);
     if (!mpi || !mpi->on)
         return;
     snprintf(text, sizeof(text), "%d", mpi->hosts);
-    pb_provenance_add(&h->results, "hosts", text);
-    pb_provenance_add(&h->results, "mpi_library", mpi->library);
+    pb_provenance_add(&h->results, PB_CTX_HOSTS, text);
+    pb_provenance_add(&h->results, PB_CTX_MPI_LIBRARY, mpi->library);
     /* the processes of the busiest host, if they spread evenly, against
      * its online CPUs (this process's own may be bound to a few) */
     int per_host = (mpi->size + mpi->hosts - 1) / mpi->hosts;
@@ -1076,18 +1076,13 @@ static int worker_round(struct harness *h, const struct pb_suite *s,
 static int load_passes(struct harness *h, const char *dir, struct pb_error *e)
 {
     char path[PB_PATH_MAX];
-    json_error_t error;
     if (snprintf(path, sizeof(path), "%s/results.json", dir) >=
         (int)sizeof(path))
         return pb_fail(e, -ENAMETOOLONG, "--verified-in: path too long");
-    FILE *f = tidy_open(path,
-                        "the results.json of bench --against's first "
-                        "round",
-                        e);
-    h->passes = f ? tidy_json_loadf(f, &error) : NULL;
-    if (f)
-        fclose(f);
-    if (f && !json_is_object(json_object_get(h->passes, "context"))) {
+    if (pb_json_load(path, "the results.json of bench --against's first round",
+                     &h->passes, e))
+        return -EINVAL;
+    if (!pb_context_in(h->passes)) {
         json_decref(h->passes);
         h->passes = NULL;
         return pb_fail(e, -EINVAL,
@@ -1095,7 +1090,7 @@ static int load_passes(struct harness *h, const char *dir, struct pb_error *e)
                        "round of bench --against",
                        path);
     }
-    return f ? 0 : -EINVAL;
+    return 0;
 }
 
 /* A worker's side and round in the context (the joined folder's
@@ -1105,14 +1100,14 @@ static void record_worker(struct harness *h, const struct pb_bench_options *o)
     char text[32];
     if (o->side) {
         snprintf(text, sizeof(text), "%c", o->side);
-        pb_provenance_add(&h->results, "side", text);
+        pb_provenance_add(&h->results, PB_CTX_SIDE, text);
     }
     if (o->round_index_set) {
         snprintf(text, sizeof(text), "%d", o->round_index);
-        pb_provenance_add(&h->results, "round_index", text);
+        pb_provenance_add(&h->results, PB_CTX_ROUND_INDEX, text);
     }
     if (o->verified_in)
-        pb_provenance_add(&h->results, "verified_in", o->verified_in);
+        pb_provenance_add(&h->results, PB_CTX_VERIFIED_IN, o->verified_in);
 }
 
 int pb_bench_suite(const struct pb_bench_options *o)
@@ -1200,12 +1195,12 @@ int pb_bench_suite(const struct pb_bench_options *o)
     pb_provenance_record(&h.results, &suite, threads);
     record_processes(&h, o->mpi, threads);
     if (tidy_clock_word(o->clock)) /* the figures and report read it */
-        pb_provenance_add(&h.results, "clock", tidy_clock_word(o->clock));
+        pb_provenance_add(&h.results, PB_CTX_CLOCK, tidy_clock_word(o->clock));
     record_worker(&h, o);
     if (o->shards) { /* merge joins the parts; the report says so */
         char shard[32];
         snprintf(shard, sizeof(shard), "%d/%d", o->shard, o->shards);
-        pb_provenance_add(&h.results, "shard", shard);
+        pb_provenance_add(&h.results, PB_CTX_SHARD, shard);
     }
     struct pb_noise_machine machine;
     pb_noise_run_start(&h.results, &machine);

@@ -26,6 +26,7 @@
 #include "harness/harness_internal.h"
 #include "pb_file.h"
 #include "pb_limits.h"
+#include "util/context_keys.h"
 
 /* Loads a `file` line's corpus into slot s from its text (read here
  * when NULL; freed either way), its oracle built and checked against
@@ -199,7 +200,8 @@ void pb_harness_record_corpora(const struct corpus_slot *slots, size_t n)
         char key[320], value[PB_PATH_MAX + 256], size[PB_SIZE_TEXT] = "";
         const struct pb_corpus *c = &slots[i].corpus;
         (void)pb_size_format(c->kernel, &c->meta.size, size, sizeof(size));
-        snprintf(key, sizeof(key), "corpus:%s/%s/size:%s/n:%zu/seed:%" PRIu64,
+        snprintf(key, sizeof(key),
+                 PB_CTX_CORPUS_PREFIX "%s/%s/size:%s/n:%zu/seed:%" PRIu64,
                  c->kernel->name, c->meta.family, size, c->count, c->meta.seed);
         int w = snprintf(value, sizeof(value),
                          "kernel=%s family=%s size=%s count=%zu seed=%" PRIu64

@@ -15,6 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/context_keys.h"
+
 extern char **environ;
 
 enum {
@@ -188,9 +190,11 @@ void pb_knobs_record(struct pb_results *r,
                    !strncmp(entry[i - 1], entry[i], NAME_MAX_SHOWN))))
             continue;
         char key[NAME_MAX_SHOWN + 8], text[VALUE_MAX_SHOWN + 64];
-        snprintf(key, sizeof(key), "env:%.*s",
+        snprintf(key, sizeof(key), PB_CTX_ENV_PREFIX "%.*s",
                  (int)(len < NAME_MAX_SHOWN ? len : NAME_MAX_SHOWN), entry[i]);
-        const char *value = len <= NAME_MAX_SHOWN ? getenv(key + 4) : NULL;
+        const char *value = len <= NAME_MAX_SHOWN
+                                ? getenv(key + strlen(PB_CTX_ENV_PREFIX))
+                                : NULL;
         if (!value)
             value = entry[i][len] ? entry[i] + len + 1 : "";
         size_t size = strlen(value);

@@ -3,8 +3,8 @@
  * machine's state in the JSON context at the start, the same keys
  * rewritten at the end (Google Benchmark writes its context once, when
  * the run starts, so the end state is set into results.json afterwards:
- * read with Jansson, written back through a temporary file and rename),
- * and the console's "warnings:" block from the results as written
+ * read by context.h's loader, written back through a temporary file and
+ * rename), and the console's "warnings:" block from the results as written
  * (results.csv read back through tidy.h, so the console judges exactly
  * what the report and `compare` judge). O(benchmarks^2) for the block
  * (tidy_find per benchmark), O(size of results.json) for the rewrite.
@@ -19,6 +19,7 @@
 
 #include "harness/gbench.h"
 #include "pb_file.h"
+#include "results/context.h"
 
 static void load_text(double load, char *out, size_t len)
 {
@@ -33,9 +34,9 @@ void pb_noise_run_start(struct pb_results *r, struct pb_noise_machine *m)
     pb_noise_machine_read(PB_NOISE_SYSFS, m);
     char load[32];
     load_text(m->load_start, load, sizeof(load));
-    const char *keys[3][2] = {{"cpu_governor", m->governor},
-                              {"cpu_turbo", m->turbo},
-                              {"load_average_start", load}};
+    const char *keys[3][2] = {{PB_CTX_CPU_GOVERNOR, m->governor},
+                              {PB_CTX_CPU_TURBO, m->turbo},
+                              {PB_CTX_LOAD_START, load}};
     for (int i = 0; i < 3; i++) {
         pb_gb_add_context(keys[i][0], keys[i][1]);
         pb_results_log(r, "# %-18s %s\n", keys[i][0], keys[i][1]);
@@ -54,28 +55,25 @@ void pb_noise_run_start(struct pb_results *r, struct pb_noise_machine *m)
 static int rewrite_context(const char *path, const struct pb_noise_machine *m,
                            struct pb_error *e)
 {
-    json_error_t error;
-    FILE *probe = fopen(path, "r");
-    if (!probe)
-        return 0;
-    fclose(probe);
-    json_t *root = json_load_file(path, 0, &error);
-    json_t *context = json_object_get(root, "context");
-    if (!json_is_object(context)) {
+    static const char what[] =
+        "the Google Benchmark JSON this run wrote, with a context";
+    json_t *root;
+    int rc = pb_json_load(path, what, &root, e);
+    if (rc)
+        return rc == -ENOENT ? 0 : rc;
+    json_t *context = pb_context_in(root);
+    if (!context) {
         json_decref(root);
-        return pb_fail(e, -EINVAL,
-                       "%s:%d: %s; expected the Google Benchmark JSON this "
-                       "run wrote, with a context",
-                       path, error.line, root ? "no context" : error.text);
+        return pb_fail(e, -EINVAL, "%s: no context; expected %s", path, what);
     }
     char load[32];
     load_text(m->load_start, load, sizeof(load));
-    int rc =
-        json_object_set_new(context, "cpu_governor", json_string(m->governor)) |
-        json_object_set_new(context, "cpu_turbo", json_string(m->turbo)) |
-        json_object_set_new(context, "load_average_start", json_string(load));
+    rc = json_object_set_new(context, PB_CTX_CPU_GOVERNOR,
+                             json_string(m->governor)) |
+         json_object_set_new(context, PB_CTX_CPU_TURBO, json_string(m->turbo)) |
+         json_object_set_new(context, PB_CTX_LOAD_START, json_string(load));
     load_text(m->load_end, load, sizeof(load));
-    rc |= json_object_set_new(context, "load_average_end", json_string(load));
+    rc |= json_object_set_new(context, PB_CTX_LOAD_END, json_string(load));
     /* 17 significant digits: every double reads back as the same value */
     char *text = rc ? NULL : json_dumps(root, JSON_INDENT(2));
     json_decref(root);

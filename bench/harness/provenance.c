@@ -34,6 +34,7 @@
 #include <igraph_version.h>
 #endif
 
+#include "util/context_keys.h"
 #include "util/cpus.h"
 #include "harness/gbench.h"
 #include "util/identity.h"
@@ -214,38 +215,38 @@ static void machine_record(struct pb_results *r, char *model, char *os)
 {
     char buf[512];
     file_value("/proc/cpuinfo", "model name", model, PB_MACHINE_TEXT);
-    pb_provenance_add(r, "cpu_model", model);
+    pb_provenance_add(r, PB_CTX_CPU_MODEL, model);
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
     long cores = physical_cores(cpus);
     if (cores > 0)
         snprintf(buf, sizeof(buf), "%ld", cores);
     else
         snprintf(buf, sizeof(buf), "unknown");
-    pb_provenance_add(r, "cpu_cores", buf);
+    pb_provenance_add(r, PB_CTX_CPU_CORES, buf);
     snprintf(buf, sizeof(buf), "%ld", cpus);
-    pb_provenance_add(r, "cpu_threads", buf);
+    pb_provenance_add(r, PB_CTX_CPU_THREADS, buf);
     long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
     if (pages > 0 && page > 0)
         snprintf(buf, sizeof(buf), "%llu",
                  (unsigned long long)pages * (unsigned long long)page);
     else
         snprintf(buf, sizeof(buf), "unknown");
-    pb_provenance_add(r, "memory_bytes", buf);
+    pb_provenance_add(r, PB_CTX_MEMORY_BYTES, buf);
     file_value("/etc/os-release", "PRETTY_NAME", os, PB_MACHINE_TEXT);
-    pb_provenance_add(r, "os", os);
+    pb_provenance_add(r, PB_CTX_OS, os);
     struct utsname u;
     if (uname(&u) == 0)
         snprintf(buf, sizeof(buf), "%s %s %s", u.sysname, u.release, u.machine);
     else
         snprintf(buf, sizeof(buf), "unknown");
-    pb_provenance_add(r, "os_kernel", buf);
+    pb_provenance_add(r, PB_CTX_OS_KERNEL, buf);
     snprintf(buf, sizeof(buf), "%s (_OPENMP %ld)", openmp_spec(_OPENMP),
              (long)_OPENMP);
-    pb_provenance_add(r, "openmp_version", buf);
+    pb_provenance_add(r, PB_CTX_OPENMP_VERSION, buf);
 #ifdef PB_HAVE_IGRAPH
-    pb_provenance_add(r, "igraph_version", IGRAPH_VERSION);
+    pb_provenance_add(r, PB_CTX_IGRAPH_VERSION, IGRAPH_VERSION);
 #else
-    pb_provenance_add(r, "igraph_version", "not built");
+    pb_provenance_add(r, PB_CTX_IGRAPH_VERSION, "not built");
 #endif
 }
 
@@ -256,7 +257,7 @@ static void machine_record(struct pb_results *r, char *model, char *os)
 static void identity_record(struct pb_results *r, const char *dirty)
 {
     char bytes[32], file[128];
-    pb_provenance_add(r, "puzzlebench_binary_sha256", pb_identity_binary());
+    pb_provenance_add(r, PB_CTX_BINARY_SHA256, pb_identity_binary());
     struct pb_diff d;
     pb_identity_diff(dirty, bundled(), &d);
     bool known = strcmp(d.sha256, "clean") && strcmp(d.sha256, "unknown");
@@ -280,11 +281,11 @@ static void identity_record(struct pb_results *r, const char *dirty)
             snprintf(file, sizeof(file), PB_DIFF_FILE);
         }
     }
-    pb_provenance_add(r, "puzzlebench_diff_sha256", d.sha256);
-    pb_provenance_add(r, "puzzlebench_diff_bytes",
+    pb_provenance_add(r, PB_CTX_DIFF_SHA256, d.sha256);
+    pb_provenance_add(r, PB_CTX_DIFF_BYTES,
                       !strcmp(d.sha256, "unknown") ? "unknown" : bytes);
-    pb_provenance_add(r, "puzzlebench_diff_file", file);
-    pb_provenance_add(r, "puzzlebench_untracked", d.untracked);
+    pb_provenance_add(r, PB_CTX_DIFF_FILE, file);
+    pb_provenance_add(r, PB_CTX_UNTRACKED, d.untracked);
     pb_diff_free(&d);
 }
 
@@ -294,42 +295,42 @@ void pb_provenance_record(struct pb_results *r, const struct pb_suite *suite,
     char buf[256], commit[128];
     const char *dirty;
     pb_provenance_commit(commit, sizeof(commit), &dirty);
-    pb_provenance_add(r, "puzzlebench_commit", commit);
-    pb_provenance_add(r, "puzzlebench_dirty", dirty);
+    pb_provenance_add(r, PB_CTX_COMMIT, commit);
+    pb_provenance_add(r, PB_CTX_DIRTY, dirty);
     identity_record(r, dirty);
-    pb_provenance_add(r, "compiler", PB_COMPILER);
-    pb_provenance_add(r, "compiler_flags", PB_CFLAGS);
-    pb_provenance_add(r, "build_type", PB_BUILD_TYPE);
-    pb_provenance_add(r, "google_benchmark_version", pb_gb_version());
-    pb_provenance_add(r, "jemalloc_version", pb_heap_version());
-    pb_provenance_add(r, "heap_counters",
+    pb_provenance_add(r, PB_CTX_COMPILER, PB_COMPILER);
+    pb_provenance_add(r, PB_CTX_COMPILER_FLAGS, PB_CFLAGS);
+    pb_provenance_add(r, PB_CTX_BUILD_TYPE, PB_BUILD_TYPE);
+    pb_provenance_add(r, PB_CTX_GBENCH_VERSION, pb_gb_version());
+    pb_provenance_add(r, PB_CTX_JEMALLOC_VERSION, pb_heap_version());
+    pb_provenance_add(r, PB_CTX_HEAP_COUNTERS,
                       pb_heap_available() ? "jemalloc mallctl" : "unavailable");
     const char *places = getenv("OMP_PLACES");
     const char *bind = getenv("OMP_PROC_BIND");
-    pb_provenance_add(r, "omp_places", places ? places : "unset");
-    pb_provenance_add(r, "omp_proc_bind", bind ? bind : "unset");
+    pb_provenance_add(r, PB_CTX_OMP_PLACES, places ? places : "unset");
+    pb_provenance_add(r, PB_CTX_OMP_PROC_BIND, bind ? bind : "unset");
     snprintf(buf, sizeof(buf), "%d", omp_get_max_threads());
-    pb_provenance_add(r, "omp_max_threads", buf);
+    pb_provenance_add(r, PB_CTX_OMP_MAX_THREADS, buf);
     pb_knobs_record(r, pb_provenance_add); /* env:NAME, every setting that may
                                               change timings */
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     snprintf(buf, sizeof(buf), "%ld", cores);
-    pb_provenance_add(r, "cores", buf);
+    pb_provenance_add(r, PB_CTX_CORES, buf);
     const struct pb_cpus *cpus = pb_cpus();
     snprintf(buf, sizeof(buf), "%d", cpus->granted);
-    pb_provenance_add(r, "cpus_granted", buf);
-    pb_provenance_add(r, "cpus_granted_by", cpus->by);
-    pb_provenance_add(r, "cpu_affinity", cpus->affinity_list);
+    pb_provenance_add(r, PB_CTX_CPUS_GRANTED, buf);
+    pb_provenance_add(r, PB_CTX_CPUS_GRANTED_BY, cpus->by);
+    pb_provenance_add(r, PB_CTX_CPU_AFFINITY, cpus->affinity_list);
     snprintf(buf, sizeof(buf), "%d", max_threads);
-    pb_provenance_add(r, "max_threads_asked", buf);
+    pb_provenance_add(r, PB_CTX_MAX_THREADS_ASKED, buf);
     /* more threads than the CPUs granted, not merely than the machine's */
-    pb_provenance_add(r, "threads_oversubscribed",
+    pb_provenance_add(r, PB_CTX_OVERSUBSCRIBED,
                       pb_threads_oversubscribed(max_threads, cpus->granted)
                           ? "true"
                           : "false");
-    pb_provenance_add(r, "suite", suite->name);
-    pb_provenance_add(r, "suite_path", suite->resolved);
-    pb_provenance_add(r, "suite_sha256", suite->sha256);
+    pb_provenance_add(r, PB_CTX_SUITE, suite->name);
+    pb_provenance_add(r, PB_CTX_SUITE_PATH, suite->resolved);
+    pb_provenance_add(r, PB_CTX_SUITE_SHA256, suite->sha256);
     /* the console gets one line; the block is in the log */
     char model[PB_MACHINE_TEXT], os[PB_MACHINE_TEXT], shown[4 * 12 + 1];
     machine_record(r, model, os);

@@ -49,6 +49,7 @@
 #include "present/figures.h"
 #include "util/stats.h"
 #include "analysis/summary.h"
+#include "results/context.h"
 #include "results/tidy.h"
 
 extern char **environ;
@@ -592,19 +593,11 @@ static int run_record(const char *dir, int *granted, unsigned *flag,
     snprintf(path, sizeof(path), "%s/results.json", dir);
     *granted = 0;
     *flag = 0;
-    struct pb_error ignored;
-    /* opened as tidy_load opened it: never a FIFO */
-    FILE *f = tidy_open(path, "the Google Benchmark JSON that bench writes",
-                        &ignored);
-    if (!f)
-        return 0;
-    json_error_t error;
-    json_t *root = tidy_json_loadf(f, &error);
-    fclose(f);
-    const json_t *context = json_object_get(root, "context");
+    /* read as tidy_load read it: never a FIFO */
+    json_t *context = pb_context_of_file(path);
     *granted = pb_cpus_from_context(context);
     int rc = tidy_clock_recorded(context, path, flag, e);
-    json_decref(root);
+    json_decref(context);
     return rc;
 }
 

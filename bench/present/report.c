@@ -53,6 +53,7 @@
 
 #include "analysis/calibration.h"
 #include "results/completion.h"
+#include "results/context.h"
 #include "util/cpus.h"
 #include "analysis/noise.h"
 #include "pb_file.h"
@@ -448,26 +449,19 @@ static void kernel_part(const struct tidy *t, const char *dir,
 static int load_context(const char *dir, json_t **root, json_t **empty,
                         const json_t **context, struct pb_error *e)
 {
-    char path[1024];
-    snprintf(path, sizeof(path), "%s/results.json", dir);
     *root = NULL;
     *empty = json_object();
     *context = *empty;
     if (!*empty)
         return pb_fail(e, -ENOMEM, "out of memory");
-    json_error_t error;
-    FILE *f = tidy_open(path, "the Google Benchmark JSON that bench writes", e);
-    if (!f)
-        return errno == ENOENT ? 0 : -errno;
-    *root = tidy_json_loadf(f, &error);
-    fclose(f);
-    if (!*root)
-        return pb_fail(e, -EINVAL,
-                       "%s:%d:%d: %s; expected the Google Benchmark JSON "
-                       "that bench writes",
-                       path, error.line, error.column, error.text);
-    const json_t *c = json_object_get(*root, "context");
-    if (json_is_object(c))
+    char path[PB_PATH_MAX + 16];
+    snprintf(path, sizeof(path), "%s/results.json", dir);
+    int rc = pb_json_load(path, "the Google Benchmark JSON that bench writes",
+                          root, e);
+    if (rc)
+        return rc == -ENOENT ? 0 : rc;
+    const json_t *c = pb_context_in(*root);
+    if (c)
         *context = c;
     return 0;
 }
@@ -487,8 +481,8 @@ static void sides_part(struct rp_out *o, const struct tidy *t,
 {
     if (!tidy_two_sided(t))
         return;
-    const char *a = json_string_value(json_object_get(context, "against:A"));
-    const char *b = json_string_value(json_object_get(context, "against:B"));
+    const char *a = pb_context_text(context, PB_CTX_AGAINST_A);
+    const char *b = pb_context_text(context, PB_CTX_AGAINST_B);
     char text[2 * PB_PATH_MAX + 512];
     snprintf(text, sizeof(text),
              "An A/B run of two builds interleaved in time (bench "
@@ -627,8 +621,7 @@ static int report_write(const char *dir, const struct pb_kernel *const *kernels,
     struct pb_completeness done;
     if (rc == 0)
         rc = pb_completeness_of(dir, &done, e);
-    const char *c =
-        rc ? NULL : json_string_value(json_object_get(context, "cores"));
+    const char *c = rc ? NULL : pb_context_text(context, PB_CTX_CORES);
     /* the context is puzzlebench's own (provenance.c writes cores as
      * digits); anything else reads as 0 cores, as an absent field does */
     /* NOLINTNEXTLINE(cert-err34-c) */

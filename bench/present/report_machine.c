@@ -4,12 +4,12 @@
  * context only, never from the machine that draws the report, so the
  * same folder gives the same bytes anywhere (the golden test).
  *
- * Sources: puzzlebench's keys (provenance.c: cpu_model, cpu_cores,
- * cpu_threads, memory_bytes, os, os_kernel, compiler, compiler_flags,
- * library versions, OpenMP settings, commit, suite) and Google
- * Benchmark's own (date, mhz_per_cpu, num_cpus, caches, load_avg, which
- * Google Benchmark takes when it starts timing). A folder from before a
- * key was recorded says "not recorded" in its place. O(keys).
+ * Sources: puzzlebench's keys (provenance.c: the CPU model, cores and
+ * threads, memory, OS and kernel, compiler and flags, library versions,
+ * OpenMP settings, commit, suite) and Google Benchmark's own (date,
+ * MHz, CPUs, caches, load averages, which Google Benchmark takes when it
+ * starts timing), by the names of util/context_keys.h. A folder from
+ * before a key was recorded says "not recorded" in its place. O(keys).
  */
 #include <math.h>
 #include <stdarg.h>
@@ -18,16 +18,10 @@
 
 #include "analysis/noise.h"
 #include "present/report_internal.h"
-#include "results/schema.h"
+#include "results/context.h"
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 #define NOT_RECORDED "not recorded"
-
-/* The string value of key, or NULL. */
-static const char *text(const json_t *context, const char *key)
-{
-    return json_string_value(json_object_get(context, key));
-}
 
 /* Appends printf-style text to the cell. */
 static void cat(char *cell, const char *fmt, ...) PB_PRINTF(2, 3);
@@ -42,10 +36,11 @@ static void cat(char *cell, const char *fmt, ...)
 
 static void cpu_cell(const json_t *c, char *cell)
 {
-    const char *model = text(c, "cpu_model"), *cores = text(c, "cpu_cores"),
-               *threads = text(c, "cpu_threads");
-    json_int_t cpus = json_integer_value(json_object_get(c, "num_cpus"));
-    json_int_t mhz = json_integer_value(json_object_get(c, "mhz_per_cpu"));
+    const char *model = pb_context_text(c, PB_CTX_CPU_MODEL),
+               *cores = pb_context_text(c, PB_CTX_CPU_CORES),
+               *threads = pb_context_text(c, PB_CTX_CPU_THREADS);
+    json_int_t cpus = json_integer_value(json_object_get(c, PB_CTX_NUM_CPUS));
+    json_int_t mhz = json_integer_value(json_object_get(c, PB_CTX_MHZ_PER_CPU));
     cat(cell, "%s", model ? model : "model " NOT_RECORDED);
     if (cores && threads)
         cat(cell, ", %s cores, %s hardware threads", cores, threads);
@@ -54,8 +49,8 @@ static void cpu_cell(const json_t *c, char *cell)
     if (mhz > 0)
         cat(cell, ", %lld MHz", (long long)mhz);
     /* noise_run.c's frequency records, where the run has them */
-    const char *governor = text(c, "cpu_governor"),
-               *turbo = text(c, "cpu_turbo");
+    const char *governor = pb_context_text(c, PB_CTX_CPU_GOVERNOR),
+               *turbo = pb_context_text(c, PB_CTX_CPU_TURBO);
     if (governor)
         cat(cell, ", governor %s", governor);
     if (turbo)
@@ -66,7 +61,7 @@ static void cpu_cell(const json_t *c, char *cell)
  * (shared by 2 threads)". */
 static void caches_cell(const json_t *c, char *cell)
 {
-    const json_t *caches = json_object_get(c, "caches"), *x;
+    const json_t *caches = json_object_get(c, PB_CTX_CACHES), *x;
     size_t i;
     json_array_foreach(caches, i, x)
     {
@@ -93,7 +88,7 @@ static void caches_cell(const json_t *c, char *cell)
 
 static void memory_cell(const json_t *c, char *cell)
 {
-    const char *bytes = text(c, "memory_bytes");
+    const char *bytes = pb_context_text(c, PB_CTX_MEMORY_BYTES);
     char *end = NULL;
     double v = bytes ? strtod(bytes, &end) : NAN;
     if (bytes && end != bytes && *end == '\0' && v > 0)
@@ -104,7 +99,8 @@ static void memory_cell(const json_t *c, char *cell)
 
 static void os_cell(const json_t *c, char *cell)
 {
-    const char *os = text(c, "os"), *kernel = text(c, "os_kernel");
+    const char *os = pb_context_text(c, PB_CTX_OS),
+               *kernel = pb_context_text(c, PB_CTX_OS_KERNEL);
     cat(cell, "%s", os ? os : NOT_RECORDED);
     if (kernel)
         cat(cell, ", %s", kernel);
@@ -114,8 +110,9 @@ static void os_cell(const json_t *c, char *cell)
  * (-W...: they change no code; the provenance table has them all). */
 static void compiler_cell(const json_t *c, char *cell)
 {
-    const char *compiler = text(c, "compiler"), *type = text(c, "build_type"),
-               *flags = text(c, "compiler_flags");
+    const char *compiler = pb_context_text(c, PB_CTX_COMPILER),
+               *type = pb_context_text(c, PB_CTX_BUILD_TYPE),
+               *flags = pb_context_text(c, PB_CTX_COMPILER_FLAGS);
     cat(cell, "%s", compiler ? compiler : NOT_RECORDED);
     if (type)
         cat(cell, ", %s build", type);
@@ -133,11 +130,11 @@ static void compiler_cell(const json_t *c, char *cell)
 
 static void libraries_cell(const json_t *c, char *cell)
 {
-    const char *gb = text(c, "google_benchmark_version"),
-               *je = text(c, "jemalloc_version"),
-               *heap = text(c, "heap_counters"),
-               *omp = text(c, "openmp_version"),
-               *ig = text(c, "igraph_version");
+    const char *gb = pb_context_text(c, PB_CTX_GBENCH_VERSION),
+               *je = pb_context_text(c, PB_CTX_JEMALLOC_VERSION),
+               *heap = pb_context_text(c, PB_CTX_HEAP_COUNTERS),
+               *omp = pb_context_text(c, PB_CTX_OPENMP_VERSION),
+               *ig = pb_context_text(c, PB_CTX_IGRAPH_VERSION);
     cat(cell, "Google Benchmark %s", gb ? gb : NOT_RECORDED);
     /* jemalloc's version carries its git describe: 5.3.0-0-g54eaed1d... */
     if (je)
@@ -151,13 +148,13 @@ static void libraries_cell(const json_t *c, char *cell)
 
 static void openmp_cell(const json_t *c, char *cell)
 {
-    const char *max = text(c, "omp_max_threads"),
-               *places = text(c, "omp_places"),
-               *bind = text(c, "omp_proc_bind"),
-               *asked = text(c, "max_threads_asked"),
-               *over = text(c, "threads_oversubscribed"),
-               *granted = text(c, "cpus_granted"),
-               *by = text(c, "cpus_granted_by");
+    const char *max = pb_context_text(c, PB_CTX_OMP_MAX_THREADS),
+               *places = pb_context_text(c, PB_CTX_OMP_PLACES),
+               *bind = pb_context_text(c, PB_CTX_OMP_PROC_BIND),
+               *asked = pb_context_text(c, PB_CTX_MAX_THREADS_ASKED),
+               *over = pb_context_text(c, PB_CTX_OVERSUBSCRIBED),
+               *granted = pb_context_text(c, PB_CTX_CPUS_GRANTED),
+               *by = pb_context_text(c, PB_CTX_CPUS_GRANTED_BY);
     if (!max) {
         cat(cell, NOT_RECORDED);
         return;
@@ -179,9 +176,11 @@ static void openmp_cell(const json_t *c, char *cell)
  * hash of a dirty tree's diff) and suite. */
 static void run_cell(const json_t *c, char *cell)
 {
-    const char *date = text(c, "date"), *commit = text(c, "puzzlebench_commit"),
-               *dirty = text(c, "puzzlebench_dirty"), *suite = text(c, "suite"),
-               *diff = text(c, "puzzlebench_diff_sha256");
+    const char *date = pb_context_text(c, PB_CTX_DATE),
+               *commit = pb_context_text(c, PB_CTX_COMMIT),
+               *dirty = pb_context_text(c, PB_CTX_DIRTY),
+               *suite = pb_context_text(c, PB_CTX_SUITE),
+               *diff = pb_context_text(c, PB_CTX_DIFF_SHA256);
     if (date) {
         size_t t = strcspn(date, "T");
         cat(cell, "%.*s%s%s", (int)t, date, date[t] ? " " : "",
@@ -189,7 +188,7 @@ static void run_cell(const json_t *c, char *cell)
     } else {
         cat(cell, "date " NOT_RECORDED);
     }
-    const json_t *load = json_object_get(c, "load_avg");
+    const json_t *load = json_object_get(c, PB_CTX_LOAD_AVG);
     if (json_array_size(load) == 3)
         cat(cell,
             "; load average %.2f, %.2f, %.2f (1, 5, 15 min) as timing began",
@@ -215,7 +214,7 @@ static void warnings_cell(const json_t *c, char *cell)
 {
     struct pb_noise_machine m;
     char w[PB_NOISE_MACHINE][PB_NOISE_TEXT];
-    if (!json_object_get(c, "cpu_governor") ||
+    if (!json_object_get(c, PB_CTX_CPU_GOVERNOR) ||
         !pb_noise_machine_from_context(c, &m)) {
         snprintf(cell, RP_CELL, "not recorded");
         return;
@@ -235,8 +234,8 @@ static void warnings_cell(const json_t *c, char *cell)
  * its machine and its benchmarks), whose times are not comparable. */
 static void merged_part(struct rp_out *o, const json_t *context)
 {
-    const json_t *from = json_object_get(context, "merged_from");
-    const json_t *differ = json_object_get(context, "machines_differ");
+    const json_t *from = json_object_get(context, PB_CTX_MERGED_FROM);
+    const json_t *differ = json_object_get(context, PB_CTX_MACHINES_DIFFER);
     if (json_array_size(from) == 0)
         return;
     char lead[32];
@@ -290,51 +289,30 @@ void rp_machine_part(struct rp_out *o, const json_t *context)
 /* The provenance keys in the order provenance.c records them (Google
  * Benchmark's context keeps its keys sorted); keys outside this list
  * follow in the file's order. */
-static const char *const provenance_keys[] = {"puzzlebench_commit",
-                                              "puzzlebench_dirty",
-                                              "puzzlebench_binary_sha256",
-                                              "puzzlebench_diff_sha256",
-                                              "puzzlebench_diff_bytes",
-                                              "puzzlebench_diff_file",
-                                              "puzzlebench_untracked",
-                                              "compiler",
-                                              "compiler_flags",
-                                              "build_type",
-                                              "google_benchmark_version",
-                                              "jemalloc_version",
-                                              "heap_counters",
-                                              "omp_places",
-                                              "omp_proc_bind",
-                                              "omp_max_threads",
-                                              "cores",
-                                              "cpus_granted",
-                                              "cpus_granted_by",
-                                              "cpu_affinity",
-                                              "max_threads_asked",
-                                              "threads_oversubscribed",
-                                              "suite",
-                                              "suite_path",
-                                              "suite_sha256",
-                                              "cpu_model",
-                                              "cpu_cores",
-                                              "cpu_threads",
-                                              "memory_bytes",
-                                              "os",
-                                              "os_kernel",
-                                              "openmp_version",
-                                              "igraph_version"};
+static const char *const provenance_keys[] = {
+    PB_CTX_COMMIT,          PB_CTX_DIRTY,          PB_CTX_BINARY_SHA256,
+    PB_CTX_DIFF_SHA256,     PB_CTX_DIFF_BYTES,     PB_CTX_DIFF_FILE,
+    PB_CTX_UNTRACKED,       PB_CTX_COMPILER,       PB_CTX_COMPILER_FLAGS,
+    PB_CTX_BUILD_TYPE,      PB_CTX_GBENCH_VERSION, PB_CTX_JEMALLOC_VERSION,
+    PB_CTX_HEAP_COUNTERS,   PB_CTX_OMP_PLACES,     PB_CTX_OMP_PROC_BIND,
+    PB_CTX_OMP_MAX_THREADS, PB_CTX_CORES,          PB_CTX_CPUS_GRANTED,
+    PB_CTX_CPUS_GRANTED_BY, PB_CTX_CPU_AFFINITY,   PB_CTX_MAX_THREADS_ASKED,
+    PB_CTX_OVERSUBSCRIBED,  PB_CTX_SUITE,          PB_CTX_SUITE_PATH,
+    PB_CTX_SUITE_SHA256,    PB_CTX_CPU_MODEL,      PB_CTX_CPU_CORES,
+    PB_CTX_CPU_THREADS,     PB_CTX_MEMORY_BYTES,   PB_CTX_OS,
+    PB_CTX_OS_KERNEL,       PB_CTX_OPENMP_VERSION, PB_CTX_IGRAPH_VERSION};
 /* Google Benchmark's own context keys and the harness's other records:
  * not provenance rows. */
-static const char *const not_provenance[] = {"date",
-                                             "host_name",
-                                             "executable",
-                                             "num_cpus",
-                                             "mhz_per_cpu",
-                                             "caches",
-                                             "cpu_scaling_enabled",
-                                             "load_avg",
-                                             "library_build_type",
-                                             "json_schema_version"};
+static const char *const not_provenance[] = {PB_CTX_DATE,
+                                             PB_CTX_HOST_NAME,
+                                             PB_CTX_EXECUTABLE,
+                                             PB_CTX_NUM_CPUS,
+                                             PB_CTX_MHZ_PER_CPU,
+                                             PB_CTX_CACHES,
+                                             PB_CTX_CPU_SCALING,
+                                             PB_CTX_LOAD_AVG,
+                                             PB_CTX_LIBRARY_BUILD_TYPE,
+                                             PB_CTX_JSON_SCHEMA_VERSION};
 
 static bool listed(const char *key, const char *const *list, size_t n)
 {
@@ -364,7 +342,7 @@ void rp_provenance_part(struct rp_out *o, const json_t *context)
     rp_heading(o, 2, "Provenance");
     size_t rows = 0;
     for (size_t k = 0; k < COUNT(provenance_keys); k++) {
-        const char *v = text(context, provenance_keys[k]);
+        const char *v = pb_context_text(context, provenance_keys[k]);
         if (!v)
             continue;
         if (rows++ == 0)
@@ -378,8 +356,8 @@ void rp_provenance_part(struct rp_out *o, const json_t *context)
         if (!json_is_string(value) ||
             listed(key, provenance_keys, COUNT(provenance_keys)) ||
             listed(key, not_provenance, COUNT(not_provenance)) ||
-            !strncmp(key, "corpus:", strlen("corpus:")) ||
-            !strncmp(key, PB_VERIFY_KEY, strlen(PB_VERIFY_KEY)))
+            pb_ctx_prefixed(key, PB_CTX_CORPUS_PREFIX) ||
+            pb_ctx_prefixed(key, PB_CTX_VERIFY_PREFIX))
             continue;
         if (rows++ == 0)
             rp_table_begin(o, cols, 2, 2);

@@ -17,6 +17,7 @@
 
 #include "present/report_internal.h"
 #include "results/schema.h"
+#include "util/context_keys.h"
 
 struct record {
     const char *name;
@@ -84,7 +85,7 @@ int rp_verification_part(struct rp_out *o, const json_t *context,
     json_t *value;
     json_object_foreach((json_t *)context, key, value)
     {
-        if (strncmp(key, PB_VERIFY_KEY, strlen(PB_VERIFY_KEY)))
+        if (!pb_ctx_prefixed(key, PB_CTX_VERIFY_PREFIX))
             continue;
         const char *text = json_string_value(value);
         if (!text || pb_verify_parse(text, &r[n].v)) {
@@ -95,7 +96,7 @@ int rp_verification_part(struct rp_out *o, const json_t *context,
                            "seconds=S reason=...)",
                            path, key);
         }
-        r[n++].name = key + strlen(PB_VERIFY_KEY);
+        r[n++].name = key + strlen(PB_CTX_VERIFY_PREFIX);
     }
     qsort(r, n, sizeof(*r), by_order);
     size_t failed = 0, untimed = 0;

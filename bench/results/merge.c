@@ -28,6 +28,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "results/context.h"
 #include "results/merge_internal.h"
 #include "results/schema.h"
 #include "results/tidy.h"
@@ -99,11 +100,11 @@ static int read_records(const struct pb_merge *m, size_t i,
     const struct merge_input *in = &m->in[i];
     const char *key;
     json_t *value;
-    json_object_foreach(json_object_get(in->root, "context"), key, value)
+    json_object_foreach(pb_context_in(in->root), key, value)
     {
-        if (strncmp(key, PB_VERIFY_KEY, strlen(PB_VERIFY_KEY)))
+        if (!pb_ctx_prefixed(key, PB_CTX_VERIFY_PREFIX))
             continue;
-        const char *name = key + strlen(PB_VERIFY_KEY);
+        const char *name = key + strlen(PB_CTX_VERIFY_PREFIX);
         struct pb_verify v;
         struct place *p = calloc(1, sizeof(*p));
         if (!p)
@@ -205,7 +206,7 @@ static int64_t run_round(const json_t *run)
 static int read_runs(struct merge_input *in, size_t i, struct place *places,
                      struct items *runs, struct pb_error *e)
 {
-    json_t *list = json_object_get(in->root, "benchmarks");
+    json_t *list = json_object_get(in->root, PB_JSON_BENCHMARKS);
     char where[PB_PATH_MAX + 48];
     for (size_t r = 0; r < json_array_size(list); r++) {
         json_t *run = json_array_get(list, r);

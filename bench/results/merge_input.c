@@ -1,6 +1,6 @@
 /*
  * merge_input.c - reading the folders `merge` joins (merge_parts.h):
- * each results.json with Jansson, each results.csv's lines (parsed in
+ * each results.json (context.h's loader), each results.csv's lines (parsed in
  * merge.c by tidy.h's row reader), both opened and read as compare and
  * plot read them (tidy.h: regular files only, lines of any length up to
  * TIDY_LINE_MAX, Google Benchmark's bare NaN), and the checks that they
@@ -22,27 +22,23 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "results/context.h"
 #include "results/merge_internal.h"
 #include "results/tidy.h"
 
 /* Context keys that must be equal: another commit or build (another
  * executable, another diff of a dirty tree) is another program, another
  * suite other benchmarks. */
-static const char *const same_keys[] = {"puzzlebench_commit",
-                                        "puzzlebench_dirty",
-                                        "puzzlebench_binary_sha256",
-                                        "puzzlebench_diff_sha256",
-                                        "compiler",
-                                        "compiler_flags",
-                                        "build_type",
-                                        "suite",
-                                        "suite_sha256"};
+static const char *const same_keys[] = {
+    PB_CTX_COMMIT,      PB_CTX_DIRTY,    PB_CTX_BINARY_SHA256,
+    PB_CTX_DIFF_SHA256, PB_CTX_COMPILER, PB_CTX_COMPILER_FLAGS,
+    PB_CTX_BUILD_TYPE,  PB_CTX_SUITE,    PB_CTX_SUITE_SHA256};
 /* Context keys of the machine (provenance.c, Google Benchmark's
  * host_name and num_cpus): times from machines that differ in any are
  * not comparable. */
 static const char *const machine_keys[] = {
-    "host_name", "cpu_model",    "cpu_cores", "cpu_threads",
-    "num_cpus",  "memory_bytes", "os",        "os_kernel"};
+    PB_CTX_HOST_NAME, PB_CTX_CPU_MODEL,    PB_CTX_CPU_CORES, PB_CTX_CPU_THREADS,
+    PB_CTX_NUM_CPUS,  PB_CTX_MEMORY_BYTES, PB_CTX_OS,        PB_CTX_OS_KERNEL};
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
 static bool is_file(const char *dir, const char *name)
@@ -99,23 +95,19 @@ static int find_folder(const char *arg, struct merge_input *in,
 static int read_json(struct merge_input *in, struct pb_error *e)
 {
     char path[PB_PATH_MAX + 16];
-    json_error_t why;
     snprintf(path, sizeof(path), "%s/results.json", in->dir);
-    FILE *f = tidy_open(path, "the results.json of puzzlebench bench", e);
-    if (!f)
-        return -errno;
-    in->root = tidy_json_loadf(f, &why);
-    fclose(f);
-    if (!in->root)
-        return pb_fail(e, -EINVAL, "%s:%d: %s", path, why.line, why.text);
-    json_t *context = json_object_get(in->root, "context");
-    if (!json_is_object(context) ||
-        !json_is_array(json_object_get(in->root, "benchmarks")))
+    int rc = pb_json_load(path, "the results.json of puzzlebench bench",
+                          &in->root, e);
+    if (rc)
+        return rc;
+    json_t *context = pb_context_in(in->root);
+    if (!context ||
+        !json_is_array(json_object_get(in->root, PB_JSON_BENCHMARKS)))
         return pb_fail(e, -EINVAL,
                        "%s: expected Google Benchmark JSON (an object with "
                        "a context and benchmarks)",
                        path);
-    json_t *shard = json_object_get(context, "shard");
+    json_t *shard = json_object_get(context, PB_CTX_SHARD);
     char end;
     in->shard = in->shards = 1;
     if (shard &&
@@ -130,8 +122,8 @@ static int read_json(struct merge_input *in, struct pb_error *e)
                        "%s: context 'shard': expected I/N, "
                        "1 <= I <= N <= %d",
                        path, PB_MAX_SHARDS);
-    if (!json_is_string(json_object_get(context, "puzzlebench_commit")) ||
-        !json_is_string(json_object_get(context, "suite")))
+    if (!pb_context_text(context, PB_CTX_COMMIT) ||
+        !pb_context_text(context, PB_CTX_SUITE))
         return pb_fail(e, -EINVAL,
                        "%s: no puzzlebench_commit or suite in its context; "
                        "expected the results.json of puzzlebench bench",
@@ -201,7 +193,7 @@ static int read_csv(struct merge_input *in, struct pb_error *e)
 static void value_text(const struct merge_input *in, const char *key, char *out,
                        size_t len)
 {
-    json_t *v = json_object_get(json_object_get(in->root, "context"), key);
+    json_t *v = json_object_get(pb_context_in(in->root), key);
     char *dump = v ? json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT) : NULL;
     snprintf(out, len, "%.120s", dump ? dump : "(absent)");
     free(dump);
@@ -226,8 +218,7 @@ static bool same_value(const json_t *a, const json_t *b)
 static int same_run(const struct merge_input *a, const struct merge_input *b,
                     struct pb_error *e)
 {
-    json_t *ca = json_object_get(a->root, "context");
-    json_t *cb = json_object_get(b->root, "context");
+    json_t *ca = pb_context_in(a->root), *cb = pb_context_in(b->root);
     for (size_t k = 0; k < COUNT(same_keys); k++)
         if (!same_value(json_object_get(ca, same_keys[k]),
                         json_object_get(cb, same_keys[k]))) {
@@ -258,11 +249,10 @@ void merge_machine_keys(const struct pb_merge *m, char *out, size_t len)
     out[0] = '\0';
     for (size_t k = 0; k < COUNT(machine_keys); k++)
         for (size_t i = 1; i < m->n; i++)
-            if (!same_value(
-                    json_object_get(json_object_get(m->in[0].root, "context"),
-                                    machine_keys[k]),
-                    json_object_get(json_object_get(m->in[i].root, "context"),
-                                    machine_keys[k]))) {
+            if (!same_value(json_object_get(pb_context_in(m->in[0].root),
+                                            machine_keys[k]),
+                            json_object_get(pb_context_in(m->in[i].root),
+                                            machine_keys[k]))) {
                 size_t at = strlen(out);
                 snprintf(out + at, len - at, "%s%s", at ? ", " : "",
                          machine_keys[k]);
@@ -273,7 +263,7 @@ void merge_machine_keys(const struct pb_merge *m, char *out, size_t len)
 /* The input's context value of key is a SHA-256 (64 hex digits). */
 static bool known_hash(const json_t *context, const char *key)
 {
-    const char *v = json_string_value(json_object_get(context, key));
+    const char *v = pb_context_text(context, key);
     return v && strlen(v) == 64 && strspn(v, "0123456789abcdef") == 64;
 }
 
@@ -283,12 +273,10 @@ static bool known_hash(const json_t *context, const char *key)
  * proves one build, one commit with one diff one source. */
 static void note_unchecked(struct pb_merge *m)
 {
-    json_t *context = json_object_get(m->in[0].root, "context");
-    const char *commit =
-        json_string_value(json_object_get(context, "puzzlebench_commit"));
-    const char *dirty =
-        json_string_value(json_object_get(context, "puzzlebench_dirty"));
-    if (known_hash(context, "puzzlebench_binary_sha256"))
+    json_t *context = pb_context_in(m->in[0].root);
+    const char *commit = pb_context_text(context, PB_CTX_COMMIT);
+    const char *dirty = pb_context_text(context, PB_CTX_DIRTY);
+    if (known_hash(context, PB_CTX_BINARY_SHA256))
         return;
     if (!commit || !strcmp(commit, "unknown"))
         snprintf(m->build_unchecked, sizeof(m->build_unchecked),
@@ -296,8 +284,7 @@ static void note_unchecked(struct pb_merge *m)
     else if (!dirty || !strcmp(dirty, "unknown"))
         snprintf(m->build_unchecked, sizeof(m->build_unchecked),
                  "whether the source tree had changes is unknown");
-    else if (!strcmp(dirty, "true") &&
-             !known_hash(context, "puzzlebench_diff_sha256"))
+    else if (!strcmp(dirty, "true") && !known_hash(context, PB_CTX_DIFF_SHA256))
         snprintf(m->build_unchecked, sizeof(m->build_unchecked),
                  "the source tree had uncommitted changes, which may differ");
 }

@@ -32,6 +32,7 @@
 #include <string.h>
 
 #include "util/identity.h"
+#include "results/context.h"
 #include "results/merge_internal.h"
 #include "pb_file.h"
 
@@ -55,8 +56,7 @@ static json_t *machine_line(const struct merge_input *in, const char *keys)
     FILE *f = open_memstream(&text, &len);
     if (!f)
         return NULL;
-    json_t *name = input_name(in),
-           *context = json_object_get(in->root, "context");
+    json_t *name = input_name(in), *context = pb_context_in(in->root);
     fprintf(f, "%s:", json_string_value(name));
     json_decref(name);
     for (const char *k = keys; *k;) {
@@ -79,9 +79,9 @@ static json_t *machine_line(const struct merge_input *in, const char *keys)
     int count = 0;
     json_object_foreach(context, key, value)
     {
-        if (!strncmp(key, PB_VERIFY_KEY, strlen(PB_VERIFY_KEY)))
+        if (pb_ctx_prefixed(key, PB_CTX_VERIFY_PREFIX))
             fprintf(f, "%s %s", count++ ? "," : "",
-                    key + strlen(PB_VERIFY_KEY));
+                    key + strlen(PB_CTX_VERIFY_PREFIX));
     }
     json_t *line = fclose(f) == 0 ? json_string(text) : NULL;
     free(text);
@@ -91,14 +91,14 @@ static json_t *machine_line(const struct merge_input *in, const char *keys)
 /* Keys of the run's launch: they may differ between merged runs (each
  * shard draws its own order of rounds). */
 static const char *const launch_keys[] = {
-    "processes",   "threads_per_process", "hosts",
-    "mpi_library", "max_threads_asked",   "round_order_seed"};
+    PB_CTX_PROCESSES,   PB_CTX_THREADS_PER_PROCESS, PB_CTX_HOSTS,
+    PB_CTX_MPI_LIBRARY, PB_CTX_MAX_THREADS_ASKED,   PB_CTX_ROUND_ORDER_SEED};
 
 /* Input i's context value of key (NULL: none). */
 static json_t *context_value(const struct pb_merge *m, size_t i,
                              const char *key)
 {
-    return json_object_get(json_object_get(m->in[i].root, "context"), key);
+    return json_object_get(pb_context_in(m->in[i].root), key);
 }
 
 /* context's value of key: the inputs' distinct string values joined by
@@ -128,11 +128,11 @@ static bool join_launch_key(const struct pb_merge *m, json_t *context,
 int merge_join_json(struct pb_merge *m, json_t *benchmarks, struct pb_error *e)
 {
     json_t *root = json_deep_copy(m->in[0].root);
-    json_t *context = json_object_get(root, "context");
+    json_t *context = pb_context_in(root);
     json_t *from = json_array(), *differ = json_array();
     bool ok = root && from && differ;
     if (ok)
-        json_object_del(context, "shard");
+        json_object_del(context, PB_CTX_SHARD);
     for (size_t k = 0; ok && k < sizeof(launch_keys) / sizeof(launch_keys[0]);
          k++)
         ok = join_launch_key(m, context, launch_keys[k]);
@@ -145,24 +145,23 @@ int merge_join_json(struct pb_merge *m, json_t *benchmarks, struct pb_error *e)
                  0;
         const char *key;
         json_t *value;
-        json_object_foreach(json_object_get(m->in[i].root, "context"), key,
-                            value)
+        json_object_foreach(pb_context_in(m->in[i].root), key, value)
         {
             if (ok && i > 0 &&
-                (!strncmp(key, PB_VERIFY_KEY, strlen(PB_VERIFY_KEY)) ||
-                 !strncmp(key, "corpus:", strlen("corpus:"))) &&
+                (pb_ctx_prefixed(key, PB_CTX_VERIFY_PREFIX) ||
+                 pb_ctx_prefixed(key, PB_CTX_CORPUS_PREFIX)) &&
                 !json_object_get(context, key))
                 ok = json_object_set(context, key, value) == 0;
         }
     }
     if (ok)
-        ok = json_object_set(context, "merged_from", from) == 0 &&
+        ok = json_object_set(context, PB_CTX_MERGED_FROM, from) == 0 &&
              (!m->machines_differ ||
-              json_object_set(context, "machines_differ", differ) == 0) &&
+              json_object_set(context, PB_CTX_MACHINES_DIFFER, differ) == 0) &&
              (!m->missing[0] ||
-              json_object_set_new(context, "missing_shards",
+              json_object_set_new(context, PB_CTX_MISSING_SHARDS,
                                   json_string(m->missing)) == 0) &&
-             json_object_set(root, "benchmarks", benchmarks) == 0;
+             json_object_set(root, PB_JSON_BENCHMARKS, benchmarks) == 0;
     json_decref(from);
     json_decref(differ);
     if (!ok) {
@@ -176,7 +175,7 @@ int merge_join_json(struct pb_merge *m, json_t *benchmarks, struct pb_error *e)
 int merge_record_place(struct pb_merge *m, const char *key, uint64_t at,
                        struct pb_error *e)
 {
-    json_t *context = json_object_get(m->json, "context");
+    json_t *context = pb_context_in(m->json);
     struct pb_verify v;
     char text[sizeof(v.reason) + 128];
     if (pb_verify_parse(json_string_value(json_object_get(context, key)), &v))
@@ -232,8 +231,7 @@ int pb_merge_write(const struct pb_merge *m, struct pb_results *r,
                    struct pb_error *e)
 {
     char text_a[4 * PB_PATH_MAX], text_b[4 * PB_PATH_MAX];
-    const char *suite = json_string_value(
-        json_object_get(json_object_get(m->json, "context"), "suite"));
+    const char *suite = pb_context_text(pb_context_in(m->json), PB_CTX_SUITE);
     pb_results_say(r,
                    "puzzlebench merge: %zu results folders of suite %s "
                    "(%zu benchmarks, %zu rows), results in %s\n",
@@ -282,8 +280,8 @@ int pb_merge_write(const struct pb_merge *m, struct pb_results *r,
                        "differ): times from different machines are not "
                        "comparable\n",
                        keys);
-        json_t *lines = json_object_get(json_object_get(m->json, "context"),
-                                        "machines_differ");
+        json_t *lines =
+            json_object_get(pb_context_in(m->json), PB_CTX_MACHINES_DIFFER);
         for (size_t i = 0; i < json_array_size(lines); i++) {
             /* a line lists the input's benchmarks: as long as they are */
             const char *line = json_string_value(json_array_get(lines, i));

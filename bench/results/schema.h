@@ -212,7 +212,8 @@ const char *pb_csv_text(const struct pb_csv_layout *l, char *const *field,
 int pb_csv_row_read(const struct pb_csv_layout *l, char *const *field,
                     struct pb_row *row, enum pb_col *bad);
 
-/* The verification record (the JSON context value). */
+/* The verification record: the value of a results.json context's key
+ * PB_CTX_VERIFY_PREFIX + the benchmark name (util/context_keys.h). */
 enum pb_verify_status {
     PB_VERIFY_CORRECT,        /* every answer right */
     PB_VERIFY_WRONG,          /* some answer wrong */
@@ -220,7 +221,6 @@ enum pb_verify_status {
     PB_VERIFY_SKIPPED,        /* memory cap, budget: not timed */
     PB_VERIFY_NOT_APPLICABLE, /* the variant does not accept the corpus */
 };
-#define PB_VERIFY_KEY "verify:" /* + the benchmark name */
 
 struct pb_verify {
     uint64_t order; /* the benchmark's place in the suite */

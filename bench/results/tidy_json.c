@@ -33,6 +33,7 @@
  */
 #include "results/tidy.h"
 #include "results/work.h"
+#include "util/context_keys.h"
 
 #include <errno.h>
 #include <jansson.h>
@@ -346,7 +347,7 @@ int tidy_load_json(FILE *f, struct tidy *t, unsigned flags, struct pb_error *e)
                        "%s:%d:%d: %s; expected Google Benchmark JSON "
                        "(--benchmark_out_format=json)",
                        t->path, error.line, error.column, error.text);
-    const json_t *runs = json_object_get(root, "benchmarks");
+    const json_t *runs = json_object_get(root, PB_JSON_BENCHMARKS);
     int rc = 0;
     size_t aggregates = 0;
     if (!json_is_array(runs))
@@ -356,7 +357,7 @@ int tidy_load_json(FILE *f, struct tidy *t, unsigned flags, struct pb_error *e)
                      t->path);
     /* a part of one side of bench --against says its side once */
     const char *side = json_string_value(
-        json_object_get(json_object_get(root, "context"), "side"));
+        json_object_get(json_object_get(root, PB_JSON_CONTEXT), PB_CTX_SIDE));
     if (!run_side_ok(side))
         side = "";
     for (size_t i = 0; rc == 0 && i < json_array_size(runs); i++)
@@ -375,7 +376,7 @@ int tidy_load_json(FILE *f, struct tidy *t, unsigned flags, struct pb_error *e)
 int tidy_clock_recorded(const json_t *context, const char *where,
                         unsigned *flag, struct pb_error *e)
 {
-    const json_t *v = json_object_get(context, "clock");
+    const json_t *v = json_object_get(context, PB_CTX_CLOCK);
     const char *word = json_string_value(v);
     *flag = 0;
     if (!v || (word && tidy_clock_parse(word, flag) == 0))

@@ -41,6 +41,7 @@
 
 #include "pb_limits.h"
 #include "pb_units.h"
+#include "util/context_keys.h"
 
 #define PATH_TEXT 4096
 #define LINE_TEXT 4096
@@ -397,7 +398,7 @@ void pb_threads_list_text(const long *list, size_t n, size_t shown, char *out,
 
 int pb_cpus_from_context(const struct json_t *context)
 {
-    const json_t *v = json_object_get(context, "cpus_granted");
+    const json_t *v = json_object_get(context, PB_CTX_CPUS_GRANTED);
     const char *s = json_string_value(v);
     if (json_is_integer(v))
         return json_integer_value(v) > 0 && json_integer_value(v) < INT_MAX
@@ -406,14 +407,6 @@ int pb_cpus_from_context(const struct json_t *context)
     if (!s || strspn(s, "0123456789") != strlen(s) || !s[0] || strlen(s) > 9)
         return 0;
     return atoi(s); /* NOLINT(cert-err34-c): 1 to 9 digits, checked */
-}
-
-int pb_cpus_recorded(const char *path)
-{
-    json_t *root = json_load_file(path, 0, NULL);
-    int granted = pb_cpus_from_context(json_object_get(root, "context"));
-    json_decref(root);
-    return granted;
 }
 
 /* The trial threads wait here until every one was started (or one could

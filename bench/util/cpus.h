@@ -63,13 +63,11 @@ void pb_threads_list_add(long *list, size_t *n, size_t max, long threads);
 void pb_threads_list_text(const long *list, size_t n, size_t shown, char *out,
                           size_t len);
 
-/* The cpus_granted of a results.json context (a Jansson object); 0 when
- * absent (an older run, another binary) or not a count. */
+/* The cpus_granted of a results.json context (a Jansson object, as
+ * results/context.h loads it); 0 when absent (an older run, another
+ * binary) or not a count. */
 struct json_t;
 int pb_cpus_from_context(const struct json_t *context);
-/* The same from the results.json at path (read with Jansson); 0 when
- * it cannot be read. O(size of the file). */
-int pb_cpus_recorded(const char *path);
 
 /* Whether a team of `threads` OpenMP threads can start: OpenMP's idle
  * workers are let go (omp_pause_resource_all; OpenMP starts them again

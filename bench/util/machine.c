@@ -28,6 +28,7 @@
 #include <unistd.h>
 
 #include "util/cpus.h"
+#include "util/context_keys.h"
 
 #define GOVERNORS 4 /* distinct governors named; more are "..." */
 
@@ -226,17 +227,17 @@ bool pb_noise_machine_from_context(const struct json_t *context,
         return false;
     const char *s;
     /* absent (an older run, another binary): "", never warned about */
-    s = json_string_value(json_object_get(context, "cpu_governor"));
+    s = json_string_value(json_object_get(context, PB_CTX_CPU_GOVERNOR));
     snprintf(m->governor, sizeof(m->governor), "%s", s ? s : "");
-    s = json_string_value(json_object_get(context, "cpu_turbo"));
+    s = json_string_value(json_object_get(context, PB_CTX_CPU_TURBO));
     snprintf(m->turbo, sizeof(m->turbo), "%s", s ? s : "");
-    m->load_start = context_number(context, "load_average_start");
-    const json_t *gb = json_object_get(context, "load_avg");
+    m->load_start = context_number(context, PB_CTX_LOAD_START);
+    const json_t *gb = json_object_get(context, PB_CTX_LOAD_AVG);
     if (isnan(m->load_start) && json_is_array(gb) &&
         json_is_number(json_array_get(gb, 0)))
         m->load_start = json_number_value(json_array_get(gb, 0));
-    m->load_end = context_number(context, "load_average_end");
-    double cores = context_number(context, "cores");
+    m->load_end = context_number(context, PB_CTX_LOAD_END);
+    double cores = context_number(context, PB_CTX_CORES);
     m->cores = cores >= 1 && cores < 1e6 ? (int)cores : 0;
     m->granted = pb_cpus_from_context(context);
     return true;

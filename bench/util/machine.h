@@ -6,19 +6,10 @@
  * that turn them into warnings are analysis/noise.h's; the run's record
  * of them, harness/noise_run.h's.
  *
- * JSON context keys (strings), written at the start of a run and
- * rewritten at its end:
- *   cpu_governor        the scaling governors of the CPUs, distinct
- *                       values joined by ',' ("performance",
- *                       "powersave,performance"), "unknown" when no
- *                       cpuN/cpufreq/scaling_governor is readable,
- *                       "changed: A -> B" when the end differs
- *   cpu_turbo           "on" or "off" (intel_pstate/no_turbo, else
- *                       cpufreq/boost), "unknown", or "changed: A -> B"
- *   load_average_start  the 1-minute load average ("1.67"; "unknown")
- *   load_average_end    the same at the end of the run
- * A run that was interrupted keeps the start values and no
- * load_average_end.
+ * Recorded in results.json's context at the start of a run and again
+ * at its end, under the keys PB_CTX_CPU_GOVERNOR, PB_CTX_CPU_TURBO,
+ * PB_CTX_LOAD_START and PB_CTX_LOAD_END (util/context_keys.h says what
+ * each holds).
  */
 #ifndef PB_MACHINE_H
 #define PB_MACHINE_H
@@ -86,8 +77,8 @@ void pb_noise_machine_read(const char *sys, struct pb_noise_machine *m);
 void pb_noise_machine_end(struct pb_noise_machine *m,
                           const struct pb_noise_machine *end);
 /* The machine record of a results.json "context" object (a Jansson
- * json_t; the keys above, "cores" and "cpus_granted"): absent keys read
- * as "unknown" / NaN / 0. false when context is not an object (nothing
+ * json_t; the keys above, PB_CTX_CORES and PB_CTX_CPUS_GRANTED): absent keys
+ * read as "unknown" / NaN / 0. false when context is not an object (nothing
  * known). */
 struct json_t;
 bool pb_noise_machine_from_context(const struct json_t *context,
