@@ -1,9 +1,9 @@
 /*
  * fuzz_results.c - a results file through what `compare` and `plot`
- * make of it after tidy_load: pb_compare of the file against itself (the
+ * make of it after readback_load: pb_compare of the file against itself (the
  * context, noise lines, ratios, intervals and verdicts over the rounds
  * read), as a table and as JSON, and, for the benchmarks plot accepts
- * (TIDY_PUZZLEBENCH_ONLY), the summary CSV figures are drawn from
+ * (READBACK_PUZZLEBENCH_ONLY), the summary CSV figures are drawn from
  * (pb_summary_write, with the CPUs granted that the file's context
  * records) and the report's winners (pb_winners_find). Only
  * gnuplot itself is left out. Cost: a few passes over the benchmarks
@@ -20,7 +20,7 @@
 #include "results/context.h"
 #include "fuzz_util.h"
 #include "analysis/summary.h"
-#include "results/tidy.h"
+#include "results/readback.h"
 #include "analysis/winners.h"
 
 void fuzz_results_use(const char *path)
@@ -40,9 +40,9 @@ void fuzz_results_use(const char *path)
     if (rc < 0)
         fuzz_check_error(rc, &e);
 
-    struct tidy t;
+    struct readback t;
     e.msg[0] = '\0';
-    if (tidy_load(path, &t, TIDY_PUZZLEBENCH_ONLY, &e) == 0) {
+    if (readback_load(path, &t, READBACK_PUZZLEBENCH_ONLY, &e) == 0) {
         char summary[1024];
         fuzz_write("summary.csv", (const uint8_t *)"", 0, summary,
                    sizeof(summary));
@@ -58,7 +58,7 @@ void fuzz_results_use(const char *path)
             pb_winners_print(out, &w);
             pb_winners_free(&w);
         }
-        tidy_free(&t);
+        readback_free(&t);
     }
     fclose(out);
 }

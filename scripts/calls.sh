@@ -14,17 +14,17 @@ if [ $# -ne 1 ] || [ ! -d "$1/CMakeFiles" ]; then
     echo "usage: scripts/calls.sh BUILD_DIR (a configured and built tree)" >&2
     exit 2
 fi
-src=$(cd "$(dirname "$0")/.." && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
 
-# the project's objects: the libraries of kernels/, variants/ and bench/,
-# those whose source is still in the tree (a build folder keeps the
-# objects of files since moved)
-find "$1/CMakeFiles" -path '*/pb_*.dir/*' -name '*.o' | sort |
+# the project's objects: those of the libraries of kernels/, variants/
+# and bench/ that this build compiles now (compile_commands.json; a
+# build folder keeps the objects of files since moved, and of targets
+# since dropped)
+grep -o -- '-o CMakeFiles/pb_[a-z]*\.dir/[^ ]*\.o' \
+    "$1/compile_commands.json" 2>/dev/null | sed "s|^-o |$1/|" | sort -u |
     while read -r o; do
-        m=${o#*.dir/}
-        [ -f "$src/${m%.o}" ] && echo "$o"
+        [ -f "$o" ] && echo "$o"
     done >"$tmp/objects"
 if [ ! -s "$tmp/objects" ]; then
     echo "calls.sh: no objects under $1/CMakeFiles (build first)" >&2

@@ -12,15 +12,14 @@
 #include <stdio.h>
 
 #include "check.h"
-#include "results/tidy.h"
+#include "results/readback.h"
 
 /* Adds variant's benchmark at `threads` to t with round r's samples
  * around value[r] (r = 0..rounds-1), reps of them a round (1 or 3: the
  * value itself, or it and +-1 %). */
-static inline struct tidy_bench *rounds_add(struct tidy *t, const char *variant,
-                                            uint64_t threads,
-                                            const double *value, size_t rounds,
-                                            size_t reps)
+static inline struct readback_bench *
+rounds_add(struct readback *t, const char *variant, uint64_t threads,
+           const double *value, size_t rounds, size_t reps)
 {
     static const double spread[3] = {1.0, 0.99, 1.01};
     struct pb_bench_id id = {.kernel = "cube_walk",
@@ -32,9 +31,9 @@ static inline struct tidy_bench *rounds_add(struct tidy *t, const char *variant,
     snprintf(id.variant, sizeof(id.variant), "%s", variant);
     char key[192];
     pb_bench_id_write(&id, key, sizeof(key));
-    struct tidy_bench *b = tidy_bench_for(t, key);
+    struct readback_bench *b = readback_bench_for(t, key);
     struct pb_error e;
-    tidy_bench_set_id(b, &id);
+    readback_bench_set_id(b, &id);
     struct pb_row row = {
         .id = id, .cpu_seconds = NAN, .involuntary_switches = NAN};
     row.id.count = 1; /* seconds are then per instance */
@@ -42,10 +41,10 @@ static inline struct tidy_bench *rounds_add(struct tidy *t, const char *variant,
         for (size_t k = 0; k < reps && k < 3; k++) {
             row.round = (int64_t)r;
             row.seconds = value[r] * spread[k];
-            CHECK(tidy_add_sample(t, b, &row, (int64_t)k, &e) == 0, "%s",
+            CHECK(readback_add_sample(t, b, &row, (int64_t)k, &e) == 0, "%s",
                   e.msg);
         }
-    CHECK(tidy_bench_clock(b, TIDY_CLOCK_WALL) == 0, "clock");
+    CHECK(readback_bench_clock(b, READBACK_CLOCK_WALL) == 0, "clock");
     b->rounds = rounds;
     return b;
 }

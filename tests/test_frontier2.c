@@ -619,9 +619,10 @@ static void refusals(void)
           "bytes per rank");
 }
 
-/* census_run_same, the check of a census line (bench/harness/harness_census.c)
- * against the reference search: the engines agree, so a difference can
- * only be made here; each kind is named with its first place. */
+/* census_result_same, the check of a census line
+ * (bench/harness/harness_census.c) against the reference search: the engines
+ * agree, so a difference can only be made here; each kind is named with its
+ * first place. */
 static void census_differences(void)
 {
     struct census_one x = {.counts = {1, 2, 5}, .depths = 3};
@@ -629,19 +630,20 @@ static void census_differences(void)
     deeper.depths = 4;
     deeper.counts[3] = 1;
     fewer.counts[2] = 4;
-    struct census_run a = {"frontier2", 1, 1, &x}, b = {"reference", 1, 1, &y};
+    struct census_result a = {"frontier2", 1, 1, &x},
+                         b = {"reference", 1, 1, &y};
     char why[128] = "";
-    CHECK(census_run_same(&a, &b, why, sizeof(why)), "equal: %s", why);
+    CHECK(census_result_same(&a, &b, why, sizeof(why)), "equal: %s", why);
     b.one = &fewer;
-    CHECK(!census_run_same(&a, &b, why, sizeof(why)) &&
+    CHECK(!census_result_same(&a, &b, why, sizeof(why)) &&
               !strcmp(why, "depth 2: 5 states against 4"),
           "depth: %s", why);
     b.one = &deeper;
-    CHECK(!census_run_same(&a, &b, why, sizeof(why)) &&
+    CHECK(!census_result_same(&a, &b, why, sizeof(why)) &&
               !strcmp(why, "diameter 2 against 3"),
           "diameter: %s", why);
     b.count = 0;
-    CHECK(!census_run_same(&a, &b, why, sizeof(why)) &&
+    CHECK(!census_result_same(&a, &b, why, sizeof(why)) &&
               !strcmp(why, "1 censuses against 0"),
           "count: %s", why);
 }

@@ -23,7 +23,7 @@
 
 #include "check.h"
 #include "run/runner.h"
-#include "results/tidy.h"
+#include "results/readback.h"
 #include "run/verify.h"
 
 enum { TOUR_MAX = 32, INSTANCES = 9, REPEATS = 5, PLANTED = 4 };
@@ -499,7 +499,7 @@ static void test_registry_contracts(void)
               PB_MAX_COUNTERS);
         for (size_t j = 0; defs && j < n && j < PB_MAX_COUNTERS; j++) {
             const char *name = defs[j].name;
-            CHECK(tidy_name_ok(name) && strcmp(name, "units") &&
+            CHECK(readback_name_ok(name) && strcmp(name, "units") &&
                       strcmp(name, "seconds") &&
                       (j == 0 || strcmp(name, "expanded")),
                   "%s: counter %zu '%s' is not a counter name", k->name, j,

@@ -30,15 +30,15 @@
 #include "analysis/noise.h"
 #include "pb_limits.h"
 #include "present/report.h"
-#include "results/tidy.h"
+#include "results/readback.h"
 #include "util/stats.h"
 
 /* A benchmark of magic_squares/bfs_array on one corpus over `processes`
  * MPI processes of `threads` threads, added to t with samples per
  * instance. */
-static struct tidy_bench *bench_over(struct tidy *t, long processes,
-                                     long threads, const double *samples,
-                                     size_t n)
+static struct readback_bench *bench_over(struct readback *t, long processes,
+                                         long threads, const double *samples,
+                                         size_t n)
 {
     struct pb_bench_id id = {.kernel = "magic_squares",
                              .variant = "bfs_array",
@@ -50,24 +50,25 @@ static struct tidy_bench *bench_over(struct tidy *t, long processes,
                              .processes = (uint64_t)processes};
     char key[192];
     CHECK(pb_bench_id_write(&id, key, sizeof(key)) > 0, "a name");
-    struct tidy_bench *b = tidy_bench_for(t, key);
+    struct readback_bench *b = readback_bench_for(t, key);
     struct pb_error e;
-    tidy_bench_set_id(b, &id);
-    CHECK(tidy_add_times(t, b, samples, n, &e) == 0, "%s", e.msg);
+    readback_bench_set_id(b, &id);
+    CHECK(readback_add_times(t, b, samples, n, &e) == 0, "%s", e.msg);
     return b;
 }
 
 /* The same at one process (a plain run). */
-static struct tidy_bench *bench(struct tidy *t, long threads,
-                                const double *samples, size_t n)
+static struct readback_bench *bench(struct readback *t, long threads,
+                                    const double *samples, size_t n)
 {
     return bench_over(t, 1, threads, samples, n);
 }
 
 /* The warnings of b joined by "; " ("" when none), on a machine of
  * `cores` of which the process was granted `granted` (0: unknown). */
-static const char *warnings_of(const struct tidy *t, const struct tidy_bench *b,
-                               int cores, int granted)
+static const char *warnings_of(const struct readback *t,
+                               const struct readback_bench *b, int cores,
+                               int granted)
 {
     static char text[1024];
     char w[8][PB_NOISE_TEXT];
@@ -90,15 +91,15 @@ static const char *warnings_of(const struct tidy *t, const struct tidy_bench *b,
 static void test_bench_rules(void)
 {
     static const double steady[] = {1.0e-3, 1.01e-3, 0.99e-3, 1.0e-3};
-    struct tidy t = {0};
-    struct tidy_bench *one = bench(&t, 1, steady, 4);
+    struct readback t = {0};
+    struct readback_bench *one = bench(&t, 1, steady, 4);
     /* no readings (an older file): quiet */
     CHECK(isnan(one->load_before) && isnan(one->cpu_per_wall), "NaN first");
     EXPECT_WARNINGS(&t, one, 2, "");
     /* the load, before or after, above the cores; the worst of the
-     * repetitions (tidy_add_noise) */
-    tidy_add_noise(one, 0.5, 0.4, 0.99);
-    tidy_add_noise(one, 3.14, 0.4, 0.98);
+     * repetitions (readback_add_noise) */
+    readback_add_noise(one, 0.5, 0.4, 0.99);
+    readback_add_noise(one, 3.14, 0.4, 0.98);
     EXPECT_WARNINGS(&t, one, 2, "load 3.1 > 2 cores");
     EXPECT_WARNINGS(&t, one, 1, "load 3.1 > 1 core");
     EXPECT_WARNINGS(&t, one, 4, "");
@@ -110,7 +111,7 @@ static void test_bench_rules(void)
     EXPECT_WARNINGS(&t, one, 2, "load 2.5 > 2 cores");
     one->load_after = 0.4;
     /* CPU below 0.9 of wall at one thread */
-    tidy_add_noise(one, NAN, NAN, 0.62);
+    readback_add_noise(one, NAN, NAN, 0.62);
     CHECK(one->cpu_per_wall == 0.62 && one->load_after == 0.4,
           "the smallest CPU / wall (%g), NaN ignored", one->cpu_per_wall);
     EXPECT_WARNINGS(&t, one, 2, "CPU 0.62 of wall");
@@ -122,9 +123,9 @@ static void test_bench_rules(void)
      * run against one thread is */
     static const double slow[] = {2.6e-3, 2.5e-3, 2.55e-3, 2.5e-3};
     static const double fine[] = {1.9e-3, 1.95e-3, 1.9e-3, 2.0e-3};
-    struct tidy_bench *two = bench(&t, 2, slow, 4);
-    one = tidy_get(&t, "magic_squares/bfs_array/uniform/size:4/n:50/seed:1/"
-                       "threads:1"); /* bench() may have moved it */
+    struct readback_bench *two = bench(&t, 2, slow, 4);
+    one = readback_get(&t, "magic_squares/bfs_array/uniform/size:4/n:50/seed:1/"
+                           "threads:1"); /* bench() may have moved it */
     two->cpu_per_wall = 0.3;
     EXPECT_WARNINGS(&t, two, 2, "2 threads 2.53x slower than 1");
     EXPECT_WARNINGS(NULL, two, 2, ""); /* no results to look in */
@@ -147,13 +148,13 @@ static void test_bench_rules(void)
      * never against the same processes at one thread (added first, so
      * that a match ignoring processes finds it); the cores rule counts
      * threads per process */
-    struct tidy m = {0};
+    struct readback m = {0};
     bench_over(&m, 2, 1, slow, 4);
     bench(&m, 1, steady, 4);
-    struct tidy_bench *mpi = bench_over(&m, 2, 2, slow, 4);
-    const struct tidy_bench *mpi_one =
-        tidy_get(&m, "magic_squares/bfs_array/uniform/size:4/n:50/seed:1/"
-                     "threads:1/processes:2");
+    struct readback_bench *mpi = bench_over(&m, 2, 2, slow, 4);
+    const struct readback_bench *mpi_one =
+        readback_get(&m, "magic_squares/bfs_array/uniform/size:4/n:50/seed:1/"
+                         "threads:1/processes:2");
     EXPECT_WARNINGS(&m, mpi_one, 2,
                     "2 processes x 1 thread 2.53x slower than 1");
     EXPECT_WARNINGS(&m, mpi, 2, "2 processes x 2 threads 2.53x slower than 1");
@@ -162,7 +163,7 @@ static void test_bench_rules(void)
                     "on 1 core");
     memcpy(mpi->per_instance, fine, sizeof(fine));
     EXPECT_WARNINGS(&m, mpi, 2, ""); /* 1.9x slower: allowed */
-    tidy_free(&m);
+    readback_free(&m);
 
     /* repetitions that spread: CV above 10 % */
     static const double spread[] = {1.0e-3, 1.3e-3, 0.8e-3, 1.1e-3};
@@ -204,7 +205,7 @@ static void test_bench_rules(void)
                     "CV 26 % (above 10 %); first repetition 1.60x the others");
     memcpy(one->per_instance, warm, sizeof(warm));
     EXPECT_WARNINGS(&t, one, 2, "CV 22 % (above 10 %)"); /* 1.5x: allowed */
-    tidy_free(&t);
+    readback_free(&t);
 }
 
 static void write_file(const char *path, const char *text)
@@ -491,9 +492,9 @@ static void test_print(const char *dir)
                "0.41,1\n"
                "magic_squares,bfs_array,uniform,4,50,1,1,0.5,0,1,NA,0.2,0.3,"
                "0.99,1\n");
-    struct tidy t;
+    struct readback t;
     struct pb_error e;
-    CHECK(tidy_load(dir, &t, 0, &e) == 0, "%s", e.msg);
+    CHECK(readback_load(dir, &t, 0, &e) == 0, "%s", e.msg);
     struct pb_noise_machine m = {"unknown", "off", NAN, NAN, 2, 0};
     char *text = NULL;
     size_t len = 0;
@@ -507,7 +508,7 @@ static void test_print(const char *dir)
                             "  CPU governor unknown\n"),
           "%zu lines:\n%s", lines, text);
     free(text);
-    tidy_free(&t);
+    readback_free(&t);
 
     /* a busy machine: more than PB_NOISE_FOLD benchmarks loaded make one
      * load line, the other rules stay per benchmark */
@@ -522,7 +523,7 @@ static void test_print(const char *dir)
                  seed, seed == 5 ? "0.2" : "2.7", seed == 2 ? "0.41" : "0.99");
     }
     write_file(path, csv);
-    CHECK(tidy_load(dir, &t, 0, &e) == 0, "%s", e.msg);
+    CHECK(readback_load(dir, &t, 0, &e) == 0, "%s", e.msg);
     f = open_memstream(&text, &len);
     lines = pb_noise_print(f, "  ", &t, NULL, 2);
     fclose(f);
@@ -533,7 +534,7 @@ static void test_print(const char *dir)
                             "seed:2/threads:1: CPU 0.41 of wall\n"),
           "%zu lines, folded:\n%s", lines, text);
     free(text);
-    tidy_free(&t);
+    readback_free(&t);
 
     /* a suite of tiny corpora: the short samples make one line too */
     csv[strcspn(csv, "\n") + 1] = '\0';
@@ -545,7 +546,7 @@ static void test_print(const char *dir)
                  seed, seed == 5 ? "0.5" : "0.0005");
     }
     write_file(path, csv);
-    CHECK(tidy_load(dir, &t, 0, &e) == 0, "%s", e.msg);
+    CHECK(readback_load(dir, &t, 0, &e) == 0, "%s", e.msg);
     f = open_memstream(&text, &len);
     lines = pb_noise_print(f, "  ", &t, NULL, 2);
     fclose(f);
@@ -555,7 +556,7 @@ static void test_print(const char *dir)
                                       "steadily\n"),
           "%zu lines, short folded:\n%s", lines, text);
     free(text);
-    tidy_free(&t);
+    readback_free(&t);
     unlink(path);
     rmdir(dir);
 }

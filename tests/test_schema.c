@@ -22,7 +22,7 @@
 #include "check.h"
 #include "pb.h"
 #include "results/schema.h"
-#include "results/tidy.h"
+#include "results/readback.h"
 
 static const char pinned_header[] =
     "kernel,variant,family,size,count,seed,corpus_hash,threads,processes,side,"
@@ -439,32 +439,33 @@ static void test_verify(void)
     static const char *const reasons[] = {
         "", "skipped: needs up to 9 KiB, over the memory cap of 1 KiB",
         "failed: a=b c=d reason=x", "not applicable: size 5"};
-    for (int s = PB_VERIFY_CORRECT; s <= PB_VERIFY_NOT_APPLICABLE; s++) {
-        struct pb_verify v = {.order = (uint64_t)s * 7,
-                              .status = (enum pb_verify_status)s,
-                              .correct = 48,
-                              .instances = UINT64_MAX,
-                              .seconds = s % 2 ? NAN : 0.131234567},
-                         back;
+    for (int s = PB_PASS_CORRECT; s <= PB_PASS_NOT_APPLICABLE; s++) {
+        struct pb_pass_record v = {.order = (uint64_t)s * 7,
+                                   .status = (enum pb_pass_status)s,
+                                   .correct = 48,
+                                   .instances = UINT64_MAX,
+                                   .seconds = s % 2 ? NAN : 0.131234567},
+                              back;
         snprintf(v.reason, sizeof(v.reason), "%s", reasons[s % 4]);
         char value[1024];
-        CHECK(pb_verify_write(&v, value, sizeof(value)) > 0, "write %d", s);
-        CHECK(pb_verify_parse(value, &back) == 0 && back.order == v.order &&
-                  back.status == v.status && back.correct == v.correct &&
-                  back.instances == v.instances &&
+        CHECK(pb_pass_record_write(&v, value, sizeof(value)) > 0, "write %d",
+              s);
+        CHECK(pb_pass_record_parse(value, &back) == 0 &&
+                  back.order == v.order && back.status == v.status &&
+                  back.correct == v.correct && back.instances == v.instances &&
                   same_real(back.seconds, v.seconds) &&
                   !strcmp(back.reason, v.reason),
               "%s", value);
     }
-    struct pb_verify v;
-    CHECK(!strcmp(pb_verify_status_name(PB_VERIFY_NOT_APPLICABLE),
-                  "not_applicable"),
-          "status name");
-    CHECK(pb_verify_parse("order=1 status=fine correct=1 instances=1 "
-                          "seconds=1 reason=",
-                          &v) == -EINVAL,
+    struct pb_pass_record v;
+    CHECK(
+        !strcmp(pb_pass_status_name(PB_PASS_NOT_APPLICABLE), "not_applicable"),
+        "status name");
+    CHECK(pb_pass_record_parse("order=1 status=fine correct=1 instances=1 "
+                               "seconds=1 reason=",
+                               &v) == -EINVAL,
           "an unknown status");
-    CHECK(pb_verify_parse("50/50 correct", &v) == -EINVAL, "free text");
+    CHECK(pb_pass_record_parse("50/50 correct", &v) == -EINVAL, "free text");
 }
 
 /* The noise readings (load_before, load_after, cpu_per_wall) through a
@@ -520,18 +521,18 @@ static void test_noise_columns(void)
     fclose(f);
     const char *paths[] = {csv, json};
     for (int k = 0; k < 2; k++) {
-        struct tidy t;
+        struct readback t;
         struct pb_error e;
-        int rc = tidy_load(paths[k], &t, 0, &e);
+        int rc = readback_load(paths[k], &t, 0, &e);
         CHECK(rc == 0, "%s: %s", paths[k], e.msg);
         if (rc)
             continue;
-        const struct tidy_bench *b = &t.b[0];
+        const struct readback_bench *b = &t.b[0];
         CHECK(t.count == 1 && b->n == 2 && b->load_before == 3.25 &&
                   b->load_after == 2.75 && b->cpu_per_wall == 0.625,
               "%s: load %g %g, CPU %g", paths[k], b->load_before, b->load_after,
               b->cpu_per_wall);
-        tidy_free(&t);
+        readback_free(&t);
     }
     unlink(csv);
     unlink(json);
@@ -540,16 +541,16 @@ static void test_noise_columns(void)
                                         "tests/fixtures/compare/a/results.json",
                                         "tests/fixtures/results"};
     for (size_t k = 0; k < sizeof(older) / sizeof(older[0]); k++) {
-        struct tidy t;
+        struct readback t;
         struct pb_error e;
-        int rc = tidy_load(older[k], &t, 0, &e);
+        int rc = readback_load(older[k], &t, 0, &e);
         CHECK(rc == 0 && t.count > 0, "%s: %s", older[k], rc ? e.msg : "");
         for (size_t i = 0; rc == 0 && i < t.count; i++)
             CHECK(isnan(t.b[i].load_before) && isnan(t.b[i].load_after) &&
                       isnan(t.b[i].cpu_per_wall),
                   "%s: %s has noise readings", older[k], t.b[i].key);
         if (rc == 0)
-            tidy_free(&t);
+            readback_free(&t);
     }
 }
 

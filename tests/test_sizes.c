@@ -21,7 +21,7 @@
 #include "pb.h"
 #include "results/schema.h"
 #include "harness/suite.h"
-#include "results/tidy.h"
+#include "results/readback.h"
 
 /* s formats, the text parses back to s, and formats again the same. */
 static void round_trip(const struct pb_kernel *k, struct pb_size s)
@@ -303,49 +303,49 @@ static void test_results(void)
     close(fd2);
     write_results(old_csv, "cubic_eight", "33", 1.0);
     write_results(new_csv, "cubic_eight", "3x3", 2.0);
-    struct tidy a, b;
+    struct readback a, b;
     struct pb_error e;
-    int ra = tidy_load(old_csv, &a, 0, &e);
+    int ra = readback_load(old_csv, &a, 0, &e);
     CHECK(ra == 0, "old results: %s", e.msg);
-    int rb = tidy_load(new_csv, &b, 0, &e);
+    int rb = readback_load(new_csv, &b, 0, &e);
     CHECK(rb == 0, "new results: %s", e.msg);
     const char *key = "cubic_eight/bfs_hash/uniform/size:3x3/n:10/seed:1/"
                       "threads:1";
     if (ra == 0 && rb == 0) {
-        const struct tidy_bench *x = tidy_get(&a, key);
-        const struct tidy_bench *y = tidy_get(&b, key);
+        const struct readback_bench *x = readback_get(&a, key);
+        const struct readback_bench *y = readback_get(&b, key);
         CHECK(x && y, "both read as %s (old: %s)", key,
               a.count ? a.b[0].key : "-");
         CHECK(x && !strcmp(x->size, "3x3") && x->size_x == 9,
               "old size 33: '%s' plotted at %g", x ? x->size : "-",
               x ? x->size_x : NAN);
-        CHECK(x && y && tidy_find(&b, x, 1, 1) == y,
+        CHECK(x && y && readback_find(&b, x, 1, 1) == y,
               "the old benchmark found among the new ones");
     }
     if (ra == 0)
-        tidy_free(&a);
+        readback_free(&a);
     if (rb == 0)
-        tidy_free(&b);
+        readback_free(&b);
 
     /* a size a known kernel cannot have: the file, the line, the column */
     write_results(old_csv, "cubic_eight", "3y3", 1.0);
-    ra = tidy_load(old_csv, &a, 0, &e);
+    ra = readback_load(old_csv, &a, 0, &e);
     char where[64];
     snprintf(where, sizeof(where), "%s:2: column 'size'", old_csv);
     CHECK(ra == -EINVAL && strstr(e.msg, where) &&
               strstr(e.msg, "expected ROWSxCOLUMNS"),
           "a bad size refused: %s", e.msg);
     if (ra == 0)
-        tidy_free(&a);
+        readback_free(&a);
 
     /* a kernel this build does not know keeps its size text */
     write_results(old_csv, "gone_kernel", "7x9", 1.0);
-    ra = tidy_load(old_csv, &a, 0, &e);
+    ra = readback_load(old_csv, &a, 0, &e);
     CHECK(ra == 0 && a.count == 1 && !strcmp(a.b[0].size, "7x9") &&
               isnan(a.b[0].size_x),
           "an unknown kernel's size: %s", ra ? e.msg : a.b[0].size);
     if (ra == 0)
-        tidy_free(&a);
+        readback_free(&a);
     unlink(old_csv);
     unlink(new_csv);
 }

@@ -19,7 +19,7 @@
 #include "check.h"
 #include "rounds.h"
 #include "analysis/change.h"
-#include "results/tidy.h"
+#include "results/readback.h"
 
 static void quantiles(void)
 {
@@ -43,21 +43,21 @@ static void quantiles(void)
 
 static void round_values(void)
 {
-    struct tidy t = {0};
+    struct readback t = {0};
     double v[3] = {2e-6, 1e-6, 3e-6};
-    struct tidy_bench *b = rounds_add(&t, "dial", 1, v, 3, 3);
+    struct readback_bench *b = rounds_add(&t, "dial", 1, v, 3, 3);
     struct pb_rounds r;
     pb_rounds_of(b, &r);
     CHECK(r.n == 3 && r.id[0] == 0 && r.id[2] == 2, "3 rounds, got %zu", r.n);
     CHECK(r.n == 3 && r.value[0] == 2e-6 && r.value[1] == 1e-6 &&
               r.value[2] == 3e-6,
           "round values are the rounds' medians");
-    tidy_free(&t);
+    readback_free(&t);
 }
 
 /* The verdict of b against a as one family, band 2 %, alpha 0.05. */
-static struct pb_change judged(const struct tidy_bench *a,
-                               const struct tidy_bench *b, bool paired)
+static struct pb_change judged(const struct readback_bench *a,
+                               const struct readback_bench *b, bool paired)
 {
     struct pb_change c, *one = &c;
     pb_change_of(a, b, paired, PB_STATS_ALPHA, &c);
@@ -68,12 +68,12 @@ static struct pb_change judged(const struct tidy_bench *a,
 
 static void shifted_and_same(void)
 {
-    struct tidy t = {0};
+    struct readback t = {0};
     double a[5], b[5];
     rounds_noise(a, 5, 1e-3, 0.02, 0);
     rounds_noise(b, 5, 1.2e-3, 0.02, 1);
-    struct tidy_bench *x = rounds_add(&t, "dial", 1, a, 5, 3);
-    struct tidy_bench *y = rounds_add(&t, "spfa", 1, b, 5, 3);
+    struct readback_bench *x = rounds_add(&t, "dial", 1, a, 5, 3);
+    struct readback_bench *y = rounds_add(&t, "spfa", 1, b, 5, 3);
     struct pb_change c = judged(x, y, false);
     CHECK(c.verdict == PB_SLOWER, "20 %% slower: %s [%g, %g] p %g",
           pb_verdict_name(c.verdict), c.lo, c.hi, c.p);
@@ -100,18 +100,18 @@ static void shifted_and_same(void)
     CHECK(c.verdict == PB_SAME && c.ratio == 1 && c.lo == 1 && c.hi == 1 &&
               c.p == 1,
           "itself: %s [%g, %g]", pb_verdict_name(c.verdict), c.lo, c.hi);
-    tidy_free(&t);
+    readback_free(&t);
 }
 
 static void too_few_and_wide(void)
 {
-    struct tidy t = {0};
+    struct readback t = {0};
     double a[5], b[5];
     rounds_noise(a, 5, 1e-3, 0.02, 0);
     rounds_noise(b, 5, 1.5e-3, 0.02, 1);
     /* 2 rounds of a 50 % change: no interval, whatever the change */
-    struct tidy_bench *x = rounds_add(&t, "dial", 1, a, 2, 3);
-    struct tidy_bench *y = rounds_add(&t, "spfa", 1, b, 2, 3);
+    struct readback_bench *x = rounds_add(&t, "dial", 1, a, 2, 3);
+    struct readback_bench *y = rounds_add(&t, "spfa", 1, b, 2, 3);
     struct pb_change c = judged(x, y, false);
     char why[160];
     pb_change_reason(&c, why, sizeof(why));
@@ -131,10 +131,10 @@ static void too_few_and_wide(void)
           "1 round: '%s'", why);
     CHECK(fabs(c.ratio - b[0] / a[0]) < 1e-12, "1 round: ratio of medians %g",
           c.ratio);
-    tidy_free(&t);
+    readback_free(&t);
 
     /* 15 % noise, no change: the interval spans the band */
-    struct tidy w = {0};
+    struct readback w = {0};
     rounds_noise(a, 5, 1e-3, 0.15, 0);
     rounds_noise(b, 5, 1e-3, 0.15, 1);
     x = rounds_add(&w, "dial", 1, a, 5, 1);
@@ -156,14 +156,14 @@ static void too_few_and_wide(void)
     c = judged(x, y, false);
     pb_change_reason(&c, why, sizeof(why));
     CHECK(c.verdict == PB_INCONCLUSIVE && c.rounds_needed > 5 &&
-              c.rounds_needed <= TIDY_MAX_ROUNDS &&
+              c.rounds_needed <= READBACK_MAX_ROUNDS &&
               strstr(why, "rounds would decide"),
           "6 %% in 3 %% noise: %s [%g, %g], '%s'", pb_verdict_name(c.verdict),
           c.lo, c.hi, why);
-    tidy_free(&w);
+    readback_free(&w);
 
     /* a round value of 0: no log ratio */
-    struct tidy z = {0};
+    struct readback z = {0};
     double zero[3] = {0, 0, 0}, one[3] = {1e-3, 1e-3, 1e-3};
     x = rounds_add(&z, "dial", 1, one, 3, 1);
     y = rounds_add(&z, "spfa", 1, zero, 3, 1);
@@ -172,7 +172,7 @@ static void too_few_and_wide(void)
     CHECK(c.verdict == PB_INCONCLUSIVE && c.reason == PB_REASON_ZERO &&
               c.ratio == 0 && strstr(why, "a time of 0"),
           "zero: '%s' ratio %g", why, c.ratio);
-    tidy_free(&z);
+    readback_free(&z);
 }
 
 static void holm(void)
@@ -198,15 +198,15 @@ static void holm(void)
 
     /* a family of 20 comparisons: a change that one comparison alone
      * would call (p_change below 0.05) is not called among 20 equal ones */
-    struct tidy t = {0};
+    struct readback t = {0};
     double a[5], b[5], c5[5];
     rounds_noise(a, 5, 1e-3, 0.02, 0);
     rounds_noise(b, 5, 1e-3, 0.02, 1);
     rounds_noise(c5, 5, 1.075e-3, 0.02, 1);
     struct pb_change ch[20], *list[20];
-    const struct tidy_bench *x = rounds_add(&t, "dial", 1, a, 5, 1);
-    const struct tidy_bench *y = rounds_add(&t, "spfa", 1, b, 5, 1);
-    const struct tidy_bench *z = rounds_add(&t, "radix", 1, c5, 5, 1);
+    const struct readback_bench *x = rounds_add(&t, "dial", 1, a, 5, 1);
+    const struct readback_bench *y = rounds_add(&t, "spfa", 1, b, 5, 1);
+    const struct readback_bench *z = rounds_add(&t, "radix", 1, c5, 5, 1);
     pb_change_of(x, z, false, 0.05, &ch[0]);
     list[0] = &ch[0];
     CHECK(pb_changes_judge(list, 1, 0.02, 0.05) == 0 &&
@@ -228,7 +228,7 @@ static void holm(void)
     CHECK(strstr(why, "decided only before the correction for 20 "
                       "comparisons: about "),
           "reason '%s'", why);
-    tidy_free(&t);
+    readback_free(&t);
 }
 
 static void paired_drift(void)
@@ -242,9 +242,9 @@ static void paired_drift(void)
         a[r] = 1e-3 * drift[r] * (1 + wiggle[r]);
         b[r] = 1.03e-3 * drift[r] * (1 - wiggle[r]);
     }
-    struct tidy t = {0};
-    struct tidy_bench *x = rounds_add(&t, "dial", 1, a, 6, 3);
-    struct tidy_bench *y = rounds_add(&t, "spfa", 1, b, 6, 3);
+    struct readback t = {0};
+    struct readback_bench *x = rounds_add(&t, "dial", 1, a, 6, 3);
+    struct readback_bench *y = rounds_add(&t, "spfa", 1, b, 6, 3);
     struct pb_change p = judged(x, y, true), u = judged(x, y, false);
     CHECK(p.paired && p.rounds == 6 && p.verdict == PB_SLOWER && p.lo > 1.02 &&
               p.hi < 1.04,
@@ -261,7 +261,7 @@ static void paired_drift(void)
           pb_change_p_above(&p, 0.05));
     CHECK(isnan(pb_change_p_above(&(struct pb_change){.se = NAN}, 0)),
           "no interval, no gate");
-    tidy_free(&t);
+    readback_free(&t);
 }
 
 int main(void)

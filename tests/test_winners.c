@@ -19,7 +19,7 @@
 #include "present/report_internal.h"
 #include "rounds.h"
 #include "analysis/change.h"
-#include "results/tidy.h"
+#include "results/readback.h"
 #include "analysis/winners.h"
 
 /* Of `trials` pairs of equal variants (5 rounds, round values uniform in
@@ -49,7 +49,7 @@ static void equal_pairs(unsigned trials, double *covered, double *called)
 }
 
 /* The report's Summary part of t in Markdown, with `baseline`. */
-static char *summary_md(const struct tidy *t, const char *baseline)
+static char *summary_md(const struct readback *t, const char *baseline)
 {
     const struct pb_kernel *kernels[] = {pb_kernel_find("cube_walk"), NULL};
     char *md = NULL, *html = NULL;
@@ -66,7 +66,7 @@ static char *summary_md(const struct tidy *t, const char *baseline)
 }
 
 /* The takeaway and the winners table against each baseline. */
-static void report(const struct tidy *t)
+static void report(const struct readback *t)
 {
     char *md = summary_md(t, "spfa");
     CHECK(strstr(md, "- **cube_walk**: dial is the fastest on its largest "
@@ -102,7 +102,7 @@ int main(void)
     CHECK(called < 0.05, "%.1f %% of equal pairs called a winner",
           100 * called);
 
-    struct tidy t = {0};
+    struct readback t = {0};
     double fast[5], slow[5], close[5];
     rounds_noise(fast, 5, 1.0e-6, 0.003, 0);
     rounds_noise(slow, 5, 2.0e-6, 0.02, 1);
@@ -185,6 +185,6 @@ int main(void)
     free(printed);
     report(&t);
     pb_winners_free(&w);
-    tidy_free(&t);
+    readback_free(&t);
     return check_summary();
 }

@@ -25,7 +25,7 @@
 #include "present/report.h"
 #include "run/runner.h"
 #include "results/schema.h"
-#include "results/tidy.h"
+#include "results/readback.h"
 #include "results/work.h"
 
 enum { INSTANCES = 6, STEP = 10 };
@@ -294,23 +294,23 @@ static void check_json(const char *path)
 /* What tidy reads back from a results folder or file. */
 static void check_tidy(const char *arg)
 {
-    struct tidy t;
+    struct readback t;
     struct pb_error e;
-    int rc = tidy_load(arg, &t, 0, &e);
+    int rc = readback_load(arg, &t, 0, &e);
     CHECK(rc == 0 && t.count == 1, "%s: %s", arg, rc ? e.msg : "count");
     if (rc)
         return;
-    const struct tidy_bench *x = &t.b[0];
-    CHECK(
-        near(tidy_counter(x, &walk_kernel, 0), POPS_PER_INSTANCE) &&
-            near(tidy_counter(x, &walk_kernel, 1), RELAXATIONS_PER_INSTANCE) &&
-            isnan(tidy_counter(x, &walk_kernel, 2)) &&
-            near(x->units_per_instance, UNITS_PER_INSTANCE) &&
-            near(x->work_per_instance, POPS_PER_INSTANCE),
-        "%s: pops %g, relaxations %g, units %g", arg,
-        tidy_counter(x, &walk_kernel, 0), tidy_counter(x, &walk_kernel, 1),
-        x->units_per_instance);
-    tidy_free(&t);
+    const struct readback_bench *x = &t.b[0];
+    CHECK(near(readback_counter(x, &walk_kernel, 0), POPS_PER_INSTANCE) &&
+              near(readback_counter(x, &walk_kernel, 1),
+                   RELAXATIONS_PER_INSTANCE) &&
+              isnan(readback_counter(x, &walk_kernel, 2)) &&
+              near(x->units_per_instance, UNITS_PER_INSTANCE) &&
+              near(x->work_per_instance, POPS_PER_INSTANCE),
+          "%s: pops %g, relaxations %g, units %g", arg,
+          readback_counter(x, &walk_kernel, 0),
+          readback_counter(x, &walk_kernel, 1), x->units_per_instance);
+    readback_free(&t);
 }
 
 /* The report's walk table: counter 1 per instance, units, time per

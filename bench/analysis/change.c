@@ -31,7 +31,7 @@
  *
  * Cost: O(n log n) per benchmark of n samples; O(m log m) for Holm over
  * m comparisons; the rounds that would decide one, a binary search over
- * at most TIDY_MAX_ROUNDS (six quantiles).
+ * at most READBACK_MAX_ROUNDS (six quantiles).
  */
 #include "analysis/change.h"
 
@@ -54,16 +54,16 @@ static int by_round(const void *a, const void *b)
     return (x->t > y->t) - (x->t < y->t);
 }
 
-void pb_rounds_of(const struct tidy_bench *x, struct pb_rounds *r)
+void pb_rounds_of(const struct readback_bench *x, struct pb_rounds *r)
 {
-    struct timed s[TIDY_MAX_SAMPLES];
+    struct timed s[READBACK_MAX_SAMPLES];
     size_t n = x->per_instance ? x->n : 0;
     r->n = 0;
     for (size_t i = 0; i < n; i++)
         s[i] = (struct timed){x->sample[i].round, x->per_instance[i]};
     // cppcheck-suppress uninitvar ; s[0 .. n - 1] is set
     qsort(s, n, sizeof(*s), by_round);
-    for (size_t i = 0; i < n && r->n < TIDY_MAX_ROUNDS;) {
+    for (size_t i = 0; i < n && r->n < READBACK_MAX_ROUNDS;) {
         size_t j = i;
         while (j < n && s[j].round == s[i].round)
             j++;
@@ -151,7 +151,8 @@ void pb_change_of_rounds(const struct pb_rounds *a, const struct pb_rounds *b,
         .reason = PB_REASON_ROUNDS,
     };
     bool positive = all_positive(a) && all_positive(b);
-    double d[TIDY_MAX_ROUNDS], la[TIDY_MAX_ROUNDS], lb[TIDY_MAX_ROUNDS];
+    double d[READBACK_MAX_ROUNDS], la[READBACK_MAX_ROUNDS],
+        lb[READBACK_MAX_ROUNDS];
     size_t pairs = positive && paired ? differences(a, b, d) : 0;
     for (size_t i = 0; positive && i < a->n; i++)
         la[i] = log(a->value[i]);
@@ -194,14 +195,15 @@ void pb_change_of_rounds(const struct pb_rounds *a, const struct pb_rounds *b,
     c->reason = PB_REASON_NONE; /* until judged */
 }
 
-void pb_change_of(const struct tidy_bench *a, const struct tidy_bench *b,
-                  bool paired, double alpha, struct pb_change *c)
+void pb_change_of(const struct readback_bench *a,
+                  const struct readback_bench *b, bool paired, double alpha,
+                  struct pb_change *c)
 {
     struct pb_rounds ra, rb;
     pb_rounds_of(a, &ra);
     pb_rounds_of(b, &rb);
-    pb_change_of_rounds(&ra, &rb, tidy_median(a), tidy_median(b), paired, alpha,
-                        c);
+    pb_change_of_rounds(&ra, &rb, readback_median(a), readback_median(b),
+                        paired, alpha, c);
 }
 
 /* P(T >= t) at c's degrees of freedom, for se > 0. */
@@ -259,13 +261,13 @@ static void se_at(const struct pb_change *c, size_t n, double *se, double *df)
 /* The fewest rounds above c's own with which its interval, at the
  * Bonferroni level alpha / family, would fit on one side of the band's
  * nearer edge l, were the estimate and spreads to stay; 0 when more than
- * TIDY_MAX_ROUNDS would be needed. The half-width t * se falls as the
+ * READBACK_MAX_ROUNDS would be needed. The half-width t * se falls as the
  * rounds grow, so a binary search finds it. */
 static size_t rounds_needed(const struct pb_change *c, double l, double alpha)
 {
     double gap = fabs(l - fabs(c->est));
     double level = 1 - alpha / (2 * (double)(c->family ? c->family : 1));
-    size_t lo = c->rounds + 1, hi = TIDY_MAX_ROUNDS;
+    size_t lo = c->rounds + 1, hi = READBACK_MAX_ROUNDS;
     if (!(gap > 0) || lo > hi)
         return 0;
     double se, df;
@@ -334,7 +336,7 @@ void pb_change_reason(const struct pb_change *c, char *buf, size_t len)
                  c->rounds_needed);
     else
         snprintf(rounds, sizeof(rounds), "more than %d rounds would be needed",
-                 TIDY_MAX_ROUNDS);
+                 READBACK_MAX_ROUNDS);
     switch (c->reason) {
     case PB_REASON_NONE:
         snprintf(buf, len, "%s", "");

@@ -16,7 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "results/tidy.h"
+#include "results/readback.h"
 #include "util/stats.h"
 
 /* Rounds a side needs for an interval: with one there is no variation
@@ -31,11 +31,11 @@
  * increasing round order. */
 struct pb_rounds {
     size_t n;
-    int64_t id[TIDY_MAX_ROUNDS];
-    double value[TIDY_MAX_ROUNDS];
+    int64_t id[READBACK_MAX_ROUNDS];
+    double value[READBACK_MAX_ROUNDS];
 };
 /* Fills r from x. O(n log n) for n samples. */
-void pb_rounds_of(const struct tidy_bench *x, struct pb_rounds *r);
+void pb_rounds_of(const struct readback_bench *x, struct pb_rounds *r);
 
 enum pb_verdict {
     PB_INCONCLUSIVE, /* not decided: see the reason */
@@ -81,7 +81,7 @@ struct pb_change {
     double band;          /* the band it was judged against (0.02) */
     size_t rounds_needed; /* about that many rounds a side would decide a
                              PB_REASON_WIDE one; 0: none up to
-                             TIDY_MAX_ROUNDS */
+                             READBACK_MAX_ROUNDS */
     bool wide;            /* the interval is wider than the band */
 };
 
@@ -91,8 +91,9 @@ struct pb_change {
  * rounds a side, or a round value that is not above 0; then the ratio is
  * median B / median A. The verdict is left inconclusive until
  * pb_changes_judge. O(samples log samples). */
-void pb_change_of(const struct tidy_bench *a, const struct tidy_bench *b,
-                  bool paired, double alpha, struct pb_change *c);
+void pb_change_of(const struct readback_bench *a,
+                  const struct readback_bench *b, bool paired, double alpha,
+                  struct pb_change *c);
 /* The change from round values a to b, as pb_change_of (median_a and
  * median_b give the ratio when there is no estimate). */
 void pb_change_of_rounds(const struct pb_rounds *a, const struct pb_rounds *b,

@@ -1,6 +1,6 @@
 /*
  * compare.c - reading two results (results.csv, or Google Benchmark JSON:
- * tidy.h) and comparing them benchmark by benchmark (compare.h).
+ * readback.h) and comparing them benchmark by benchmark (compare.h).
  *
  * A benchmark is its kernel, variant, family, size, count, seed and
  * threads (for other Google Benchmark JSON, its name); its samples are
@@ -9,12 +9,12 @@
  * the change B / A from the round values (stats.h): paired round by
  * round when both sides are one run's benchmarks (two variants of one
  * results folder, or the two sides A and B of one folder of bench
- * --against, read apart: tidy.h's TIDY_SIDE_A and TIDY_SIDE_B), else
- * unpaired (Welch); its (1 - alpha) interval, the
- * p value of "the change lies within the band" Holm-adjusted over every
- * benchmark compared, and the verdict; an inconclusive one says what
- * would decide it (more rounds, a quieter machine). Per kernel: the
- * verdicts counted and the geometric mean of the ratios. The gate
+ * --against, read apart: readback.h's READBACK_SIDE_A and READBACK_SIDE_B),
+ * else unpaired (Welch); its (1 - alpha) interval, the p value of "the change
+ * lies within the band" Holm-adjusted over every benchmark compared, and the
+ * verdict; an inconclusive one says what would decide it (more rounds, a
+ * quieter machine). Per kernel: the verdicts counted and the geometric mean of
+ * the ratios. The gate
  * (--fail-above) fails on a benchmark whose ratio is above 1 + PCT/100
  * beyond its interval, Holm-corrected, never on a point ratio. A
  * baseline median of 0 has no ratio: an error, never a silent NaN that
@@ -36,7 +36,7 @@
 
 #include "analysis/calibration.h"
 #include "analysis/change.h"
-#include "results/tidy.h"
+#include "results/readback.h"
 #include "pb_units.h"
 #include "util/name_index.h"
 
@@ -52,7 +52,7 @@ void pb_compare_defaults(struct pb_compare_options *o)
 
 /* One benchmark compared. */
 struct pair {
-    struct tidy_bench *x, *y; /* of A, of B */
+    struct readback_bench *x, *y; /* of A, of B */
     double median_a, median_b;
     struct pb_change c;
     double p_gate; /* Holm-adjusted: the ratio is above the gate's */
@@ -61,7 +61,7 @@ struct pair {
 
 /* The comparison. */
 struct run {
-    struct tidy a, b;
+    struct readback a, b;
     bool one_run;              /* both sides are one results file: paired */
     bool sided;                /* ... its sides A and B (bench --against) */
     struct pb_calibration cal; /* this machine's noise floors, if any */
@@ -133,11 +133,12 @@ static void free_kernels(struct kernel_sum **sums)
 /* x's counterpart in b: the same name, or with --variants the same
  * benchmark of variant_b when x is of variant_a (puzzlebench names only:
  * kernel/variant/rest). */
-static struct tidy_bench *match(struct tidy *b, const struct tidy_bench *x,
-                                const struct pb_compare_options *o)
+static struct readback_bench *match(struct readback *b,
+                                    const struct readback_bench *x,
+                                    const struct pb_compare_options *o)
 {
     if (!o->variant_a)
-        return tidy_get(b, x->key);
+        return readback_get(b, x->key);
     size_t head = strlen(x->kernel) + 1 + strlen(x->variant);
     if (x->foreign || strcmp(x->variant, o->variant_a) ||
         strncmp(x->key, x->kernel, strlen(x->kernel)) || x->key[head] != '/')
@@ -145,7 +146,7 @@ static struct tidy_bench *match(struct tidy *b, const struct tidy_bench *x,
     char key[sizeof(x->key)];
     int n = snprintf(key, sizeof(key), "%s/%s%s", x->kernel, o->variant_b,
                      x->key + head);
-    return n > 0 && (size_t)n < sizeof(key) ? tidy_get(b, key) : NULL;
+    return n > 0 && (size_t)n < sizeof(key) ? readback_get(b, key) : NULL;
 }
 
 /* The pairs of r, in A's order; an error when there are none or a
@@ -157,10 +158,10 @@ static int find_pairs(struct run *r, const struct pb_compare_options *o,
     if (!r->p)
         return pb_fail(e, -ENOMEM, "out of memory");
     for (size_t i = 0; i < r->a.count; i++) {
-        struct tidy_bench *x = &r->a.b[i], *y = match(&r->b, x, o);
+        struct readback_bench *x = &r->a.b[i], *y = match(&r->b, x, o);
         if (!y)
             continue;
-        if (!(tidy_median(x) > 0))
+        if (!(readback_median(x) > 0))
             return pb_fail(e, -EDOM,
                            "%s: %s: the baseline's median time is 0; a ratio "
                            "B / A needs a time above 0",
@@ -188,12 +189,12 @@ static int align_clocks(struct run *r, struct pb_error *e)
         /* NOLINTNEXTLINE(clang-analyzer-core.NullDereference) */
         if (p->x->clock == p->y->clock)
             continue;
-        if (p->x->clock == TIDY_CLOCK_WALL)
+        if (p->x->clock == READBACK_CLOCK_WALL)
             r->wall_for_a++;
         else
             r->wall_for_b++;
-        if (tidy_bench_clock(p->x, TIDY_CLOCK_WALL) ||
-            tidy_bench_clock(p->y, TIDY_CLOCK_WALL))
+        if (readback_bench_clock(p->x, READBACK_CLOCK_WALL) ||
+            readback_bench_clock(p->y, READBACK_CLOCK_WALL))
             return pb_fail(e, -ENOMEM, "out of memory");
     }
     return 0;
@@ -206,7 +207,7 @@ static int align_clocks(struct run *r, struct pb_error *e)
 static void quieter(const struct pair *p, const struct pb_noise_machine *m,
                     char *buf, size_t len)
 {
-    const struct tidy_bench *side[2] = {p->x, p->y};
+    const struct readback_bench *side[2] = {p->x, p->y};
     double worst = 0;
     int at = -1;
     buf[0] = '\0';
@@ -239,8 +240,8 @@ static int judge(struct run *r, const struct pb_compare_options *o,
     int rc = list && gate ? 0 : -ENOMEM;
     for (size_t i = 0; rc == 0 && i < r->n; i++) {
         struct pair *p = &r->p[i];
-        p->median_a = tidy_median(p->x);
-        p->median_b = tidy_median(p->y);
+        p->median_a = readback_median(p->x);
+        p->median_b = readback_median(p->y);
         pb_change_of(p->x, p->y, r->one_run, o->alpha, &p->c);
         list[i] = &p->c;
     }
@@ -286,10 +287,10 @@ static int judge(struct run *r, const struct pb_compare_options *o,
 static void noise_lines(FILE *out, const char *side, const struct run *r,
                         bool of_b, const char *machine)
 {
-    const struct tidy *s = of_b ? &r->b : &r->a;
+    const struct readback *s = of_b ? &r->b : &r->a;
     struct pb_noise_machine m;
     bool known = pb_compare_machine(s, &m);
-    const struct tidy_bench **list = malloc((r->n + 1) * sizeof(*list));
+    const struct readback_bench **list = malloc((r->n + 1) * sizeof(*list));
     char prefix[32];
     snprintf(prefix, sizeof(prefix), "# warning: %s: ", side);
     for (size_t i = 0; list && i < r->n; i++)
@@ -505,7 +506,7 @@ static int text_write(FILE *out, const struct run *r,
         pb_units_interval(ci, sizeof(ci), p->c.lo, p->c.hi);
         pb_units_ratio(ratio, sizeof(ratio), p->c.ratio);
         p_text(p->c.p, pt, sizeof(pt));
-        fprintf(out, "%-64s %-5s ", name, tidy_clock_name(p->x->clock));
+        fprintf(out, "%-64s %-5s ", name, readback_clock_name(p->x->clock));
         print_time(out, p->median_a);
         fputc(' ', out);
         print_time(out, p->median_b);
@@ -555,7 +556,7 @@ static void csv_write(FILE *out, const struct run *r)
         csv_number(out, p->c.hi);
         csv_number(out, p->c.p);
         fprintf(out, ",%s,%s,%zu,%zu,", pb_verdict_name(p->c.verdict),
-                tidy_clock_name(p->x->clock), p->c.rounds_a, p->c.rounds_b);
+                readback_clock_name(p->x->clock), p->c.rounds_a, p->c.rounds_b);
         csv_text(out, p->why);
         fprintf(out, ",%d", p->c.paired);
         csv_number(out, p->c.p_equal);
@@ -614,7 +615,8 @@ static json_t *json_record(const struct pair *p,
     json_object_set_new(j, "benchmark", text(p->x->key));
     json_object_set_new(j, "benchmark_b", text(p->y->key));
     json_object_set_new(j, "kernel", text(p->x->kernel));
-    json_object_set_new(j, "clock", json_string(tidy_clock_name(p->x->clock)));
+    json_object_set_new(j, "clock",
+                        json_string(readback_clock_name(p->x->clock)));
     json_object_set_new(j, "median_a", number(p->median_a));
     json_object_set_new(j, "median_b", number(p->median_b));
     json_object_set_new(j, "ratio", number(p->c.ratio));
@@ -676,8 +678,8 @@ static int json_write(FILE *out, const struct run *r,
                         o->fail_above >= 0 ? json_real(o->fail_above)
                                            : json_null());
     json_object_set_new(options, "clock",
-                        json_string(o->clock & TIDY_CLOCK_CPU_ONLY ? "cpu"
-                                    : o->clock & TIDY_CLOCK_WALL_ONLY
+                        json_string(o->clock & READBACK_CLOCK_CPU_ONLY ? "cpu"
+                                    : o->clock & READBACK_CLOCK_WALL_ONLY
                                         ? "wall"
                                         : "rule"));
     json_object_set_new(options, "variants",
@@ -746,20 +748,22 @@ int pb_compare(const char *a_path, const char *b_path,
 {
     struct run r;
     memset(&r, 0, sizeof(r));
-    unsigned flags = o->clock & (TIDY_CLOCK_WALL_ONLY | TIDY_CLOCK_CPU_ONLY);
-    int rc = tidy_load(a_path, &r.a, flags, e);
+    unsigned flags =
+        o->clock & (READBACK_CLOCK_WALL_ONLY | READBACK_CLOCK_CPU_ONLY);
+    int rc = readback_load(a_path, &r.a, flags, e);
     if (rc)
         return rc;
     /* one folder of bench --against: its side A against its side B */
-    r.sided = !o->variant_a && !strcmp(a_path, b_path) && tidy_two_sided(&r.a);
+    r.sided =
+        !o->variant_a && !strcmp(a_path, b_path) && readback_two_sided(&r.a);
     if (r.sided) {
-        tidy_free(&r.a);
-        if ((rc = tidy_load(a_path, &r.a, flags | TIDY_SIDE_A, e)) != 0)
+        readback_free(&r.a);
+        if ((rc = readback_load(a_path, &r.a, flags | READBACK_SIDE_A, e)) != 0)
             return rc;
     }
-    if ((rc = tidy_load(b_path, &r.b, flags | (r.sided ? TIDY_SIDE_B : 0),
-                        e)) != 0) {
-        tidy_free(&r.a);
+    if ((rc = readback_load(b_path, &r.b,
+                            flags | (r.sided ? READBACK_SIDE_B : 0), e)) != 0) {
+        readback_free(&r.a);
         return rc;
     }
     /* two variants of one run, or its two sides: paired */
@@ -769,8 +773,8 @@ int pb_compare(const char *a_path, const char *b_path,
         pb_compare_runs(&r.a, &r.b, &r.d);
     rc = pb_calibration_for(b_path, o->calibration, &r.cal, e);
     if (rc) {
-        tidy_free(&r.a);
-        tidy_free(&r.b);
+        readback_free(&r.a);
+        readback_free(&r.b);
         return rc;
     }
     rc = find_pairs(&r, o, e);
@@ -808,7 +812,7 @@ int pb_compare(const char *a_path, const char *b_path,
     free(head);
     free(body);
     free(r.p);
-    tidy_free(&r.a);
-    tidy_free(&r.b);
+    readback_free(&r.a);
+    readback_free(&r.b);
     return rc ? rc : r.failing ? 1 : 0;
 }

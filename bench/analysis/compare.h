@@ -1,6 +1,6 @@
 /*
  * compare.h - `puzzlebench compare A B`: two results (results folders,
- * results.csv files, or Google Benchmark JSON files: tidy.h), matched
+ * results.csv files, or Google Benchmark JSON files: readback.h), matched
  * benchmark by benchmark, each pair with the ratio of its times B / A
  * over rounds, the ratio's interval, a Holm-adjusted p value and a
  * verdict (faster, slower, same, inconclusive and why: stats.h,
@@ -39,9 +39,9 @@ struct pb_compare_options {
      * against variant_b's of b on the same corpus and threads (a and b
      * may be the same results: two variants of one run). */
     const char *variant_a, *variant_b;
-    /* 0: each benchmark on its clock (tidy_clock_for), both sides on
-     * wall time where they differ; else TIDY_CLOCK_WALL_ONLY or
-     * TIDY_CLOCK_CPU_ONLY for every benchmark of both */
+    /* 0: each benchmark on its clock (readback_clock_for), both sides on
+     * wall time where they differ; else READBACK_CLOCK_WALL_ONLY or
+     * READBACK_CLOCK_CPU_ONLY for every benchmark of both */
     unsigned clock;
     enum pb_compare_format format;
     /* a calibration file (calibrate's calibration.json) whose noise
@@ -54,7 +54,7 @@ struct pb_compare_options {
  * clock, text. */
 void pb_compare_defaults(struct pb_compare_options *o);
 
-struct tidy;
+struct readback;
 struct json_t;
 
 /* The context of results t (the results.json beside t->path); for one
@@ -62,23 +62,25 @@ struct json_t;
  * side A's keys without their "A:", side B's the others, the run's own
  * "against:" keys left out. A new reference, or NULL when there is
  * none. */
-struct json_t *pb_compare_context_of(const struct tidy *t);
+struct json_t *pb_compare_context_of(const struct readback *t);
 
 /* ", side A: PATH (the baseline)" for one side of a two-sided file
  * (what its context's against:A or against:B says), "" for a file of
  * one build. */
-void pb_compare_side_text(const struct tidy *t, char *buf, size_t len);
+void pb_compare_side_text(const struct readback *t, char *buf, size_t len);
 
 /* Prints "# differs: KEY: A = ...; B = ..." for each provenance field
  * (pb_compare_context_of a and b) that differs, or one line saying they
  * are the same or could not be compared. */
-void pb_compare_context(FILE *out, const struct tidy *a, const struct tidy *b);
+void pb_compare_context(FILE *out, const struct readback *a,
+                        const struct readback *b);
 
 /* The same differences as a JSON array of {"key", "a", "b"} (a value
  * absent on one side has no "a" or "b"), or NULL when either side has no
  * context (missing then names the results.json that lacks one). */
-struct json_t *pb_compare_provenance(const struct tidy *a, const struct tidy *b,
-                                     char *missing, size_t len);
+struct json_t *pb_compare_provenance(const struct readback *a,
+                                     const struct readback *b, char *missing,
+                                     size_t len);
 
 /* What bears on the times that differs between two runs, from their
  * contexts: the build (commit, dirty flag, binary hash where both record
@@ -88,13 +90,13 @@ struct pb_run_differences {
     char build_text[320];  /* "commit 3aa8d130d621 against 5b2c1f0e9a1b" */
     double load_a, load_b; /* NaN when unknown */
 };
-void pb_compare_runs(const struct tidy *a, const struct tidy *b,
+void pb_compare_runs(const struct readback *a, const struct readback *b,
                      struct pb_run_differences *d);
 
 /* The machine state (noise.h) in results t's context
  * (pb_compare_context_of): false, with nothing known (no load rule, no
  * machine warning), when there is none. */
-bool pb_compare_machine(const struct tidy *t, struct pb_noise_machine *m);
+bool pb_compare_machine(const struct readback *t, struct pb_noise_machine *m);
 
 /* "# warning: SIDE: incomplete: N of M benchmarks timed; missing: ..."
  * when path is the results.csv or results.json of a results folder whose

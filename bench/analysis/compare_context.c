@@ -36,15 +36,15 @@
 #include "results/context.h"
 #include "analysis/noise.h"
 #include "pb.h"
-#include "results/tidy.h"
+#include "results/readback.h"
 
 /* The context of the results.json beside results file path
- * (tidy_json_beside; context.h's loader), NULL when there is none, it is
+ * (readback_json_beside; context.h's loader), NULL when there is none, it is
  * not a regular file or not JSON. */
 static json_t *context_beside(const char *path)
 {
     char json[1024];
-    tidy_json_beside(path, json, sizeof(json));
+    readback_json_beside(path, json, sizeof(json));
     return pb_context_of_file(json);
 }
 
@@ -61,11 +61,11 @@ static bool compared(const char *key)
            !pb_ctx_prefixed(key, PB_CTX_VERIFY_PREFIX);
 }
 
-json_t *pb_compare_context_of(const struct tidy *t)
+json_t *pb_compare_context_of(const struct readback *t)
 {
     json_t *context = context_beside(t->path);
     json_t *out = NULL;
-    if (context && !tidy_two_sided(t))
+    if (context && !readback_two_sided(t))
         out = json_incref(context);
     else if (context && (out = json_object()) != NULL) {
         const char *key;
@@ -129,13 +129,14 @@ static void say_difference(FILE *out, const char *key, const json_t *a,
     fprintf(out, "# differs: %s: A = %s; B = %s\n", name, va, vb);
 }
 
-json_t *pb_compare_provenance(const struct tidy *a, const struct tidy *b,
-                              char *missing, size_t len)
+json_t *pb_compare_provenance(const struct readback *a,
+                              const struct readback *b, char *missing,
+                              size_t len)
 {
     json_t *ca = pb_compare_context_of(a), *cb = pb_compare_context_of(b);
     json_t *list = NULL;
     if (!ca || !cb) {
-        tidy_json_beside(ca ? b->path : a->path, missing, len);
+        readback_json_beside(ca ? b->path : a->path, missing, len);
     } else if ((list = json_array()) != NULL) {
         const char *key;
         json_t *value;
@@ -159,7 +160,8 @@ json_t *pb_compare_provenance(const struct tidy *a, const struct tidy *b,
     return list;
 }
 
-void pb_compare_context(FILE *out, const struct tidy *a, const struct tidy *b)
+void pb_compare_context(FILE *out, const struct readback *a,
+                        const struct readback *b)
 {
     char missing[1024];
     json_t *list = pb_compare_provenance(a, b, missing, sizeof(missing));
@@ -179,10 +181,10 @@ void pb_compare_context(FILE *out, const struct tidy *a, const struct tidy *b)
     json_decref(list);
 }
 
-void pb_compare_side_text(const struct tidy *t, char *buf, size_t len)
+void pb_compare_side_text(const struct readback *t, char *buf, size_t len)
 {
     buf[0] = '\0';
-    if (!tidy_two_sided(t))
+    if (!readback_two_sided(t))
         return;
     json_t *context = context_beside(t->path);
     const char *v = pb_context_text(context, t->side == 'A' ? PB_CTX_AGAINST_A
@@ -210,7 +212,7 @@ static void build_item(struct pb_run_differences *d, const char *what,
     d->build = true;
 }
 
-void pb_compare_runs(const struct tidy *a, const struct tidy *b,
+void pb_compare_runs(const struct readback *a, const struct readback *b,
                      struct pb_run_differences *d)
 {
     memset(d, 0, sizeof(*d));
@@ -260,7 +262,7 @@ int pb_compare_completeness(FILE *out, const char *side, const char *path,
     return rc;
 }
 
-bool pb_compare_machine(const struct tidy *t, struct pb_noise_machine *m)
+bool pb_compare_machine(const struct readback *t, struct pb_noise_machine *m)
 {
     json_t *context = pb_compare_context_of(t);
     bool known = pb_noise_machine_from_context(context, m);

@@ -13,7 +13,7 @@
  * may be spread over several hosts; the CPUs granted, cpus.h, where the
  * affinity mask, a cgroup quota or OMP_THREAD_LIMIT leave fewer than the
  * machine's cores).
- * A benchmark's rules are O(benchmarks) (tidy_find) plus O(repetitions)
+ * A benchmark's rules are O(benchmarks) (readback_find) plus O(repetitions)
  * for the medians and the CV; the printed block O(benchmarks^2).
  */
 #include "analysis/noise.h"
@@ -26,31 +26,32 @@
 #include "util/cpus.h"
 #include "util/stats.h"
 
-double pb_noise_cv(const struct tidy_bench *b)
+double pb_noise_cv(const struct readback_bench *b)
 {
     return pb_cv(b->per_instance, b->n);
 }
 
-bool pb_noise_loaded(const struct tidy_bench *b, int cores)
+bool pb_noise_loaded(const struct readback_bench *b, int cores)
 {
     double load = fmax(b->load_before, b->load_after); /* NaN: the other */
     return cores > 0 && load > cores;
 }
 
-bool pb_noise_short(const struct tidy_bench *b)
+bool pb_noise_short(const struct readback_bench *b)
 {
-    return tidy_median(b) * (double)b->count < PB_NOISE_SHORT_SAMPLE;
+    return readback_median(b) * (double)b->count < PB_NOISE_SHORT_SAMPLE;
 }
 
-size_t pb_noise_bench(const struct tidy *t, const struct tidy_bench *b,
+size_t pb_noise_bench(const struct readback *t, const struct readback_bench *b,
                       int cores, int granted, char w[][PB_NOISE_TEXT],
                       size_t max)
 {
     return pb_noise_bench_rules(t, b, cores, granted, 0, w, max);
 }
 
-size_t pb_noise_bench_rules(const struct tidy *t, const struct tidy_bench *b,
-                            int cores, int granted, unsigned without,
+size_t pb_noise_bench_rules(const struct readback *t,
+                            const struct readback_bench *b, int cores,
+                            int granted, unsigned without,
                             char w[][PB_NOISE_TEXT], size_t max)
 {
     bool with_load = !(without & PB_NOISE_NO_LOAD);
@@ -66,11 +67,12 @@ size_t pb_noise_bench_rules(const struct tidy *t, const struct tidy_bench *b,
     if (b->threads == 1 && b->cpu_per_wall < PB_NOISE_CPU_MIN && n < max)
         snprintf(w[n++], PB_NOISE_TEXT, "CPU %.2f of wall", b->cpu_per_wall);
     /* against the serial run: one process of one thread */
-    const struct tidy_bench *one =
-        t && b->processes * b->threads > 1 ? tidy_find(t, b, 1, 1) : NULL;
-    double slower = one ? tidy_spread_on(b, TIDY_CLOCK_WALL).median /
-                              tidy_spread_on(one, TIDY_CLOCK_WALL).median
-                        : NAN;
+    const struct readback_bench *one =
+        t && b->processes * b->threads > 1 ? readback_find(t, b, 1, 1) : NULL;
+    double slower =
+        one ? readback_spread_on(b, READBACK_CLOCK_WALL).median /
+                  readback_spread_on(one, READBACK_CLOCK_WALL).median
+            : NAN;
     char ratio[PB_UNITS_TEXT];
     pb_units_ratio(ratio, sizeof(ratio), slower);
     if (slower > PB_NOISE_SLOWER && n < max && b->processes > 1)
@@ -84,7 +86,7 @@ size_t pb_noise_bench_rules(const struct tidy *t, const struct tidy_bench *b,
         snprintf(w[n++], PB_NOISE_TEXT, "a timed sample under 1 ms");
     double rest = NAN; /* the median of the repetitions after the first */
     if (b->n > 1) {
-        double sorted[TIDY_MAX_SAMPLES];
+        double sorted[READBACK_MAX_SAMPLES];
         memcpy(sorted, b->per_instance + 1, (b->n - 1) * sizeof(double));
         rest = pb_median(sorted, b->n - 1);
     }
@@ -127,8 +129,8 @@ size_t pb_noise_machine_warnings(const struct pb_noise_machine *m,
 }
 
 size_t pb_noise_print_benches(FILE *out, const char *prefix,
-                              const struct tidy *t,
-                              const struct tidy_bench *const *list,
+                              const struct readback *t,
+                              const struct readback_bench *const *list,
                               size_t count, int cores, int granted)
 {
     char w[PB_NOISE_RULES][PB_NOISE_TEXT];
@@ -158,7 +160,7 @@ size_t pb_noise_print_benches(FILE *out, const char *prefix,
         without |= PB_NOISE_NO_SHORT;
     }
     for (size_t i = 0; i < count; i++) {
-        const struct tidy_bench *b = list[i];
+        const struct readback_bench *b = list[i];
         size_t n = b ? pb_noise_bench_rules(t, b, cores, granted, without, w,
                                             PB_NOISE_RULES)
                      : 0;
@@ -175,13 +177,13 @@ size_t pb_noise_print_benches(FILE *out, const char *prefix,
     return lines;
 }
 
-size_t pb_noise_print(FILE *out, const char *prefix, const struct tidy *t,
+size_t pb_noise_print(FILE *out, const char *prefix, const struct readback *t,
                       const struct pb_noise_machine *m, int cores)
 {
     char w[PB_NOISE_MACHINE][PB_NOISE_TEXT];
     size_t lines = 0;
     if (t && t->count) {
-        const struct tidy_bench **list = malloc(t->count * sizeof(*list));
+        const struct readback_bench **list = malloc(t->count * sizeof(*list));
         for (size_t i = 0; list && i < t->count; i++)
             list[i] = &t->b[i];
         if (list)

@@ -10,14 +10,14 @@
  *
  * Per benchmark (results.csv columns load_before, load_after,
  * cpu_per_wall, the Google Benchmark counters of the same names; struct
- * tidy_bench keeps the worst repetition's):
+ * readback_bench keeps the worst repetition's):
  *   noisy        load before or after above the number of cores;
  *                cpu_per_wall below PB_NOISE_CPU_MIN at one thread
  *                (CPU seconds / (wall seconds * threads) of the timed
  *                solves: the process was descheduled)
  *   implausible  at T > 1 threads or P > 1 MPI processes, more than
  *                PB_NOISE_SLOWER times the median of the same corpus at
- *                one process of one thread (tidy_find);
+ *                one process of one thread (readback_find);
  *                repetitions whose coefficient of variation is above
  *                PB_NOISE_CV_MAX
  *   unreliable   a timed sample (the corpus solved once: the median per
@@ -39,7 +39,7 @@
 #include <stdio.h>
 
 #include "pb.h"
-#include "results/tidy.h"
+#include "results/readback.h"
 #include "util/machine.h"
 
 #define PB_NOISE_CPU_MIN 0.9 /* CPU / wall at one thread below: descheduled */
@@ -56,7 +56,7 @@
 /* ---- rules --------------------------------------------------------- */
 
 /* pb_cv (util/stats.h) of b's repetitions (seconds per instance). */
-double pb_noise_cv(const struct tidy_bench *b);
+double pb_noise_cv(const struct readback_bench *b);
 /* b's warnings, each a short text ("CV 18 % (above 10 %)", "load 3.1 >
  * 2 cores", "CPU 0.62 of wall", "2 threads 2.40x slower than 1" (or "2
  * processes x 1 thread 2.40x slower than 1"), "a timed sample under 1 ms",
@@ -66,24 +66,25 @@ double pb_noise_cv(const struct tidy_bench *b);
  * most max). t (may be NULL: no thread rule) holds b's other thread and
  * process counts; cores <= 0 when unknown (no load rule), granted <= 0
  * when unknown (the cores stand for it). O(benchmarks of t) for
- * tidy_find. */
-size_t pb_noise_bench(const struct tidy *t, const struct tidy_bench *b,
+ * readback_find. */
+size_t pb_noise_bench(const struct readback *t, const struct readback_bench *b,
                       int cores, int granted, char w[][PB_NOISE_TEXT],
                       size_t max);
 /* Whether b's load, before or after, was above cores (> 0): the load
  * rule alone. */
-bool pb_noise_loaded(const struct tidy_bench *b, int cores);
+bool pb_noise_loaded(const struct readback_bench *b, int cores);
 /* Whether b's timed sample (one solve of its whole corpus) was under
  * PB_NOISE_SHORT_SAMPLE: the short-sample rule alone. */
-bool pb_noise_short(const struct tidy_bench *b);
+bool pb_noise_short(const struct readback_bench *b);
 /* The rules a block can say once for many benchmarks. */
 enum {
     PB_NOISE_NO_LOAD = 1,  /* leave out the load rule */
     PB_NOISE_NO_SHORT = 2, /* leave out the short-sample rule */
 };
 /* pb_noise_bench, less the rules named in `without` (PB_NOISE_NO_*). */
-size_t pb_noise_bench_rules(const struct tidy *t, const struct tidy_bench *b,
-                            int cores, int granted, unsigned without,
+size_t pb_noise_bench_rules(const struct readback *t,
+                            const struct readback_bench *b, int cores,
+                            int granted, unsigned without,
                             char w[][PB_NOISE_TEXT], size_t max);
 /* The machine's warnings ("CPU governor unknown", "turbo changed: on ->
  * off", "load 3.4 > 2 cores at the start") into w[0..max); returns how
@@ -95,7 +96,7 @@ size_t pb_noise_machine_warnings(const struct pb_noise_machine *m,
  * noisy one (pb_noise_print_benches, with m's granted CPUs; none known
  * when m is NULL), and of machine m (may be NULL), "PREFIX W\n" each;
  * returns how many lines. For the console block. */
-size_t pb_noise_print(FILE *out, const char *prefix, const struct tidy *t,
+size_t pb_noise_print(FILE *out, const char *prefix, const struct readback *t,
                       const struct pb_noise_machine *m, int cores);
 /* Prints the warnings of list[0..count) (benchmarks of t, which holds
  * their other thread counts; NULL entries are skipped), "PREFIX NAME: W1;
@@ -106,8 +107,8 @@ size_t pb_noise_print(FILE *out, const char *prefix, const struct tidy *t,
  * benchmarks" for the short-sample rule. Returns how many lines.
  * O(count x benchmarks of t). */
 size_t pb_noise_print_benches(FILE *out, const char *prefix,
-                              const struct tidy *t,
-                              const struct tidy_bench *const *list,
+                              const struct readback *t,
+                              const struct readback_bench *const *list,
                               size_t count, int cores, int granted);
 
 #endif

@@ -13,7 +13,7 @@
  * per variant across knobs. A run at more threads than the CPUs granted
  * has no speed-up (NaN): the figures leave it out. Every sweep, corpus
  * list and match is found by sorting the kernel's benchmarks once
- * (qsort) and walking the runs of equal keys, or through tidy's hash
+ * (qsort) and walking the runs of equal keys, or through the readback's index
  * index: O(n log n) for n benchmarks, so 20,000 benchmarks or 1,000 knob
  * families take moments.
  */
@@ -30,7 +30,7 @@
 
 enum { STYLES = 16 };
 
-bool pb_summary_serial(const struct tidy_bench *b)
+bool pb_summary_serial(const struct readback_bench *b)
 {
     return b->threads == 1 && b->processes == 1;
 }
@@ -54,7 +54,8 @@ int pb_summary_style(const char *variant)
     return STYLES; /* a variant no longer registered */
 }
 
-static bool has(const struct tidy *t, const char *kernel, const char *variant)
+static bool has(const struct readback *t, const char *kernel,
+                const char *variant)
 {
     for (size_t i = 0; i < t->count; i++)
         if (!strcmp(t->b[i].kernel, kernel) &&
@@ -63,7 +64,7 @@ static bool has(const struct tidy *t, const char *kernel, const char *variant)
     return false;
 }
 
-const char *pb_summary_baseline(const struct tidy *t, const char *kernel,
+const char *pb_summary_baseline(const struct readback *t, const char *kernel,
                                 const char *wanted)
 {
     if (wanted && has(t, kernel, wanted))
@@ -78,10 +79,10 @@ const char *pb_summary_baseline(const struct tidy *t, const char *kernel,
 /* The benchmarks of kernel in t, in t's order, into a new array (*n of
  * them; t->count entries allocated, at least one); NULL when out of
  * memory. */
-static const struct tidy_bench **of_kernel(const struct tidy *t,
-                                           const char *kernel, size_t *n)
+static const struct readback_bench **of_kernel(const struct readback *t,
+                                               const char *kernel, size_t *n)
 {
-    const struct tidy_bench **rows = malloc((t->count + 1) * sizeof(*rows));
+    const struct readback_bench **rows = malloc((t->count + 1) * sizeof(*rows));
     *n = 0;
     for (size_t i = 0; rows && i < t->count; i++)
         if (!strcmp(t->b[i].kernel, kernel))
@@ -89,8 +90,9 @@ static const struct tidy_bench **of_kernel(const struct tidy *t,
     return rows;
 }
 
-/* Pointers into one tidy's array: their order is the file's. */
-static int by_place(const struct tidy_bench *a, const struct tidy_bench *b)
+/* Pointers into one readback's array: their order is the file's. */
+static int by_place(const struct readback_bench *a,
+                    const struct readback_bench *b)
 {
     return (a > b) - (a < b);
 }
@@ -98,28 +100,29 @@ static int by_place(const struct tidy_bench *a, const struct tidy_bench *b)
 /* Family, then size, then the file's order. */
 static int by_family_size(const void *pa, const void *pb)
 {
-    const struct tidy_bench *a = *(const struct tidy_bench *const *)pa;
-    const struct tidy_bench *b = *(const struct tidy_bench *const *)pb;
+    const struct readback_bench *a = *(const struct readback_bench *const *)pa;
+    const struct readback_bench *b = *(const struct readback_bench *const *)pb;
     int c = strcmp(a->family, b->family);
     if (!c)
         c = strcmp(a->size, b->size);
     return c ? c : by_place(a, b);
 }
 
-const char *pb_summary_sweep_family(const struct tidy *t, const char *kernel)
+const char *pb_summary_sweep_family(const struct readback *t,
+                                    const char *kernel)
 {
     size_t n;
-    const struct tidy_bench **rows = of_kernel(t, kernel, &n);
+    const struct readback_bench **rows = of_kernel(t, kernel, &n);
     if (!rows)
         return NULL;
     qsort(rows, n, sizeof(*rows), by_family_size);
     /* per family: its first benchmark in the file (of any threads), and
      * its distinct sizes among the serial ones; the most sizes win, the
      * family met first among equals */
-    const struct tidy_bench *best = NULL;
+    const struct readback_bench *best = NULL;
     size_t best_sizes = 0;
     for (size_t i = 0, end = 0; i < n; i = end) {
-        const struct tidy_bench *first = rows[i];
+        const struct readback_bench *first = rows[i];
         size_t sizes = 0;
         while (end < n && !strcmp(rows[end]->family, rows[i]->family)) {
             bool serial = false; /* one run of equal sizes */
@@ -143,12 +146,12 @@ const char *pb_summary_sweep_family(const struct tidy *t, const char *kernel)
     return best ? best->family : NULL;
 }
 
-bool pb_summary_in_sweep(const struct tidy_bench *b, const char *sweep)
+bool pb_summary_in_sweep(const struct readback_bench *b, const char *sweep)
 {
     return pb_summary_serial(b) && sweep && !strcmp(b->family, sweep);
 }
 
-double pb_summary_size_x(const struct tidy_bench *b)
+double pb_summary_size_x(const struct readback_bench *b)
 {
     return b->size_x;
 }
@@ -156,8 +159,8 @@ double pb_summary_size_x(const struct tidy_bench *b)
 /* Variant, size, then the largest corpus first, then the file's order. */
 static int by_variant_size_count(const void *pa, const void *pb)
 {
-    const struct tidy_bench *a = *(const struct tidy_bench *const *)pa;
-    const struct tidy_bench *b = *(const struct tidy_bench *const *)pb;
+    const struct readback_bench *a = *(const struct readback_bench *const *)pa;
+    const struct readback_bench *b = *(const struct readback_bench *const *)pb;
     int c = strcmp(a->variant, b->variant);
     if (!c)
         c = strcmp(a->size, b->size);
@@ -170,11 +173,11 @@ static int by_variant_size_count(const void *pa, const void *pb)
  * (`family`): in that family at one process of one thread, and the
  * largest corpus (the first of equals) of its variant at its size.
  * 0 or -ENOMEM. */
-static int mark_sweep(const struct tidy *t, const char *kernel,
+static int mark_sweep(const struct readback *t, const char *kernel,
                       const char *family, bool *on)
 {
     size_t n, kept = 0;
-    const struct tidy_bench **rows = of_kernel(t, kernel, &n);
+    const struct readback_bench **rows = of_kernel(t, kernel, &n);
     if (!rows)
         return -ENOMEM;
     for (size_t i = 0; i < n; i++)
@@ -197,11 +200,11 @@ static void number(FILE *f, double v)
         fputs(",NaN", f);
 }
 
-static void write_row(FILE *f, const struct tidy *t, const struct tidy_bench *b,
-                      const char *baseline, bool on_sweep, int corpus,
-                      int granted)
+static void write_row(FILE *f, const struct readback *t,
+                      const struct readback_bench *b, const char *baseline,
+                      bool on_sweep, int corpus, int granted)
 {
-    struct tidy_spread s = tidy_spread(b);
+    struct readback_spread s = readback_spread(b);
     fprintf(f, "%s,%s,%s,%s,%ld,%llu,%ld,%zu", b->kernel, b->variant, b->family,
             b->size, b->count, b->seed, b->threads, b->n);
     number(f, s.median);
@@ -211,14 +214,16 @@ static void write_row(FILE *f, const struct tidy *t, const struct tidy_bench *b,
     number(f, b->work_per_instance);
     number(f, b->peak_heap_bytes);
     /* serial; none for threads that took turns on fewer CPUs */
-    const struct tidy_bench *one =
-        pb_threads_oversubscribed(b->threads, granted) ? NULL
-                                                       : tidy_find(t, b, 1, 1);
+    const struct readback_bench *one =
+        pb_threads_oversubscribed(b->threads, granted)
+            ? NULL
+            : readback_find(t, b, 1, 1);
     double speedup = NAN, lo = NAN, hi = NAN;
-    struct tidy_spread wall = tidy_spread_on(b, TIDY_CLOCK_WALL);
+    struct readback_spread wall = readback_spread_on(b, READBACK_CLOCK_WALL);
     if (one && wall.median > 0 && wall.q1 > 0) {
         /* how much sooner the answer comes: wall time on both sides */
-        struct tidy_spread s1 = tidy_spread_on(one, TIDY_CLOCK_WALL);
+        struct readback_spread s1 =
+            readback_spread_on(one, READBACK_CLOCK_WALL);
         speedup = s1.median / wall.median;
         lo = s1.q1 / wall.q3;
         hi = s1.q3 / wall.q1;
@@ -228,12 +233,12 @@ static void write_row(FILE *f, const struct tidy *t, const struct tidy_bench *b,
     number(f, hi);
     number(f, speedup / (double)(b->processes * b->threads)); /* per core */
     fprintf(f, ",%s", baseline ? baseline : "");
-    const struct tidy_bench *base =
-        baseline ? tidy_find_run(t, b, baseline, b->processes, b->threads)
+    const struct readback_bench *base =
+        baseline ? readback_find_run(t, b, baseline, b->processes, b->threads)
                  : NULL;
     double ratio = NAN, rlo = NAN, rhi = NAN;
     if (base) {
-        struct tidy_spread sb = tidy_spread(base);
+        struct readback_spread sb = readback_spread(base);
         if (sb.median > 0 && sb.q1 > 0) {
             ratio = s.median / sb.median;
             rlo = s.q1 / sb.q3;
@@ -252,7 +257,7 @@ static void write_row(FILE *f, const struct tidy *t, const struct tidy_bench *b,
     fprintf(f, ",%d", pb_summary_style(b->variant));
     number(f, b->units_per_instance);
     number(f, pb_summary_knob(b->family, NULL, 0));
-    fprintf(f, ",%ld,%s\n", b->processes, tidy_clock_name(b->clock));
+    fprintf(f, ",%ld,%s\n", b->processes, readback_clock_name(b->clock));
 }
 
 double pb_summary_knob(const char *family, char *base, size_t base_len)
@@ -269,8 +274,8 @@ double pb_summary_knob(const char *family, char *base, size_t base_len)
     return *end ? NAN : k;
 }
 
-bool pb_summary_in_knob_sweep(const struct tidy_bench *b, const char *family,
-                              const char *size)
+bool pb_summary_in_knob_sweep(const struct readback_bench *b,
+                              const char *family, const char *size)
 {
     char base[32];
     return pb_summary_serial(b) && !strcmp(b->size, size) &&
@@ -280,7 +285,7 @@ bool pb_summary_in_knob_sweep(const struct tidy_bench *b, const char *family,
 
 /* A serial benchmark of a knob family NAME:K, with its NAME. */
 struct knob_row {
-    const struct tidy_bench *b;
+    const struct readback_bench *b;
     char base[32];
 };
 
@@ -297,14 +302,14 @@ static int by_base_size_family(const void *pa, const void *pb)
     return c ? c : by_place(a->b, b->b);
 }
 
-bool pb_summary_knob_sweep(const struct tidy *t, const char *kernel,
+bool pb_summary_knob_sweep(const struct readback *t, const char *kernel,
                            char *family, size_t family_len, char *size,
                            size_t size_len)
 {
     struct knob_row *rows = malloc((t->count + 1) * sizeof(*rows));
     size_t n = 0;
     for (size_t i = 0; rows && i < t->count; i++) {
-        const struct tidy_bench *x = &t->b[i];
+        const struct readback_bench *x = &t->b[i];
         if (!strcmp(x->kernel, kernel) && pb_summary_serial(x) &&
             isfinite(
                 pb_summary_knob(x->family, rows[n].base, sizeof(rows[n].base))))
@@ -355,7 +360,8 @@ static int family_order(const char *a, const char *b)
 }
 
 /* Sizes in order of their plotted value (NaN last), then of their text. */
-static int size_order(const struct tidy_bench *a, const struct tidy_bench *b)
+static int size_order(const struct readback_bench *a,
+                      const struct readback_bench *b)
 {
     bool an = isnan(a->size_x), bn = isnan(b->size_x);
     int c =
@@ -366,7 +372,8 @@ static int size_order(const struct tidy_bench *a, const struct tidy_bench *b)
 /* The order of corpora within a kernel: family, size, count, seed,
  * processes, threads (a benchmark's corpus, process and thread counts,
  * not its variant). */
-static int corpus_order(const struct tidy_bench *a, const struct tidy_bench *b)
+static int corpus_order(const struct readback_bench *a,
+                        const struct readback_bench *b)
 {
     int c = family_order(a->family, b->family);
     if (!c)
@@ -386,8 +393,8 @@ static int corpus_order(const struct tidy_bench *a, const struct tidy_bench *b)
  * variant's sweep rows runs in order of size), then variant. */
 static int by_kernel_corpus_variant(const void *pa, const void *pb)
 {
-    const struct tidy_bench *a = *(const struct tidy_bench *const *)pa;
-    const struct tidy_bench *b = *(const struct tidy_bench *const *)pb;
+    const struct readback_bench *a = *(const struct readback_bench *const *)pa;
+    const struct readback_bench *b = *(const struct readback_bench *const *)pb;
     int c = strcmp(a->kernel, b->kernel);
     if (!c)
         c = corpus_order(a, b);
@@ -397,19 +404,19 @@ static int by_kernel_corpus_variant(const void *pa, const void *pb)
 /* corpus_order, then the file's order. */
 static int by_corpus_place(const void *pa, const void *pb)
 {
-    const struct tidy_bench *a = *(const struct tidy_bench *const *)pa;
-    const struct tidy_bench *b = *(const struct tidy_bench *const *)pb;
+    const struct readback_bench *a = *(const struct readback_bench *const *)pa;
+    const struct readback_bench *b = *(const struct readback_bench *const *)pb;
     int c = corpus_order(a, b);
     return c ? c : by_place(a, b);
 }
 
-size_t pb_summary_corpora(const struct tidy *t, const char *kernel,
+size_t pb_summary_corpora(const struct readback *t, const char *kernel,
                           const char *baseline,
-                          const struct tidy_bench **corpus)
+                          const struct readback_bench **corpus)
 {
     size_t n = 0;
     for (size_t i = 0; i < t->count; i++) {
-        const struct tidy_bench *b = &t->b[i];
+        const struct readback_bench *b = &t->b[i];
         if (!strcmp(b->kernel, kernel) &&
             (!baseline || !strcmp(b->variant, baseline)))
             corpus[n++] = b;
@@ -424,8 +431,8 @@ size_t pb_summary_corpora(const struct tidy *t, const char *kernel,
 
 /* b's 1-based number among corpus[0..n) (pb_summary_corpora's order), or
  * 0. O(log n). */
-static int corpus_number(const struct tidy_bench *b,
-                         const struct tidy_bench **corpus, size_t n)
+static int corpus_number(const struct readback_bench *b,
+                         const struct readback_bench **corpus, size_t n)
 {
     size_t lo = 0, hi = n;
     while (lo < hi) {
@@ -441,8 +448,8 @@ static int corpus_number(const struct tidy_bench *b,
     return 0;
 }
 
-int pb_summary_write(const struct tidy *t, const char *baseline, int granted,
-                     const char *path, struct pb_error *e)
+int pb_summary_write(const struct readback *t, const char *baseline,
+                     int granted, const char *path, struct pb_error *e)
 {
     char *text = NULL;
     size_t len = 0;
@@ -450,8 +457,9 @@ int pb_summary_write(const struct tidy *t, const char *baseline, int granted,
     if (!f)
         return pb_fail(e, -ENOMEM, "out of memory");
     fputs(PB_SUMMARY_HEADER "\n", f);
-    const struct tidy_bench **row = malloc((t->count + 1) * sizeof(*row));
-    const struct tidy_bench **corpus = malloc((t->count + 1) * sizeof(*corpus));
+    const struct readback_bench **row = malloc((t->count + 1) * sizeof(*row));
+    const struct readback_bench **corpus =
+        malloc((t->count + 1) * sizeof(*corpus));
     bool *on_sweep = calloc(t->count + 1, sizeof(*on_sweep));
     if (!row || !corpus || !on_sweep) {
         free(row);

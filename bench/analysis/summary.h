@@ -14,7 +14,7 @@
  * variant's fixed style number, the kernel's units of work per instance
  * (NaN without), the family's knob (K of `adversarial:K`; NaN
  * without), the MPI processes (1 for a plain run) and the clock of the
- * row's times ("cpu" or "wall": tidy.h's rule, or the one plot was asked
+ * row's times ("cpu" or "wall": readback.h's rule, or the one plot was asked
  * for; the speed-up and its bars divide wall times on both sides,
  * since how soon the answer comes is what threads buy). The figure
  * scripts in plots/ read every column by its name in the header, so
@@ -26,7 +26,7 @@
 #define SUMMARY_H
 
 #include "pb.h"
-#include "results/tidy.h"
+#include "results/readback.h"
 
 /* The header: the names the figure scripts in plots/ read the columns
  * by, never their places (tests/test_plot.sh checks that every name they
@@ -39,31 +39,32 @@
 
 /* The baseline variant of kernel k in t: `wanted` when t has it for k,
  * else the first of k's registered variants present in t; NULL if none. */
-const char *pb_summary_baseline(const struct tidy *t, const char *kernel,
+const char *pb_summary_baseline(const struct readback *t, const char *kernel,
                                 const char *wanted);
 /* b is a serial run: one process (no MPI) of one thread, the runs the
  * sweeps and the work figures compare and the speed-up's reference. */
-bool pb_summary_serial(const struct tidy_bench *b);
+bool pb_summary_serial(const struct readback_bench *b);
 /* The kernel's size sweep in t: the family run at the most distinct
  * sizes serially (pb_summary_serial; the first such), or NULL. Its
  * serial rows, one per variant and size (the largest corpus), are the
  * summary's sweep rows, drawn by the time and memory against size
  * figures. */
-const char *pb_summary_sweep_family(const struct tidy *t, const char *kernel);
+const char *pb_summary_sweep_family(const struct readback *t,
+                                    const char *kernel);
 /* b is in the sweep family `sweep` (may be NULL) and serial: the
  * benchmarks the figures against size draw from. */
-bool pb_summary_in_sweep(const struct tidy_bench *b, const char *sweep);
+bool pb_summary_in_sweep(const struct readback_bench *b, const char *sweep);
 /* b's size as figures plot it: its kernel's pb_size_value (board cells,
  * K, N); NaN when unknown. */
-double pb_summary_size_x(const struct tidy_bench *b);
+double pb_summary_size_x(const struct readback_bench *b);
 /* The kernel's distinct corpora in t that `baseline` ran on (all when
  * NULL), in order of family, size, count, seed, processes and threads
  * (benchmarks that differ only in their variant count once): corpus[k] is a
  * benchmark of the summary's corpus number k + 1. corpus holds t->count
  * entries; returns how many were filled. */
-size_t pb_summary_corpora(const struct tidy *t, const char *kernel,
+size_t pb_summary_corpora(const struct readback *t, const char *kernel,
                           const char *baseline,
-                          const struct tidy_bench **corpus);
+                          const struct readback_bench **corpus);
 /* The knob of a family "NAME:K" (K a decimal number), NaN for a family
  * without one; when base, its NAME (base_len bytes) into base. */
 double pb_summary_knob(const char *family, char *base, size_t base_len);
@@ -71,12 +72,12 @@ double pb_summary_knob(const char *family, char *base, size_t base_len);
  * distinct knobs K as NAME:K serially and at one size (at least 3;
  * the first such), into family and size; false when none. Figures
  * against the knob draw its rows, one per variant and knob. */
-bool pb_summary_knob_sweep(const struct tidy *t, const char *kernel,
+bool pb_summary_knob_sweep(const struct readback *t, const char *kernel,
                            char *family, size_t family_len, char *size,
                            size_t size_len);
 /* b is on the knob sweep (family, size) found above. */
-bool pb_summary_in_knob_sweep(const struct tidy_bench *b, const char *family,
-                              const char *size);
+bool pb_summary_in_knob_sweep(const struct readback_bench *b,
+                              const char *family, const char *size);
 /* 1-based style number of a variant name: its place among the distinct
  * variant names of all registered kernels, in registry order, so a name
  * keeps its colour and marker in every figure (wraps after 16). */
@@ -84,7 +85,7 @@ int pb_summary_style(const char *variant);
 /* Writes the summary of t to path (atomically); granted: the CPUs the
  * run's processes were granted (the context's cpus_granted; 0: unknown,
  * no run judged oversubscribed). 0 or an error in e. */
-int pb_summary_write(const struct tidy *t, const char *baseline, int granted,
-                     const char *path, struct pb_error *e);
+int pb_summary_write(const struct readback *t, const char *baseline,
+                     int granted, const char *path, struct pb_error *e);
 
 #endif

@@ -21,9 +21,11 @@
 
 /* Orders benchmarks by corpus: kernel, family, size, count, seed,
  * threads, processes (0: the same corpus). */
-static int corpus_cmp(const struct tidy_bench *a, const struct tidy_bench *b)
+static int corpus_cmp(const struct readback_bench *a,
+                      const struct readback_bench *b)
 {
-    /* tidy rows always carry their kernel, family and size (tidy.c) */
+    /* rows read back always carry their kernel, family and size
+     * (readback_csv.c) */
     /* NOLINTNEXTLINE(clang-analyzer-core.NonNullParamChecker) */
     int c = strcmp(a->kernel, b->kernel);
     if (!c)
@@ -44,8 +46,8 @@ static int corpus_cmp(const struct tidy_bench *a, const struct tidy_bench *b)
 /* By corpus, then by place in the results. */
 static int by_corpus(const void *pa, const void *pb)
 {
-    const struct tidy_bench *a = *(const struct tidy_bench *const *)pa;
-    const struct tidy_bench *b = *(const struct tidy_bench *const *)pb;
+    const struct readback_bench *a = *(const struct readback_bench *const *)pa;
+    const struct readback_bench *b = *(const struct readback_bench *const *)pb;
     int c = corpus_cmp(a, b);
     return c ? c : (a > b) - (a < b);
 }
@@ -53,7 +55,7 @@ static int by_corpus(const void *pa, const void *pb)
 /* A corpus: its benchmarks sorted[start .. start + n). */
 struct run {
     size_t start, n;
-    const struct tidy_bench *first; /* its first benchmark in the results */
+    const struct readback_bench *first; /* its first benchmark in the results */
 };
 
 static int by_first(const void *pa, const void *pb)
@@ -71,14 +73,14 @@ static int by_ratio(const void *a, const void *b)
 /* The speed a corpus's fastest is chosen by: the mean log round value
  * (the geometric mean the ratios compare), or where a round value is not
  * above 0, the log of the median. */
-static double speed(const struct tidy_bench *b)
+static double speed(const struct readback_bench *b)
 {
     struct pb_rounds r;
     pb_rounds_of(b, &r);
     double sum = 0;
     for (size_t i = 0; i < r.n; i++) {
         if (!(r.value[i] > 0))
-            return log(tidy_median(b));
+            return log(readback_median(b));
         sum += log(r.value[i]);
     }
     return r.n ? sum / (double)r.n : NAN;
@@ -86,7 +88,7 @@ static double speed(const struct tidy_bench *b)
 
 /* The winner of the corpus whose benchmarks are members[0..n), its
  * comparisons not yet judged. */
-static int corpus_winner(const struct tidy_bench *const *members, size_t n,
+static int corpus_winner(const struct readback_bench *const *members, size_t n,
                          struct pb_corpus_winner *w)
 {
     size_t best = 0;
@@ -135,11 +137,12 @@ static int judge(struct pb_winners *w)
     return rc;
 }
 
-int pb_winners_find(const struct tidy *t, struct pb_winners *out,
+int pb_winners_find(const struct readback *t, struct pb_winners *out,
                     struct pb_error *e)
 {
     memset(out, 0, sizeof(*out));
-    const struct tidy_bench **sorted = calloc(t->count + 1, sizeof(*sorted));
+    const struct readback_bench **sorted =
+        calloc(t->count + 1, sizeof(*sorted));
     struct run *runs = calloc(t->count + 1, sizeof(*runs));
     out->w = calloc(t->count + 1, sizeof(*out->w));
     int rc = sorted && runs && out->w ? 0 : -ENOMEM;
@@ -223,7 +226,7 @@ void pb_versus_line(const struct pb_versus *v, char *buf, size_t len)
         snprintf(buf, len, "inconclusive against %s (%s; %s)", name, r, why);
 }
 
-void pb_corpus_title(const struct tidy_bench *b, char *buf, size_t len)
+void pb_corpus_title(const struct readback_bench *b, char *buf, size_t len)
 {
     char procs[48] = "";
     if (b->processes > 1)

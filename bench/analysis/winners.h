@@ -22,13 +22,13 @@
 
 #include "pb.h"
 #include "analysis/change.h"
-#include "results/tidy.h"
+#include "results/readback.h"
 
 #define PB_WINNERS_ALPHA PB_STATS_ALPHA /* 95 % intervals */
 #define PB_WINNERS_BAND PB_STATS_BAND   /* same speed: within +-2 % */
 
 struct pb_versus {
-    const struct tidy_bench *other;
+    const struct readback_bench *other;
     /* from the fastest to other: ratio other / fastest (>= 1 but for
      * rounds the two do not share), interval, verdict (PB_SLOWER: the
      * fastest wins) */
@@ -37,7 +37,7 @@ struct pb_versus {
 
 /* One corpus: its fastest variant and the others, slowest last. */
 struct pb_corpus_winner {
-    const struct tidy_bench *fastest;
+    const struct readback_bench *fastest;
     size_t n;
     struct pb_versus *versus;
 };
@@ -50,7 +50,7 @@ struct pb_winners {
 /* Finds the winners of every corpus of t with a verified repetition
  * (foreign benchmarks, without a corpus, are left out). The entries
  * point into t, which must outlive out. 0 or -ENOMEM (e says so). */
-int pb_winners_find(const struct tidy *t, struct pb_winners *out,
+int pb_winners_find(const struct readback *t, struct pb_winners *out,
                     struct pb_error *e);
 void pb_winners_free(struct pb_winners *w);
 /* The comparison by its verdict: "1.08x faster than spfa (95% CI
@@ -65,7 +65,7 @@ void pb_versus_line(const struct pb_versus *v, char *buf, size_t len);
 void pb_versus_interval(const struct pb_versus *v, char *buf, size_t len);
 /* "cube_walk uniform 64x64 n=20 seed=1, 1 thread", or over MPI "...,
  * 2 processes x 1 thread" */
-void pb_corpus_title(const struct tidy_bench *b, char *buf, size_t len);
+void pb_corpus_title(const struct readback_bench *b, char *buf, size_t len);
 /* The console block, one paragraph per corpus with two or more
  * variants: its title, "  VARIANT ran", then one line per other variant
  * (pb_versus_line, "    1.08x faster than spfa (95% CI 1.02-1.15)");

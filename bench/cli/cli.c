@@ -7,7 +7,7 @@
 
 #include "util/cpus.h"
 #include "pb_limits.h"
-#include "results/tidy.h"
+#include "results/readback.h"
 
 #include <errno.h>
 #include <math.h>
@@ -95,9 +95,9 @@ bool cli_bytes(const char *verb, const char *option, const char *text,
     if (rc == 0 && *out > 0)
         return true;
     pb_usage_error(verb,
-                    "%s needs a size N, NK, NM, NG or NT (powers of "
-                    "1024) from 1 to 16 EiB, got '%s'%s",
-                    option, text, rc == -ERANGE ? " (too big)" : "");
+                   "%s needs a size N, NK, NM, NG or NT (powers of "
+                   "1024) from 1 to 16 EiB, got '%s'%s",
+                   option, text, rc == -ERANGE ? " (too big)" : "");
     return false;
 }
 
@@ -134,7 +134,7 @@ bool cli_percent(const char *verb, const char *option, const char *text,
 
 bool cli_clock(const char *verb, const char *text, unsigned *flag)
 {
-    if (tidy_clock_parse(text, flag) == 0)
+    if (readback_clock_parse(text, flag) == 0)
         return true;
     pb_usage_error(verb, "--clock '%s'; expected cpu or wall", text);
     return false;

@@ -52,8 +52,8 @@ bool cli_set_input_cap(const char *verb, const char *text);
  * percentage >= 0 and below 100, found 'x'"). */
 bool cli_percent(const char *verb, const char *option, const char *text,
                  double max, double *out);
-/* --clock cpu|wall: the tidy_load flag it asks for (tidy.h
- * tidy_clock_parse) into *flag; false after a usage message ("--clock
+/* --clock cpu|wall: the readback_load flag it asks for (readback.h
+ * readback_clock_parse) into *flag; false after a usage message ("--clock
  * 'X'; expected cpu or wall"). */
 bool cli_clock(const char *verb, const char *text, unsigned *flag);
 

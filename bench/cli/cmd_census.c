@@ -75,7 +75,7 @@ static uint64_t diameter(const struct census_one *one)
 }
 
 /* "2 processes x 1 thread on 1 host (Open MPI v4.1.4)", or "2 threads". */
-static void engine_text(const struct census_run *run,
+static void engine_text(const struct census_result *run,
                         const struct census_request *req, char *out, size_t len)
 {
     int threads = req->reference ? 1 : req->threads;
@@ -89,12 +89,12 @@ static void engine_text(const struct census_run *run,
         snprintf(out, len, "%d thread%s", threads, ts);
 }
 
-static bool over_mpi(const struct census_run *run)
+static bool over_mpi(const struct census_result *run)
 {
     return strcmp(run->engine, "frontier2_mpi") == 0;
 }
 
-static void print_text(const struct census_run *run,
+static void print_text(const struct census_result *run,
                        const struct census_request *req)
 {
     bool mpi = over_mpi(run);
@@ -142,7 +142,7 @@ static void print_text(const struct census_run *run,
 }
 
 /* --plan: what the search would hold, once the check has passed. */
-static void print_plan(const struct census_run *run,
+static void print_plan(const struct census_result *run,
                        const struct census_request *req)
 {
     char engine[160], array[32], each[32];
@@ -163,7 +163,7 @@ static void print_plan(const struct census_run *run,
     }
 }
 
-static void print_csv(const struct census_run *run, const char *kernel,
+static void print_csv(const struct census_result *run, const char *kernel,
                       const char *size, const struct census_request *req)
 {
     bool mpi = over_mpi(run);
@@ -191,7 +191,7 @@ static void print_csv(const struct census_run *run, const char *kernel,
     }
 }
 
-static void print_json(const struct census_run *run, const char *kernel,
+static void print_json(const struct census_result *run, const char *kernel,
                        const char *size, const struct census_request *req)
 {
     bool mpi = over_mpi(run);
@@ -415,7 +415,7 @@ static int census_verb(int argc, char **argv, int saved_stderr)
         return PB_EXIT_USAGE;
     }
     req.mpi = &mpi;
-    struct census_run run;
+    struct census_result run;
     rc = census_run(k, &req, &run, &e);
     if (rc && mpi.rank != 0) /* process 0 says it */
         return rc == -EINVAL ? PB_EXIT_USAGE : PB_EXIT_FAIL;
@@ -437,7 +437,7 @@ static int census_verb(int argc, char **argv, int saved_stderr)
         print_json(&run, k->name, size, &req);
     else
         print_text(&run, &req);
-    census_run_free(&run);
+    census_result_free(&run);
     return PB_EXIT_OK;
 }
 

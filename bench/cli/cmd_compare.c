@@ -14,7 +14,7 @@
 
 #include "cli/cli.h"
 #include "analysis/compare.h"
-#include "results/tidy.h"
+#include "results/readback.h"
 
 static const char help[] =
     "usage: puzzlebench compare A B [--band PCT] [--alpha P] [--clock C]\n"
@@ -98,9 +98,9 @@ int cmd_compare(int argc, char **argv)
             break;
         case 'c':
             if (!strcmp(optarg, "cpu"))
-                o.clock = TIDY_CLOCK_CPU_ONLY;
+                o.clock = READBACK_CLOCK_CPU_ONLY;
             else if (!strcmp(optarg, "wall"))
-                o.clock = TIDY_CLOCK_WALL_ONLY;
+                o.clock = READBACK_CLOCK_WALL_ONLY;
             else
                 return pb_usage_error("compare",
                                       "--clock expects cpu or wall, found "
@@ -155,13 +155,13 @@ int cmd_compare(int argc, char **argv)
     if (paths == 1 && !o.variant_a && stat(argv[optind], &st) != 0)
         paths = 0;                    /* no results at all: the usage */
     if (paths == 1 && !o.variant_a) { /* bench --against's two sides? */
-        struct tidy t;
-        if (tidy_load(argv[optind], &t, 0, &e)) {
+        struct readback t;
+        if (readback_load(argv[optind], &t, 0, &e)) {
             fprintf(stderr, "puzzlebench compare: %s\n", e.msg);
             return PB_EXIT_FAIL;
         }
-        bool sided = tidy_two_sided(&t);
-        tidy_free(&t);
+        bool sided = readback_two_sided(&t);
+        readback_free(&t);
         if (!sided)
             paths = 0;
     }

@@ -1,12 +1,12 @@
 /*
  * against_join.c - the parts of bench --against joined into one results
  * folder (against.h). Each part is a worker's results folder of one side
- * and one round. Its results.csv is read through tidy.h's row reader
+ * and one round. Its results.csv is read through readback.h's row reader
  * (the parser and checks compare and plot use) and each row written
  * again in this build's columns with its side set, its size in the
  * kernel's canonical syntax (a build of another commit may write an
  * older one), so that the joined file reads as one run; its results.json
- * runs are checked as merge checks them (tidy_json_run_check) and kept
+ * runs are checked as merge checks them (readback_json_run_check) and kept
  * whole with their "side" added. The context is side B's (the build
  * under test: plot and the report describe it) with side A's beside it,
  * each key prefixed "A:", so that compare's provenance shows both
@@ -29,7 +29,7 @@
 #include "util/identity.h"
 #include "results/context.h"
 #include "results/schema.h"
-#include "results/tidy.h"
+#include "results/readback.h"
 #include "util/name_index.h"
 
 /* One benchmark's corpus as each side's rows say it. */
@@ -98,7 +98,7 @@ static int note_corpus(struct join *j, const struct pb_against_part *p,
     return 0;
 }
 
-/* One row of part p's results.csv (read and checked by tidy_csv_row),
+/* One row of part p's results.csv (read and checked by readback_csv_row),
  * written again with its side. */
 static int join_row(struct join *j, const struct pb_against_part *p,
                     struct pb_row *row, const char *where, struct pb_error *e)
@@ -111,7 +111,7 @@ static int join_row(struct join *j, const struct pb_against_part *p,
         return pb_fail(e, -EINVAL,
                        "%s: a row of round %" PRId64 " in round %d's part",
                        where, row->round + 1, p->round + 1);
-    if (tidy_size_canonical(&row->id, &why))
+    if (readback_size_canonical(&row->id, &why))
         return pb_fail(e, -EINVAL, "%s: size: %s", where, why.msg);
     row->side[0] = p->side;
     row->side[1] = '\0';
@@ -136,23 +136,23 @@ static int join_csv(struct join *j, const struct pb_against_part *p,
     snprintf(path, sizeof(path), "%s/results.csv", p->dir);
     if (access(path, F_OK) != 0)
         return 0;
-    FILE *f = tidy_open(path, "the results.csv of a side", e);
+    FILE *f = readback_open(path, "the results.csv of a side", e);
     if (!f)
         return -EINVAL;
     struct pb_csv_layout l = {0};
     char *line = NULL;
     size_t cap = 0;
     long n = 0;
-    int rc = tidy_csv_header(f, path, &l, &line, &cap, e);
+    int rc = readback_csv_header(f, path, &l, &line, &cap, e);
     for (unsigned number = 2;
-         rc == 0 && (n = tidy_csv_line(f, &line, &cap)) != -1; number++) {
+         rc == 0 && (n = readback_csv_line(f, &line, &cap)) != -1; number++) {
         struct pb_row row;
         char where[sizeof(path) + 16];
         snprintf(where, sizeof(where), "%s:%u", path, number);
         if (n < 0)
-            rc = tidy_csv_line_error(n, path, number, e);
+            rc = readback_csv_line_error(n, path, number, e);
         else if (line[0] &&
-                 (rc = tidy_csv_row(&l, line, path, number, &row, e)) == 0)
+                 (rc = readback_csv_row(&l, line, path, number, &row, e)) == 0)
             rc = join_row(j, p, &row, where, e);
     }
     free(line);
@@ -186,7 +186,7 @@ static int join_json(struct join *j, const struct pb_against_part *p,
         char where[sizeof(path) + 48];
         snprintf(where, sizeof(where), "%s: benchmarks[%zu]", path, i);
         char side[2] = {p->side, '\0'};
-        if ((rc = tidy_json_run_check(run, where, e)) >= 0)
+        if ((rc = readback_json_run_check(run, where, e)) >= 0)
             rc = json_object_set_new(run, "side", json_string(side)) ||
                          json_array_append(j->runs, run)
                      ? pb_fail(e, -ENOMEM, "out of memory")

@@ -26,7 +26,7 @@
 #include "analysis/compare.h"
 #include "analysis/noise.h"
 #include "analysis/change.h"
-#include "results/tidy.h"
+#include "results/readback.h"
 
 /* One kernel's verdicts and interval half-widths. */
 struct kernel_count {

@@ -90,12 +90,12 @@
 
 /* A pass stopped when the suite's budget was spent (what says where):
  * skipped, never timed. */
-static void out_of_time(struct bench_case *c, struct pb_verify *rec,
+static void out_of_time(struct bench_case *c, struct pb_pass_record *rec,
                         const char *what)
 {
     char budget[PB_UNITS_TEXT];
     pb_units_time(budget, sizeof(budget), c->entry->budget);
-    pb_harness_pass_ends(c, rec, PB_VERIFY_SKIPPED,
+    pb_harness_pass_ends(c, rec, PB_PASS_SKIPPED,
                          "skipped: the verification pass ran out of the "
                          "suite's budget of %s (%.200s)",
                          budget, what);
@@ -104,13 +104,13 @@ static void out_of_time(struct bench_case *c, struct pb_verify *rec,
 /* The untimed pass: memory cap, then a verified run, then the budget;
  * what the check found goes to rec (verification_pass records it). */
 static void verification_run(struct harness *h, struct bench_case *c,
-                             struct pb_verify *rec)
+                             struct pb_pass_record *rec)
 {
     const struct pb_suite_entry *x = c->entry;
     const struct pb_corpus *corpus = &c->slot->corpus;
     char why[sizeof(c->skip) - 32];
     if (!pb_variant_accepts(x->variant, corpus, why, sizeof(why))) {
-        pb_harness_pass_ends(c, rec, PB_VERIFY_NOT_APPLICABLE,
+        pb_harness_pass_ends(c, rec, PB_PASS_NOT_APPLICABLE,
                              NOT_APPLICABLE "%s", why);
         return;
     }
@@ -121,7 +121,7 @@ static void verification_run(struct harness *h, struct bench_case *c,
         char need_text[32], cap_text[32]; /* as the other caps say it */
         pb_units_bytes(need_text, sizeof(need_text), (double)need);
         pb_units_bytes(cap_text, sizeof(cap_text), (double)cap);
-        pb_harness_pass_ends(c, rec, PB_VERIFY_SKIPPED,
+        pb_harness_pass_ends(c, rec, PB_PASS_SKIPPED,
                              "skipped: needs up to %s, over the memory cap of "
                              "%s",
                              need_text, cap_text);
@@ -133,7 +133,7 @@ static void verification_run(struct harness *h, struct bench_case *c,
     c->verified = pb_answers_new(corpus, &e);
     c->answers = c->verified ? pb_answers_new(corpus, &e) : NULL;
     if (!c->answers) {
-        pb_harness_pass_ends(c, rec, PB_VERIFY_SKIPPED, "skipped: %s", e.msg);
+        pb_harness_pass_ends(c, rec, PB_PASS_SKIPPED, "skipped: %s", e.msg);
         return;
     }
     double t0 = pb_now();
@@ -148,17 +148,17 @@ static void verification_run(struct harness *h, struct bench_case *c,
     }
     if (rc == -ENOMEM) /* a refusal under the cap: not a wrong answer */
     {
-        pb_harness_pass_ends(c, rec, PB_VERIFY_SKIPPED, "skipped: %s", e.msg);
+        pb_harness_pass_ends(c, rec, PB_PASS_SKIPPED, "skipped: %s", e.msg);
         return;
     }
     if (rc == PB_NOT_APPLICABLE) /* the back end's own refusal */
     {
-        pb_harness_pass_ends(c, rec, PB_VERIFY_NOT_APPLICABLE,
+        pb_harness_pass_ends(c, rec, PB_PASS_NOT_APPLICABLE,
                              NOT_APPLICABLE "%s", e.msg);
         return;
     }
     if (rc) {
-        pb_harness_pass_ends(c, rec, PB_VERIFY_FAILED, "failed: %s", e.msg);
+        pb_harness_pass_ends(c, rec, PB_PASS_FAILED, "failed: %s", e.msg);
         return;
     }
     struct pb_check check;
@@ -183,7 +183,7 @@ static void verification_run(struct harness *h, struct bench_case *c,
                             c->verified, check.first_wrong, x->variant->name,
                             check.why);
         pb_harness_pass_ends(
-            c, rec, PB_VERIFY_WRONG,
+            c, rec, PB_PASS_WRONG,
             "failed: %zu wrong answers in the verification pass", check.wrong);
     } else if (check.unchecked) {
         char left[96];
@@ -193,7 +193,7 @@ static void verification_run(struct harness *h, struct bench_case *c,
     } else if (seconds > x->budget) {
         char budget[PB_UNITS_TEXT];
         pb_units_time(budget, sizeof(budget), x->budget);
-        pb_harness_pass_ends(c, rec, PB_VERIFY_SKIPPED,
+        pb_harness_pass_ends(c, rec, PB_PASS_SKIPPED,
                              "skipped: the verification pass took %s, over the "
                              "suite's budget of %s",
                              took, budget);
@@ -205,19 +205,20 @@ static void verification_run(struct harness *h, struct bench_case *c,
  * too, with its reason; any other is timed, its first timed run checked
  * by the oracle (timed_answers_right). */
 static void recorded_pass(struct harness *h, struct bench_case *c,
-                          struct pb_verify *rec, const struct pb_verify *was)
+                          struct pb_pass_record *rec,
+                          const struct pb_pass_record *was)
 {
     const struct pb_corpus *corpus = &c->slot->corpus;
     struct pb_error e;
     rec->correct = was->correct;
-    if (was->status != PB_VERIFY_CORRECT) {
+    if (was->status != PB_PASS_CORRECT) {
         pb_harness_pass_ends(c, rec, was->status, "%s", was->reason);
         return;
     }
     c->verified = pb_answers_new(corpus, &e);
     c->answers = c->verified ? pb_answers_new(corpus, &e) : NULL;
     if (!c->answers) {
-        pb_harness_pass_ends(c, rec, PB_VERIFY_SKIPPED, "skipped: %s", e.msg);
+        pb_harness_pass_ends(c, rec, PB_PASS_SKIPPED, "skipped: %s", e.msg);
         return;
     }
     c->oracle_first = true;
@@ -230,12 +231,12 @@ static void recorded_pass(struct harness *h, struct bench_case *c,
 /* The record of c's pass in --verified-in's results.json into was: true
  * when there is one that parses. */
 static bool pass_recorded(const struct harness *h, const struct bench_case *c,
-                          struct pb_verify *was)
+                          struct pb_pass_record *was)
 {
     char key[sizeof(c->name) + sizeof(PB_CTX_VERIFY_PREFIX)];
     snprintf(key, sizeof(key), PB_CTX_VERIFY_PREFIX "%s", c->name);
     const char *value = pb_context_text(pb_context_in(h->passes), key);
-    return value && pb_verify_parse(value, was) == 0;
+    return value && pb_pass_record_parse(value, was) == 0;
 }
 
 /* The untimed pass, its result recorded in the JSON context under
@@ -244,11 +245,11 @@ static bool pass_recorded(const struct harness *h, const struct bench_case *c,
  * (a census line always runs its own). */
 static void verification_pass(struct harness *h, struct bench_case *c)
 {
-    struct pb_verify rec = {.order = (uint64_t)(c - h->cases),
-                            .instances = c->slot->corpus.count,
-                            .seconds = NAN,
-                            .status = PB_VERIFY_CORRECT};
-    struct pb_verify was;
+    struct pb_pass_record rec = {.order = (uint64_t)(c - h->cases),
+                                 .instances = c->slot->corpus.count,
+                                 .seconds = NAN,
+                                 .status = PB_PASS_CORRECT};
+    struct pb_pass_record was;
     c->results = &h->results;
     if (c->census)
         pb_harness_census_pass(h, c, &rec);
@@ -260,7 +261,7 @@ static void verification_pass(struct harness *h, struct bench_case *c)
     char key[sizeof(c->name) + sizeof(PB_CTX_VERIFY_PREFIX)];
     char value[sizeof(rec.reason) + 128];
     snprintf(key, sizeof(key), PB_CTX_VERIFY_PREFIX "%s", c->name);
-    if (pb_verify_write(&rec, value, sizeof(value)) >= 0)
+    if (pb_pass_record_write(&rec, value, sizeof(value)) >= 0)
         pb_gb_add_context(key, value);
 }
 
@@ -1194,8 +1195,9 @@ int pb_bench_suite(const struct pb_bench_options *o)
     pb_provenance_warn_threads(&h.results, &suite);
     pb_provenance_record(&h.results, &suite, threads);
     record_processes(&h, o->mpi, threads);
-    if (tidy_clock_word(o->clock)) /* the figures and report read it */
-        pb_provenance_add(&h.results, PB_CTX_CLOCK, tidy_clock_word(o->clock));
+    if (readback_clock_word(o->clock)) /* the figures and report read it */
+        pb_provenance_add(&h.results, PB_CTX_CLOCK,
+                          readback_clock_word(o->clock));
     record_worker(&h, o);
     if (o->shards) { /* merge joins the parts; the report says so */
         char shard[32];
@@ -1204,7 +1206,7 @@ int pb_bench_suite(const struct pb_bench_options *o)
     }
     struct pb_noise_machine machine;
     pb_noise_run_start(&h.results, &machine);
-    struct tidy results; /* the run's, as written: read back at its end */
+    struct readback results; /* the run's, as written: read back at its end */
     bool have_results = false, ran = false;
     if (prepare_cases(&h, &suite, o, slots, &slot_count)) {
         h.status = PB_EXIT_FAIL;
@@ -1215,7 +1217,8 @@ int pb_bench_suite(const struct pb_bench_options *o)
         time_cases(&h, o);
         /* read back once, for the winners and the warnings */
         struct pb_error none;
-        have_results = tidy_load(h.results.dir, &results, o->clock, &none) == 0;
+        have_results =
+            readback_load(h.results.dir, &results, o->clock, &none) == 0;
         if (!h.worker) /* the comparison is bench --against's */
             pb_harness_say_winners(&h, have_results ? &results : NULL);
         if (h.timed == 0 && !o->list_only && !h.empty_part) {
@@ -1237,7 +1240,7 @@ int pb_bench_suite(const struct pb_bench_options *o)
         h.results_lost = true;
     }
     if (have_results)
-        tidy_free(&results);
+        readback_free(&results);
     /* complete: the plan run through (a wrong answer included) and the
      * results written whole; only then does latest name the folder */
     if (ran && !o->list_only && !h.results_lost && save_plan(&h, true) &&

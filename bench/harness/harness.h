@@ -85,8 +85,8 @@ struct pb_bench_options {
     const char *data_dir; /* also save the corpora there; NULL: don't */
     bool gbench_console;  /* --console gbench: Google Benchmark's table */
     bool quiet; /* --quiet: no progress; results and the end on stdout */
-    /* --clock cpu|wall: TIDY_CLOCK_CPU_ONLY or TIDY_CLOCK_WALL_ONLY
-     * (tidy.h), the clock of every benchmark on the console and, through
+    /* --clock cpu|wall: READBACK_CLOCK_CPU_ONLY or READBACK_CLOCK_WALL_ONLY
+     * (readback.h), the clock of every benchmark on the console and, through
      * the context key "clock", in the figures and report drawn from the
      * run; 0: each benchmark's own (CPU time at one process of one
      * thread, wall time at more) */

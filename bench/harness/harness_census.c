@@ -30,7 +30,7 @@
  * instance, and the verified pass's counts. */
 struct census_case {
     struct corpus_slot slot;
-    struct census_run verified;
+    struct census_result verified;
 };
 
 struct corpus_slot *pb_harness_census_slot(struct bench_case *c,
@@ -60,7 +60,7 @@ void pb_harness_census_free(struct bench_case *c)
 {
     if (!c->census)
         return;
-    census_run_free(&c->census->verified);
+    census_result_free(&c->census->verified);
     free(c->census);
     c->census = NULL;
 }
@@ -76,7 +76,7 @@ static struct census_request engine_request(const struct bench_case *c)
 }
 
 /* The run's searches' wall times, CPU times and switches, summed. */
-static double search_seconds(const struct census_run *run, double *cpu,
+static double search_seconds(const struct census_result *run, double *cpu,
                              double *switches)
 {
     double s = 0;
@@ -90,19 +90,19 @@ static double search_seconds(const struct census_run *run, double *cpu,
 }
 
 void pb_harness_census_pass(struct harness *h, struct bench_case *c,
-                            struct pb_verify *rec)
+                            struct pb_pass_record *rec)
 {
     const struct pb_suite_entry *x = c->entry;
     struct census_request req = engine_request(c);
-    struct census_run *engine = &c->census->verified, reference;
+    struct census_result *engine = &c->census->verified, reference;
     struct pb_error e;
     pb_harness_memory_cap(x);
     double t0 = pb_now();
     int rc = c->backend->census(x->kernel, &req, engine, &e);
     if (rc) {
         pb_harness_pass_ends(
-            c, rec, rc == -ENOMEM ? PB_VERIFY_SKIPPED : PB_VERIFY_FAILED,
-            "%s: %s", rc == -ENOMEM ? "skipped" : "failed", e.msg);
+            c, rec, rc == -ENOMEM ? PB_PASS_SKIPPED : PB_PASS_FAILED, "%s: %s",
+            rc == -ENOMEM ? "skipped" : "failed", e.msg);
         return;
     }
     /* the engine alone spent the budget: the reference (minutes on
@@ -111,7 +111,7 @@ void pb_harness_census_pass(struct harness *h, struct bench_case *c,
     pb_units_time(budget, sizeof(budget), x->budget);
     if (pb_now() - t0 >= x->budget) {
         pb_units_time(took, sizeof(took), pb_now() - t0);
-        pb_harness_pass_ends(c, rec, PB_VERIFY_SKIPPED,
+        pb_harness_pass_ends(c, rec, PB_PASS_SKIPPED,
                              "skipped: the verification pass ran out of the "
                              "suite's budget of %s (the engine's census "
                              "took %s; the reference census not run)",
@@ -125,13 +125,13 @@ void pb_harness_census_pass(struct harness *h, struct bench_case *c,
     rc = census_run(x->kernel, &plain, &reference, &e);
     double seconds = pb_now() - t0;
     if (rc) {
-        pb_harness_pass_ends(c, rec, PB_VERIFY_SKIPPED,
+        pb_harness_pass_ends(c, rec, PB_PASS_SKIPPED,
                              "skipped: the reference census: %s", e.msg);
         return;
     }
     char why[256];
-    bool same = census_run_same(engine, &reference, why, sizeof(why));
-    census_run_free(&reference);
+    bool same = census_result_same(engine, &reference, why, sizeof(why));
+    census_result_free(&reference);
     rec->correct = same;
     rec->seconds = seconds;
     void (*say)(struct pb_results *, const char *, ...) =
@@ -140,12 +140,12 @@ void pb_harness_census_pass(struct harness *h, struct bench_case *c,
     say(&h->results, "verify %-58s %5d/%-5d correct %*s\n", c->name, (int)same,
         1, pb_units_width(took, 10), took);
     if (!same)
-        pb_harness_pass_ends(c, rec, PB_VERIFY_WRONG,
+        pb_harness_pass_ends(c, rec, PB_PASS_WRONG,
                              "failed: the census differs from the reference "
                              "search's: %s",
                              why);
     else if (seconds > x->budget)
-        pb_harness_pass_ends(c, rec, PB_VERIFY_SKIPPED,
+        pb_harness_pass_ends(c, rec, PB_PASS_SKIPPED,
                              "skipped: the verification pass took %s, "
                              "over the suite's budget of %s",
                              took, budget);
@@ -165,7 +165,7 @@ void pb_harness_census_benchmark(struct pb_gb_state *st, void *context)
     struct loop_figures f = {.instances = 1, .round = c->round};
     pb_harness_loop_start(&f, x->threads);
     while (pb_gb_keep_running(st)) {
-        struct census_run run;
+        struct census_result run;
         struct pb_error e;
         char why[256];
         int rc = c->backend->census(x->kernel, &req, &run, &e);
@@ -178,13 +178,13 @@ void pb_harness_census_benchmark(struct pb_gb_state *st, void *context)
         double t = search_seconds(&run, &cpu, &switches);
         pb_gb_set_iteration_time(st, t);
         bool same =
-            census_run_same(&run, &c->census->verified, why, sizeof(why));
+            census_result_same(&run, &c->census->verified, why, sizeof(why));
         for (size_t i = 0; i < run.count; i++) {
             f.work.count[PB_WORK_MAIN] += run.one[i].total;
             if (run.one[i].peak_rss > f.rss)
                 f.rss = run.one[i].peak_rss;
         }
-        census_run_free(&run);
+        census_result_free(&run);
         if (!same) {
             char msg[320];
             snprintf(msg, sizeof(msg), "wrong census in a timed run: %s", why);

@@ -6,7 +6,7 @@
  * after its last round, from the repetitions of every round on_run saw
  * (median time per instance on the benchmark's clock, which the line
  * names: CPU time at one process of one thread, wall time at more, or the
- * --clock asked for, as tidy.h reads the results back; its coefficient of
+ * --clock asked for, as readback.h reads the results back; its coefficient of
  * variation, and the ratio to its baseline: the kernel's first registered
  * variant timed on the same corpus and threads, as the report picks it);
  * at the end the winners of each corpus (winners.h), read back from the
@@ -88,21 +88,21 @@ void pb_harness_result_line(struct harness *h, struct bench_case *c,
         .name = name, .median = NAN, .spread = NAN, .ratio = NAN};
     pb_harness_short_name(c, name, sizeof(name));
     if (t->n) {
-        /* the clock of the benchmark (tidy.h's rule, or --clock), as
+        /* the clock of the benchmark (readback.h's rule, or --clock), as
          * its results are read back; CPU time only where every
          * repetition has it */
         bool cpu_known = true;
         for (size_t i = 0; i < t->n; i++)
             cpu_known = cpu_known && isfinite(t->cpu_per_instance[i]);
-        t->clock = tidy_clock_choose(h->clock, c->entry->threads, h->processes,
-                                     cpu_known);
+        t->clock = readback_clock_choose(h->clock, c->entry->threads,
+                                         h->processes, cpu_known);
         if (!cpu_known)
-            t->clock = TIDY_CLOCK_WALL;
-        pb_console_center(t->clock == TIDY_CLOCK_CPU ? t->cpu_per_instance
-                                                     : t->per_instance,
+            t->clock = READBACK_CLOCK_WALL;
+        pb_console_center(t->clock == READBACK_CLOCK_CPU ? t->cpu_per_instance
+                                                         : t->per_instance,
                           t->n, &t->median, &r.spread);
         r.median = t->median;
-        r.clock = tidy_clock_name(t->clock);
+        r.clock = readback_clock_name(t->clock);
     }
     r.status = c->skip[0] ? c->skip : run->error ? run->error_message : NULL;
     const struct bench_case *b = baseline_of(h, c);
@@ -141,7 +141,7 @@ void pb_harness_clear_progress(void *user)
 /* The end of the console: every corpus's fastest variant and its ratio
  * to each other (winners.h), from the run's results t as written (NULL:
  * none could be read), as the report reads them. */
-void pb_harness_say_winners(struct harness *h, const struct tidy *t)
+void pb_harness_say_winners(struct harness *h, const struct readback *t)
 {
     struct pb_error e;
     if (h->timed == 0 || !t)

@@ -20,7 +20,7 @@
 #include "run/runner.h"
 #include "results/schema.h"
 #include "harness/suite.h"
-#include "results/tidy.h"
+#include "results/readback.h"
 
 struct pb_bench_options;
 
@@ -40,7 +40,7 @@ struct case_times {
     double cpu_per_instance[PB_SUITE_MAX_SAMPLES]; /* NaN: none */
     size_t n;
     double median; /* set when the case ends with n > 0, on clock */
-    enum tidy_clock clock;
+    enum readback_clock clock;
 };
 
 struct bench_case {
@@ -101,8 +101,9 @@ struct harness {
     size_t suite_count;        /* the whole suite's benchmarks */
     bool empty_part;           /* --shard I/N left this part none */
     int processes;             /* MPI processes each solve runs on */
-    /* --clock: TIDY_CLOCK_WALL_ONLY or TIDY_CLOCK_CPU_ONLY (tidy.h); 0:
-     * each benchmark's clock by tidy_clock_choose's rule */
+    /* --clock: READBACK_CLOCK_WALL_ONLY or READBACK_CLOCK_CPU_ONLY
+     * (readback.h); 0: each benchmark's clock by readback_clock_choose's rule
+     */
     unsigned clock;
     const struct pb_mpi *mpi; /* the run's MPI; NULL: one process */
     int status;
@@ -120,8 +121,8 @@ void pb_harness_entry_id(const struct pb_suite_entry *x,
 uint64_t pb_harness_memory_cap(const struct pb_suite_entry *x);
 /* Ends the untimed pass of c with status and its reason (c->skip, which
  * also makes the benchmark a skip or a failure when it is timed). */
-void pb_harness_pass_ends(struct bench_case *c, struct pb_verify *rec,
-                          enum pb_verify_status status, const char *fmt, ...)
+void pb_harness_pass_ends(struct bench_case *c, struct pb_pass_record *rec,
+                          enum pb_pass_status status, const char *fmt, ...)
     PB_PRINTF(4, 5);
 
 /* What a benchmark's timed loop measured: the counters every benchmark
@@ -163,7 +164,7 @@ void pb_harness_census_free(struct bench_case *c);
 /* The untimed pass of a census line: the engine through the back end,
  * checked against the kernel's reference census. */
 void pb_harness_census_pass(struct harness *h, struct bench_case *c,
-                            struct pb_verify *rec);
+                            struct pb_pass_record *rec);
 /* The Google Benchmark function of a census line. */
 void pb_harness_census_benchmark(struct pb_gb_state *st, void *context);
 
@@ -194,7 +195,7 @@ void pb_harness_progress(struct harness *h, const struct bench_case *c);
 void pb_harness_result_line(struct harness *h, struct bench_case *c,
                             const struct pb_gb_run *run);
 /* The winners of every corpus, at the end of the console. */
-void pb_harness_say_winners(struct harness *h, const struct tidy *t);
+void pb_harness_say_winners(struct harness *h, const struct readback *t);
 /* Clears the progress line; user is the struct harness (before_table of
  * struct pb_gb_output). */
 void pb_harness_clear_progress(void *user);

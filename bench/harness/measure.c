@@ -33,15 +33,15 @@ uint64_t pb_harness_memory_cap(const struct pb_suite_entry *x)
     return cap;
 }
 
-void pb_harness_pass_ends(struct bench_case *c, struct pb_verify *rec,
-                          enum pb_verify_status status, const char *fmt, ...)
+void pb_harness_pass_ends(struct bench_case *c, struct pb_pass_record *rec,
+                          enum pb_pass_status status, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(c->skip, sizeof(c->skip), fmt, ap);
     va_end(ap);
     rec->status = status;
-    c->wrong = status == PB_VERIFY_FAILED || status == PB_VERIFY_WRONG;
+    c->wrong = status == PB_PASS_FAILED || status == PB_PASS_WRONG;
 }
 
 void pb_harness_loop_start(struct loop_figures *f, int threads)

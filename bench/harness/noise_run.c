@@ -5,9 +5,9 @@
  * the run starts, so the end state is set into results.json afterwards:
  * read by context.h's loader, written back through a temporary file and
  * rename), and the console's "warnings:" block from the results as written
- * (results.csv read back through tidy.h, so the console judges exactly
+ * (results.csv read back through readback.h, so the console judges exactly
  * what the report and `compare` judge). O(benchmarks^2) for the block
- * (tidy_find per benchmark), O(size of results.json) for the rewrite.
+ * (readback_find per benchmark), O(size of results.json) for the rewrite.
  */
 #include "harness/noise_run.h"
 
@@ -92,7 +92,7 @@ static int rewrite_context(const char *path, const struct pb_noise_machine *m,
 }
 
 int pb_noise_run_end(struct pb_results *r, struct pb_noise_machine *m,
-                     const struct tidy *t, struct pb_error *e)
+                     const struct readback *t, struct pb_error *e)
 {
     struct pb_noise_machine end;
     pb_noise_machine_read(PB_NOISE_SYSFS, &end);

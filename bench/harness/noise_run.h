@@ -21,6 +21,6 @@ void pb_noise_run_start(struct pb_results *r, struct pb_noise_machine *m);
  * error when results.json could not be rewritten (e says why; the old
  * file is kept). */
 int pb_noise_run_end(struct pb_results *r, struct pb_noise_machine *m,
-                     const struct tidy *t, struct pb_error *e);
+                     const struct readback *t, struct pb_error *e);
 
 #endif

@@ -8,7 +8,7 @@
 #define _XOPEN_SOURCE 700 /* realpath */
 #include "harness/suite.h"
 #include "run/gen.h"
-#include "results/tidy.h"
+#include "results/readback.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -21,10 +21,10 @@
 #include "pb_limits.h"
 #include "pb_space.h"
 
-_Static_assert(PB_SUITE_MAX_REPETITIONS <= TIDY_MAX_REPS,
+_Static_assert(PB_SUITE_MAX_REPETITIONS <= READBACK_MAX_REPS,
                "every repetition a suite asks for must be readable");
-_Static_assert(PB_SUITE_MAX_ROUNDS <= TIDY_MAX_ROUNDS &&
-                   PB_SUITE_MAX_SAMPLES <= TIDY_MAX_SAMPLES,
+_Static_assert(PB_SUITE_MAX_ROUNDS <= READBACK_MAX_ROUNDS &&
+                   PB_SUITE_MAX_SAMPLES <= READBACK_MAX_SAMPLES,
                "every round and sample a suite asks for must be readable");
 
 /* Three rounds: the fewest from which the statistics draw an interval

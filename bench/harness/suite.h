@@ -75,10 +75,10 @@
 
 #define PB_SUITE_MAX_THREADS 16 /* thread counts per line */
 /* what compare, plot and the report read per benchmark and round
- * (TIDY_MAX_REPS) */
+ * (READBACK_MAX_REPS) */
 #define PB_SUITE_MAX_REPETITIONS 64
-/* rounds of a benchmark, and its samples in all (TIDY_MAX_ROUNDS,
- * TIDY_MAX_SAMPLES) */
+/* rounds of a benchmark, and its samples in all (READBACK_MAX_ROUNDS,
+ * READBACK_MAX_SAMPLES) */
 #define PB_SUITE_MAX_ROUNDS 64
 #define PB_SUITE_MAX_SAMPLES 1024
 /* min_time above an hour is a typo, and 1e300 would never end */

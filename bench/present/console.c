@@ -20,7 +20,7 @@
 
 #include "analysis/noise.h"
 #include "util/stats.h"
-#include "results/tidy.h"
+#include "results/readback.h"
 #include "analysis/winners.h"
 #include "pb_units.h"
 
@@ -145,7 +145,7 @@ void pb_console_header(char *buf, size_t len)
              VERSUS_COLUMN, "median vs baseline", "check");
 }
 
-char *pb_console_winners(const struct tidy *t, struct pb_error *e)
+char *pb_console_winners(const struct readback *t, struct pb_error *e)
 {
     struct pb_winners w;
     char *text = NULL;

@@ -9,7 +9,7 @@
  *   4.61x slower than table  verified
  * (one line): the short name (kernel/variant/family/size/n/threads), the
  * median time per instance over the repetitions and its clock ("cpu":
- * the CPU time of the working threads, "wall": wall time; tidy.h's rule,
+ * the CPU time of the working threads, "wall": wall time; readback.h's rule,
  * or --clock), their spread (the
  * coefficient of variation, "cv", as in the report and the noise rule),
  * the median against the kernel's
@@ -29,7 +29,7 @@
 
 #include "pb.h"
 #include "results/schema.h"
-#include "results/tidy.h"
+#include "results/readback.h"
 
 /* The longest result or progress line, in characters. */
 #define PB_CONSOLE_WIDTH 120
@@ -73,7 +73,7 @@ void pb_console_header(char *buf, size_t len);
 /* The end of the console: "winners (...):" then, per corpus, its fastest
  * variant and its ratio to each other (winners.h), from the run's
  * results t. Malloc'd text, or NULL with e. */
-char *pb_console_winners(const struct tidy *t, struct pb_error *e);
+char *pb_console_winners(const struct readback *t, struct pb_error *e);
 
 enum pb_progress_mode {
     PB_PROGRESS_OFF,    /* --quiet */

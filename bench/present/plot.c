@@ -1,12 +1,12 @@
 /*
  * plot.c - `puzzlebench plot` (plot.h): reads the tidy results.csv
  * (refusing, before anything is written, a row whose values a figure
- * cannot show: tidy.h, TIDY_FIGURES), writes summary.csv beside it, then
- * runs gnuplot once per figure, kernel and format (PNG for screens and
+ * cannot show: readback.h, READBACK_FIGURES), writes summary.csv beside it,
+ * then runs gnuplot once per figure, kernel and format (PNG for screens and
  * Markdown, SVG for the web, PDF for papers) with the script's inputs as
  * -e definitions.
  * Those definitions are gnuplot code, so no text from the results is
- * trusted there: names were checked on reading (tidy.h: kernel and
+ * trusted there: names were checked on reading (readback.h: kernel and
  * variant in [a-z0-9_], family in [A-Za-z0-9_:.-], puzzlebench names
  * only), and every string is written single-quoted (where gnuplot
  * expands nothing: no backquotes, no macros, no escapes) after a check
@@ -21,7 +21,7 @@
  * must be a folder: a symbolic link there is refused before anything is
  * written or removed. Runs at more threads than the CPUs the run was
  * granted (results.json's cpus_granted) are in no speed-up figure.
- * Times are on each benchmark's clock (tidy.h: CPU time at one process
+ * Times are on each benchmark's clock (readback.h: CPU time at one process
  * of one thread, wall time at more), or on the one --clock asks for, or
  * the run recorded (results.json's context "clock", bench --clock):
  * summary.csv's clock column names it per row, and each figure is
@@ -50,7 +50,7 @@
 #include "util/stats.h"
 #include "analysis/summary.h"
 #include "results/context.h"
-#include "results/tidy.h"
+#include "results/readback.h"
 
 extern char **environ;
 
@@ -163,7 +163,7 @@ static int run_gnuplot(const char *defs, const char *script, const char *log,
 }
 
 /* b is among the rows a figure draws. */
-static bool drawn(const struct tidy_bench *b, enum pb_figure_rows rows,
+static bool drawn(const struct readback_bench *b, enum pb_figure_rows rows,
                   const struct sweeps *sw)
 {
     switch (rows) {
@@ -191,7 +191,7 @@ static bool drawn(const struct tidy_bench *b, enum pb_figure_rows rows,
 
 /* The kernel's variants with a benchmark the figure draws (`rows`), in
  * registry order, with their style numbers, as space-separated words. */
-static void variant_words(const struct tidy *t, const char *kernel,
+static void variant_words(const struct readback *t, const char *kernel,
                           enum pb_figure_rows rows, const struct sweeps *sw,
                           const char *only, char *names, size_t names_len,
                           char *styles, size_t styles_len)
@@ -204,7 +204,7 @@ static void variant_words(const struct tidy *t, const char *kernel,
         if (!listed(only, name))
             continue;
         for (size_t i = 0; i < t->count && !present; i++) {
-            const struct tidy_bench *b = &t->b[i];
+            const struct readback_bench *b = &t->b[i];
             present = !strcmp(b->kernel, kernel) && !strcmp(b->variant, name) &&
                       drawn(b, rows, sw);
         }
@@ -237,7 +237,7 @@ static void add_distinct(long *a, size_t *n, long v)
  * ",1,P," of its own counts, 1 (plain runs) included, into per_variant,
  * so that a figure gives a key entry only to the series that have
  * points. 0, -ENOMEM or -ENOSPC. O(variants * benchmarks * counts). */
-static int process_words(const struct tidy *t, const char *kernel,
+static int process_words(const struct readback *t, const char *kernel,
                          enum pb_figure_rows rows, const struct sweeps *sw,
                          const char *names, char *procs, size_t procs_len,
                          char *per_variant, size_t per_variant_len)
@@ -250,7 +250,7 @@ static int process_words(const struct tidy *t, const char *kernel,
     for (const char *w = names; fits && *w;) {
         size_t len = strcspn(w, " "), n_own = 0;
         for (size_t i = 0; i < t->count; i++) {
-            const struct tidy_bench *b = &t->b[i];
+            const struct readback_bench *b = &t->b[i];
             if (strlen(b->variant) != len || strncmp(b->variant, w, len) ||
                 strcmp(b->kernel, kernel) || !drawn(b, rows, sw))
                 continue;
@@ -274,14 +274,14 @@ static int process_words(const struct tidy *t, const char *kernel,
 
 /* The plotted sizes of the kernel's sweep (family `sweep` at one thread),
  * distinct and increasing, as space-separated words ("" without one). */
-static void size_words(const struct tidy *t, const struct pb_kernel *k,
+static void size_words(const struct readback *t, const struct pb_kernel *k,
                        const char *sweep, char *out, size_t len)
 {
     double *x = malloc((t->count + 1) * sizeof(double));
     size_t n = 0;
     out[0] = '\0';
     for (size_t i = 0; x && i < t->count; i++) {
-        const struct tidy_bench *b = &t->b[i];
+        const struct readback_bench *b = &t->b[i];
         if (!strcmp(b->kernel, k->name) && pb_summary_in_sweep(b, sweep) &&
             isfinite(pb_summary_size_x(b)))
             x[n++] = pb_summary_size_x(b);
@@ -338,10 +338,10 @@ enum { LABELED_CORPORA = 40 };
  * (in the summary's order: family, size knob, instances, processes and
  * threads above one) to defs. 0, or -EINVAL (a family gp_safe refuses),
  * -ENOSPC or -ENOMEM. */
-static int corpus_labels(const struct tidy *t, const char *kernel,
+static int corpus_labels(const struct readback *t, const char *kernel,
                          const char *baseline, char *defs, size_t len)
 {
-    const struct tidy_bench **corpus = malloc(t->count * sizeof(*corpus));
+    const struct readback_bench **corpus = malloc(t->count * sizeof(*corpus));
     if (!corpus)
         return -ENOMEM;
     size_t n = pb_summary_corpora(t, kernel, baseline, corpus);
@@ -354,7 +354,7 @@ static int corpus_labels(const struct tidy *t, const char *kernel,
     fits =
         fits && (n == 0 || append(defs, len, "array corpus_label[%zu] = [", n));
     for (size_t c = 0; c < n && fits && safe; c++) {
-        const struct tidy_bench *b = corpus[c];
+        const struct readback_bench *b = corpus[c];
         fits = append(defs, len, "%s'%s %s, n=%ld", c ? ", " : "", b->family,
                       b->size, b->count) &&
                (b->processes == 1 ||
@@ -444,7 +444,7 @@ static void remove_old_figures(const char *dir, const char *kernel)
 /* The clock of the times figure f of kernel draws: "cpu", "wall", or
  * "mixed" (serial rows on CPU time, the others on wall time), from the
  * rows it draws; the speed-up divides wall times only (summary.h). */
-static const char *figure_clock(const struct tidy *t, const char *kernel,
+static const char *figure_clock(const struct readback *t, const char *kernel,
                                 const struct pb_figure *f,
                                 const struct sweeps *sw, const char *only)
 {
@@ -452,17 +452,17 @@ static const char *figure_clock(const struct tidy *t, const char *kernel,
     if (f->rows == PB_SWEPT_ROWS)
         return "wall";
     for (size_t i = 0; i < t->count; i++) {
-        const struct tidy_bench *b = &t->b[i];
+        const struct readback_bench *b = &t->b[i];
         if (strcmp(b->kernel, kernel) || !listed(only, b->variant) ||
             !drawn(b, f->rows, sw))
             continue;
-        cpu = cpu || b->clock == TIDY_CLOCK_CPU;
-        wall = wall || b->clock == TIDY_CLOCK_WALL;
+        cpu = cpu || b->clock == READBACK_CLOCK_CPU;
+        wall = wall || b->clock == READBACK_CLOCK_WALL;
     }
     return cpu && wall ? "mixed" : cpu ? "cpu" : "wall";
 }
 
-static int plot_kernel(const struct tidy *t, const char *dir,
+static int plot_kernel(const struct readback *t, const char *dir,
                        const char *kernel, const struct pb_plot_options *o,
                        int granted, FILE *out, struct pb_error *e)
 {
@@ -563,7 +563,7 @@ static int plot_kernel(const struct tidy *t, const char *dir,
 
 /* Each comma-separated variant of list (NULL: none) has a benchmark in
  * t; else -EINVAL naming the first that has none. */
-static int variants_ran(const struct tidy *t, const char *option,
+static int variants_ran(const struct readback *t, const char *option,
                         const char *list, const char *dir, struct pb_error *e)
 {
     for (const char *w = list; w && *w;) {
@@ -583,8 +583,8 @@ static int variants_ran(const struct tidy *t, const char *option,
 
 /* What the run recorded in DIR/results.json's context: the CPUs it was
  * granted (cpus.h; 0: unknown) and the clock bench --clock chose
- * (tidy.h; 0: none). A results.json that is absent or does not parse
- * records nothing (tidy_load judged the results already); -EINVAL for a
+ * (readback.h; 0: none). A results.json that is absent or does not parse
+ * records nothing (readback_load judged the results already); -EINVAL for a
  * recorded clock that is neither cpu nor wall. O(size of the file). */
 static int run_record(const char *dir, int *granted, unsigned *flag,
                       struct pb_error *e)
@@ -593,10 +593,10 @@ static int run_record(const char *dir, int *granted, unsigned *flag,
     snprintf(path, sizeof(path), "%s/results.json", dir);
     *granted = 0;
     *flag = 0;
-    /* read as tidy_load read it: never a FIFO */
+    /* read as readback_load read it: never a FIFO */
     json_t *context = pb_context_of_file(path);
     *granted = pb_cpus_from_context(context);
-    int rc = tidy_clock_recorded(context, path, flag, e);
+    int rc = readback_clock_recorded(context, path, flag, e);
     json_decref(context);
     return rc;
 }
@@ -627,15 +627,16 @@ int pb_plot(const char *dir, const struct pb_plot_options *options, FILE *out,
     if (rc)
         return rc;
     unsigned asked = 0;
-    if (tidy_clock_parse(o->clock, &asked))
+    if (readback_clock_parse(o->clock, &asked))
         return pb_fail(e, -EINVAL, "--clock '%s'; expected cpu or wall",
                        o->clock);
-    struct tidy t;
+    struct readback t;
     /* every bad row refused here, before summary.csv or a figure */
-    rc = tidy_load(dir, &t, TIDY_PUZZLEBENCH_ONLY | TIDY_FIGURES | asked, e);
+    rc = readback_load(dir, &t,
+                       READBACK_PUZZLEBENCH_ONLY | READBACK_FIGURES | asked, e);
     if (rc)
         return rc;
-    if (out && tidy_two_sided(&t)) /* bench --against's: one side drawn */
+    if (out && readback_two_sided(&t)) /* bench --against's: one side drawn */
         fprintf(out,
                 "note: %s holds both sides of bench --against: drawn is "
                 "side B, the build under test (compare.txt compares it with "
@@ -647,7 +648,7 @@ int pb_plot(const char *dir, const struct pb_plot_options *options, FILE *out,
     unsigned recorded;
     rc = run_record(dir, &granted, &recorded, e);
     if (rc == 0 && !asked && recorded)
-        rc = tidy_clock_all(&t, recorded, e);
+        rc = readback_clock_all(&t, recorded, e);
     /* a baseline or variant no kernel ran is a typo, not a request for
      * the default */
     if (rc == 0)
@@ -655,7 +656,7 @@ int pb_plot(const char *dir, const struct pb_plot_options *options, FILE *out,
     if (rc == 0)
         rc = variants_ran(&t, "--variants", o->variants, dir, e);
     if (rc) {
-        tidy_free(&t);
+        readback_free(&t);
         return rc;
     }
     char path[PB_PATH_MAX];
@@ -677,6 +678,6 @@ int pb_plot(const char *dir, const struct pb_plot_options *options, FILE *out,
             rc = plot_kernel(&t, dir, pb_kernels[k]->name, o, granted, out, e);
         }
     }
-    tidy_free(&t);
+    readback_free(&t);
     return rc;
 }

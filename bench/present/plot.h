@@ -26,7 +26,7 @@ struct pb_plot_options {
     const char *kinds;    /* figures: time_vs_size,speedup,... */
     const char *variants; /* variants drawn (summary.csv keeps all) */
     const char *formats;  /* png,svg,pdf */
-    /* "cpu" or "wall": every benchmark's times on that clock (tidy.h);
+    /* "cpu" or "wall": every benchmark's times on that clock (readback.h);
      * NULL: the clock the run recorded (bench --clock, the context's
      * "clock"), else each benchmark's own */
     const char *clock;

@@ -14,9 +14,9 @@
  * Sources, structured only (never log.txt): results.json's context
  * (provenance, machine, verification records "verify:NAME", schema.h),
  * read with Jansson; the benchmarks of results.csv, else of
- * results.json (tidy.h); the figures already drawn (plot.h). A folder
+ * results.json (readback.h); the figures already drawn (plot.h). A folder
  * whose results.json lacks them (or has none) says so in their place.
- * Times are on each benchmark's clock (tidy.h: CPU time at one process
+ * Times are on each benchmark's clock (readback.h: CPU time at one process
  * of one thread, wall time at more), or on the one plot --clock asks
  * for, else the one the run recorded (bench --clock, the context's
  * "clock"): the opening says which, each kernel's table has a clock
@@ -35,7 +35,7 @@
  * Runs at more threads than the CPUs the run was granted (the context's
  * cpus_granted, cpus.h) are named in the speed-up figure's caption as
  * left out, and are no takeaway's evidence of speed.
- * A folder of bench --against (both sides, tidy.h) is reported as its
+ * A folder of bench --against (both sides, readback.h) is reported as its
  * side B, the build under test, and says so under the title; where a
  * calibration of the same host lies in the results' root (calibration.h)
  * each kernel says this machine's noise floor beside its ratios.
@@ -62,12 +62,12 @@
 #include "results/schema.h"
 #include "util/stats.h"
 #include "analysis/summary.h"
-#include "results/tidy.h"
+#include "results/readback.h"
 
 /* The stability warnings of one benchmark, "- KEY: W1; W2\n" appended
  * to warnings (nothing when it has none): the noise rules (noise.h),
  * shared with the console and `compare`. */
-static void warn_about(const struct tidy *t, const struct tidy_bench *b,
+static void warn_about(const struct readback *t, const struct readback_bench *b,
                        int cores, int granted, char *warnings, size_t len)
 {
     char w[PB_NOISE_RULES][PB_NOISE_TEXT];
@@ -116,22 +116,22 @@ static int work_cols(const struct pb_kernel *k, const char *time_unit,
 }
 
 /* The work cells of b, in work_cols' order. */
-static void work_cells(const struct pb_kernel *k, const struct tidy_bench *b,
-                       double median, struct pb_unit per_unit,
-                       char cells[][RP_CELL])
+static void work_cells(const struct pb_kernel *k,
+                       const struct readback_bench *b, double median,
+                       struct pb_unit per_unit, char cells[][RP_CELL])
 {
     const struct pb_counter_def *defs;
     size_t counters = pb_work_counters(k, &defs);
     int n = 0;
     for (size_t i = 1; i < counters; i++)
-        pb_units_count(cells[n++], RP_CELL, tidy_counter(b, k, i));
+        pb_units_count(cells[n++], RP_CELL, readback_counter(b, k, i));
     if (!k->work.units)
         return;
     double units = b->units_per_instance;
     pb_units_count(cells[n++], RP_CELL, units);
     pb_units_number(cells[n++], RP_CELL, median / units * per_unit.scale);
     for (size_t i = 0; i < counters; i++)
-        pb_units_count(cells[n++], RP_CELL, tidy_counter(b, k, i) / units);
+        pb_units_count(cells[n++], RP_CELL, readback_counter(b, k, i) / units);
 }
 
 /* The caption of a figure: what it shows and what it leaves out. */
@@ -194,7 +194,7 @@ static void caption(const char *kind, const struct pb_kernel *k,
  * of its own) the kernel's thread counts above the CPUs the run was
  * granted (cpus.h), which the figure leaves out; nothing when there are
  * none or granted is unknown (0). */
-static void oversubscribed_note(const struct tidy *t, const char *kernel,
+static void oversubscribed_note(const struct readback *t, const char *kernel,
                                 int granted, char *buf, size_t len)
 {
     enum { KEPT = 64, SHOWN = 8 };
@@ -221,7 +221,7 @@ static void oversubscribed_note(const struct tidy *t, const char *kernel,
  * and links to its other formats; where no speed-up figure was drawn
  * because every run on more than one core was oversubscribed, a note
  * says so. */
-static void figures_part(struct rp_out *o, const struct tidy *t,
+static void figures_part(struct rp_out *o, const struct readback *t,
                          const char *dir, const struct pb_kernel *k,
                          const char *base, int granted)
 {
@@ -279,7 +279,7 @@ struct kernel_units {
     struct pb_unit time, build, heap, per_unit;
 };
 
-static struct kernel_units kernel_units(const struct tidy *t,
+static struct kernel_units kernel_units(const struct readback *t,
                                         const struct pb_kernel *k)
 {
     const char *kernel = k->name;
@@ -288,10 +288,10 @@ static struct kernel_units kernel_units(const struct tidy *t,
     for (int c = 0; c < 4; c++)
         v[c] = malloc((t->count + 1) * sizeof(double));
     for (size_t i = 0; v[0] && v[1] && v[2] && v[3] && i < t->count; i++) {
-        const struct tidy_bench *b = &t->b[i];
+        const struct readback_bench *b = &t->b[i];
         if (strcmp(b->kernel, kernel))
             continue;
-        double median = tidy_median(b);
+        double median = readback_median(b);
         v[0][n[0]++] = median;
         if (!rp_no_build(k, b))
             v[1][n[1]++] = b->build_seconds;
@@ -311,7 +311,7 @@ static struct kernel_units kernel_units(const struct tidy *t,
 
 /* The kernel's table, a row per benchmark; rows with a stability
  * warning are marked "(!)" and their warnings listed under the table. */
-static void table_part(struct rp_out *o, const struct tidy *t,
+static void table_part(struct rp_out *o, const struct readback *t,
                        const struct pb_kernel *def, const char *base, int cores,
                        int granted, char *warnings)
 {
@@ -333,14 +333,15 @@ static void table_part(struct rp_out *o, const struct tidy *t,
     rp_table_begin(o, cols, ncols, 3);
     warnings[0] = '\0';
     for (size_t i = 0; i < t->count; i++) {
-        const struct tidy_bench *b = &t->b[i];
+        const struct readback_bench *b = &t->b[i];
         if (strcmp(b->kernel, kernel))
             continue;
-        struct tidy_spread s = tidy_spread(b);
+        struct readback_spread s = readback_spread(b);
         double median = s.median, q1 = s.q1, q3 = s.q3;
-        const struct tidy_bench *x =
-            base ? tidy_find_run(t, b, base, b->processes, b->threads) : NULL;
-        double ratio = x ? median / tidy_median(x) : NAN;
+        const struct readback_bench *x =
+            base ? readback_find_run(t, b, base, b->processes, b->threads)
+                 : NULL;
+        double ratio = x ? median / readback_median(x) : NAN;
         size_t before = strlen(warnings);
         warn_about(t, b, cores, granted, warnings, WARNINGS_MAX);
         char cells[MAX_COLS][RP_CELL], a[64], z[64];
@@ -355,7 +356,7 @@ static void table_part(struct rp_out *o, const struct tidy *t,
         else
             snprintf(cells[4], RP_CELL, "%ld", b->threads);
         /* the clock of the median, IQR, CV, ratio and time per unit */
-        snprintf(cells[5], RP_CELL, "%s", tidy_clock_name(b->clock));
+        snprintf(cells[5], RP_CELL, "%s", readback_clock_name(b->clock));
         pb_units_number(cells[6], RP_CELL, median * u.time.scale);
         pb_units_number(a, sizeof(a), q1 * u.time.scale);
         pb_units_number(z, sizeof(z), q3 * u.time.scale);
@@ -407,7 +408,7 @@ static void warnings_part(struct rp_out *o, const char *warnings)
     fputc('\n', o->md);
 }
 
-static void kernel_part(const struct tidy *t, const char *dir,
+static void kernel_part(const struct readback *t, const char *dir,
                         const struct pb_kernel *def, const char *baseline,
                         int cores, int granted,
                         const struct pb_calibration *cal, struct rp_out *o)
@@ -467,7 +468,7 @@ static int load_context(const char *dir, json_t **root, json_t **empty,
 }
 
 /* t has a benchmark of the kernel. */
-static bool kernel_present(const struct tidy *t, const char *kernel)
+static bool kernel_present(const struct readback *t, const char *kernel)
 {
     for (size_t i = 0; i < t->count; i++)
         if (!strcmp(t->b[i].kernel, kernel))
@@ -476,10 +477,10 @@ static bool kernel_present(const struct tidy *t, const char *kernel)
 }
 
 /* For the folder of bench --against: that the report is side B's. */
-static void sides_part(struct rp_out *o, const struct tidy *t,
+static void sides_part(struct rp_out *o, const struct readback *t,
                        const json_t *context)
 {
-    if (!tidy_two_sided(t))
+    if (!readback_two_sided(t))
         return;
     const char *a = pb_context_text(context, PB_CTX_AGAINST_A);
     const char *b = pb_context_text(context, PB_CTX_AGAINST_B);
@@ -496,17 +497,17 @@ static void sides_part(struct rp_out *o, const struct tidy *t,
 
 /* The title, the results folder, a warning when it is incomplete
  * (completion.h) and the table of contents. */
-static void top_part(struct rp_out *o, const struct tidy *t, const char *dir,
-                     const struct pb_kernel *const *kernels,
+static void top_part(struct rp_out *o, const struct readback *t,
+                     const char *dir, const struct pb_kernel *const *kernels,
                      const struct pb_completeness *done, unsigned clock)
 {
-    /* the clock of every time in the report (tidy.h) */
+    /* the clock of every time in the report (readback.h) */
     const char *times =
-        clock & TIDY_CLOCK_CPU_ONLY
+        clock & READBACK_CLOCK_CPU_ONLY
             ? "Every time is per instance of a verified run, in CPU time: "
               "the CPU time of the threads that did the work (--clock cpu; "
               "a parallel run's sums its threads)."
-        : clock & TIDY_CLOCK_WALL_ONLY
+        : clock & READBACK_CLOCK_WALL_ONLY
             ? "Every time is per instance of a verified run, in wall time "
               "(--clock wall)."
             : "Every time is per instance of a verified run, on its clock "
@@ -594,11 +595,11 @@ static int report_write(const char *dir, const struct pb_kernel *const *kernels,
                         struct pb_error *e)
 {
     unsigned clock = 0;
-    if (tidy_clock_parse(clock_word, &clock))
+    if (readback_clock_parse(clock_word, &clock))
         return pb_fail(e, -EINVAL, "--clock '%s'; expected cpu or wall",
                        clock_word);
-    struct tidy t;
-    int rc = tidy_load(dir, &t, TIDY_PUZZLEBENCH_ONLY | clock, e);
+    struct readback t;
+    int rc = readback_load(dir, &t, READBACK_PUZZLEBENCH_ONLY | clock, e);
     if (rc)
         return rc;
     char *md_text = NULL, *html_text = NULL;
@@ -614,9 +615,9 @@ static int report_write(const char *dir, const struct pb_kernel *const *kernels,
     if (rc == 0 && !clock) { /* the run's bench --clock, if it had one */
         char path[1024];
         snprintf(path, sizeof(path), "%s/results.json", dir);
-        rc = tidy_clock_recorded(context, path, &clock, e);
+        rc = readback_clock_recorded(context, path, &clock, e);
         if (rc == 0 && clock)
-            rc = tidy_clock_all(&t, clock, e);
+            rc = readback_clock_all(&t, clock, e);
     }
     struct pb_completeness done;
     if (rc == 0)
@@ -669,7 +670,7 @@ static int report_write(const char *dir, const struct pb_kernel *const *kernels,
         fclose(o.md);
     if (o.html)
         fclose(o.html);
-    tidy_free(&t);
+    readback_free(&t);
     char path[1024];
     snprintf(path, sizeof(path), "%s/report.md", dir);
     if (rc == 0 && (rc = pb_write_atomically(path, md_text, md_len)) != 0)

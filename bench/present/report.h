@@ -20,7 +20,7 @@ struct pb_report_options {
     const char *baseline;
     /* "cpu" or "wall" (plot --clock): every time on that clock. NULL:
      * the one the run recorded (bench --clock, results.json's context
-     * "clock"), else each benchmark's own (tidy.h) */
+     * "clock"), else each benchmark's own (readback.h) */
     const char *clock;
     /* the kernels whose tables are written, NULL-terminated (tests pass
      * a kernel of their own). NULL: the registry's pb_kernels */

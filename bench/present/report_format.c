@@ -186,7 +186,7 @@ double rp_typical(const double *v, size_t n)
     return typical;
 }
 
-bool rp_no_build(const struct pb_kernel *k, const struct tidy_bench *b)
+bool rp_no_build(const struct pb_kernel *k, const struct readback_bench *b)
 {
     for (size_t v = 0; k && k->variants[v]; v++)
         if (!strcmp(k->variants[v]->name, b->variant))

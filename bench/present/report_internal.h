@@ -14,7 +14,7 @@
 
 #include "results/completion.h"
 #include "pb.h"
-#include "results/tidy.h"
+#include "results/readback.h"
 #include "pb_units.h"
 
 /* The two documents written side by side. */
@@ -65,7 +65,7 @@ double rp_typical(const double *v, size_t n);
 /* b's variant has no build step: by kernel k's registry where it knows
  * the variant (the harness times even an absent build: a few hundred ns
  * of clock reads), else by a build time of 0 or NaN. k may be NULL. */
-bool rp_no_build(const struct pb_kernel *k, const struct tidy_bench *b);
+bool rp_no_build(const struct pb_kernel *k, const struct readback_bench *b);
 
 /* --- the parts (report_machine.c, report_summary.c) --- */
 
@@ -81,7 +81,7 @@ void rp_provenance_part(struct rp_out *o, const json_t *context);
  * takeaway rests on runs at no more threads than the `granted` CPUs
  * (cpus.h; 0: unknown) where the kernel has any, and says so where it
  * has none. 0 or an error (out of memory). */
-int rp_summary_part(struct rp_out *o, const struct tidy *t,
+int rp_summary_part(struct rp_out *o, const struct readback *t,
                     const struct pb_kernel *const *kernels,
                     const char *baseline, size_t warned, int granted,
                     struct pb_error *e);

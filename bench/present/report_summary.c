@@ -15,7 +15,7 @@
  * and the takeaway then says they were oversubscribed. Then one table
  * per kernel:
  * a row per corpus with its fastest variant, that variant's median (its
- * clock, tidy.h, in the header, or in each cell where the rows' clocks
+ * clock, readback.h, in the header, or in each cell where the rows' clocks
  * differ), and a column per other variant of the kernel. O(corpora *
  * variants) after
  * pb_winners_find.
@@ -94,7 +94,7 @@ static void no_win(const struct pb_versus *v, const char *corpus,
 }
 
 /* The corpus title without the kernel's name in front. */
-static void corpus_text(const struct tidy_bench *b, char *buf, size_t len)
+static void corpus_text(const struct readback_bench *b, char *buf, size_t len)
 {
     char title[256];
     pb_corpus_title(b, title, sizeof(title));
@@ -106,7 +106,8 @@ static void corpus_text(const struct tidy_bench *b, char *buf, size_t len)
 }
 
 /* a is a larger corpus than b for the takeaway (see the opening). */
-static bool larger(const struct tidy_bench *a, const struct tidy_bench *b)
+static bool larger(const struct readback_bench *a,
+                   const struct readback_bench *b)
 {
     double x = pb_summary_size_x(a), y = pb_summary_size_x(b);
     if (isfinite(x) != isfinite(y))
@@ -124,8 +125,8 @@ static bool larger(const struct tidy_bench *a, const struct tidy_bench *b)
 
 /* a is the better corpus for the takeaway: run on the CPUs granted
  * (cpus.h) where b was not, else larger. */
-static bool better(const struct tidy_bench *a, const struct tidy_bench *b,
-                   int granted)
+static bool better(const struct readback_bench *a,
+                   const struct readback_bench *b, int granted)
 {
     bool over_a = pb_threads_oversubscribed(a->threads, granted),
          over_b = pb_threads_oversubscribed(b->threads, granted);
@@ -194,7 +195,7 @@ static void takeaway(struct rp_out *o, bool first, const struct pb_winners *w,
     }
     /* threads that took turns on fewer CPUs: a comparison under the same
      * sharing, never a parallel result */
-    const struct tidy_bench *f = best->fastest;
+    const struct readback_bench *f = best->fastest;
     if (pb_threads_oversubscribed(f->threads, granted)) {
         size_t at = strlen(text);
         snprintf(text + at, sizeof(text) - at,
@@ -242,22 +243,22 @@ static void winners_table(struct rp_out *o, const struct pb_winners *w,
      * the header when every row has the same, else in each cell */
     double *medians = calloc(w->count + 1, sizeof(double));
     size_t rows = 0;
-    bool clocks[2] = {false, false}; /* by enum tidy_clock */
+    bool clocks[2] = {false, false}; /* by enum readback_clock */
     for (size_t c = 0; medians && c < w->count; c++) {
-        const struct tidy_bench *b = w->w[c].fastest;
+        const struct readback_bench *b = w->w[c].fastest;
         if (strcmp(b->kernel, k->name))
             continue;
-        medians[rows++] = tidy_median(b);
-        clocks[b->clock == TIDY_CLOCK_CPU] = true;
+        medians[rows++] = readback_median(b);
+        clocks[b->clock == READBACK_CLOCK_CPU] = true;
     }
     bool mixed = clocks[0] && clocks[1];
     struct pb_unit unit = pb_units_time_unit(rp_typical(medians, rows));
     char median_head[64];
-    snprintf(
-        median_head, sizeof(median_head), "its median (%s%s%s)", unit.name,
-        mixed ? "" : ", ",
-        mixed ? ""
-              : tidy_clock_name(clocks[1] ? TIDY_CLOCK_CPU : TIDY_CLOCK_WALL));
+    snprintf(median_head, sizeof(median_head), "its median (%s%s%s)", unit.name,
+             mixed ? "" : ", ",
+             mixed ? ""
+                   : readback_clock_name(clocks[1] ? READBACK_CLOCK_CPU
+                                                   : READBACK_CLOCK_WALL));
     cols[0] = "corpus";
     cols[1] = "fastest";
     cols[2] = median_head;
@@ -274,7 +275,7 @@ static void winners_table(struct rp_out *o, const struct pb_winners *w,
         if (mixed) {
             size_t at = strlen(cells[2]);
             snprintf(cells[2] + at, RP_CELL - at, " (%s)",
-                     tidy_clock_name(x->fastest->clock));
+                     readback_clock_name(x->fastest->clock));
         }
         for (int col = FIXED; col < n; col++) {
             snprintf(cells[col], RP_CELL, "-");
@@ -290,7 +291,7 @@ static void winners_table(struct rp_out *o, const struct pb_winners *w,
     free(medians);
 }
 
-int rp_summary_part(struct rp_out *o, const struct tidy *t,
+int rp_summary_part(struct rp_out *o, const struct readback *t,
                     const struct pb_kernel *const *kernels,
                     const char *baseline, size_t warned, int granted,
                     struct pb_error *e)

@@ -21,7 +21,7 @@
 
 struct record {
     const char *name;
-    struct pb_verify v;
+    struct pb_pass_record v;
 };
 
 static int by_order(const void *a, const void *b)
@@ -49,11 +49,11 @@ static void verified_lines(struct rp_out *o, const struct record *r, size_t n)
             if (strcspn(r[j].name, "/") != klen ||
                 strncmp(r[j].name, r[i].name, klen))
                 continue;
-            enum pb_verify_status s = r[j].v.status;
+            enum pb_pass_status s = r[j].v.status;
             all++;
-            ok += s == PB_VERIFY_CORRECT;
-            wrong += s == PB_VERIFY_WRONG || s == PB_VERIFY_FAILED;
-            skipped += s == PB_VERIFY_SKIPPED || s == PB_VERIFY_NOT_APPLICABLE;
+            ok += s == PB_PASS_CORRECT;
+            wrong += s == PB_PASS_WRONG || s == PB_PASS_FAILED;
+            skipped += s == PB_PASS_SKIPPED || s == PB_PASS_NOT_APPLICABLE;
         }
         char kernel[64], text[256];
         snprintf(kernel, sizeof(kernel), "%.*s", (int)klen, r[i].name);
@@ -88,7 +88,7 @@ int rp_verification_part(struct rp_out *o, const json_t *context,
         if (!pb_ctx_prefixed(key, PB_CTX_VERIFY_PREFIX))
             continue;
         const char *text = json_string_value(value);
-        if (!text || pb_verify_parse(text, &r[n].v)) {
+        if (!text || pb_pass_record_parse(text, &r[n].v)) {
             free(r);
             return pb_fail(e, -EINVAL,
                            "%s: context \"%.80s\": expected a verification "
@@ -101,9 +101,9 @@ int rp_verification_part(struct rp_out *o, const json_t *context,
     qsort(r, n, sizeof(*r), by_order);
     size_t failed = 0, untimed = 0;
     for (size_t i = 0; i < n; i++) {
-        failed += r[i].v.status == PB_VERIFY_WRONG ||
-                  r[i].v.status == PB_VERIFY_FAILED;
-        untimed += r[i].v.status != PB_VERIFY_CORRECT;
+        failed +=
+            r[i].v.status == PB_PASS_WRONG || r[i].v.status == PB_PASS_FAILED;
+        untimed += r[i].v.status != PB_PASS_CORRECT;
     }
     char text[192];
     if (n == 0)
@@ -139,13 +139,13 @@ int rp_verification_part(struct rp_out *o, const json_t *context,
         rp_table_begin(o, cols, 3, 3);
     }
     for (size_t i = 0; i < n; i++) {
-        const struct pb_verify *v = &r[i].v;
+        const struct pb_pass_record *v = &r[i].v;
         char cells[3][RP_CELL];
         /* the size as its kernel writes it now (an older folder's
          * "size:33" of cubic_eight shows as size:3x3, as in the tables) */
         struct pb_bench_id id;
         if (pb_bench_id_parse(r[i].name, &id, NULL) != 0 ||
-            tidy_size_canonical(&id, NULL) != 0 ||
+            readback_size_canonical(&id, NULL) != 0 ||
             pb_bench_id_write(&id, cells[0], RP_CELL) < 0)
             snprintf(cells[0], RP_CELL, "%s", r[i].name);
         if (isnan(v->seconds))
@@ -155,7 +155,7 @@ int rp_verification_part(struct rp_out *o, const json_t *context,
                      (unsigned long long)v->correct,
                      (unsigned long long)v->instances);
         snprintf(cells[2], RP_CELL, "%s",
-                 v->reason[0] ? v->reason : pb_verify_status_name(v->status));
+                 v->reason[0] ? v->reason : pb_pass_status_name(v->status));
         rp_table_row(o, cells, 3);
     }
     if (n) {

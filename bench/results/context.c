@@ -1,7 +1,7 @@
 /*
  * context.c - a results folder's results.json and its context read back
- * (context.h): opened with tidy_open, parsed with tidy_json_loadf (both
- * tidy.h), so that every reader refuses what the others refuse.
+ * (context.h): opened with readback_open, parsed with readback_json_loadf (both
+ * readback.h), so that every reader refuses what the others refuse.
  * O(file).
  */
 #include "results/context.h"
@@ -12,17 +12,17 @@
 
 #include "pb.h"
 #include "pb_file.h"
-#include "results/tidy.h"
+#include "results/readback.h"
 
 int pb_json_load(const char *path, const char *what, json_t **root,
                  struct pb_error *e)
 {
     *root = NULL;
-    FILE *f = tidy_open(path, what, e);
+    FILE *f = readback_open(path, what, e);
     if (!f)
         return -errno;
     json_error_t error;
-    *root = tidy_json_loadf(f, &error);
+    *root = readback_json_loadf(f, &error);
     fclose(f);
     if (!*root)
         return pb_fail(e, -EINVAL, "%s:%d:%d: %s; expected %s", path,

@@ -4,9 +4,9 @@
  * back, such as calibration.json) and of its "context" object (the
  * machine, the build's identity, the suite, the knobs), under the key
  * names of util/context_keys.h, which this header brings. Files are
- * read with the readers' checks: a regular file only (tidy_open: a FIFO
+ * read with the readers' checks: a regular file only (readback_open: a FIFO
  * would block), Google Benchmark's bare NaN and Infinity as null
- * (tidy_json_loadf), a message that names the file, line and column.
+ * (readback_json_loadf), a message that names the file, line and column.
  * O(file).
  */
 #ifndef PB_RESULTS_CONTEXT_H

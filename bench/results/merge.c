@@ -1,11 +1,11 @@
 /*
  * merge.c - joining results folders (merge.h). Each input is read whole
  * and checked before anything is written: its results.json with Jansson
- * (context and benchmarks), its results.csv through tidy.h's row reader
- * (tidy_csv_row: the parser and checks compare and plot use), each row
+ * (context and benchmarks), its results.csv through readback.h's row reader
+ * (readback_csv_row: the parser and checks compare and plot use), each row
  * kept as its original line so no number is rewritten. The runs that are
- * samples pass tidy_json_run_check; a repetition of a benchmark twice,
- * among the rows or among the runs, is refused as tidy refuses it.
+ * samples pass readback_json_run_check; a repetition of a benchmark twice,
+ * among the rows or among the runs, is refused as the readers refuse it.
  *
  * The suite's order: a shard I/N holds every N-th benchmark of the
  * suite from the I-th, and its verification records ("verify:NAME",
@@ -13,7 +13,7 @@
  * benchmark's place in the whole suite is I - 1 + k * N (unsharded
  * inputs are 1/1). Rows and Google Benchmark runs are found a
  * verification record by their benchmark name (sizes canonical,
- * tidy_size_canonical) and sorted by (place, input, position in the
+ * readback_size_canonical) and sorted by (place, input, position in the
  * input); the merged records carry the suite places, so the report
  * lists them as an unsharded run's. A benchmark with records in two
  * inputs is refused (rows of it would otherwise be mixed).
@@ -31,7 +31,7 @@
 #include "results/context.h"
 #include "results/merge_internal.h"
 #include "results/schema.h"
-#include "results/tidy.h"
+#include "results/readback.h"
 #include "util/name_index.h"
 
 /* One benchmark (its verification record): its suite place and input. */
@@ -40,7 +40,8 @@ struct place {
     const char *key; /* its record's key in the input's context */
     uint64_t at;
     size_t input;
-    struct tidy_reps rows_seen, runs_seen; /* its repetitions read (tidy.h) */
+    struct readback_reps rows_seen,
+        runs_seen; /* its repetitions read (readback.h) */
     UT_hash_handle hh;
 };
 
@@ -88,7 +89,7 @@ static bool canonical(const char *name, char *out, size_t len)
     struct pb_bench_id id;
     struct pb_error why;
     return pb_bench_id_parse(name, &id, NULL) == 0 &&
-           tidy_size_canonical(&id, &why) == 0 &&
+           readback_size_canonical(&id, &why) == 0 &&
            pb_bench_id_write(&id, out, len) >= 0;
 }
 
@@ -105,12 +106,12 @@ static int read_records(const struct pb_merge *m, size_t i,
         if (!pb_ctx_prefixed(key, PB_CTX_VERIFY_PREFIX))
             continue;
         const char *name = key + strlen(PB_CTX_VERIFY_PREFIX);
-        struct pb_verify v;
+        struct pb_pass_record v;
         struct place *p = calloc(1, sizeof(*p));
         if (!p)
             return pb_fail(e, -ENOMEM, "out of memory");
         if (!json_is_string(value) ||
-            pb_verify_parse(json_string_value(value), &v) ||
+            pb_pass_record_parse(json_string_value(value), &v) ||
             !canonical(name, p->name, sizeof(p->name))) {
             free(p);
             return pb_fail(e, -EINVAL,
@@ -172,7 +173,7 @@ static int read_rows(struct merge_input *in, size_t i, struct place *places,
         struct place *p = NULL;
         if (!copy)
             return pb_fail(e, -ENOMEM, "out of memory");
-        rc = tidy_csv_row(&in->layout, copy, path, in->line[r], &row, e);
+        rc = readback_csv_row(&in->layout, copy, path, in->line[r], &row, e);
         free(copy);
         if (rc)
             return rc;
@@ -183,8 +184,8 @@ static int read_rows(struct merge_input *in, size_t i, struct place *places,
             return -EINVAL;
         /* an older file without the column: its rows are not numbered */
         if (row.verified && in->layout.at[PB_COL_REPETITION] >= 0)
-            rc = tidy_repetition_mark(&p->rows_seen, row.round, row.repetition,
-                                      p->name, where, e);
+            rc = readback_repetition_mark(&p->rows_seen, row.round,
+                                          row.repetition, p->name, where, e);
         it.at = p->at;
         if (rc == 0 && push(rows, it))
             rc = pb_fail(e, -ENOMEM, "out of memory");
@@ -199,7 +200,7 @@ static int64_t run_round(const json_t *run)
 {
     const json_t *v = json_object_get(run, "round");
     double r = json_is_number(v) ? json_number_value(v) : 0;
-    return r >= 0 && r < TIDY_MAX_ROUNDS ? (int64_t)r : -1;
+    return r >= 0 && r < READBACK_MAX_ROUNDS ? (int64_t)r : -1;
 }
 
 /* The Google Benchmark runs of input i, each with its suite place. */
@@ -220,12 +221,12 @@ static int read_runs(struct merge_input *in, size_t i, struct place *places,
         struct place *p = place_of(places, name, i, where, e);
         if (!p)
             return -EINVAL;
-        int rc = tidy_json_run_check(run, where, e);
+        int rc = readback_json_run_check(run, where, e);
         const json_t *rep = json_object_get(run, "repetition_index");
         if (rc == 1 && json_is_integer(rep))
-            rc = tidy_repetition_mark(&p->runs_seen, run_round(run),
-                                      json_integer_value(rep), p->name, where,
-                                      e);
+            rc = readback_repetition_mark(&p->runs_seen, run_round(run),
+                                          json_integer_value(rep), p->name,
+                                          where, e);
         if (rc < 0)
             return rc;
         it.at = p->at;
@@ -292,8 +293,8 @@ int pb_merge_read(struct pb_merge *m, char *const *dirs, size_t n,
         /* HASH_ITER keeps tmp before HASH_DEL: uthash's documented idiom */
         /* NOLINTNEXTLINE(clang-analyzer-unix.Malloc) */
         HASH_DEL(places, p);
-        tidy_reps_free(&p->rows_seen);
-        tidy_reps_free(&p->runs_seen);
+        readback_reps_free(&p->rows_seen);
+        readback_reps_free(&p->runs_seen);
         free(p);
     }
     if (rc)

@@ -6,7 +6,7 @@
  * context without its shard, the verification records of all inputs.
  * Reading and checking (pb_merge_read) come before anything is written,
  * so a refused merge creates nothing. Rows and runs are checked as
- * compare and plot check them (tidy.h). Text from the inputs (the suite,
+ * compare and plot check them (readback.h). Text from the inputs (the suite,
  * machine values, folder names) reaches the terminal and log.txt with
  * its control bytes escaped.
  */
@@ -48,7 +48,7 @@ struct pb_merge {
  * memory. Refused, with e naming the folder and what differs: fewer
  * than 2, a folder without results.csv or results.json, an unreadable
  * or malformed file (a completion record included), a row or run that
- * compare or plot would refuse (tidy.h: values, a repetition twice, a
+ * compare or plot would refuse (readback.h: values, a repetition twice, a
  * line too long), a different puzzlebench commit, dirty flag, build (the
  * executable's SHA-256, the diff's, compiler, flags, build type) or suite
  * (name or SHA-256), shards of different N, and a benchmark (name, threads

@@ -1,9 +1,9 @@
 /*
  * merge_input.c - reading the folders `merge` joins (merge_parts.h):
  * each results.json (context.h's loader), each results.csv's lines (parsed in
- * merge.c by tidy.h's row reader), both opened and read as compare and
- * plot read them (tidy.h: regular files only, lines of any length up to
- * TIDY_LINE_MAX, Google Benchmark's bare NaN), and the checks that they
+ * merge.c by readback.h's row reader), both opened and read as compare and
+ * plot read them (readback.h: regular files only, lines of any length up to
+ * READBACK_LINE_MAX, Google Benchmark's bare NaN), and the checks that they
  * are parts of one run: the same puzzlebench commit and dirty flag, the
  * same build (the executable's SHA-256, the diff's, compiler, flags,
  * build type), the same suite (name and SHA-256), shards of the same N
@@ -24,7 +24,7 @@
 
 #include "results/context.h"
 #include "results/merge_internal.h"
-#include "results/tidy.h"
+#include "results/readback.h"
 
 /* Context keys that must be equal: another commit or build (another
  * executable, another diff of a dirty tree) is another program, another
@@ -156,19 +156,19 @@ static int read_csv(struct merge_input *in, struct pb_error *e)
 {
     char path[PB_PATH_MAX + 16];
     snprintf(path, sizeof(path), "%s/results.csv", in->dir);
-    FILE *f = tidy_open(path, "the results.csv of puzzlebench bench", e);
+    FILE *f = readback_open(path, "the results.csv of puzzlebench bench", e);
     if (!f)
         return -errno;
     char *line = NULL, *split = NULL;
     size_t cap = 0, rows_cap = 0;
     enum pb_col missing = PB_COL_KERNEL;
     int rc = 0;
-    long n = tidy_csv_line(f, &line, &cap);
+    long n = readback_csv_line(f, &line, &cap);
     if (n == -1)
         rc = pb_fail(e, -EINVAL, "%s:1: empty; expected a results CSV header",
                      path);
     else if (n < 0)
-        rc = tidy_csv_line_error(n, path, 1, e);
+        rc = readback_csv_line_error(n, path, 1, e);
     else if (!(in->header = strdup(line)) || !(split = strdup(line)))
         rc = pb_fail(e, -ENOMEM, "out of memory");
     else if (pb_csv_layout_read(&in->layout, split, &missing))
@@ -178,9 +178,9 @@ static int read_csv(struct merge_input *in, struct pb_error *e)
                      path, pb_col_name(missing));
     free(split);
     for (unsigned number = 2;
-         rc == 0 && (n = tidy_csv_line(f, &line, &cap)) != -1; number++) {
+         rc == 0 && (n = readback_csv_line(f, &line, &cap)) != -1; number++) {
         if (n < 0)
-            rc = tidy_csv_line_error(n, path, number, e);
+            rc = readback_csv_line_error(n, path, number, e);
         else if (line[0] && add_row(in, line, number, &rows_cap))
             rc = pb_fail(e, -ENOMEM, "out of memory");
     }

@@ -176,12 +176,13 @@ int merge_record_place(struct pb_merge *m, const char *key, uint64_t at,
                        struct pb_error *e)
 {
     json_t *context = pb_context_in(m->json);
-    struct pb_verify v;
+    struct pb_pass_record v;
     char text[sizeof(v.reason) + 128];
-    if (pb_verify_parse(json_string_value(json_object_get(context, key)), &v))
+    if (pb_pass_record_parse(json_string_value(json_object_get(context, key)),
+                             &v))
         return pb_fail(e, -EINVAL, "%s: not a verification record", key);
     v.order = at;
-    if (pb_verify_write(&v, text, sizeof(text)) < 0 ||
+    if (pb_pass_record_write(&v, text, sizeof(text)) < 0 ||
         json_object_set_new(context, key, json_string(text)))
         return pb_fail(e, -ENOMEM, "out of memory");
     return 0;

@@ -435,20 +435,20 @@ int pb_csv_row_read(const struct pb_csv_layout *l, char *const *field,
 }
 
 static const char *const status_name[] = {
-    [PB_VERIFY_CORRECT] = "correct",
-    [PB_VERIFY_WRONG] = "wrong",
-    [PB_VERIFY_FAILED] = "failed",
-    [PB_VERIFY_SKIPPED] = "skipped",
-    [PB_VERIFY_NOT_APPLICABLE] = "not_applicable",
+    [PB_PASS_CORRECT] = "correct",
+    [PB_PASS_WRONG] = "wrong",
+    [PB_PASS_FAILED] = "failed",
+    [PB_PASS_SKIPPED] = "skipped",
+    [PB_PASS_NOT_APPLICABLE] = "not_applicable",
 };
 enum { STATUSES = sizeof(status_name) / sizeof(status_name[0]) };
 
-const char *pb_verify_status_name(enum pb_verify_status s)
+const char *pb_pass_status_name(enum pb_pass_status s)
 {
     return (unsigned)s < STATUSES ? status_name[s] : "unknown";
 }
 
-int pb_verify_write(const struct pb_verify *v, char *buf, size_t len)
+int pb_pass_record_write(const struct pb_pass_record *v, char *buf, size_t len)
 {
     char seconds[32] = "NA";
     if (!isnan(v->seconds))
@@ -456,7 +456,7 @@ int pb_verify_write(const struct pb_verify *v, char *buf, size_t len)
     int n = snprintf(buf, len,
                      "order=%" PRIu64 " status=%s correct=%" PRIu64
                      " instances=%" PRIu64 " seconds=%s reason=%s",
-                     v->order, pb_verify_status_name(v->status), v->correct,
+                     v->order, pb_pass_status_name(v->status), v->correct,
                      v->instances, seconds, v->reason);
     return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : n;
 }
@@ -492,7 +492,7 @@ static int take_u64(const char **p, const char *key, uint64_t *out)
     return 0;
 }
 
-int pb_verify_parse(const char *value, struct pb_verify *v)
+int pb_pass_record_parse(const char *value, struct pb_pass_record *v)
 {
     char status[24], seconds[32];
     const char *p = value;
@@ -511,7 +511,7 @@ int pb_verify_parse(const char *value, struct pb_verify *v)
     v->seconds = row.seconds;
     for (unsigned s = 0; s < STATUSES; s++)
         if (!strcmp(status, status_name[s])) {
-            v->status = (enum pb_verify_status)s;
+            v->status = (enum pb_pass_status)s;
             return 0;
         }
     return -EINVAL;

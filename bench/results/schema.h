@@ -1,8 +1,8 @@
 /*
  * schema.h - the one place that says how a benchmark is named and how a
  * results.csv row and a verification record are laid out; the harness
- * writes them and the readers (tidy.c, tidy_json.c, report.c) parse them
- * through this module only.
+ * writes them and the readers (readback_csv.c, readback_json.c, report.c) parse
+ * them through this module only.
  *
  * Benchmark name (the Google Benchmark name, also the key of compare,
  * plot and the report):
@@ -58,7 +58,7 @@
 #define PB_MAX_SHARDS 10000
 
 /* What names one benchmark. Texts are at most PB_ID_TEXT - 1 bytes;
- * their character sets are the readers' policy (tidy_name_ok). */
+ * their character sets are the readers' policy (readback_name_ok). */
 struct pb_bench_id {
     char kernel[PB_ID_TEXT];
     char variant[PB_ID_TEXT];
@@ -214,27 +214,27 @@ int pb_csv_row_read(const struct pb_csv_layout *l, char *const *field,
 
 /* The verification record: the value of a results.json context's key
  * PB_CTX_VERIFY_PREFIX + the benchmark name (util/context_keys.h). */
-enum pb_verify_status {
-    PB_VERIFY_CORRECT,        /* every answer right */
-    PB_VERIFY_WRONG,          /* some answer wrong */
-    PB_VERIFY_FAILED,         /* the variant failed to run */
-    PB_VERIFY_SKIPPED,        /* memory cap, budget: not timed */
-    PB_VERIFY_NOT_APPLICABLE, /* the variant does not accept the corpus */
+enum pb_pass_status {
+    PB_PASS_CORRECT,        /* every answer right */
+    PB_PASS_WRONG,          /* some answer wrong */
+    PB_PASS_FAILED,         /* the variant failed to run */
+    PB_PASS_SKIPPED,        /* memory cap, budget: not timed */
+    PB_PASS_NOT_APPLICABLE, /* the variant does not accept the corpus */
 };
 
-struct pb_verify {
+struct pb_pass_record {
     uint64_t order; /* the benchmark's place in the suite */
-    enum pb_verify_status status;
+    enum pb_pass_status status;
     uint64_t correct, instances; /* answers checked right, of instances */
     double seconds;              /* the pass's time; NaN when it did not run */
     char reason[640];            /* why not correct; "" when correct */
 };
 
 /* "correct", "wrong", "failed", "skipped", "not_applicable". */
-const char *pb_verify_status_name(enum pb_verify_status s);
+const char *pb_pass_status_name(enum pb_pass_status s);
 /* Writes v's value into buf: its length, or -ENAMETOOLONG (truncated). */
-int pb_verify_write(const struct pb_verify *v, char *buf, size_t len);
-/* Parses a value written by pb_verify_write: 0 or -EINVAL. */
-int pb_verify_parse(const char *value, struct pb_verify *v);
+int pb_pass_record_write(const struct pb_pass_record *v, char *buf, size_t len);
+/* Parses a value written by pb_pass_record_write: 0 or -EINVAL. */
+int pb_pass_record_parse(const char *value, struct pb_pass_record *v);
 
 #endif

@@ -6,7 +6,7 @@
  */
 #include "results/work.h"
 
-#include "results/tidy.h"
+#include "results/readback.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -100,7 +100,7 @@ bool pb_work_counter_key(const char *key, size_t *len)
         return false;
     memcpy(name, key, n);
     name[n] = '\0';
-    if (!tidy_name_ok(name) || !strcmp(name, "units") ||
+    if (!readback_name_ok(name) || !strcmp(name, "units") ||
         !strcmp(name, "expanded"))
         return false;
     *len = n;

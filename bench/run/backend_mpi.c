@@ -8,22 +8,19 @@
  *   open   the corpus is cut into P contiguous slices of instances, slice
  *          r (instances [count r / P, count (r+1) / P)) to process r.
  *          Slices travel as text in the kernel's own format
- *          (format.write_instance, read back by format.read): instances may own memory
- *          (cubing's turns, cube_walk's blocked squares), so their bytes
- *          cannot travel; their input lines travel beside them, so that a
- *          message names the line of the corpus process 0 read. Process
- *          0's slice is a view onto the whole corpus. Each process then
- *          opens a local session (pb_backend_local: accepts, the memory
- *          check under process 0's cap, build, workers) on its slice.
- *   solve  every process solves its slice with its local session, timed
- *          by the local back end's own window; the call's time is the
- *          slowest process's (MPI_Reduce MAX), the work counters and
- *          the CPU time and involuntary switches each process measured
- *          of its own threads over that window are summed, and the
- *          heap figures are the largest process's. Then
- *          the answers come to process 0 (answer.pack and unpack for
- *          answers that own memory, the slots' bytes otherwise; slot
- *          sizes may differ between a slice and the whole, cubing's
+ *          (format.write_instance, read back by format.read): instances may own
+ * memory (cubing's turns, cube_walk's blocked squares), so their bytes cannot
+ * travel; their input lines travel beside them, so that a message names the
+ * line of the corpus process 0 read. Process 0's slice is a view onto the whole
+ * corpus. Each process then opens a local session (pb_backend_local: accepts,
+ * the memory check under process 0's cap, build, workers) on its slice. solve
+ * every process solves its slice with its local session, timed by the local
+ * back end's own window; the call's time is the slowest process's (MPI_Reduce
+ * MAX), the work counters and the CPU time and involuntary switches each
+ * process measured of its own threads over that window are summed, and the heap
+ * figures are the largest process's. Then the answers come to process 0
+ * (answer.pack and unpack for answers that own memory, the slots' bytes
+ * otherwise; slot sizes may differ between a slice and the whole, cubing's
  *          grows with the largest cube), outside the timed window, so
  *          the harness checks every answer of every timed run exactly as
  *          it checks a local run's.
@@ -193,9 +190,9 @@ static char *slice_text(const struct pb_corpus *c, size_t first, size_t n,
         return NULL;
     bool ok = !k->format.write_begin || k->format.write_begin(f, n) >= 0;
     for (size_t i = first; ok && i < first + n; i++)
-        ok =
-            k->format.write_instance(f, pb_corpus_item(c, i),
-                              i > first ? pb_corpus_item(c, i - 1) : NULL) >= 0;
+        ok = k->format.write_instance(f, pb_corpus_item(c, i),
+                                      i > first ? pb_corpus_item(c, i - 1)
+                                                : NULL) >= 0;
     if (ok && k->format.write_end)
         ok = k->format.write_end(f) >= 0;
     ok = !ferror(f) && ok;
@@ -532,7 +529,7 @@ static void mpi_close(struct pb_session *s)
 /* Every process: the census of cmd's kernel and size (default start)
  * on the distributed engine over m, then the agreement. */
 static int census_everywhere(const struct command *cmd, const struct pb_mpi *m,
-                             struct census_run *out, struct pb_error *e)
+                             struct census_result *out, struct pb_error *e)
 {
     const struct pb_kernel *k = pb_kernel_find(cmd->kernel);
     struct census_request req = {
@@ -544,13 +541,13 @@ static int census_everywhere(const struct command *cmd, const struct pb_mpi *m,
                : pb_fail(e, -EPROTO, "no kernel %s in this build", cmd->kernel);
     rc = agree(rc, e);
     if (rc)
-        census_run_free(out);
+        census_result_free(out);
     return rc;
 }
 
 static int mpi_census(const struct pb_kernel *k,
-                      const struct census_request *req, struct census_run *out,
-                      struct pb_error *e)
+                      const struct census_request *req,
+                      struct census_result *out, struct pb_error *e)
 {
     if (req->start >= 0 || req->all_classes || req->reference || req->plan ||
         req->with_inverses || !req->mpi || !req->mpi->on)
@@ -621,9 +618,9 @@ int pb_backend_mpi_serve(const struct pb_mpi *m)
                 slice_free(sl);
             break;
         case OP_CENSUS: {
-            struct census_run census;
+            struct census_result census;
             if (census_everywhere(&cmd, m, &census, &e) == 0)
-                census_run_free(&census);
+                census_result_free(&census);
             break;
         }
         case OP_STOP:

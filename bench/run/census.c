@@ -207,7 +207,7 @@ static int plan_starts(const struct pb_kernel *k,
 }
 
 int census_run(const struct pb_kernel *k, const struct census_request *req,
-               struct census_run *out, struct pb_error *e)
+               struct census_result *out, struct pb_error *e)
 {
     memset(out, 0, sizeof(*out));
     const struct pb_space_ops *space = k->space;
@@ -249,12 +249,12 @@ int census_run(const struct pb_kernel *k, const struct census_request *req,
                     : census_reference(k, req, one, e);
     }
     if (rc)
-        census_run_free(out);
+        census_result_free(out);
     return rc;
 }
 
-bool census_run_same(const struct census_run *a, const struct census_run *b,
-                     char *why, size_t len)
+bool census_result_same(const struct census_result *a,
+                        const struct census_result *b, char *why, size_t len)
 {
     if (a->count != b->count || a->count == 0) {
         snprintf(why, len, "%zu censuses against %zu", a->count, b->count);
@@ -278,7 +278,7 @@ bool census_run_same(const struct census_run *a, const struct census_run *b,
     return true;
 }
 
-void census_run_free(struct census_run *run)
+void census_result_free(struct census_result *run)
 {
     free(run->one);
     memset(run, 0, sizeof(*run));

@@ -68,22 +68,22 @@ struct census_one {
                                its share and buffers; else the array) */
 };
 
-struct census_run {
+struct census_result {
     const char *engine; /* "frontier2", "frontier2_mpi" or "reference" */
     int processes;      /* MPI processes (1 without MPI) */
     size_t count;
     struct census_one *one; /* count censuses */
 };
 
-/* Runs req on kernel k into *out (free with census_run_free). 0, or a
+/* Runs req on kernel k into *out (free with census_result_free). 0, or a
  * negative errno with e (-EINVAL: a request the kernel does not take). */
 int census_run(const struct pb_kernel *k, const struct census_request *req,
-               struct census_run *out, struct pb_error *e);
-void census_run_free(struct census_run *run);
+               struct census_result *out, struct pb_error *e);
+void census_result_free(struct census_result *run);
 /* True when a and b found the same states at every depth of every
  * census; otherwise false with why[] naming the first difference ("depth
  * D: X states against Y", "diameter ...", "N censuses against M"). */
-bool census_run_same(const struct census_run *a, const struct census_run *b,
-                     char *why, size_t len);
+bool census_result_same(const struct census_result *a,
+                        const struct census_result *b, char *why, size_t len);
 
 #endif

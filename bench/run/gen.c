@@ -3,7 +3,7 @@
  * the kernel's generator into a fresh corpus.
  */
 #include "run/gen.h"
-#include "results/tidy.h"
+#include "results/readback.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -28,13 +28,13 @@ static int generate(const struct pb_kernel *k, const char *family_spec,
     size_t n = colon ? (size_t)(colon - family_spec) : strlen(family_spec);
     pb_corpus_init(corpus, k, "<generated>");
     /* the family is a name in results and figures: what the results
-     * readers take (tidy_family_ok), parameter included */
+     * readers take (readback_family_ok), parameter included */
     bool fits = n > 0 && strlen(family_spec) < sizeof(family);
     if (fits) {
         memcpy(family, family_spec, n);
         family[n] = '\0';
     }
-    if (!fits || !tidy_family_ok(family))
+    if (!fits || !readback_family_ok(family))
         return pb_fail(e, -EINVAL, "bad family '%s'; %s families: %s",
                        family_spec, k->name, k->families_help);
     if (colon) {

@@ -128,7 +128,7 @@ void pb_session_close(struct pb_session *s);
  * before it returns; its own state goes in s->backend_data. Kernels and
  * variants do not see the back end. */
 struct census_request;
-struct census_run;
+struct census_result;
 
 struct pb_backend {
     const char *name;
@@ -143,7 +143,7 @@ struct pb_backend {
      * every process run it with req->mpi, the distributed engine. The
      * census times its own search. */
     int (*census)(const struct pb_kernel *k, const struct census_request *req,
-                  struct census_run *out, struct pb_error *e);
+                  struct census_result *out, struct pb_error *e);
 };
 
 /* This process, OpenMP threads: pb_session_open, _solve and _close. */

@@ -120,7 +120,7 @@
  * generator version and content hash (harness/harness_corpus.c) */
 #define PB_CTX_CORPUS_PREFIX "corpus:"
 /* "verify:NAME": one benchmark's untimed verification record
- * (results/schema.h: pb_verify_write) */
+ * (results/schema.h: pb_pass_record_write) */
 #define PB_CTX_VERIFY_PREFIX "verify:"
 
 /* bench --against (harness/against.c, against_join.c): the keys of one

@@ -14,7 +14,7 @@
  * - the hash is the project's one hash, FNV-1a (pb_hash.h), in place of
  *   uthash's default (Jenkins).
  * uthash keeps pointers to the records themselves: records in an array
- * that is reallocated must be added again after it moves (tidy.c).
+ * that is reallocated must be added again after it moves (readback_csv.c).
  * Variants keep their own hash sets on purpose (visited states, not
  * names: variants/common).
  * Reference: https://troydhanson.github.io/uthash/userguide.html

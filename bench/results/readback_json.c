@@ -1,6 +1,6 @@
 /*
- * tidy_json.c - reading a Google Benchmark JSON file (--benchmark_out,
- * or the results.json `bench` writes) into benchmarks (tidy.h), with
+ * readback_json.c - reading a Google Benchmark JSON file (--benchmark_out,
+ * or the results.json `bench` writes) into benchmarks (readback.h), with
  * Jansson (libjansson-dev) as the parser.
  *
  * Only the "iteration" runs are samples: aggregates (mean, median,
@@ -11,27 +11,27 @@
  * becomes the
  * same benchmark as the matching results.csv rows, with its time divided
  * by the N instances, and its kernel, variant and family must be names
- * (tidy.h); any other name is a foreign benchmark of its own whose
+ * (readback.h); any other name is a foreign benchmark of its own whose
  * "kernel" is the name's first component (BM_Foo of BM_Foo/8), timed per
- * iteration, refused under TIDY_PUZZLEBENCH_ONLY and otherwise only
+ * iteration, refused under READBACK_PUZZLEBENCH_ONLY and otherwise only
  * required to hold no control byte (BM_Sort/1024, BM_Foo<int>/8 pass).
  * The sample is real_time in the run's time_unit. Its identity and
- * counters pass the checks of a results.csv row (tidy_row_check), and
+ * counters pass the checks of a results.csv row (readback_row_check), and
  * each repetition_index of a benchmark comes once.
  * Google Benchmark writes a counter that is not finite as a bare NaN,
  * Infinity or -Infinity, which is not JSON (its cv of a counter that is
- * the same in every repetition is 0/0): tidy_json_loadf reads those
+ * the same in every repetition is 0/0): readback_json_loadf reads those
  * tokens, outside strings, as null, so the file of any run loads and such
  * a counter reads as absent, while a real_time that is not a number is
  * still refused.
  * The clock a run was asked for (bench --clock) is its context's "clock"
- * (tidy_clock_recorded), which plot and the report take as their default.
+ * (readback_clock_recorded), which plot and the report take as their default.
  * The runs of a two-sided file (bench --against) each carry their
  * "side", "A" or "B"; a part of one side says it once, in its context's
- * "side" (tidy_side_keep chooses what is read).
- * O(runs) expected (tidy.c's hash index).
+ * "side" (readback_side_keep chooses what is read).
+ * O(runs) expected (readback_csv.c's hash index).
  */
-#include "results/tidy.h"
+#include "results/readback.h"
 #include "results/work.h"
 #include "util/context_keys.h"
 
@@ -70,7 +70,7 @@ static double counter(const json_t *run, const char *name, double missing)
 }
 
 /* The work counters of a run (work.h): every NAME_per_instance but the
- * legacy expanded_per_instance (tidy_counter falls back to it), at most
+ * legacy expanded_per_instance (readback_counter falls back to it), at most
  * PB_MAX_COUNTERS, in the file's order. */
 static void read_work(const json_t *run, struct pb_row_work *w)
 {
@@ -90,7 +90,7 @@ static void read_work(const json_t *run, struct pb_row_work *w)
 }
 
 /* A run's time and counters into row (its identity aside), as
- * tidy_row_check reads them: seconds per iteration, absent counters NaN.
+ * readback_row_check reads them: seconds per iteration, absent counters NaN.
  * 1 for an "iteration" that ran and was verified (a sample), 0 for any
  * other run (aggregates counted in *aggregates when not NULL), -EINVAL
  * (e at `where`) for a sample without a name, a time or a unit. */
@@ -134,7 +134,8 @@ static int run_values(const json_t *run, const char *where, struct pb_row *row,
     row->involuntary_switches = counter(run, "involuntary_switches", NAN);
     double round = counter(run, "round", 0);
     /* checked before it becomes an integer, as threads are */
-    row->round = round >= 0 && round < TIDY_MAX_ROUNDS ? (int64_t)round : -1;
+    row->round =
+        round >= 0 && round < READBACK_MAX_ROUNDS ? (int64_t)round : -1;
     return 1;
 }
 
@@ -142,7 +143,7 @@ static int run_values(const json_t *run, const char *where, struct pb_row *row,
  * puzzlebench name (else a foreign benchmark: one instance, the run's
  * threads, one process); -EINVAL (e at `where`) for a name outside its
  * character set, a size outside its kernel's syntax, a foreign name under
- * TIDY_PUZZLEBENCH_ONLY or with a control byte. */
+ * READBACK_PUZZLEBENCH_ONLY or with a control byte. */
 static int bench_id(const char *name, const json_t *run, const char *where,
                     unsigned flags, struct pb_bench_id *id, bool *ours,
                     struct pb_error *e)
@@ -156,8 +157,9 @@ static int bench_id(const char *name, const json_t *run, const char *where,
         bool too_long = !*ours && why.col == col;
         const char *v = too_long ? why.text : names[k];
         size_t len = too_long ? why.len : strlen(v);
-        if (too_long || (*ours && (col == PB_COL_FAMILY ? !tidy_family_ok(v)
-                                                        : !tidy_name_ok(v))))
+        if (too_long ||
+            (*ours && (col == PB_COL_FAMILY ? !readback_family_ok(v)
+                                            : !readback_name_ok(v))))
             return pb_fail(e, -EINVAL,
                            "%s: %s '%.*s%s' is not a name; expected 1 to 31 "
                            "characters in %s",
@@ -168,10 +170,10 @@ static int bench_id(const char *name, const json_t *run, const char *where,
     }
     struct pb_error bad;
     if (*ours)
-        return tidy_size_canonical(id, &bad)
+        return readback_size_canonical(id, &bad)
                    ? pb_fail(e, -EINVAL, "%s: size: %s", where, bad.msg)
                    : 0;
-    if (flags & TIDY_PUZZLEBENCH_ONLY)
+    if (flags & READBACK_PUZZLEBENCH_ONLY)
         return pb_fail(e, -EINVAL,
                        "%s: '%.60s%s' is not a puzzlebench benchmark; "
                        "expected kernel/variant/family/size:S/n:N/seed:X/"
@@ -206,8 +208,9 @@ static bool run_side_ok(const char *side)
 /* One element of "benchmarks": a sample, or skipped (aggregates counted
  * in *aggregates, a run of a side flags leave out skipped too); its side
  * is its own "side", else the context's (side: a part of one side). */
-static int read_run(struct tidy *t, const json_t *run, size_t i, unsigned flags,
-                    const char *side, size_t *aggregates, struct pb_error *e)
+static int read_run(struct readback *t, const json_t *run, size_t i,
+                    unsigned flags, const char *side, size_t *aggregates,
+                    struct pb_error *e)
 {
     char where[sizeof(t->path) + 48];
     snprintf(where, sizeof(where), "%s: benchmarks[%zu]", t->path, i);
@@ -216,16 +219,16 @@ static int read_run(struct tidy *t, const json_t *run, size_t i, unsigned flags,
     const json_t *own = json_object_get(run, "side");
     if (own && !run_side_ok(json_string_value(own)))
         return pb_fail(e, -EINVAL, "%s: side: expected \"A\" or \"B\"", where);
-    if (!tidy_side_keep(t, own ? json_string_value(own) : side, flags))
+    if (!readback_side_keep(t, own ? json_string_value(own) : side, flags))
         return 0;
     int rc = run_values(run, where, &row, aggregates, e);
     if (rc <= 0)
         return rc;
     const char *name = run_name(run);
     if ((rc = bench_id(name, run, where, flags, &row.id, &ours, e)) != 0 ||
-        (rc = tidy_row_check(&row, where, e)) != 0)
+        (rc = readback_row_check(&row, where, e)) != 0)
         return rc;
-    if ((flags & TIDY_FIGURES) && row.seconds == 0)
+    if ((flags & READBACK_FIGURES) && row.seconds == 0)
         return pb_fail(e, -EINVAL,
                        "%s: real_time: expected a time above 0 for a "
                        "figure, found 0",
@@ -236,15 +239,15 @@ static int read_run(struct tidy *t, const json_t *run, size_t i, unsigned flags,
     if (len < 0 || (size_t)len >= sizeof(key))
         return pb_fail(e, -EINVAL, "%s: a name of more than %zu characters",
                        where, sizeof(key) - 1);
-    struct tidy_bench *x = tidy_bench_for(t, key);
+    struct readback_bench *x = readback_bench_for(t, key);
     if (!x)
         return pb_fail(e, -ENOMEM, "out of memory");
     const json_t *rep = json_object_get(run, "repetition_index");
     if (json_is_integer(rep) &&
-        (rc = tidy_repetition_mark(&x->seen, row.round, json_integer_value(rep),
-                                   key, where, e)) != 0)
+        (rc = readback_repetition_mark(
+             &x->seen, row.round, json_integer_value(rep), key, where, e)) != 0)
         return rc;
-    tidy_bench_set_id(x, &row.id);
+    readback_bench_set_id(x, &row.id);
     if (!ours) {
         size_t head = strcspn(name, "/");
         snprintf(x->kernel, sizeof(x->kernel), "%.*s", (int)head, name);
@@ -261,13 +264,13 @@ static int read_run(struct tidy *t, const json_t *run, size_t i, unsigned flags,
     x->units_per_instance = row.units_per_instance;
     if (isnan(x->peak_heap_bytes) || row.peak_heap_bytes > x->peak_heap_bytes)
         x->peak_heap_bytes = row.peak_heap_bytes;
-    tidy_add_noise(x, row.load_before, row.load_after, row.cpu_per_wall);
-    return tidy_add_sample(
+    readback_add_noise(x, row.load_before, row.load_after, row.cpu_per_wall);
+    return readback_add_sample(
         t, x, &row, json_is_integer(rep) ? json_integer_value(rep) : -1, e);
 }
 
-int tidy_json_run_check(const json_t *run, const char *where,
-                        struct pb_error *e)
+int readback_json_run_check(const json_t *run, const char *where,
+                            struct pb_error *e)
 {
     struct pb_row row;
     int rc = run_values(run, where, &row, NULL, e);
@@ -278,7 +281,7 @@ int tidy_json_run_check(const json_t *run, const char *where,
                        "%s: not a puzzlebench benchmark; expected "
                        "kernel/variant/family/size:S/n:N/seed:X/threads:T",
                        where);
-    rc = tidy_row_check(&row, where, e);
+    rc = readback_row_check(&row, where, e);
     return rc ? rc : 1;
 }
 
@@ -293,7 +296,7 @@ static bool token_at(const char *p, size_t n, const char *token)
                           (p[len] >= '0' && p[len] <= '9') || p[len] == '_'));
 }
 
-json_t *tidy_json_loadf(FILE *f, json_error_t *error)
+json_t *readback_json_loadf(FILE *f, json_error_t *error)
 {
     static const char *const tokens[] = {"NaN", "Infinity", "-Infinity"};
     char *in = NULL, *out = NULL;
@@ -338,10 +341,11 @@ json_t *tidy_json_loadf(FILE *f, json_error_t *error)
     return root;
 }
 
-int tidy_load_json(FILE *f, struct tidy *t, unsigned flags, struct pb_error *e)
+int readback_load_json(FILE *f, struct readback *t, unsigned flags,
+                       struct pb_error *e)
 {
     json_error_t error;
-    json_t *root = tidy_json_loadf(f, &error);
+    json_t *root = readback_json_loadf(f, &error);
     if (!root)
         return pb_fail(e, -EINVAL,
                        "%s:%d:%d: %s; expected Google Benchmark JSON "
@@ -373,13 +377,13 @@ int tidy_load_json(FILE *f, struct tidy *t, unsigned flags, struct pb_error *e)
     return rc;
 }
 
-int tidy_clock_recorded(const json_t *context, const char *where,
-                        unsigned *flag, struct pb_error *e)
+int readback_clock_recorded(const json_t *context, const char *where,
+                            unsigned *flag, struct pb_error *e)
 {
     const json_t *v = json_object_get(context, PB_CTX_CLOCK);
     const char *word = json_string_value(v);
     *flag = 0;
-    if (!v || (word && tidy_clock_parse(word, flag) == 0))
+    if (!v || (word && readback_clock_parse(word, flag) == 0))
         return 0;
     char shown[4 * 32 + 1]; /* each byte at most \xHH */
     char cut[33];
