@@ -19,8 +19,8 @@
 
 #include "check.h"
 #include "kernel_test.h"
-#include "cube.h"
-#include "cube_internal.h"
+#include "cubing.h"
+#include "cubing_internal.h"
 #include "run/gen.h"
 #include "run/runner.h"
 #include "simd_path.h"

@@ -8,7 +8,7 @@
 #include <errno.h>
 #include <stdlib.h>
 
-#include "cube_variant.h"
+#include "cubing_variant.h"
 #include "cubie_tables.h"
 
 static int cubie_build(const struct pb_corpus *corpus, void **shared,

@@ -8,7 +8,7 @@
 #include <errno.h>
 #include <string.h>
 
-#include "cube_turns.h"
+#include "cubing_turns.h"
 
 enum { N3 = 3, STICKERS = 54, FACE_STICKERS = 9, EDGE = 2 };
 

@@ -10,7 +10,7 @@
  * (i + co[k]) mod 3 of cubie cp[k]. A turn moves the cubie at
  * from[k] to k and adds twist[k]: cp'[k] = cp[from[k]], co'[k] = (co[from[k]]
  * + twist[k]) mod 3 (edges likewise mod 2). The tables are derived once
- * from the turns' sticker permutations (cube_turns.h), not typed in.
+ * from the turns' sticker permutations (cubing_turns.h), not typed in.
  * O(1) per turn (20 cubies); O(54) to turn cubies back into stickers.
  */
 #ifndef CUBIE_TABLES_H
@@ -18,7 +18,7 @@
 
 #include <stdint.h>
 
-#include "cube.h"
+#include "cubing.h"
 
 #define CUBIE_CORNERS 8
 #define CUBIE_EDGES 12
@@ -66,7 +66,7 @@ static inline void cubie_turn(const struct cubie_tables *t,
     }
 }
 
-/* The 54 sticker colours of a cubie state (cube.h layout, N = 3). */
+/* The 54 sticker colours of a cubie state (cubing.h layout, N = 3). */
 void cubie_to_stickers(const struct cubie_tables *t,
                        const struct cubie_state *s, uint8_t *sticker);
 

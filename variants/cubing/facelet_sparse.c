@@ -25,7 +25,7 @@
  * face with a stride of N, one byte at a time, and the ring through two
  * index lists; the tiles and the sides made N = 64 about 6x faster
  * (docs/results/cubing.md). The reference oracle moves stickers sparsely too,
- * but from its own rotation matrices (cube_oracle.c).
+ * but from its own rotation matrices (cubing_oracle.c).
  * Reference: Intel 64 and IA-32 Architectures Software Developer's
  * Manual, PUNPCKLBW/PUNPCKLWD/PUNPCKLDQ and VPERMQ.
  */
@@ -34,8 +34,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cube_turns.h"
-#include "cube_variant.h"
+#include "cubing_turns.h"
+#include "cubing_variant.h"
 #include "simd_path.h"
 
 /* SSE2 is part of x86-64; the AVX2 code is compiled per function (target

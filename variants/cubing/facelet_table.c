@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cube_turns.h"
-#include "cube_variant.h"
+#include "cubing_turns.h"
+#include "cubing_variant.h"
 
 struct facelet_tables {
     uint16_t *src[CUBE_N_MAX + 1][CUBE_TURNS]; /* by order, then turn */

@@ -2,7 +2,7 @@
  * geometry.c - Cubing by the seed's model: every sticker is a cubie
  * position and an outward normal (integer vectors, doubled coordinates),
  * and a quarter turn moves each sticker of the turning layer by
- * v' = a(a.v) + s(a x v) (cube_turns.h). Every turn visits all 6N^2
+ * v' = a(a.v) + s(a x v) (cubing_turns.h). Every turn visits all 6N^2
  * stickers to find the layer, as the seed did; the answer is read back by
  * mapping each (position, normal) to its sticker index. Any N.
  * O(6N^2) per turn; memory 7 bytes per sticker.
@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cube_turns.h"
-#include "cube_variant.h"
+#include "cubing_turns.h"
+#include "cubing_variant.h"
 
 struct sticker {
     int8_t pos[3], normal[3];

@@ -1,6 +1,6 @@
 /*
  * simd.c - Cubing on the 3 x 3 x 3 cube with byte shuffles: the cubie
- * state in its byte form (cube_bytes.h) in one 32-byte AVX2 register,
+ * state in its byte form (cubing_bytes.h) in one 32-byte AVX2 register,
  * edges in the low 16-byte lane (byte k = cubie + 16 * flip), corners in
  * the high lane (byte 16 + k = cubie + 8 * twist). A turn is four
  * instructions, three deep: vpshufb moves every cubie to its new position
@@ -25,8 +25,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cube_bytes.h"
-#include "cube_variant.h"
+#include "cubing_bytes.h"
+#include "cubing_variant.h"
 #include "simd_path.h"
 
 #if defined(__x86_64__) || defined(__i386__)

@@ -1,6 +1,6 @@
 /*
  * simd_chains.c - Cubing on the 3 x 3 x 3 cube as fast as one core goes:
- * the byte form of cube_bytes.h in one AVX2 register, like simd, but
+ * the byte form of cubing_bytes.h in one AVX2 register, like simd, but
  * without simd's wait on latency. A move is four instructions in a chain
  * (vpshufb, vpaddb, vpsubb, vpminub: 4 cycles), so one cube at a time
  * leaves most of the core's vector pipes idle. Two changes fill them:
@@ -28,8 +28,8 @@
 #include <errno.h>
 #include <stdlib.h>
 
-#include "cube_bytes.h"
-#include "cube_variant.h"
+#include "cubing_bytes.h"
+#include "cubing_variant.h"
 #include "simd_path.h"
 
 #if defined(__x86_64__) || defined(__i386__)

@@ -1,5 +1,5 @@
 /*
- * cube_format.c - the Cubing judge format and its extension.
+ * cubing_format.c - the Cubing judge format and its extension.
  *
  * Judge format (BOJ 5373): T, then per case n and n commands such as
  * "U+" or "R-", read token by token (line layout does not matter). Each
@@ -8,11 +8,11 @@
  * Extension, between cases: "cube N" (2..64) switches the following
  * cases to the N x N x N cube (outer-face turns, same notation); "show
  * all" prints all six faces, each as its letter on a line then its N rows
- * in the layout of cube.h (U, D, F, B, L, R), and "show top" returns to
+ * in the layout of cubing.h (U, D, F, B, L, R), and "show top" returns to
  * the judge's output. T may reach 10^6 and n 10^7. '#' lines are
  * comments. O(input) to read.
  */
-#include "cube_internal.h"
+#include "cubing_internal.h"
 
 #include <ctype.h>
 #include <errno.h>

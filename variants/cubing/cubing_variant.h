@@ -1,12 +1,12 @@
 /*
- * cube_variant.h - small helpers shared by the cubing variants.
+ * cubing_variant.h - small helpers shared by the cubing variants.
  */
 #ifndef CUBE_VARIANT_H
 #define CUBE_VARIANT_H
 
 #include <stdio.h>
 
-#include "cube.h"
+#include "cubing.h"
 #include "pb.h"
 
 /* Sets N; the runner has cleared (zeroed) the slot, which holds 6N^2 stickers

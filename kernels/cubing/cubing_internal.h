@@ -1,11 +1,11 @@
 /*
- * cube_internal.h - functions shared by the cubing kernel files (formats,
+ * cubing_internal.h - functions shared by the cubing kernel files (formats,
  * generator, oracle); not used by variants.
  */
 #ifndef CUBE_INTERNAL_H
 #define CUBE_INTERNAL_H
 
-#include "cube.h"
+#include "cubing.h"
 #include "pb.h"
 
 #define CUBE_MAX_CASES 1000000

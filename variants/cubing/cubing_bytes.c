@@ -1,9 +1,9 @@
 /*
- * cube_bytes.c - the byte form of the 3 x 3 x 3 cubie state
- * (cube_bytes.h): moves from turns and from states, the portable move,
+ * cubing_bytes.c - the byte form of the 3 x 3 x 3 cubie state
+ * (cubing_bytes.h): moves from turns and from states, the portable move,
  * and the stickers of a state. O(32) a move, O(54) the stickers.
  */
-#include "cube_bytes.h"
+#include "cubing_bytes.h"
 
 #include <string.h>
 

@@ -1,9 +1,9 @@
 /*
- * cube_turns.c - a turn as a sticker permutation, from the quarter-turn
- * formula of cube_turns.h applied once to every sticker of the turning
+ * cubing_turns.c - a turn as a sticker permutation, from the quarter-turn
+ * formula of cubing_turns.h applied once to every sticker of the turning
  * layer. O(6N^2) per turn; run once per order and turn, at build time.
  */
-#include "cube_turns.h"
+#include "cubing_turns.h"
 
 void cube_turn_sources(int n, int turn, uint16_t *src)
 {

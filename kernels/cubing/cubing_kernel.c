@@ -1,9 +1,9 @@
 /*
- * cube_kernel.c - the cubing kernel descriptor. The unit of work is the
+ * cubing_kernel.c - the cubing kernel descriptor. The unit of work is the
  * turn: variants count turns applied in struct pb_work's one counter,
  * "turns".
  */
-#include "cube_internal.h"
+#include "cubing_internal.h"
 
 #include <stddef.h>
 

@@ -1,5 +1,5 @@
 /*
- * cube_gen.c - deterministic Cubing corpora (size = the cube order N).
+ * cubing_gen.c - deterministic Cubing corpora (size = the cube order N).
  *
  * Families:
  *   random[:L] - cases of L uniform turns (default 1000, the judge's
@@ -13,7 +13,7 @@
  *                (R+ U+ U+ D- B+ D-)^1260.
  * O(total turns). Same arguments -> same bytes on any machine.
  */
-#include "cube_internal.h"
+#include "cubing_internal.h"
 
 #include <errno.h>
 #include <stdlib.h>

@@ -1,5 +1,5 @@
 /*
- * cube_turns.h - turns as geometry, shared by the cubing variants: the
+ * cubing_turns.h - turns as geometry, shared by the cubing variants: the
  * seed's quarter-turn formula v' = a(a.v) + s(a x v) about the face's
  * outward normal a, s = -1 for '+' (clockwise seen from outside) and +1
  * for '-', and each turn as a sticker permutation derived from it once
@@ -10,7 +10,7 @@
 
 #include <stdint.h>
 
-#include "cube.h"
+#include "cubing.h"
 
 /* v' = a(a.v) + s(a x v) */
 static inline void cube_quarter(const int8_t a[3], int s, const int v[3],

@@ -1,5 +1,5 @@
 /*
- * cube_bytes.h - the 3 x 3 x 3 cubie state (cubie_tables.h) as 32 bytes,
+ * cubing_bytes.h - the 3 x 3 x 3 cubie state (cubie_tables.h) as 32 bytes,
  * the form the simd variants keep in one AVX2 register (two SSE ones):
  * edges in the low 16-byte lane, byte k = ep[k] + 16 * eo[k] (k < 12),
  * corners in the high lane, byte 16 + k = cp[k] + 8 * co[k] (k < 8);
@@ -68,7 +68,7 @@ struct cube_bytes_colours {
 void cube_bytes_colours_init(const struct cubie_tables *t,
                              struct cube_bytes_colours *c);
 
-/* The 54 sticker colours of a state (cube.h layout, N = 3). */
+/* The 54 sticker colours of a state (cubing.h layout, N = 3). */
 void cube_bytes_stickers(const struct cubie_tables *t,
                          const struct cube_bytes_colours *c,
                          const uint8_t state[CUBE_BYTES], uint8_t *sticker);

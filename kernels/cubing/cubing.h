@@ -1,5 +1,5 @@
 /*
- * cube.h - the Cubing (BOJ 5373) model shared by the kernel and its
+ * cubing.h - the Cubing (BOJ 5373) model shared by the kernel and its
  * variants: faces, turns, the sticker layout and its geometry.
  *
  * Faces U, D, F, B, L, R are 0..5, and so are their colours w, y, r, o,

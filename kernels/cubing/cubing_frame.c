@@ -1,10 +1,10 @@
 /*
- * cube_frame.c - the sticker layout of cube.h: face frames and the
+ * cubing_frame.c - the sticker layout of cubing.h: face frames and the
  * mapping between sticker indices and geometry. O(1) per sticker.
  */
 #include <string.h>
 
-#include "cube.h"
+#include "cubing.h"
 
 const char cube_face_letter[CUBE_FACES] = {'U', 'D', 'F', 'B', 'L', 'R'};
 const char cube_colour_letter[CUBE_FACES] = {'w', 'y', 'r', 'o', 'g', 'b'};

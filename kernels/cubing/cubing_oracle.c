@@ -1,5 +1,5 @@
 /*
- * cube_oracle.c - the plain reference oracle for Cubing, written apart
+ * cubing_oracle.c - the plain reference oracle for Cubing, written apart
  * from the variants: a quarter turn is one of six integer rotation
  * matrices, written down from the right-hand rule (a turn clockwise as
  * seen from outside the face is a rotation by -90 degrees about the
@@ -9,7 +9,7 @@
  * (N^2 + 4N of them); a case is then replayed move list by move list.
  * Build O(12 * 6N^2) per order; check O(turns * (N^2 + 4N) + 6N^2).
  */
-#include "cube_internal.h"
+#include "cubing_internal.h"
 
 #include <errno.h>
 #include <stdlib.h>
