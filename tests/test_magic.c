@@ -383,8 +383,8 @@ static void test_census(void)
         uint64_t counts[64], fast[64] = {0};
         size_t depths = 0;
         struct pb_error e;
-        int rc = kernel()->space->census(&(struct pb_size){k, 0}, false, counts, 64,
-                                  &depths, &e);
+        int rc = kernel()->space->census(&(struct pb_size){k, 0}, false, counts,
+                                         64, &depths, &e);
         CHECK(rc == 0, "census %d: %s", k, e.msg);
         uint32_t total = magic_factorial[2 * k];
         uint8_t *d = malloc(total);

@@ -70,7 +70,8 @@ void pb_corpus_free(struct pb_corpus *c)
 {
     if (c->kernel && c->kernel->format.instance_free)
         for (size_t i = 0; i < c->count; i++)
-            c->kernel->format.instance_free(c->items + i * c->kernel->instance_size);
+            c->kernel->format.instance_free(c->items +
+                                            i * c->kernel->instance_size);
     free(c->items);
     free(c->lines);
     c->items = NULL;
@@ -295,11 +296,13 @@ static int write_all(FILE *f, const struct pb_corpus *c)
             "# seed %llu\n# count %zu\n# generator %d\n",
             c->kernel->name, m->family, size, (unsigned long long)m->seed,
             c->count, m->generator);
-    if (c->kernel->format.write_begin && c->kernel->format.write_begin(f, c->count) < 0)
+    if (c->kernel->format.write_begin &&
+        c->kernel->format.write_begin(f, c->count) < 0)
         return -EIO;
     for (size_t i = 0; i < c->count; i++)
         if (c->kernel->format.write_instance(f, pb_corpus_item(c, i),
-                                      i ? pb_corpus_item(c, i - 1) : NULL) < 0)
+                                             i ? pb_corpus_item(c, i - 1)
+                                               : NULL) < 0)
             return -EIO;
     if (c->kernel->format.write_end && c->kernel->format.write_end(f) < 0)
         return -EIO;
@@ -369,7 +372,7 @@ uint64_t pb_corpus_hash(const struct pb_corpus *c)
         return 0;
     for (size_t i = 0; i < c->count; i++)
         c->kernel->format.write_instance(mem, pb_corpus_item(c, i),
-                                  i ? pb_corpus_item(c, i - 1) : NULL);
+                                         i ? pb_corpus_item(c, i - 1) : NULL);
     fclose(mem);
     uint64_t h = pb_fnv1a(buf, len);
     free(buf);

@@ -192,8 +192,8 @@ struct pb_format_ops {
 struct pb_oracle_ops {
     void *(*build)(const struct pb_corpus *corpus, struct pb_error *e);
     /* true when answer is right; otherwise why[] says what is wrong. */
-    bool (*check)(const void *oracle, const void *instance,
-                  const void *answer, char *why, size_t why_len);
+    bool (*check)(const void *oracle, const void *instance, const void *answer,
+                  char *why, size_t why_len);
     /* The oracle's own answer, for showing beside a wrong one, into a
      * zeroed slot of answer.size bytes (the caller releases it). */
     int (*solve)(const void *oracle, const void *instance, void *answer);
@@ -228,8 +228,8 @@ struct pb_space_ops {
     /* Optional: reads a start as written on the command line ("2,1":
      * the judge's x,y of cubic_eight's empty cell) into *start, for
      * pb_space_args.start: 0, or -EINVAL with what was expected. */
-    int (*start_parse)(const struct pb_size *size, const char *text,
-                       int *start, struct pb_error *e);
+    int (*start_parse)(const struct pb_size *size, const char *text, int *start,
+                       struct pb_error *e);
 };
 
 /* One problem: its formats, generator, answers, reference oracle, whole
