@@ -1,4 +1,4 @@
-# census_levels.gp - the distributed census per depth (issue 16): for
+# census_levels.gp - the distributed census per depth: for
 # each depth, the slowest process's compute seconds and MPI seconds
 # (stacked), and the bytes the processes sent one another, from the CSV
 # of `mpirun -np P puzzlebench census ... --format csv` (its columns

@@ -11,7 +11,7 @@
 # the row IDs of the table's "Every input" sections in docs/errors.md
 # must be exactly the IDs checked here, so a row cannot be added to the
 # table without its test, nor a test without its row. PB_SIMD's values
-# (a row of the issue 27 section, numbered, not an ID) are checked too,
+# (a row of the "Security and robustness, third round" section, numbered, not an ID) are checked too,
 # outside that cross-check. About 2 s alone.
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -380,7 +380,7 @@ if "$PB" --version | grep -q '^MPI: none'; then
     fi
 fi
 
-# -- PB_SIMD (errors.md, issue 27's knobs table: a number, not an ID, so
+# -- PB_SIMD (errors.md, "Security and robustness, third round"'s knobs table: a number, not an ID, so
 #    outside the cross-check below): exactly scalar, ssse3 or avx2, case
 #    and all; anything else refused by every variant that reads it ------
 cp "$SRC/data/cubing/sample.in" simd.in

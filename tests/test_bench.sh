@@ -226,7 +226,7 @@ def work(json_path, csv_path):
     CSV's counters_per_instance and the JSON's NAME_per_instance, and no
     kernel but cube_walk has units of work (units_per_instance NA)."""
     main = {"cubing": "turns", "cube_walk": "pops"}
-    # cube_walk (issue 13) counts relaxations too and has units of work
+    # cube_walk counts relaxations too and has units of work
     # (reachable states); every other kernel has neither
     united = {"cube_walk"}
     # igraph's heap operations are hidden inside the library: its pops

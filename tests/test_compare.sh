@@ -490,7 +490,7 @@ else
     pass
 fi
 
-# --- results read back (issue 27): values, duplicates, long lines ------
+# --- results read back: values, duplicates, long lines ------
 # 7: the file `bench --benchmark_out=F` writes (Google Benchmark's own
 # JSON, with a bare NaN for the cv of a counter that is the same in every
 # repetition) compares; so does a file with NaN, Infinity and -Infinity

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# test_gen_golden.sh - golden hashes of `puzzlebench gen` (issue 17): the
+# test_gen_golden.sh - golden hashes of `puzzlebench gen`: the
 # output of a fixed set of recipes, every family of every kernel at one or
 # two small sizes, 20 instances, seeds 1 and 2, is pinned in
 # tests/golden/gen.sha256 (lines `HASH  kernel family size count seed`,

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# test_hardening.sh - issue 11's regressions that belong to no one verb:
+# test_hardening.sh - the regressions of errors.md "Security and
+# robustness" that belong to no one verb:
 #   3. a temporary file cannot be redirected: a symlink planted at the name
 #      the old code used (TARGET.tmp.<pid>) is left alone, its target
 #      untouched, and no temporary is left behind;
@@ -10,7 +11,8 @@
 # and what a review of those fixes found: gnuplot's log never written
 # through a planted symlink; families that results readers would refuse
 # (a '+' or a space, an overlong name) refused by gen and by suites.
-# Issue 27's regressions about the files puzzlebench writes:
+# The regressions of errors.md "Security and robustness, third round"
+# about the files puzzlebench writes:
 #   2. gen -o writes a FIFO or a device in place (never replaced by a
 #      regular file: /dev/null as root, in a private mount namespace),
 #      - and /dev/stdout (or a link to /proc/self/fd/1) reach standard
@@ -21,7 +23,8 @@
 #  17. the sweep of stale temporaries keeps one held (flock) by a live
 #      process whatever its pid says (another PID namespace), and one
 #      fresh; it removes old unlocked ones, latest.tmp links by age.
-# Issue 27's finding 12: control bytes in PB_COMMIT, PB_DIRTY,
+# errors.md "Security and robustness, third round", row 12: control
+# bytes in PB_COMMIT, PB_DIRTY,
 # OMP_PLACES and the suite's file name reach results.json's context,
 # log.txt and the report escaped, results.json stays JSON and the run
 # ends normally with its report.
@@ -133,7 +136,7 @@ printf 'repetitions 1\nbench magic_squares bfs_array %s 4 2 1\n' "$long_family" 
 check_fails "suite family of 40 characters" 1 "long.suite:2: family .* is too long" \
     "$PB" bench --suite ./long.suite --out r2
 
-# --- issue 27, 2: gen -o to devices, FIFOs, standard output, links ------
+# --- errors.md "Security and robustness, third round", row 2: gen -o to devices, FIFOs, standard output, links ---
 gen3() { "$PB" gen magic_squares --family uniform --count 3 "$@"; }
 gen3 >ref.txt
 mkfifo fifo
@@ -221,7 +224,7 @@ then pass; else
     fail "plot replaced or wrote through a summary.csv link"
 fi
 
-# --- issue 27, 16: a figures folder that is a symbolic link ---------------
+# --- errors.md "Security and robustness, third round", row 16: a figures folder that is a symbolic link ---
 (:) &
 dead=$!
 wait "$dead"
@@ -246,7 +249,7 @@ check_fails "plot with a file at figures" 1 \
     'received/figures: not a folder; expected the figures folder of received$' \
     "$PB" plot received
 
-# --- issue 27, 17: which temporaries the sweep removes --------------------
+# --- errors.md "Security and robustness, third round", row 17: which temporaries the sweep removes ---
 mkdir sweep
 for name in old_dead old_live fresh_dead held_dead; do
     : >"sweep/$name.tmp.$dead.0123456789ab"
@@ -295,7 +298,7 @@ for want in "gone old_dead.tmp.$dead.0123456789ab" \
         fail "sweep: $name $got, expected ${want%% *}"
 done
 
-# --- issue 27, 12: control bytes in results.json's context ---------------
+# --- errors.md "Security and robustness, third round", row 12: control bytes in results.json's context ---
 # Google Benchmark's JSON writer escapes only \\ " \b \f \n \r \t: ESC, BEL
 # and 0x01 in PB_COMMIT, PB_DIRTY, OMP_PLACES and the suite's file name
 # must reach results.json escaped (\x1b), or the file

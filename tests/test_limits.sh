@@ -1,5 +1,5 @@
 #!/bin/bash
-# test_limits.sh - limits before allocation (issue 11, items 4, 5, 6 and
+# test_limits.sh - limits before allocation (errors.md "Security and robustness", rows 4, 5, 6 and
 # 15): requests whose memory estimate is over the cap (a 4 x 4 cubic_eight
 # census, solve and verify, a 2 x 8 board's array searches, a cubing
 # corpus of 10^11 turns, magic_squares depth:D on the 2 x 6 ring) are
@@ -9,7 +9,7 @@
 # errors; /dev/zero and input over --max-input are refused while
 # reading; cubing corpora of N != 3 are solved by the default `solve`
 # and reported "not applicable" by `verify` for cubie, simd and
-# simd_chains. Issue 17: each kernel at its largest size (taken; one
+# simd_chains. Each kernel at its largest size (taken; one
 # past it refused; the estimate printed at the limit, for every cube_walk
 # variant on 2^30 squares), and a suite's budget stopping its
 # verification pass.
@@ -275,7 +275,7 @@ done
 check_ok "verify cubing --variant simd on N = 4" \
     "$PB" verify cubing --variant simd cube4.txt
 
-# ----------------------------- issue 17: each kernel at its largest size
+# ----------------------------- each kernel at its largest size
 # The largest size each kernel takes is taken (generated, planned or
 # solved where CI time allows), one past it is refused with one line,
 # and at the limit the memory estimate is printed.
@@ -346,7 +346,7 @@ check_refused "census cubic_eight --plan at 4 x 4" \
     "^puzzlebench census: the 2-bit search of the 4 x 4 board needs about 1\.71 TiB $ESTIMATE_TAIL" \
     "$PB" census cubic_eight --size 4x4 --plan
 
-# ------------------------------------ issue 17: the budget bounds the pass
+# ------------------------------------ the budget bounds the pass
 # Four 2048 x 2048 boards: verifying them takes minutes (a Dijkstra over
 # 50M states each, twice: the variant and the oracle). Under budget 0
 # every benchmark's pass stops before its first instance, whatever the

@@ -158,7 +158,7 @@ static void round_trips7(void)
         kernel()->space->free(&sp);
     }
     CHECK(bad == 0, "2 x 7: %u next ranks differ from the plain loops'", bad);
-    /* the same at the ends of 14! (issue 17: rank arithmetic at its
+    /* the same at the ends of 14! (rank arithmetic at its
      * limits) and where the fast path's high part (cells 0 and 1, hi *
      * 12!) steps: the first and last permutations and their
      * neighbours, across a 32-bit boundary too */

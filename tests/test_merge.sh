@@ -176,7 +176,7 @@ if [ "$rc" -eq 0 ] && grep -q "^usage: puzzlebench merge \[--out ROOT\] DIR DIR"
     "$T/out"; then pass; else fail "merge --help: exit $rc; $(outputs)"; fi
 check_fails "merge --bogus" 2 "merge: .*--bogus" "$PB" merge --bogus "$S1" "$S2"
 
-# --- results read back (issue 27): what compare and plot refuse, merge
+# --- results read back: what compare and plot refuse, merge
 # refuses; the terminal and log.txt never get raw control bytes; an
 # unknown commit is no proof of one build
 # edit PYTHON DIR: a copy DIR of shard 3 whose results.csv rows (r: csv

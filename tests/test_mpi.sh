@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# test_mpi.sh - the census over MPI (issue 16), black-box through mpirun.
+# test_mpi.sh - the census over MPI, black-box through mpirun.
 #
 # Usage: test_mpi.sh PATH_TO_PUZZLEBENCH
 #
@@ -11,7 +11,7 @@
 # the host's cap before anything is allocated (refused with it, on every
 # process, one message); a process killed mid-census makes mpirun end
 # with an error instead of hanging; under `bench`, a process over its
-# own cap refuses its slice (issue 17), and a row's CPU time and switches
+# own cap refuses its slice, and a row's CPU time and switches
 # are every process's, summed. Open MPI refuses root unless asked,
 # and one host has 2 cores: --oversubscribe. Skipped (77) without mpirun
 # or in a build without MPI.
@@ -347,7 +347,7 @@ killed_process() {
         fail "$what: mpirun exit $rc; $(outputs)"
     fi
 }
-# Issue 17: each process's share against its own cap. Process 1 holds
+# each process's share against its own cap. Process 1 holds
 # the 1024 x 1024 board (its slice), and 700 MB of address space
 # (ulimit -v on that process alone): without a `memory` line the cap
 # process 0 sends is bounded by process 1's own available memory, so

@@ -144,7 +144,7 @@ static void test_bench_rules(void)
     EXPECT_GRANTED(&t, two, 2, 1, "2 threads on 1 granted CPU");
     two->load_after = NAN;
 
-    /* over MPI processes (issue 16): against one process of one thread,
+    /* over MPI processes: against one process of one thread,
      * never against the same processes at one thread (added first, so
      * that a match ignoring processes finds it); the cores rule counts
      * threads per process */

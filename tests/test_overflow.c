@@ -1,5 +1,5 @@
 /*
- * test_overflow.c - size and cost arithmetic at its limits (issue 17):
+ * test_overflow.c - size and cost arithmetic at its limits:
  * nothing wraps to a small number that would pass the memory cap, and
  * sums past 32 bits come out exact.
  *  (a) the saturating helpers (pb_mul_sat, pb_add_sat) at 2^64, byte

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# test_own_corpus.sh - timing a corpus file of one's own (issue 14):
+# test_own_corpus.sh - timing a corpus file of one's own:
 # a suite line `bench KERNEL VARIANTS file PATH` (PATH relative to the
 # suite's folder) and `bench --corpus FILE --variants a,b --threads 1,2`.
 #

@@ -185,7 +185,7 @@ c = d["context"]
 exec(sys.argv[2])
 json.dump(d, open(sys.argv[3], "w"), indent=1)' "$FIX/results.json" "$1" "$2"
 }
-# runs over MPI processes (issue 16): a hand-made results.csv
+# runs over MPI processes: a hand-made results.csv
 # (tests/fixtures/processes) of magic_squares' bfs_array at processes x
 # threads 2 x 1, 2 x 2, 1 x 1 and 1 x 2, and bfs_hash at 2 x 1 and 1 x 1,
 # the runs over 2 processes first (a match that ignores processes takes
@@ -332,7 +332,7 @@ printf 'kernel,variant,seconds\nmagic_squares,table,1\n' >"$TMP/bad/results.csv"
 check_error "a malformed results.csv" 1 "results.csv:1: no column 'family'" \
     "$TMP/bad"
 check_error "no folder" 2 "expected one results folder"
-# --- results read back (issue 27) ---------------------------------------
+# --- results read back ---------------------------------------
 # 26: a row whose value no figure can show (a time of 0, a negative or
 # 1e308 heap, infinite work) is refused while reading: one line, exit 1,
 # no summary.csv, no figure. Each folder holds magic_squares' bfs_hash
@@ -459,7 +459,7 @@ then pass; else
         "$TMP/knob/latest/summary.csv" | grep cube_walk)"
 fi
 
-# Large results (issue 27, finding 9): plot was cubic in knob families and
+# Large results (errors.md "Security and robustness, third round", row 9): plot was cubic in knob families and
 # quadratic in benchmarks (92 s for 1000 families, 231 s for 20,000
 # benchmarks). The largest inputs a test covers: 20,000 benchmarks (60,000
 # rows, 5,000 corpora, so the relative figure numbers its corpora instead
@@ -510,7 +510,7 @@ if awk -F, 'NR > 1 && $2 == "spfa" { if ($28 != ++k) bad = 1 }
     fail "1,000 knob families: the knobs in summary.csv"
 fi
 
-# A run granted fewer CPUs than it ran threads (issue 27: taskset,
+# A run granted fewer CPUs than it ran threads (taskset,
 # a cgroup quota, OMP_THREAD_LIMIT; results.json's cpus_granted): no
 # speed-up at 2 threads in summary.csv, no speed-up figure, and the
 # report says why in each kernel's section

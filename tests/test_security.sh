@@ -1,6 +1,6 @@
 #!/bin/bash
 # test_security.sh - results files from elsewhere are data, never code
-# (issue 11, items 1, 2, 10 and 12):
+# (errors.md "Security and robustness", rows 1, 2, 10 and 12):
 # - plot refuses, with FILE:LINE (or FILE: benchmarks[I]), a kernel,
 #   variant or family name outside its character set, and a results.json
 #   name that is not a puzzlebench benchmark; the gnuplot payloads of the

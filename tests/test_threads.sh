@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# test_threads.sh - the same answers at 1, 2 and 4 threads (issue 17).
+# test_threads.sh - the same answers at 1, 2 and 4 threads.
 #
 # Usage: test_threads.sh PATH_TO_PUZZLEBENCH
 #
@@ -15,7 +15,7 @@
 # same states at every depth at 1, 2 and 4 threads. Over MPI processes:
 # test_mpi.sh.
 #
-# The threads the system grants (issue 27): a bench run confined to one
+# The threads the system grants: a bench run confined to one
 # CPU (taskset -c 0; skipped without taskset) or given OMP_THREAD_LIMIT=1
 # warns once that 2 threads are more than the 1 CPU it may use, on the
 # console and in log.txt, records cpus_granted 1 and
@@ -104,7 +104,7 @@ for args in "magic_squares --size 5" "cubic_eight --size 3x3 --start all"; do
         fi
     done
 done
-# ---- the threads the system grants (issue 27) ----
+# ---- the threads the system grants ----
 printf '%s\n' 'repetitions 2' 'min_time 0.01' 'threads 1 2' \
     'bench magic_squares table uniform 4 20 1' >"$T/granted.suite"
 

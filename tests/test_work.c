@@ -402,7 +402,7 @@ static void test_registry(void)
                   "%s: counter %zu '%s'", kernel->name, i, defs[i].name);
         }
         if (!strcmp(kernel->name, "cube_walk")) {
-            /* queue pops per reachable state (issue 13) */
+            /* queue pops per reachable state */
             CHECK(!strcmp(defs[0].name, "pops") && kernel->work.units &&
                       !strcmp(kernel->work.unit_name, "reachable state"),
                   "cube_walk: counter 0 '%s', units", defs[0].name);
