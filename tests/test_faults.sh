@@ -1,5 +1,6 @@
 #!/bin/bash
-# test_faults.sh - faults and bad settings of `bench` and `run` (issue 11,
+# test_faults.sh - faults and bad settings of `bench` and `run` (errors.md
+# "Security and robustness",
 # items 6-10 and 13), on a one-benchmark suite that runs in well under a
 # second: the suite's `memory` line parsed with overflow checks and the
 # --max-memory override; Google Benchmark flags and suite values refused
