@@ -85,11 +85,7 @@ int cmd_merge(int argc, char **argv)
     bool drawn = pb_outputs_or_report(r.dir, "merge");
     pb_results_show(&r, "results: %s (results.json, results.csv, log.txt%s)\n",
                     r.dir, drawn ? ", report.md, report.html, figures/" : "");
-    int rc = pb_results_close(&r);
-    if (rc) {
-        fprintf(stderr, "puzzlebench merge: %s/log.txt: cannot write: %s\n",
-                r.dir, strerror(-rc));
+    if (!pb_results_close_said(&r, "merge"))
         status = PB_EXIT_FAIL;
-    }
     return status;
 }

@@ -666,16 +666,8 @@ int pb_against_run(const struct pb_bench_options *o,
         run_rounds(&x);
         finish(&x);
         rc = x.status;
-        char log_path[PB_PATH_MAX + 16];
-        snprintf(log_path, sizeof(log_path), "%s/log.txt", x.res.dir);
-        int closed = pb_results_close(&x.res);
-        if (closed) {
-            fprintf(stderr,
-                    "puzzlebench %s: %s: cannot write: %s (the log is "
-                    "incomplete)\n",
-                    x.verb, log_path, strerror(-closed));
+        if (!pb_results_close_said(&x.res, x.verb))
             rc = PB_EXIT_FAIL;
-        }
     }
     pb_bench_plan_free(&x.plan);
     free(x.parts);

@@ -1262,16 +1262,8 @@ int pb_bench_suite(const struct pb_bench_options *o)
                     h.status != PB_EXIT_OK ? "FAILED"
                     : h.empty_part         ? "an empty part, nothing to time"
                                            : "every timed run verified");
-    char log_path[sizeof(h.results.dir) + 16];
-    snprintf(log_path, sizeof(log_path), "%s/log.txt", h.results.dir);
-    int rc = pb_results_close(&h.results);
-    if (rc) {
-        fprintf(stderr,
-                "puzzlebench bench: %s: cannot write: %s (the log is "
-                "incomplete)\n",
-                log_path, strerror(-rc));
+    if (!pb_results_close_said(&h.results, "bench"))
         h.status = PB_EXIT_FAIL;
-    }
     pb_memory_cap_set(0);
     free_run(&h, slots, slot_count, &suite);
     json_decref(h.passes);

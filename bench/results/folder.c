@@ -286,3 +286,14 @@ int pb_results_close(struct pb_results *r)
     r->csv = NULL;
     return r->log_error;
 }
+
+bool pb_results_close_said(struct pb_results *r, const char *verb)
+{
+    int rc = pb_results_close(r);
+    if (rc)
+        fprintf(stderr,
+                "puzzlebench %s: %s/log.txt: cannot write: %s (the log is "
+                "incomplete)\n",
+                verb, r->dir, strerror(-rc));
+    return rc == 0;
+}

@@ -68,6 +68,10 @@ void pb_results_show(struct pb_results *r, const char *fmt, ...)
     PB_PRINTF(2, 3);
 /* Closes the log: 0, or the log's first write error (-errno). */
 int pb_results_close(struct pb_results *r);
+/* pb_results_close at the end of a run of `verb`; on an error, says on
+ * stderr "puzzlebench VERB: DIR/log.txt: cannot write: REASON (the log
+ * is incomplete)". Whether the log was written whole. */
+bool pb_results_close_said(struct pb_results *r, const char *verb);
 /* Notes a failed write to r->log (errno as the write left it). */
 void pb_results_log_failed(struct pb_results *r);
 
