@@ -80,18 +80,27 @@ void pb_token_shown(const struct pb_token *k, char *buf, size_t len)
              k->n > 24 ? "..." : "");
 }
 
+bool pb_token_next_found(struct pb_tokens *t, struct pb_token *k, char *found,
+                         size_t len)
+{
+    char b[32];
+    bool got = pb_token_next(t, k);
+    if (got)
+        pb_token_shown(k, b, sizeof(b));
+    snprintf(found, len, got ? "found '%s'" : "found the end of the file",
+             got ? b : "");
+    return got;
+}
+
 bool pb_answer_read_number(struct pb_tokens *t, const char *what,
                            struct pb_text *fixed, long long *value, char *why,
                            size_t why_len)
 {
     struct pb_token k;
-    char b[32] = "";
-    bool got = pb_token_next(t, &k);
-    if (got)
-        pb_token_shown(&k, b, sizeof(b));
-    PB_ANSWER_NEED(
-        got && pb_token_integer(&k, value), "expected %s (or -1), %s%s%s", what,
-        got ? "found '" : "found the end of the file", b, got ? "'" : "");
+    char found[48];
+    bool got = pb_token_next_found(t, &k, found, sizeof(found));
+    PB_ANSWER_NEED(got && pb_token_integer(&k, value),
+                   "expected %s (or -1), %s", what, found);
     pb_text_append(fixed, k.s, k.n, true);
     return true;
 }

@@ -51,6 +51,10 @@ bool pb_token_integer(const struct pb_token *k, long long *out);
 /* k as messages show it: at most 24 bytes, then "...". */
 void pb_token_shown(const struct pb_token *k, char *buf, size_t len);
 
+/* pb_token_next, and what a message says of it into found: "found
+ * 'TOKEN'" (pb_token_shown) or "found the end of the file". */
+bool pb_token_next_found(struct pb_tokens *t, struct pb_token *k, char *found,
+                         size_t len);
 /* A number (or -1), named `what` in messages, appended to fixed; false
  * with why[] saying what was expected. */
 bool pb_answer_read_number(struct pb_tokens *t, const char *what,

@@ -125,15 +125,11 @@ bool magic_read_answer(struct pb_tokens *t, size_t hint, struct pb_text *fixed,
                    length);
     for (bool first = true; letters < length; first = false) {
         struct pb_token k;
-        char b[32] = "";
-        bool got = pb_token_next(t, &k);
-        if (got)
-            pb_token_shown(&k, b, sizeof(b));
-        PB_ANSWER_NEED(
-            got && pb_token_all_of(&k, "ABC"),
-            "expected %lld more letters A, B, C of the sequence, %s%s%s",
-            length - letters, got ? "found '" : "found the end of the file", b,
-            got ? "'" : "");
+        char found[48];
+        bool got = pb_token_next_found(t, &k, found, sizeof(found));
+        PB_ANSWER_NEED(got && pb_token_all_of(&k, "ABC"),
+                       "expected %lld more letters A, B, C of the sequence, %s",
+                       length - letters, found);
         pb_text_append(fixed, k.s, k.n, first);
         letters += (long long)k.n;
     }
