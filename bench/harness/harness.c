@@ -42,7 +42,7 @@
  * A suite's census lines are timed by harness_census.c (the whole-space
  * engine through the back end).
  * The corpora are harness_corpus.c's and what the console shows is
- * harness_console.c's (their shared structs in harness_private.h); here
+ * harness_console.c's (their shared structs in harness_internal.h); here
  * on_run writes each repetition's CSV row, closes a benchmark's session
  * after each of its rounds, records the outcome of a benchmark that
  * ended (its last round, a skip or a failure) in the completion record

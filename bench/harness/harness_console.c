@@ -1,6 +1,6 @@
 /*
  * harness_console.c - what the console shows during and after a run
- * (console.h; the structs are harness_private.h's): the progress line on
+ * (console.h; the structs are harness_internal.h's): the progress line on
  * stderr, redrawn as each benchmark ends a round ("round r/R" when the
  * run has several); with the compact console, one line per benchmark
  * after its last round, from the repetitions of every round on_run saw

@@ -1,5 +1,5 @@
 /*
- * harness_corpus.c - the corpora of a suite's run (harness_private.h).
+ * harness_corpus.c - the corpora of a suite's run (harness_internal.h).
  * A `file` line's corpus is loaded before the results folder is made:
  * read once, whole (a pipe or FIFO cannot be read again), its header's
  * kernel checked first, its expected outputs checked when a file of

@@ -1,5 +1,5 @@
 /*
- * harness_private.h - private to the harness files: the structs that
+ * harness_internal.h - private to the harness files: the structs that
  * harness.c (the verification pass and the timing), harness_corpus.c (the
  * corpora) and harness_console.c (what the console shows) share, and the
  * functions between them. Not a public interface: harness.h is.

@@ -1,6 +1,6 @@
 /*
  * report_format.c - the report's two emitters (Markdown and HTML written
- * side by side, report_parts.h) and the typical value of a column, from
+ * side by side, report_internal.h) and the typical value of a column, from
  * which its unit is chosen (the numbers themselves are pb_units.h's).
  *
  * Text from the results folder (its path, names, log lines) is data:

@@ -1,5 +1,5 @@
 /*
- * report_parts.h - the report's internals, shared by report.c (order,
+ * report_internal.h - the report's internals, shared by report.c (order,
  * kernels, verification), report_format.c (the Markdown and HTML
  * emitters, a column's typical value), report_machine.c (the machine and the
  * provenance) and report_summary.c (takeaways and winners). Not a public

@@ -1,5 +1,5 @@
 /*
- * report_summary.c - the Summary's takeaways and winners (report_parts.h),
+ * report_summary.c - the Summary's takeaways and winners (report_internal.h),
  * from winners.h: per corpus the fastest variant and every other
  * variant's ratio (other / fastest, over rounds) with its 95 % interval
  * and verdict; a takeaway headlines a win only where the other is slower

@@ -1,5 +1,5 @@
 /*
- * report_verify.c - the report's Verification section (report_parts.h)
+ * report_verify.c - the report's Verification section (report_internal.h)
  * from the records "verify:NAME" of results.json's context (schema.h:
  * order, status, answers correct of instances, seconds, reason): one line
  * per kernel ("92 of 92 benchmarks verified, every timed iteration

@@ -1,5 +1,5 @@
 /*
- * results.c - the results folder, its log and its CSV. The CSV is kept in
+ * folder.c - the results folder, its log and its CSV. The CSV is kept in
  * memory and rewritten whole after each benchmark (a few KB per suite),
  * through a temporary file and rename, so it is never half-written. The
  * latest link is replaced the same way: a symlink at an unpredictable

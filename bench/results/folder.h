@@ -1,5 +1,5 @@
 /*
- * results.h - one results folder per run (see harness.h for its layout):
+ * folder.h - one results folder per run (see harness.h for its layout):
  * creating it, pointing its root's "latest" link at it once complete,
  * the console log, and the tidy CSV (one row per repetition, columns as
  * schema.h lays them out) rewritten atomically after each benchmark.

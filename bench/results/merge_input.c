@@ -1,5 +1,5 @@
 /*
- * merge_input.c - reading the folders `merge` joins (merge_parts.h):
+ * merge_input.c - reading the folders `merge` joins (merge_internal.h):
  * each results.json (context.h's loader), each results.csv's lines (parsed in
  * merge.c by readback.h's row reader), both opened and read as compare and
  * plot read them (readback.h: regular files only, lines of any length up to

@@ -1,5 +1,5 @@
 /*
- * merge_parts.h - the parts of `merge` (merge.h) shared between its
+ * merge_internal.h - the parts of `merge` (merge.h) shared between its
  * files: merge_input.c reads and checks the inputs, merge.c puts rows
  * and runs in the suite's order, merge_json.c joins results.json and
  * writes the merged folder.

@@ -1,10 +1,10 @@
 /*
- * read.c - a results folder or file read back (readback_load, readback.h): the
- * folder's results.csv when present (it keeps unverified rows apart),
- * else its results.json; a file by its first character, '{' or '[' for
- * Google Benchmark's JSON (readback_json.c), else the CSV (readback_csv.c);
- * then every benchmark's times on its clock. Above both readers, so neither
- * calls the other. O(file).
+ * readback.c - a results folder or file read back (readback_load, readback.h):
+ * the folder's results.csv when present (it keeps unverified rows apart), else
+ * its results.json; a file by its first character, '{' or '[' for Google
+ * Benchmark's JSON (readback_json.c), else the CSV (readback_csv.c); then every
+ * benchmark's times on its clock. Above both readers, so neither calls the
+ * other. O(file).
  */
 #include <errno.h>
 #include <stdio.h>

@@ -1,6 +1,6 @@
 /*
  * readback_csv.c - reading results back (readback.h): the CSV here, the JSON in
- * readback_json.c, the choice between them in read.c. The CSV's columns are
+ * readback_json.c, the choice between them in readback.c. The CSV's columns are
  * found by name in the header (schema.h lays them out and parses them), so
  * added columns do not break old readers and older files with fewer columns
  * still load. Names are checked against strict character sets as they are read:
