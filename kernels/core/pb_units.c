@@ -106,7 +106,9 @@ struct family {
 
 static const struct pb_unit time_units[] = {
     {"ns", 1e9}, {"µs", 1e6}, {"ms", 1e3}, {"s", 1}};
-static const struct family time_family = {time_units, 4, 3, 1000};
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+static const struct family time_family = {time_units, COUNT(time_units), 3,
+                                          1000};
 
 #define KI (1.0 / 1024)
 static const struct pb_unit byte_units[] = {{"B", 1},
@@ -116,7 +118,8 @@ static const struct pb_unit byte_units[] = {{"B", 1},
                                             {"TiB", KI *KI *KI *KI},
                                             {"PiB", KI *KI *KI *KI *KI},
                                             {"EiB", KI *KI *KI *KI *KI *KI}};
-static const struct family byte_family = {byte_units, 7, 0, 1024};
+static const struct family byte_family = {byte_units, COUNT(byte_units), 0,
+                                          1024};
 
 /* The largest unit of f in which v, once rounded, reads below the next
  * unit's step (the largest unit for a value above them all); 0 and what
