@@ -105,7 +105,8 @@ struct readback_bench *readback_bench_for(struct readback *t, const char *key)
     if (t->count == t->cap && grow(t))
         return NULL;
     x = &t->b[t->count++];
-    /* pb_fail returns its negative code: rc == 0 means the rows exist */
+    /* t->b holds room for x: grow allocated it when count reached cap
+     * (the analyzer does not follow grow's return) */
     /* NOLINTNEXTLINE(clang-analyzer-core.NonNullParamChecker) */
     memset(x, 0, sizeof(*x));
     snprintf(x->key, sizeof(x->key), "%s", key);
