@@ -421,7 +421,7 @@ md=$TMP/based/report.md
 if [ "$rc" -eq 0 ] &&
     grep -Fq 'Baseline for the ratio column: table (chosen with --baseline)' \
         "$md" &&
-    grep -Fq '| ratio to table |' "$md" &&
+    grep -Fq '| ratio to table (x) |' "$md" &&
     grep -Fq 'Baseline for the ratio column: geometry (the kernel' "$md" &&
     grep -Eq '^- \*\*magic_squares\*\*: (table, the baseline, is the fastest|on its largest corpus \(.*\), table \(the baseline\) against the next)' \
         "$md"; then pass; else

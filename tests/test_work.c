@@ -327,8 +327,9 @@ static void check_report(const char *dir, const char *from)
     snprintf(path, sizeof(path), "%s/report.md", dir);
     const char *md = rc ? NULL : check_slurp(path);
     CHECK(md &&
-              strstr(md, "| work / instance | relaxations / instance | "
-                         "units / instance | time / reachable state (") &&
+              strstr(md, "| work / instance (queue pops) | relaxations / "
+                         "instance | units / instance (reachable state) | "
+                         "time / reachable state (") &&
               strstr(md, "s) | pops / reachable state | relaxations / "
                          "reachable state |"),
           "report from %s: header\n%s", from, md ? md : "");

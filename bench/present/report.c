@@ -21,13 +21,18 @@
  * for, else the one the run recorded (bench --clock, the context's
  * "clock"): the opening says which, each kernel's table has a clock
  * column, and the winners tables name theirs.
- * Numbers for humans (pb_units.h's rule): one unit per column (ns, µs,
- * ms, s; B to EiB), chosen from the column's median value and named in
- * its header; ratios "1.00x"; "-" where a variant has no build step.
- * Each kernel's table shows its work counter 0 per instance ("work /
- * instance"), its other counters per instance and, for a kernel with
- * work.units, the units per instance, the time per unit and each
- * counter per unit (work.h), named after the kernel's descriptor.
+ * Numbers for humans (pb_units.h's rule): one unit per column, named in
+ * its head and never in a cell: ns to s and B to EiB chosen from the
+ * column's median value, % for the CV, x for ratios; "-" where a variant
+ * has no build step. Each kernel's table shows its work counter 0 per
+ * instance ("work / instance (UNIT)"), its other counters per instance
+ * and, for a kernel with work.units, the units per instance, the time
+ * per unit and each counter per unit (work.h), named after the kernel's
+ * descriptor; a column empty or zero in every row of the kernel is left
+ * out, and named under the table.
+ * The HTML's style sheet stays small: cells of numbers on one line, a
+ * wide table scrolling in its own box, a long path wrapping, so that the
+ * page fits a laptop's width (tests/report_browser.py checks it there).
  * Stability warnings per benchmark (warn_about): the noise rules
  * (noise.h: CV, load, CPU against wall time, threads against one, a
  * timed sample under 1 ms, a slow first repetition, more threads than
@@ -87,25 +92,30 @@ static void warn_about(const struct readback *t, const struct readback_bench *b,
     }
 }
 
-/* The fixed columns of a kernel's table; the work columns follow. */
+/* The fixed columns of a kernel's table; the work columns follow. The
+ * median is the last of those that name and time a benchmark. */
 #define FIXED_COLS 13
+#define MEDIAN_COL 6
 #define MAX_COLS (FIXED_COLS + 2 * PB_MAX_COUNTERS + 1)
 #define WARNINGS_MAX 65536
 
 /* The work columns after the fixed ones: counters 1.. per instance;
  * with work.units, units per instance, time (in time_unit) and each
- * counter per unit. Headers into head[] (labels in text), and how many. */
+ * counter per unit. Headers into head[] (labels in text), and how many;
+ * *time the index of the time column among them, or -1. */
 static int work_cols(const struct pb_kernel *k, const char *time_unit,
-                     const char **head, char text[][64])
+                     const char **head, char text[][64], int *time)
 {
     const struct pb_counter_def *defs;
     size_t counters = pb_work_counters(k, &defs);
     int n = 0;
+    *time = -1;
     for (size_t i = 1; i < counters; i++, n++)
         snprintf(text[n], 64, "%s / instance", defs[i].name);
     if (k->work.units) {
         const char *unit = k->work.unit_name ? k->work.unit_name : "unit";
-        snprintf(text[n++], 64, "units / instance");
+        snprintf(text[n++], 64, "units / instance (%s)", unit);
+        *time = n;
         snprintf(text[n++], 64, "time / %s (%s)", unit, time_unit);
         for (size_t i = 0; i < counters; i++, n++)
             snprintf(text[n], 64, "%s / %s", defs[i].name, unit);
@@ -309,81 +319,140 @@ static struct kernel_units kernel_units(const struct readback *t,
     return u;
 }
 
+/* The cells of b's row in the kernel's table (FIXED_COLS, then
+ * work_cols'), its variant marked "(!)" where it has a warning. */
+static void row_cells(const struct readback *t, const struct pb_kernel *def,
+                      const struct readback_bench *b, const char *base,
+                      const struct kernel_units *u, bool warned,
+                      char cells[][RP_CELL])
+{
+    struct readback_spread s = readback_spread(b);
+    double median = s.median;
+    const struct readback_bench *x =
+        base ? readback_find_run(t, b, base, b->processes, b->threads) : NULL;
+    double ratio = x ? median / readback_median(x) : NAN;
+    char a[64], z[64];
+    snprintf(cells[0], RP_CELL, "%s%s", b->variant, warned ? " (!)" : "");
+    snprintf(cells[1], RP_CELL, "%s", b->family);
+    snprintf(cells[2], RP_CELL, "%s", b->size);
+    snprintf(cells[3], RP_CELL, "%ld", b->count);
+    if (b->processes > 1) /* threads per process */
+        snprintf(cells[4], RP_CELL, "%ld (x %ld processes)", b->threads,
+                 b->processes);
+    else
+        snprintf(cells[4], RP_CELL, "%ld", b->threads);
+    /* the clock of the median, IQR, CV, ratio and time per unit */
+    snprintf(cells[5], RP_CELL, "%s", readback_clock_name(b->clock));
+    pb_units_number(cells[6], RP_CELL, median * u->time.scale);
+    pb_units_number(a, sizeof(a), s.q1 * u->time.scale);
+    pb_units_number(z, sizeof(z), s.q3 * u->time.scale);
+    /* one repetition: no spread, neither range nor CV */
+    if (b->n < 2)
+        snprintf(cells[7], RP_CELL, "-");
+    else
+        snprintf(cells[7], RP_CELL, "%s .. %s", a, z);
+    double cv = pb_noise_cv(b);
+    if (isnan(cv))
+        snprintf(cells[8], RP_CELL, "-");
+    else
+        snprintf(cells[8], RP_CELL, "%.1f", 100 * cv);
+    pb_units_number(cells[9], RP_CELL, ratio > 0 ? ratio : NAN);
+    pb_units_number(cells[10], RP_CELL,
+                    rp_no_build(def, b) ? NAN
+                                        : b->build_seconds * u->build.scale);
+    if (isfinite(b->peak_heap_bytes))
+        pb_units_number(cells[11], RP_CELL, b->peak_heap_bytes * u->heap.scale);
+    else
+        snprintf(cells[11], RP_CELL, "NA");
+    pb_units_count(cells[12], RP_CELL, b->work_per_instance);
+    work_cells(def, b, median, u->per_unit, cells + FIXED_COLS);
+}
+
+/* A cell that says nothing: empty, zero, or no value ("-", "NA"). */
+static bool cell_empty(const char *c)
+{
+    return !c[0] || !strcmp(c, "0") || !strcmp(c, "-") || !strcmp(c, "NA");
+}
+
 /* The kernel's table, a row per benchmark; rows with a stability
- * warning are marked "(!)" and their warnings listed under the table. */
+ * warning are marked "(!)" and their warnings listed under the table.
+ * A column empty or zero in every row is left out, and named under the
+ * table; never those that name the benchmark, nor its times (the median
+ * and the time per unit: a time of 0 is a reading at the clock's
+ * resolution). Two passes over the rows (the columns kept, then the
+ * rows), so that no row is held: O(rows * columns). */
 static void table_part(struct rp_out *o, const struct readback *t,
                        const struct pb_kernel *def, const char *base, int cores,
                        int granted, char *warnings)
 {
     const char *kernel = def->name;
     struct kernel_units u = kernel_units(t, def);
-    char head[6][64];
-    snprintf(head[0], 64, "median / instance (%s)", u.time.name);
-    snprintf(head[1], 64, "IQR (%s)", u.time.name);
-    snprintf(head[2], 64, "ratio to %s", base ? base : "-");
-    snprintf(head[3], 64, "build (%s)", u.build.name);
-    snprintf(head[4], 64, "peak heap (%s)", u.heap.name);
+    const struct pb_counter_def *defs;
+    pb_work_counters(def, &defs);
+    char head[6][96];
+    snprintf(head[0], sizeof(head[0]), "median / instance (%s)", u.time.name);
+    snprintf(head[1], sizeof(head[1]), "IQR (%s)", u.time.name);
+    snprintf(head[2], sizeof(head[2]), "ratio to %s (x)", base ? base : "-");
+    snprintf(head[3], sizeof(head[3]), "build (%s)", u.build.name);
+    snprintf(head[4], sizeof(head[4]), "peak heap (%s)", u.heap.name);
+    snprintf(head[5], sizeof(head[5]), "work / instance (%s)",
+             defs[0].unit ? defs[0].unit : defs[0].name);
     const char *cols[MAX_COLS] = {
-        "variant", "family", "size",           "n",  "threads",
-        "clock",   head[0],  head[1],          "CV", head[2],
-        head[3],   head[4],  "work / instance"};
+        "variant", "family", "size",  "n",     "threads", "clock", head[0],
+        head[1],   "CV (%)", head[2], head[3], head[4],   head[5]};
     char labels[MAX_COLS - FIXED_COLS][64];
-    int ncols =
-        FIXED_COLS + work_cols(def, u.per_unit.name, cols + FIXED_COLS, labels);
-    rp_table_begin(o, cols, ncols, 3);
+    int time;
+    int ncols = FIXED_COLS + work_cols(def, u.per_unit.name, cols + FIXED_COLS,
+                                       labels, &time);
+    char cells[MAX_COLS][RP_CELL];
+    bool keep[MAX_COLS] = {false};
+    for (int c = 0; c <= MEDIAN_COL; c++)
+        keep[c] = true;
+    if (time >= 0)
+        keep[FIXED_COLS + time] = true;
+    for (size_t i = 0; i < t->count; i++) {
+        if (strcmp(t->b[i].kernel, kernel))
+            continue;
+        row_cells(t, def, &t->b[i], base, &u, false, cells);
+        for (int c = 0; c < ncols; c++)
+            keep[c] = keep[c] || !cell_empty(cells[c]);
+    }
+    const char *kept[MAX_COLS];
+    int nkept = 0;
+    char left_out[1024] = "";
+    for (int c = 0; c < ncols; c++) {
+        if (keep[c]) {
+            kept[nkept++] = cols[c];
+            continue;
+        }
+        /* named without its unit, which no cell used */
+        size_t at = strlen(left_out), name = strcspn(cols[c], "(");
+        while (name > 0 && cols[c][name - 1] == ' ')
+            name--;
+        snprintf(left_out + at, sizeof(left_out) - at, "%s%.*s", at ? ", " : "",
+                 (int)name, cols[c]);
+    }
+    rp_table_begin(o, kept, nkept, 3);
     warnings[0] = '\0';
     for (size_t i = 0; i < t->count; i++) {
         const struct readback_bench *b = &t->b[i];
         if (strcmp(b->kernel, kernel))
             continue;
-        struct readback_spread s = readback_spread(b);
-        double median = s.median, q1 = s.q1, q3 = s.q3;
-        const struct readback_bench *x =
-            base ? readback_find_run(t, b, base, b->processes, b->threads)
-                 : NULL;
-        double ratio = x ? median / readback_median(x) : NAN;
         size_t before = strlen(warnings);
         warn_about(t, b, cores, granted, warnings, WARNINGS_MAX);
-        char cells[MAX_COLS][RP_CELL], a[64], z[64];
-        snprintf(cells[0], RP_CELL, "%s%s", b->variant,
-                 strlen(warnings) > before ? " (!)" : "");
-        snprintf(cells[1], RP_CELL, "%s", b->family);
-        snprintf(cells[2], RP_CELL, "%s", b->size);
-        snprintf(cells[3], RP_CELL, "%ld", b->count);
-        if (b->processes > 1) /* threads per process */
-            snprintf(cells[4], RP_CELL, "%ld (x %ld processes)", b->threads,
-                     b->processes);
-        else
-            snprintf(cells[4], RP_CELL, "%ld", b->threads);
-        /* the clock of the median, IQR, CV, ratio and time per unit */
-        snprintf(cells[5], RP_CELL, "%s", readback_clock_name(b->clock));
-        pb_units_number(cells[6], RP_CELL, median * u.time.scale);
-        pb_units_number(a, sizeof(a), q1 * u.time.scale);
-        pb_units_number(z, sizeof(z), q3 * u.time.scale);
-        /* one repetition: no spread, neither range nor CV */
-        if (b->n < 2)
-            snprintf(cells[7], RP_CELL, "-");
-        else
-            snprintf(cells[7], RP_CELL, "%s .. %s", a, z);
-        double cv = pb_noise_cv(b);
-        if (isnan(cv))
-            snprintf(cells[8], RP_CELL, "-");
-        else
-            snprintf(cells[8], RP_CELL, "%.1f %%", 100 * cv);
-        pb_units_ratio(cells[9], RP_CELL, ratio);
-        pb_units_number(cells[10], RP_CELL,
-                        rp_no_build(def, b) ? NAN
-                                            : b->build_seconds * u.build.scale);
-        if (isfinite(b->peak_heap_bytes))
-            pb_units_number(cells[11], RP_CELL,
-                            b->peak_heap_bytes * u.heap.scale);
-        else
-            snprintf(cells[11], RP_CELL, "NA");
-        pb_units_count(cells[12], RP_CELL, b->work_per_instance);
-        work_cells(def, b, median, u.per_unit, cells + FIXED_COLS);
-        rp_table_row(o, cells, ncols);
+        row_cells(t, def, b, base, &u, strlen(warnings) > before, cells);
+        for (int c = 0, k = 0; c < ncols; c++)
+            if (keep[c])
+                memmove(cells[k++], cells[c], RP_CELL);
+        rp_table_row(o, cells, nkept);
     }
     rp_table_end(o);
+    if (left_out[0]) {
+        char text[sizeof(left_out) + 64];
+        snprintf(text, sizeof(text),
+                 "Left out, as empty or zero in every row: %s.", left_out);
+        rp_para(o, text);
+    }
 }
 
 /* The warnings under a kernel's table: warn_about's "- KEY: what" lines
@@ -530,16 +599,18 @@ static void top_part(struct rp_out *o, const struct readback *t,
           "<title>puzzlebench report</title><style>"
           "body{font-family:sans-serif;max-width:84em;margin:1em auto;"
           "padding:0 1em;line-height:1.4;color:#222}"
+          "code{overflow-wrap:anywhere}"
           "h1{margin-bottom:.2em}h2{border-bottom:1px solid #ccc;"
           "margin-top:2em}nav ul{display:inline;padding:0}"
           "nav li{display:inline;margin-right:.8em}"
           "nav li li{font-size:.9em}nav ul ul{margin-left:.4em}"
           "p.label{font-weight:bold;margin:1em 0 .2em}"
-          "table.winners{font-size:.92em}table.winners td{white-space:nowrap}"
+          "table.winners{font-size:.92em}"
           "div.wide{overflow-x:auto}"
           "table{border-collapse:collapse;margin:.5em 0}"
           "td,th{border:1px solid #ccc;padding:2px 6px;text-align:right;"
-          "vertical-align:top}th{background:#f0f0f0}"
+          "vertical-align:top}td{white-space:nowrap}"
+          "td:last-child{white-space:normal}th{background:#f0f0f0}"
           "tr:nth-child(even) td{background:#fafafa}"
           "table.l1 td:nth-child(-n+1),table.l2 td:nth-child(-n+2),"
           "table.l3 td:nth-child(-n+3),table.l1 th:nth-child(-n+1),"

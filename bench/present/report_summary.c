@@ -3,7 +3,9 @@
  * from winners.h: per corpus the fastest variant and every other
  * variant's ratio (other / fastest, over rounds) with its 95 % interval
  * and verdict; a takeaway headlines a win only where the other is slower
- * beyond the band, and says "same speed" or "inconclusive" otherwise.
+ * beyond the band, and says "same speed" or "inconclusive" otherwise; a
+ * variant is called the fastest (takeaway or winners row) only where it
+ * also wins over the closest other.
  *
  * One takeaway line per kernel: on its largest corpus (the largest
  * plotted size, then the most instances, then the fewest cores (processes
@@ -13,12 +15,11 @@
  * next variant). Runs at more threads than the CPUs the process was
  * granted (cpus.h) are taken only where the kernel has no other corpus,
  * and the takeaway then says they were oversubscribed. Then one table
- * per kernel:
- * a row per corpus with its fastest variant, that variant's median (its
- * clock, readback.h, in the header, or in each cell where the rows' clocks
- * differ), and a column per other variant of the kernel. O(corpora *
- * variants) after
- * pb_winners_find.
+ * per kernel: a row per corpus with its fastest variant, that variant's
+ * median (its clock, readback.h, in the header, or in each cell where the
+ * rows' clocks differ), and a column per other variant of the kernel with
+ * its ratio (the unit, x, in the column's head, as every unit of the
+ * report). O(corpora * variants) after pb_winners_find.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -31,16 +32,19 @@
 
 /* The ratio and its interval: long (a takeaway) "1.08x (95% CI
  * 1.02-1.15)" or, without an interval, "1.50x (1 round, no interval)";
- * short (a table cell, three lines in HTML so the cells stay narrow)
- * "1.08x\n(1.02-1.15)" followed by "\nsame speed", "\ninconclusive"
- * or "\nfaster" where the verdict is not a win of the fastest, or
- * "1.50x\n(1 round:\nno interval)". */
+ * short (a table cell under a head that says "(x)", three lines in HTML
+ * so the cells stay narrow) "1.08\n(1.02-1.15)" followed by "\nsame
+ * speed", "\ninconclusive" or "\nfaster" where the verdict is not a win
+ * of the fastest, or "1.50\n(1 round:\nno interval)". */
 static void ratio_text(const struct pb_versus *v, bool short_form, char *buf,
                        size_t len)
 {
     const struct pb_change *c = &v->c;
     char r[PB_UNITS_TEXT], ci[2 * PB_UNITS_TEXT], why[160];
-    pb_units_ratio(r, sizeof(r), c->ratio);
+    if (short_form)
+        pb_units_number(r, sizeof(r), c->ratio);
+    else
+        pb_units_ratio(r, sizeof(r), c->ratio);
     pb_versus_interval(v, ci, sizeof(ci));
     pb_change_reason(c, why, sizeof(why));
     int level = (int)lround((1 - PB_WINNERS_ALPHA) * 100);
@@ -59,14 +63,12 @@ static void ratio_text(const struct pb_versus *v, bool short_form, char *buf,
         snprintf(buf, len, "%s (%d%% CI %s)", r, level, ci);
 }
 
-/* A comparison that is no win of `fastest` over `other` (named as the
- * sentence needs): "on its largest corpus (CORPUS), FASTEST against
- * OTHER: same speed, within ±2 % (1.01x, 95% CI 0.990-1.02)", or
- * "...: inconclusive (1.50x; 1 round, no interval)", or with an interval
- * "...: inconclusive (1.05x, 95% CI 0.95-1.16: REASON)". */
-static void no_win(const struct pb_versus *v, const char *corpus,
-                   const char *fastest, const char *other, char *buf,
-                   size_t len)
+/* The verdict of a comparison that is no win of the fastest over
+ * `other`: "same speed, within ±2 % (1.01x, 95% CI 0.990-1.02)",
+ * "OTHER is faster (...)", "inconclusive (1.50x; 1 round, no interval)"
+ * or with an interval "inconclusive (1.05x, 95% CI 0.95-1.16: REASON)". */
+static void verdict_text(const struct pb_versus *v, const char *other,
+                         char *buf, size_t len)
 {
     const struct pb_change *c = &v->c;
     char r[PB_UNITS_TEXT], ci[2 * PB_UNITS_TEXT], ratio[256], why[160];
@@ -78,19 +80,27 @@ static void no_win(const struct pb_versus *v, const char *corpus,
                  (int)lround((1 - PB_WINNERS_ALPHA) * 100), ci);
     else
         snprintf(ratio, sizeof(ratio), "%s", r);
-    int at = snprintf(buf, len,
-                      "on its largest corpus (%s), %s against %s: ", corpus,
-                      fastest, other);
-    if (at < 0 || (size_t)at >= len)
-        return;
     if (c->verdict == PB_SAME)
-        snprintf(buf + at, len - (size_t)at, "same speed, within ±%g %% (%s)",
-                 c->band * 100, ratio);
+        snprintf(buf, len, "same speed, within ±%g %% (%s)", c->band * 100,
+                 ratio);
     else if (c->verdict == PB_FASTER)
-        snprintf(buf + at, len - (size_t)at, "%s is faster (%s)", other, ratio);
+        snprintf(buf, len, "%s is faster (%s)", other, ratio);
     else
-        snprintf(buf + at, len - (size_t)at, "inconclusive (%s%s%s)", ratio,
+        snprintf(buf, len, "inconclusive (%s%s%s)", ratio,
                  isfinite(c->lo) ? ": " : "; ", why);
+}
+
+/* A comparison that is no win of `fastest` over `other` (named as the
+ * sentence needs): "on its largest corpus (CORPUS), FASTEST against
+ * OTHER: " and verdict_text. */
+static void no_win(const struct pb_versus *v, const char *corpus,
+                   const char *fastest, const char *other, char *buf,
+                   size_t len)
+{
+    char verdict[512];
+    verdict_text(v, v->other->variant, verdict, sizeof(verdict));
+    snprintf(buf, len, "on its largest corpus (%s), %s against %s: %s", corpus,
+             fastest, other, verdict);
 }
 
 /* The corpus title without the kernel's name in front. */
@@ -143,7 +153,7 @@ static void takeaway(struct rp_out *o, bool first, const struct pb_winners *w,
             best = &w->w[c];
     if (!best) /* the caller names only kernels with a winner */
         return;
-    char text[768], corpus[256], ratio[160];
+    char text[1280], corpus[256], ratio[160];
     corpus_text(best->fastest, corpus, sizeof(corpus));
     const char *fastest = best->fastest->variant;
     const struct pb_versus *v = NULL;
@@ -170,11 +180,23 @@ static void takeaway(struct rp_out *o, bool first, const struct pb_winners *w,
     } else if (v) {
         ratio_text(v, false, ratio, sizeof(ratio));
         snprintf(other, sizeof(other), "the baseline %s", base);
-        if (v->c.verdict == PB_SLOWER)
+        /* the closest other (versus is slowest last) decides whether
+         * the fastest is the fastest beyond doubt */
+        const struct pb_versus *next = &best->versus[0];
+        char verdict[512];
+        verdict_text(next, next->other->variant, verdict, sizeof(verdict));
+        if (v->c.verdict == PB_SLOWER && next->c.verdict == PB_SLOWER)
             snprintf(text, sizeof(text),
                      "%s is the fastest on its largest corpus (%s), %s faster "
                      "than the baseline %s",
                      fastest, corpus, ratio, base);
+        else if (v->c.verdict == PB_SLOWER)
+            snprintf(text, sizeof(text),
+                     "on its largest corpus (%s), %s is %s faster than the "
+                     "baseline %s, but not clearly the fastest: against %s, "
+                     "%s",
+                     corpus, fastest, ratio, base, next->other->variant,
+                     verdict);
         else
             no_win(v, corpus, fastest, other, text, sizeof(text));
     } else {
@@ -218,12 +240,16 @@ static void takeaway(struct rp_out *o, bool first, const struct pb_winners *w,
 }
 
 /* The kernel's winners table: a row per corpus, a column per variant of
- * the kernel (registry order) that ran on any of them. */
+ * the kernel (registry order) that ran on any of them, its head "NAME
+ * (x)" over the ratios. A row's fastest is named the fastest only where
+ * it wins every comparison of the row; otherwise it is the lowest
+ * median, "not significant", and a corpus with one variant ran alone. */
 static void winners_table(struct rp_out *o, const struct pb_winners *w,
                           const struct pb_kernel *k)
 {
     enum { FIXED = 3, MAX_VARIANTS = 32 };
-    const char *cols[FIXED + MAX_VARIANTS];
+    const char *cols[FIXED + MAX_VARIANTS], *names[FIXED + MAX_VARIANTS];
+    char heads[FIXED + MAX_VARIANTS][80];
     int n = FIXED;
     for (size_t v = 0; k->variants[v] && n < FIXED + MAX_VARIANTS; v++) {
         bool ran = false;
@@ -236,8 +262,12 @@ static void winners_table(struct rp_out *o, const struct pb_winners *w,
                     !strcmp(x->fastest->kernel, k->name) &&
                     !strcmp(x->versus[i].other->variant, k->variants[v]->name);
         }
-        if (ran)
-            cols[n++] = k->variants[v]->name;
+        if (!ran)
+            continue;
+        names[n] = k->variants[v]->name;
+        snprintf(heads[n], sizeof(heads[n]), "%s (x)", names[n]);
+        cols[n] = heads[n];
+        n++;
     }
     /* the median column's unit, from its typical value; its clock in
      * the header when every row has the same, else in each cell */
@@ -270,7 +300,16 @@ static void winners_table(struct rp_out *o, const struct pb_winners *w,
             continue;
         char cells[FIXED + MAX_VARIANTS][RP_CELL];
         corpus_text(x->fastest, cells[0], RP_CELL);
-        snprintf(cells[1], RP_CELL, "%s", x->fastest->variant);
+        bool clear = x->n > 0; /* a win over every other */
+        for (size_t i = 0; i < x->n; i++)
+            clear = clear && x->versus[i].c.verdict == PB_SLOWER;
+        const char *own = clear  ? "fastest"
+                          : x->n ? "lowest\nmedian"
+                                 : "ran alone";
+        snprintf(cells[1], RP_CELL, "%s%s", x->fastest->variant,
+                 clear  ? ""
+                 : x->n ? "\n(lowest median,\nnot significant)"
+                        : "\n(ran alone)");
         pb_units_number(cells[2], RP_CELL, medians[r++] * unit.scale);
         if (mixed) {
             size_t at = strlen(cells[2]);
@@ -279,10 +318,10 @@ static void winners_table(struct rp_out *o, const struct pb_winners *w,
         }
         for (int col = FIXED; col < n; col++) {
             snprintf(cells[col], RP_CELL, "-");
-            if (!strcmp(cols[col], x->fastest->variant))
-                snprintf(cells[col], RP_CELL, "fastest");
+            if (!strcmp(names[col], x->fastest->variant))
+                snprintf(cells[col], RP_CELL, "%s", own);
             for (size_t i = 0; i < x->n; i++)
-                if (!strcmp(cols[col], x->versus[i].other->variant))
+                if (!strcmp(names[col], x->versus[i].other->variant))
                     ratio_text(&x->versus[i], true, cells[col], RP_CELL);
         }
         rp_table_row(o, cells, n);
@@ -329,15 +368,17 @@ int rp_summary_part(struct rp_out *o, const struct readback *t,
     size_t family = 0;
     for (size_t c = 0; c < w.count; c++)
         family += w.w[c].n;
-    char para[768];
+    char para[1024];
     snprintf(para, sizeof(para),
-             "Each other variant's time per instance over the fastest's: the "
-             "geometric mean over the rounds of the ratio of their round "
-             "medians, with its %d %% interval (Student's t on the log ratios, "
-             "paired round by round). A win where the whole interval lies "
-             "above %g after Holm's correction over the %zu comparisons; same "
-             "speed where it lies within ±%g %%; inconclusive otherwise (one "
-             "round has no interval).",
+             "Each other variant's time per instance over the fastest's, in "
+             "its column (x): the geometric mean over the rounds of the ratio "
+             "of their round medians, with its %d %% interval (Student's t on "
+             "the log ratios, paired round by round). A win where the whole "
+             "interval lies above %g after Holm's correction over the %zu "
+             "comparisons; same speed where it lies within ±%g %%; "
+             "inconclusive otherwise (one round has no interval). A row names "
+             "its fastest variant only where it wins every comparison of the "
+             "row, else the variant with the lowest median.",
              (int)lround((1 - PB_WINNERS_ALPHA) * 100), 1 + PB_WINNERS_BAND,
              family, PB_WINNERS_BAND * 100);
     rp_para(o, para);
