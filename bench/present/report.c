@@ -25,11 +25,11 @@
  * its head and never in a cell: ns to s and B to EiB chosen from the
  * column's median value, % for the CV, x for ratios; "-" where a variant
  * has no build step. Each kernel's table shows its work counter 0 per
- * instance ("work / instance (UNIT)"), its other counters per instance
- * and, for a kernel with work.units, the units per instance, the time
- * per unit and each counter per unit (work.h), named after the kernel's
- * descriptor; a column empty or zero in every row of the kernel is left
- * out, and named under the table.
+ * instance ("work / instance (UNIT)") and its other counters per
+ * instance; for a kernel with work.units a second table beside it, the
+ * units per instance, the time per unit and each counter per unit
+ * (work.h), named after the kernel's descriptor; a column empty or zero
+ * in every row of the kernel is left out, and named under the tables.
  * The HTML's style sheet stays small: cells of numbers on one line, a
  * wide table scrolling in its own box, a long path wrapping, so that the
  * page fits a laptop's width (tests/report_browser.py checks it there).
@@ -102,20 +102,21 @@ static void warn_about(const struct readback *t, const struct readback_bench *b,
 /* The work columns after the fixed ones: counters 1.. per instance;
  * with work.units, units per instance, time (in time_unit) and each
  * counter per unit. Headers into head[] (labels in text), and how many;
- * *time the index of the time column among them, or -1. */
+ * *units the index of the units column among them (the time's is next),
+ * or -1. */
 static int work_cols(const struct pb_kernel *k, const char *time_unit,
-                     const char **head, char text[][64], int *time)
+                     const char **head, char text[][64], int *units)
 {
     const struct pb_counter_def *defs;
     size_t counters = pb_work_counters(k, &defs);
     int n = 0;
-    *time = -1;
+    *units = -1;
     for (size_t i = 1; i < counters; i++, n++)
         snprintf(text[n], 64, "%s / instance", defs[i].name);
     if (k->work.units) {
         const char *unit = k->work.unit_name ? k->work.unit_name : "unit";
+        *units = n;
         snprintf(text[n++], 64, "units / instance (%s)", unit);
-        *time = n;
         snprintf(text[n++], 64, "time / %s (%s)", unit, time_unit);
         for (size_t i = 0; i < counters; i++, n++)
             snprintf(text[n], 64, "%s / %s", defs[i].name, unit);
@@ -374,25 +375,60 @@ static bool cell_empty(const char *c)
     return !c[0] || !strcmp(c, "0") || !strcmp(c, "-") || !strcmp(c, "NA");
 }
 
+/* One table of the kernel's: the columns `pick`ed and kept (cols' heads,
+ * row_cells' cells), a row per benchmark, its stability warnings into
+ * warnings (rows that have one marked "(!)"). */
+static void kernel_table(struct rp_out *o, const struct readback *t,
+                         const struct pb_kernel *def, const char *base,
+                         const struct kernel_units *u, const char *const *cols,
+                         int ncols, const bool *pick, int cores, int granted,
+                         char *warnings)
+{
+    const char *kept[MAX_COLS];
+    int nkept = 0;
+    for (int c = 0; c < ncols; c++)
+        if (pick[c])
+            kept[nkept++] = cols[c];
+    rp_table_begin(o, kept, nkept, 3);
+    warnings[0] = '\0';
+    char cells[MAX_COLS][RP_CELL];
+    for (size_t i = 0; i < t->count; i++) {
+        const struct readback_bench *b = &t->b[i];
+        if (strcmp(b->kernel, def->name))
+            continue;
+        size_t before = strlen(warnings);
+        warn_about(t, b, cores, granted, warnings, WARNINGS_MAX);
+        row_cells(t, def, b, base, u, strlen(warnings) > before, cells);
+        for (int c = 0, k = 0; c < ncols; c++)
+            if (pick[c])
+                memmove(cells[k++], cells[c], RP_CELL);
+        rp_table_row(o, cells, nkept);
+    }
+    rp_table_end(o);
+}
+
 /* The kernel's table, a row per benchmark; rows with a stability
  * warning are marked "(!)" and their warnings listed under the table.
- * A column empty or zero in every row is left out, and named under the
- * table; never those that name the benchmark, nor its times (the median
- * and the time per unit: a time of 0 is a reading at the clock's
- * resolution). Two passes over the rows (the columns kept, then the
- * rows), so that no row is held: O(rows * columns). */
+ * For a kernel with units of work, the columns per unit make a second
+ * table (so that neither outgrows a laptop's screen), its rows named
+ * as the first's. A column empty or zero in every row is left out, and
+ * named under the tables; never those that name the benchmark, nor its
+ * times (the median and the time per unit: a time of 0 is a reading at
+ * the clock's resolution). Passes over the rows (the columns kept, then
+ * each table), so that no row is held: O(rows * columns). */
 static void table_part(struct rp_out *o, const struct readback *t,
                        const struct pb_kernel *def, const char *base, int cores,
                        int granted, char *warnings)
 {
-    const char *kernel = def->name;
+    static char scratch[WARNINGS_MAX]; /* the second table's, said once */
     struct kernel_units u = kernel_units(t, def);
     const struct pb_counter_def *defs;
     pb_work_counters(def, &defs);
     char head[6][96];
     snprintf(head[0], sizeof(head[0]), "median / instance (%s)", u.time.name);
     snprintf(head[1], sizeof(head[1]), "IQR (%s)", u.time.name);
-    snprintf(head[2], sizeof(head[2]), "ratio to %s (x)", base ? base : "-");
+    snprintf(head[2], sizeof(head[2]), "ratio%s%s (x)", base ? " to " : "",
+             base ? base : "");
     snprintf(head[3], sizeof(head[3]), "build (%s)", u.build.name);
     snprintf(head[4], sizeof(head[4]), "peak heap (%s)", u.heap.name);
     snprintf(head[5], sizeof(head[5]), "work / instance (%s)",
@@ -401,30 +437,28 @@ static void table_part(struct rp_out *o, const struct readback *t,
         "variant", "family", "size",  "n",     "threads", "clock", head[0],
         head[1],   "CV (%)", head[2], head[3], head[4],   head[5]};
     char labels[MAX_COLS - FIXED_COLS][64];
-    int time;
+    int units;
     int ncols = FIXED_COLS + work_cols(def, u.per_unit.name, cols + FIXED_COLS,
-                                       labels, &time);
+                                       labels, &units);
+    /* the first column per unit, where a second table begins */
+    int split = units >= 0 ? FIXED_COLS + units : ncols;
     char cells[MAX_COLS][RP_CELL];
     bool keep[MAX_COLS] = {false};
     for (int c = 0; c <= MEDIAN_COL; c++)
         keep[c] = true;
-    if (time >= 0)
-        keep[FIXED_COLS + time] = true;
+    if (units >= 0) /* the time per unit */
+        keep[split + 1] = true;
     for (size_t i = 0; i < t->count; i++) {
-        if (strcmp(t->b[i].kernel, kernel))
+        if (strcmp(t->b[i].kernel, def->name))
             continue;
         row_cells(t, def, &t->b[i], base, &u, false, cells);
         for (int c = 0; c < ncols; c++)
             keep[c] = keep[c] || !cell_empty(cells[c]);
     }
-    const char *kept[MAX_COLS];
-    int nkept = 0;
     char left_out[1024] = "";
     for (int c = 0; c < ncols; c++) {
-        if (keep[c]) {
-            kept[nkept++] = cols[c];
+        if (keep[c])
             continue;
-        }
         /* named without its unit, which no cell used */
         size_t at = strlen(left_out), name = strcspn(cols[c], "(");
         while (name > 0 && cols[c][name - 1] == ' ')
@@ -432,21 +466,25 @@ static void table_part(struct rp_out *o, const struct readback *t,
         snprintf(left_out + at, sizeof(left_out) - at, "%s%.*s", at ? ", " : "",
                  (int)name, cols[c]);
     }
-    rp_table_begin(o, kept, nkept, 3);
-    warnings[0] = '\0';
-    for (size_t i = 0; i < t->count; i++) {
-        const struct readback_bench *b = &t->b[i];
-        if (strcmp(b->kernel, kernel))
-            continue;
-        size_t before = strlen(warnings);
-        warn_about(t, b, cores, granted, warnings, WARNINGS_MAX);
-        row_cells(t, def, b, base, &u, strlen(warnings) > before, cells);
-        for (int c = 0, k = 0; c < ncols; c++)
-            if (keep[c])
-                memmove(cells[k++], cells[c], RP_CELL);
-        rp_table_row(o, cells, nkept);
+    bool pick[MAX_COLS];
+    for (int c = 0; c < ncols; c++)
+        pick[c] = keep[c] && c < split;
+    kernel_table(o, t, def, base, &u, cols, ncols, pick, cores, granted,
+                 warnings);
+    if (units >= 0) {
+        const char *unit = def->work.unit_name ? def->work.unit_name : "unit";
+        char text[256];
+        snprintf(text, sizeof(text),
+                 "Per %s, the kernel's unit of work: how many an instance "
+                 "has, and the time and the counters of an instance divided "
+                 "by them.",
+                 unit);
+        rp_para(o, text);
+        for (int c = 0; c < ncols; c++) /* named as in the first table */
+            pick[c] = keep[c] && (c < MEDIAN_COL || c >= split);
+        kernel_table(o, t, def, base, &u, cols, ncols, pick, cores, granted,
+                     scratch);
     }
-    rp_table_end(o);
     if (left_out[0]) {
         char text[sizeof(left_out) + 64];
         snprintf(text, sizeof(text),
