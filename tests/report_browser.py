@@ -4,8 +4,8 @@ in headless Chromium at a laptop's width and checks it as a reader sees it:
 every <img> loaded (complete, naturalWidth > 0), no console error, no
 uncaught exception and no failed resource load, and no horizontal
 scrolling of the page (the document no wider than the window; a wide
-table may scroll inside its own box, which the page does not see). Writes
-a PNG of the whole page.
+table may scroll inside its own box, which the page does not see, and
+is only counted on stdout). Writes a PNG of the page.
 
 The browser is driven over the Chrome DevTools Protocol on
 --remote-debugging-pipe: JSON messages ended by a NUL byte, commands on
@@ -35,9 +35,9 @@ import time
 
 # What the page is asked, after its load event and every image decoded
 # or failed, with every <details> open: the images that did not load,
-# the widths that decide horizontal scrolling, and the elements that
-# stick out of the window without an ancestor that scrolls them in its
-# own box.
+# the widths that decide horizontal scrolling, the elements that stick
+# out of the window without an ancestor that scrolls them in its own box,
+# and how many such boxes scroll (said on stdout, not a problem).
 CHECKS = r"""
 (async () => {
   /* what a reader can unfold is measured unfolded */
@@ -71,7 +71,11 @@ CHECKS = r"""
       if (wide.length >= 5) break;
     }
   }
-  return {broken, view, scroll: root.scrollWidth, wide,
+  /* boxes that scroll sideways by themselves (allowed; said, not failed) */
+  const boxes = Array.from(document.body.querySelectorAll('*')).filter(e =>
+      ['auto', 'scroll'].includes(getComputedStyle(e).overflowX) &&
+      e.scrollWidth > e.clientWidth).length;
+  return {broken, view, scroll: root.scrollWidth, wide, boxes,
           height: Math.ceil(root.scrollHeight)};
 })()
 """
@@ -240,6 +244,9 @@ def check_page(b, page, png, width, height, timeout):
                             "scale": 1}}, session=s)
     pathlib.Path(png).write_bytes(base64.b64decode(shot["data"]))
     b.send("Target.closeTarget", {"targetId": target["targetId"]})
+    if v["boxes"]:
+        print(f"{page}: {v['boxes']} box(es) scroll sideways in their own "
+              f"box at {width} px")
     problems = [f"image did not load: {src}" for src in v["broken"]]
     problems += problems_of(e for e in b.events if e.get("sessionId") == s)
     if v["scroll"] > v["view"]:
