@@ -143,9 +143,27 @@ if grep -q 'every timed run verified' "$T/out"; then
 else
     pass
 fi
-# a listing times nothing, and is not a failure
+# a listing times nothing, and is not a failure; it is the names and
+# nothing else: no results folder, latest left where it was, no
+# verdict line
+bench --suite "$T/tiny.suite" --out "$T/r_list"
+before=$(readlink "$T/r_list/latest")
 bench --suite "$T/tiny.suite" --benchmark_list_tests=true --out "$T/r_list"
 check_rc "--benchmark_list_tests=true" 0
+if [ "$(readlink "$T/r_list/latest")" = "$before" ] &&
+    [ "$(find "$T/r_list" -mindepth 1 -maxdepth 1 | wc -l)" -eq 2 ] &&
+    [ "$(grep -c . "$T/out")" -eq 1 ] && [ ! -s "$T/err" ] &&
+    grep -q '^magic_squares/table/uniform/size:4/n:5/seed:1/threads:1/' \
+        "$T/out"; then
+    pass
+else
+    fail "--benchmark_list_tests: expected one name on stdout, nothing" \
+        "else, latest still $before ($(ls "$T/r_list")); $(outputs)"
+fi
+bench --suite "$T/tiny.suite" --benchmark_list_tests --out "$T/r_list_new"
+if [ "$rc" -eq 0 ] && [ ! -e "$T/r_list_new" ]; then pass; else
+    fail "--benchmark_list_tests made $T/r_list_new; $(outputs)"
+fi
 # a listing names the benchmarks without making corpora or oracles: the
 # far boards (a whole-space search each) are not generated, so `run`
 # saves none under --data; a file line is read for its name only
@@ -157,11 +175,11 @@ run_from /dev/null timeout "$LIMIT" "$PB" run --suite "$T/list.suite" \
 if [ "$rc" -eq 0 ] && [ "$(grep -c '^cubic_eight/.*/far/size:3x3/' "$T/out")" -eq 6 ] &&
     grep -q '^cubic_eight/table/file-[0-9a-f]*/size:3x3/n:9/' "$T/out" &&
     grep -q '^magic_squares/census/whole/size:5/' "$T/out" &&
-    [ -z "$(ls -A "$T/list_data" 2>/dev/null)" ]; then
+    [ ! -e "$T/list_data" ] && [ ! -e "$T/r_list2" ]; then
     pass
 else
     fail "run --benchmark_list_tests: exit $rc, expected the 8 names and no" \
-        "corpus in --data ($(ls -A "$T/list_data" 2>/dev/null)); $(outputs)"
+        "--data nor results folder ($(ls -A "$T" 2>/dev/null)); $(outputs)"
 fi
 
 # ------------------------------------------ 8: stdout on /dev/full

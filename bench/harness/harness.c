@@ -903,7 +903,9 @@ static void time_cases(struct harness *h, const struct pb_bench_options *o)
 {
     h->started = pb_now();
     seed_rounds(h, o);
-    struct pb_gb_output out = {.json_path = h->results.json_path,
+    /* a listing writes nothing: no results folder is opened for it */
+    struct pb_gb_output out = {.json_path =
+                                   o->list_only ? NULL : h->results.json_path,
                                .log = h->results.log,
                                .on_run = on_run,
                                .user = h,
@@ -1111,6 +1113,20 @@ static void record_worker(struct harness *h, const struct pb_bench_options *o)
         pb_provenance_add(&h->results, PB_CTX_VERIFIED_IN, o->verified_in);
 }
 
+/* --benchmark_list_tests: the selected benchmarks' names, as Google
+ * Benchmark lists them, and nothing else: no results folder, no data
+ * folder, latest left alone, no corpus generated, no oracle built. */
+static int list_names(struct harness *h, struct pb_suite *suite,
+                      const struct pb_bench_options *o,
+                      struct corpus_slot *slots, size_t *slot_count)
+{
+    if (prepare_cases(h, suite, o, slots, slot_count))
+        return PB_EXIT_FAIL;
+    verify_all(h, o);
+    time_cases(h, o);
+    return h->status;
+}
+
 int pb_bench_suite(const struct pb_bench_options *o)
 {
     struct pb_error e;
@@ -1160,20 +1176,25 @@ int pb_bench_suite(const struct pb_bench_options *o)
     if (!slots || !h.cases || !h.order ||
         pb_harness_load_files(&suite, slots, &slot_count, o->list_only, &e) ||
         reject_duplicates(&suite, &e) || plan_and_shard(&h, &suite, o, &e) ||
-        pb_results_check_latest(o->out_dir, &e) || make_data_dir(o, &e) ||
-        pb_results_open(&h.results, o->out_dir, &e)) {
+        (!o->list_only &&
+         (pb_results_check_latest(o->out_dir, &e) || make_data_dir(o, &e) ||
+          pb_results_open(&h.results, o->out_dir, &e)))) {
         fprintf(stderr, "puzzlebench bench: %s\n",
                 slots && h.cases && h.order ? e.msg : "out of memory");
         free_run(&h, slots, slot_count, &suite);
         return PB_EXIT_FAIL;
     }
+    if (o->list_only) {
+        int rc = list_names(&h, &suite, o, slots, &slot_count);
+        free_run(&h, slots, slot_count, &suite);
+        return rc;
+    }
     h.results.quiet = o->quiet;
     h.results.before_print = pb_harness_clear_progress;
     h.results.before_print_arg = &h;
     /* the plan before anything runs: a kill from here on leaves a folder
-     * that says it is incomplete (a listing runs nothing: no plan) */
-    if (!o->list_only)
-        save_plan(&h, false);
+     * that says it is incomplete */
+    save_plan(&h, false);
     /* the suite's and the folder's names are the user's: control bytes
      * escaped */
     char name[4 * sizeof(suite.name)], where[4 * sizeof(suite.path)];
@@ -1221,7 +1242,7 @@ int pb_bench_suite(const struct pb_bench_options *o)
             readback_load(h.results.dir, &results, o->clock, &none) == 0;
         if (!h.worker) /* the comparison is bench --against's */
             pb_harness_say_winners(&h, have_results ? &results : NULL);
-        if (h.timed == 0 && !o->list_only && !h.empty_part) {
+        if (h.timed == 0 && !h.empty_part) {
             const char *why = h.to_time == 0
                                   ? "no benchmark of the suite matches "
                                     "--benchmark_filter"
@@ -1233,8 +1254,8 @@ int pb_bench_suite(const struct pb_bench_options *o)
             h.status = PB_EXIT_FAIL;
         }
     }
-    if (!o->list_only && pb_noise_run_end(&h.results, &machine,
-                                          have_results ? &results : NULL, &e)) {
+    if (pb_noise_run_end(&h.results, &machine, have_results ? &results : NULL,
+                         &e)) {
         fprintf(stderr, "puzzlebench bench: %s\n", e.msg);
         h.status = PB_EXIT_FAIL;
         h.results_lost = true;
@@ -1243,7 +1264,7 @@ int pb_bench_suite(const struct pb_bench_options *o)
         readback_free(&results);
     /* complete: the plan run through (a wrong answer included) and the
      * results written whole; only then does latest name the folder */
-    if (ran && !o->list_only && !h.results_lost && save_plan(&h, true) &&
+    if (ran && !h.results_lost && save_plan(&h, true) &&
         pb_results_point_latest(&h.results, &e)) {
         fprintf(stderr, "puzzlebench bench: %s\n", e.msg);
         h.status = PB_EXIT_FAIL;
