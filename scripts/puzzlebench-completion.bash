@@ -3,7 +3,8 @@
 # are bench's but --against's), kernels
 # (from `puzzlebench list`), a kernel's variants after --variant, and its
 # families after --family (from `puzzlebench list --families`), the
-# clocks after --clock (cpu, wall); files elsewhere. Load it with
+# suites after --suite (from `puzzlebench list --suites`), the clocks
+# after --clock (cpu, wall); files elsewhere. Load it with
 #   source scripts/puzzlebench-completion.bash
 # or install it as /usr/share/bash-completion/completions/puzzlebench.
 # It asks the puzzlebench being completed (the first word as typed, else
@@ -98,13 +99,11 @@ _puzzlebench() {
         return
         ;;
     --suite | -s)
-        # suite names where bench finds them by name: its data folder
-        # (`--version`: "data: DIR (WHY)")
-        local data
-        data=$("$pb" --version 2>/dev/null |
-            sed -n 's/^data: \(.*\) ([^()]*)$/\1/p')
-        _puzzlebench_offer "$cur" < <(ls "$data/bench/suites" 2>/dev/null |
-            sed -n 's/\.suite$//p' | sort -u)
+        # the suites bench finds by name: `list --suites`, its first
+        # column (as wide as its heading's, so a name may hold a blank)
+        _puzzlebench_offer "$cur" < <("$pb" list --suites 2>/dev/null |
+            LC_ALL=C awk 'NR == 1 { w = index($0, "  on 2 cores") - 1; next }
+                w > 0 { n = substr($0, 1, w); sub(/ +$/, "", n); print n }')
         mapfile -t -O "${#COMPREPLY[@]}" COMPREPLY < <(compgen -f -- "$cur")
         return
         ;;

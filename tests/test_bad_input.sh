@@ -80,8 +80,8 @@ row U3 2 "puzzlebench solve: unknown kernel 'nosuch'; expected one of:\
 row U4 2 "~puzzlebench solve: unknown variant 'nosuch' for magic_squares;\
  expected one of: bfs_hash, .*, table_omp$S solve --help'" \
     solve $M --variant nosuch
-row U5 2 "puzzlebench solve: unknown option '--bogus'$S solve --help'" \
-    solve $M --bogus
+row U5 2 "~puzzlebench solve: unknown option '--bogus'; expected one of:\
+ --variant, .*, --help$S solve --help'" solve $M --bogus
 row U6 2 "puzzlebench gen: option '--family' needs a value$S gen --help'" \
     gen $M --family
 row U7 2 "~puzzlebench gen: missing --family; magic_squares families: .*$S\
@@ -93,7 +93,7 @@ row U9 2 "puzzlebench solve: --threads needs an integer 1..1024, got\
 row U10 2 "puzzlebench gen: --seed needs an unsigned integer, got 'x'$S\
  gen --help'" gen $M --family uniform --seed x
 row U11 2 "puzzlebench gen: unknown family 'nosuch' for magic_squares;\
- expected uniform or depth:D$S gen --help'" gen $M --family nosuch
+ expected one of: uniform, depth:D$S gen --help'" gen $M --family nosuch
 row U12 2 "puzzlebench gen: bad parameter in family 'depth:abc'; expected a\
  non-negative integer after ':'$S gen --help'" gen $M --family depth:abc
 row U13 2 "puzzlebench gen: size 9 out of range; expected the ring width\
@@ -277,9 +277,11 @@ bad_suite() {
 }
 B="bench $M table uniform 4 10 1\n"
 row S1 1 "~puzzlebench bench: no suite 'nosuch': expected a file or\
- /.*/bench/suites/nosuch\.suite \(smoke, default, full\)" bench --suite nosuch
+ /.*/bench/suites/nosuch\.suite; expected one of: bigspace, .*, smoke" \
+    bench --suite nosuch
 row S2 1 "~puzzlebench bench: no suite 'nosuch': expected a file or\
- /.*/bench/suites/nosuch\.suite \(smoke, default, full\)" run --suite nosuch
+ /.*/bench/suites/nosuch\.suite; expected one of: bigspace, .*, smoke" \
+    run --suite nosuch
 bad_suite S3 ": no 'bench' line: the suite is empty" 'threads 1\n'
 bad_suite S4 ":1: expected repetitions N, rounds N, min_time S, budget S, memory\
  BYTES[K|M|G|T], threads T..., time solve|build, bench ... or census ...;\
@@ -288,11 +290,13 @@ bad_suite S5 ":1: expected 'bench KERNEL VARIANTS FAMILY SIZE COUNT SEED' or\
  'bench KERNEL VARIANTS file PATH'" "bench $M table\n"
 bad_suite S6 ":1: expected 'bench KERNEL VARIANTS FAMILY SIZE COUNT SEED' or\
  'bench KERNEL VARIANTS file PATH'" "bench $M table uniform 4 0 1\n"
-bad_suite S7 ":1: unknown kernel 'nosuch'" 'bench nosuch table uniform 4 10 1\n'
-bad_suite S8 ":1: unknown variant 'nosuch' for magic_squares" \
+bad_suite S7 ":1: unknown kernel 'nosuch'; expected one of: magic_squares,\
+ cubic_eight, cubing, cube_walk" 'bench nosuch table uniform 4 10 1\n'
+bad_suite S8 ":1: unknown variant 'nosuch' for magic_squares; expected one of:\
+ bfs_hash, bfs_openhash, bfs_array, bibfs, table, table_omp" \
     "bench $M nosuch uniform 4 10 1\n"
-bad_suite S9 ":1: unknown family 'nosuch' for magic_squares; expected uniform\
- or depth:D" "bench $M table nosuch 4 10 1\n"
+bad_suite S9 ":1: unknown family 'nosuch' for magic_squares; expected one of:\
+ uniform, depth:D" "bench $M table nosuch 4 10 1\n"
 bad_suite S10 ":1: size 9 out of range; expected the ring width K = 3..6" \
     "bench $M table uniform 9 10 1\n"
 bad_suite S11 ":1: family 'ffffffffffffffffffffffffffffffffffffffff...' is\

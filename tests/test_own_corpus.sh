@@ -7,7 +7,9 @@
 #
 # Uses the official samples under SOURCE_DIR/data. Checks: benchmark
 # names carry the content hash (family file-<hash>, the corpus_hash
-# column agrees, two files of different content never share a name);
+# column agrees, two files of different content never share a name),
+# but a file that is what gen writes for its header's recipe is named
+# by the recipe (family, size, seed), its hash in the record;
 # the JSON context's corpus record names path, format and hash; a
 # judge file is checked against its expected outputs (X.out beside X.in,
 # FILE.out beside another FILE): right ones pass, a wrong answer, too
@@ -122,15 +124,38 @@ else
     fail "compare on a file corpus: $(outputs)"
 fi
 
-# 3. An extended-format file: the kernel from its header; another file's
-# content gives another name.
+# 3. An extended-format file: the kernel from its header. A file that
+# is what gen writes for its header's recipe is named by the recipe
+# (family, size, seed), as the generated corpus is, its hash recorded;
+# an edited one, by its content; another file's content gives another
+# name.
 run_from /dev/null "$PB" gen magic_squares --family uniform --count 4 \
     --seed 7 -o judge/gen.txt
 run_from /dev/null "$PB" bench --corpus judge/gen.txt --variants bibfs \
+    "${FAST[@]}" --out res3g
+check_rc "--corpus gen's file" 0
+py "$(ls -d res3g/2*/ 2>/dev/null | head -1)" "$T/judge/gen.txt" <<'EOF'
+import csv, json, sys
+d, path = sys.argv[1:3]
+ctx = json.load(open(d + "/results.json"))["context"]
+key = "corpus:magic_squares/uniform/size:4/n:4/seed:7"
+value = ctx.get(key, "")
+fields = dict(w.split("=", 1) for w in value.split(" path=")[0].split())
+rows = list(csv.DictReader(open(d + "/results.csv")))
+ok = (fields.get("family") == "uniform" and len(fields.get("hash", "")) == 16
+      and fields.get("format") == "extended" and value.endswith(" path=" + path)
+      and rows and all(r["family"] == "uniform" and r["seed"] == "7"
+                       and r["corpus_hash"] == fields["hash"] for r in rows))
+print("ok gen's file named by its recipe" if ok else
+      "FAIL gen's file: %r %r" % (sorted(ctx), rows[:1]))
+EOF
+# the last two numbers of the last instance swapped: another corpus
+sed '$ s/\([0-9]*\) \([0-9]*\)$/\2 \1/' judge/gen.txt >judge/edited.txt
+run_from /dev/null "$PB" bench --corpus judge/edited.txt --variants bibfs \
     "${FAST[@]}" --out res3
-check_rc "--corpus extended, no --kernel" 0
+check_rc "--corpus extended, edited, no --kernel" 0
 R3=$(ls -d res3/2*/ 2>/dev/null | head -1)
-results_check "$R3" magic_squares bibfs 1 extended none "$T/judge/gen.txt"
+results_check "$R3" magic_squares bibfs 1 extended none "$T/judge/edited.txt"
 a=$(grep -o '^magic_squares,bibfs,file-[0-9a-f]*' "$R1/results.csv" | head -1)
 b=$(grep -o '^magic_squares,bibfs,file-[0-9a-f]*' "$R3/results.csv" | head -1)
 if [ -n "$a" ] && [ -n "$b" ] && [ "$a" != "$b" ]; then
@@ -236,9 +261,16 @@ fails_clean "malformed file" 1 \
 fails_clean "judge file without --kernel" 1 \
     "magic_squares.in: no '# kernel' header .*expected --kernel NAME" \
     --corpus judge/magic_squares.in
-fails_clean "unknown variant" 1 \
-    "--variants: unknown variant 'nosuch' for magic_squares" \
-    --corpus judge/magic_squares.in --kernel magic_squares --variants bibfs,nosuch
+# a misspelt --variants is a usage error, as a misspelt --kernel is
+fails_clean "unknown variant" 2 \
+    "--variants: unknown variant 'bibsf' for magic_squares; did you mean 'bibfs'\\?" \
+    --corpus judge/magic_squares.in --kernel magic_squares --variants table,bibsf
+fails_clean "unknown variant, the kernel from the header" 2 \
+    "--variants: unknown variant 'nosuch' for magic_squares; expected one of: bfs_hash" \
+    --corpus judge/gen.txt --variants nosuch
+fails_clean "unknown --kernel" 2 \
+    "unknown kernel 'magic_square'; did you mean 'magic_squares'\\?" \
+    --corpus judge/gen.txt --kernel magic_square
 fails_clean "--kernel without --corpus" 2 "--kernel needs --corpus FILE" \
     --kernel cubing
 fails_clean "--corpus with --suite" 2 "--corpus and --suite: give one" \
@@ -253,21 +285,23 @@ fails_clean "--corpus with --suite" 2 "--corpus and --suite: give one" \
 ONCE=(--rounds 1 --repetitions 1 --benchmark_min_time=0.01)
 run_from /dev/null "$PB" gen magic_squares --family uniform --count 1000 \
     --seed 11 -o judge/many.txt
-run_from /dev/null "$PB" bench --corpus judge/many.txt --variants bibfs \
-    --benchmark_list_tests=true --out resl
+grep -v '^#' judge/many.txt >judge/many.in # the extended form, no header
+run_from /dev/null "$PB" bench --corpus judge/many.in --kernel magic_squares \
+    --variants bibfs --benchmark_list_tests=true --out resl
 NAME=$(grep -o '^magic_squares/bibfs/file-[0-9a-f]*/size:4/n:1000/' "$T/out")
 if [ -n "$NAME" ]; then pass; else fail "the file's name: $(outputs)"; fi
-FAMILY=$(echo "$NAME" | cut -d/ -f3)
-# once_check WHAT DIR: DIR's results time all 1000 instances under the
-# file's own name, verified.
+# once_check WHAT DIR [FAMILY]: DIR's results time all 1000 instances
+# under the file's own name, verified: gen's recipe (uniform, seed 11)
+# for the file with gen's header, else FAMILY (its hash) and seed 0.
 once_check() {
-    local row
-    row=$(grep -c "^magic_squares,bibfs,$FAMILY,4,1000,0,.*,1,\"\"$" \
+    local row name=${3:-uniform,4,1000,11}
+    [ -n "${3:-}" ] && name=$3,4,1000,0
+    row=$(grep -c "^magic_squares,bibfs,$name,.*,1,\"\"$" \
         "$2"/latest/results.csv 2>/dev/null)
-    if [ "$rc" -eq 0 ] && [ -n "$FAMILY" ] && [ "$row" = 1 ]; then
+    if [ "$rc" -eq 0 ] && [ "$row" = 1 ]; then
         pass
     else
-        fail "$1: exit $rc, expected 1000 instances as $FAMILY; $(outputs)" \
+        fail "$1: exit $rc, expected 1000 instances as $name; $(outputs)" \
             "$(cut -d, -f1-6 "$2"/latest/results.csv 2>/dev/null | tr '\n' ' ')"
     fi
 }
@@ -275,11 +309,10 @@ once_check() {
     --out res6a >"$T/out" 2>"$T/err" </dev/null
 rc=$?
 once_check "--corpus through a pipe, kernel from its header" res6a
-grep -v '^#' judge/many.txt >judge/many.in # the extended form, no header
 "$PB" bench --corpus <(cat judge/many.in) --kernel magic_squares \
     --variants bibfs "${ONCE[@]}" --out res6b >"$T/out" 2>"$T/err" </dev/null
 rc=$?
-once_check "--corpus --kernel through a pipe" res6b
+once_check "--corpus --kernel through a pipe" res6b "$(echo "$NAME" | cut -d/ -f3)"
 # feed FIFO FILE: a writer of FILE into FIFO in the background, in $!,
 # that gives up after 20 s when no reader comes
 feed() {

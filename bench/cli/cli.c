@@ -1,27 +1,42 @@
 /*
  * cli.c - helpers shared by the verbs: usage errors in one format, name
- * look-ups that list the valid names, strict number parsing (sizes,
- * percentages), --clock.
+ * look-ups that suggest the closest valid name and list them all
+ * (util/suggest.h), strict number parsing (sizes, percentages), --clock.
  */
 #include "cli/cli.h"
 
 #include "util/cpus.h"
+#include "util/suggest.h"
 #include "pb_limits.h"
 #include "results/readback.h"
 
 #include <errno.h>
+#include <getopt.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
-int cli_bad_option(const char *verb, int argc, char **argv, int c)
+int cli_bad_option(const char *verb, int argc, char **argv, int c,
+                   const struct option *options)
 {
     extern int optind;
     const char *arg = optind - 1 < argc ? argv[optind - 1] : "?";
     if (c == ':')
         return pb_usage_error(verb, "option '%s' needs a value", arg);
-    return pb_usage_error(verb, "unknown option '%s'", arg);
+    if (strncmp(arg, "--", 2) != 0)
+        return pb_usage_error(verb, "unknown option '%s'", arg);
+    char typed[PB_SUGGEST_MAX_LEN + 1];
+    snprintf(typed, sizeof(typed), "%.*s", (int)strcspn(arg, "="), arg);
+    struct pb_suggest s;
+    pb_suggest_init(&s, typed);
+    for (const struct option *o = options; o->name; o++) {
+        char name[PB_SUGGEST_MAX_LEN + 1];
+        snprintf(name, sizeof(name), "--%s", o->name);
+        pb_suggest_offer(&s, name);
+    }
+    return pb_usage_error(verb, "unknown option '%s'; %s", arg,
+                          pb_suggest_text(&s));
 }
 
 const struct pb_kernel *cli_kernel(const char *verb, const char *name)
@@ -29,16 +44,14 @@ const struct pb_kernel *cli_kernel(const char *verb, const char *name)
     const struct pb_kernel *k = name ? pb_kernel_find(name) : NULL;
     if (k)
         return k;
-    char names[256] = "";
-    for (size_t i = 0; pb_kernels[i]; i++) {
-        strncat(names, i ? ", " : "", sizeof(names) - strlen(names) - 1);
-        strncat(names, pb_kernels[i]->name, sizeof(names) - strlen(names) - 1);
-    }
+    struct pb_suggest s;
+    pb_suggest_init(&s, name ? name : "");
+    pb_suggest_kernels(&s);
     if (!name)
-        pb_usage_error(verb, "missing KERNEL; expected one of: %s", names);
+        pb_usage_error(verb, "missing KERNEL; expected one of: %s", s.names);
     else
-        pb_usage_error(verb, "unknown kernel '%s'; expected one of: %s", name,
-                       names);
+        pb_usage_error(verb, "unknown kernel '%s'; %s", name,
+                       pb_suggest_text(&s));
     return NULL;
 }
 
@@ -48,13 +61,11 @@ cli_variant(const char *verb, const struct pb_kernel *k, const char *name)
     const struct pb_variant *v = pb_variant_find(k, name);
     if (v)
         return v;
-    char names[256] = "";
-    for (size_t i = 0; k->variants[i]; i++) {
-        strncat(names, i ? ", " : "", sizeof(names) - strlen(names) - 1);
-        strncat(names, k->variants[i]->name, sizeof(names) - strlen(names) - 1);
-    }
-    pb_usage_error(verb, "unknown variant '%s' for %s; expected one of: %s",
-                   name, k->name, names);
+    struct pb_suggest s;
+    pb_suggest_init(&s, name);
+    pb_suggest_variants(&s, k);
+    pb_usage_error(verb, "unknown variant '%s' for %s; %s", name, k->name,
+                   pb_suggest_text(&s));
     return NULL;
 }
 

@@ -25,12 +25,20 @@ int cmd_merge(int argc, char **argv);
 int cmd_plot(int argc, char **argv);
 int cmd_calibrate(int argc, char **argv);
 
+struct option;
+
 /* Message for the option getopt_long just rejected: c is ':' for a
- * missing value, '?' for an unknown option (optstring starts with ':'). */
-int cli_bad_option(const char *verb, int argc, char **argv, int c);
-/* Kernel by name, or NULL after a usage message listing the kernels. */
+ * missing value, '?' for an unknown option (optstring starts with ':');
+ * an unknown long option gets the closest of the verb's options (its
+ * getopt_long table, ended by a NULL name) and the list of them
+ * (util/suggest.h). */
+int cli_bad_option(const char *verb, int argc, char **argv, int c,
+                   const struct option *options);
+/* Kernel by name, or NULL after a usage message with the closest name
+ * and the list of kernels. */
 const struct pb_kernel *cli_kernel(const char *verb, const char *name);
-/* Variant by name, or NULL after a usage message listing the variants. */
+/* Variant by name, or NULL after a usage message with the closest name
+ * and the list of variants. */
 const struct pb_variant *
 cli_variant(const char *verb, const struct pb_kernel *k, const char *name);
 /* Strict integer option parsing: false after a usage message. */

@@ -49,7 +49,8 @@ static const char bench_help[] =
     "Benchmark JSON), results.csv (one row per repetition) and log.txt,\n"
     "and points DIR/latest at it. Exit status 1 on any wrong answer.\n\n"
     "  -s, --suite NAME|FILE  bench/suites/NAME.suite or a file (default:\n"
-    "                         default; also smoke, full)\n"
+    "                         default; 'puzzlebench list --suites' lists\n"
+    "                         every NAME, its purpose and duration)\n"
     "  -t, --threads LIST     thread counts, e.g. 1,2,4 (default: the "
     "suite's)\n"
     "  -r, --repetitions N    repetitions in a row, each round (default:\n"
@@ -127,10 +128,14 @@ static const char run_help[] =
     "                       [--round-seed X] [--max-memory SIZE]\n"
     "                       [--out DIR] [--data DIR]\n"
     "                       [--console compact|gbench] [--clock cpu|wall]\n"
-    "                       [--quiet] [--benchmark_* flags]\n\n"
-    "The main job: `bench` on the default suite, also saving its corpora\n"
-    "under --data (default data/generated; not a --corpus FILE).\n"
-    "Options as for bench, --corpus, --kernel and --variants included.\n";
+    "                       [--quiet] [--benchmark_* flags]\n"
+    "       puzzlebench run --corpus FILE [--kernel NAME]\n"
+    "                       [--variants LIST] [options as above]\n\n"
+    "The main job: `bench` on a suite (default: the default suite), also\n"
+    "saving the corpora it generates under --data (default\n"
+    "data/generated). With --corpus FILE it times that file where it\n"
+    "lies (nothing is generated, nothing saved). Every other option is\n"
+    "bench's ('puzzlebench bench --help'), but --against and its own.\n";
 
 static int print_help(bool is_run)
 {
@@ -716,7 +721,7 @@ static int bench_verb(const char *verb, int argc, char **argv, bool is_run,
             o.verified_in = optarg;
             break;
         default:
-            return cli_bad_option(verb, argc, argv, c);
+            return cli_bad_option(verb, argc, argv, c, options);
         }
         suite_given = suite_given || c == 's';
         forward(&a, c, optarg);

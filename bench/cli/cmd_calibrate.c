@@ -93,7 +93,7 @@ int cmd_calibrate(int argc, char **argv)
             fputs(help, stdout);
             return PB_EXIT_OK;
         default:
-            return cli_bad_option("calibrate", argc, argv, c);
+            return cli_bad_option("calibrate", argc, argv, c, options);
         }
     }
     if (optind < argc)

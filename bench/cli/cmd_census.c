@@ -388,7 +388,7 @@ static int census_verb(int argc, char **argv, int saved_stderr)
                            pb_kernels[i]->space->census_help);
             return PB_EXIT_OK;
         default:
-            return cli_bad_option("census", argc, argv, c);
+            return cli_bad_option("census", argc, argv, c, options);
         }
     }
     const struct pb_kernel *k =

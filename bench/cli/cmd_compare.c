@@ -146,7 +146,7 @@ int cmd_compare(int argc, char **argv)
             break;
         }
         default:
-            return cli_bad_option("compare", argc, argv, c);
+            return cli_bad_option("compare", argc, argv, c, options);
         }
     }
     int paths = argc - optind;

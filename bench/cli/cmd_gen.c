@@ -77,7 +77,7 @@ int cmd_gen(int argc, char **argv)
             fputs(help, stdout);
             return PB_EXIT_OK;
         default:
-            return cli_bad_option("gen", argc, argv, c);
+            return cli_bad_option("gen", argc, argv, c, options);
         }
     }
     const struct pb_kernel *k =

@@ -55,7 +55,7 @@ int cmd_merge(int argc, char **argv)
             fputs(help, stdout);
             return PB_EXIT_OK;
         default:
-            return cli_bad_option("merge", argc, argv, c);
+            return cli_bad_option("merge", argc, argv, c, options);
         }
     }
     if (argc - optind < 2)

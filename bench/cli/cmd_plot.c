@@ -83,7 +83,7 @@ int cmd_plot(int argc, char **argv)
             fputs(help, stdout);
             return PB_EXIT_OK;
         default:
-            return cli_bad_option("plot", argc, argv, c);
+            return cli_bad_option("plot", argc, argv, c, options);
         }
     }
     if (argc - optind != 1)

@@ -146,7 +146,7 @@ int cmd_solve(int argc, char **argv)
             fputs(help, stdout);
             return PB_EXIT_OK;
         default:
-            return cli_bad_option("solve", argc, argv, c);
+            return cli_bad_option("solve", argc, argv, c, options);
         }
     }
     const struct pb_kernel *k =

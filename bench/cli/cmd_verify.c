@@ -70,7 +70,7 @@ int cmd_verify(int argc, char **argv)
             fputs(help, stdout);
             return PB_EXIT_OK;
         default:
-            return cli_bad_option("verify", argc, argv, c);
+            return cli_bad_option("verify", argc, argv, c, options);
         }
     }
     const struct pb_kernel *k =
@@ -86,6 +86,11 @@ int cmd_verify(int argc, char **argv)
 
     int status = PB_EXIT_OK;
     struct pb_verify_totals totals = {0};
+    for (int i = optind + 1; i < argc; i++) { /* one corpus column for all */
+        const char *slash = strrchr(argv[i], '/');
+        int n = (int)strlen(slash ? slash + 1 : argv[i]);
+        totals.corpus_width = n > totals.corpus_width ? n : totals.corpus_width;
+    }
     for (int i = optind + 1; i < argc; i++) {
         struct pb_corpus corpus;
         struct pb_error e;

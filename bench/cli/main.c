@@ -113,8 +113,9 @@ static int close_stdout(const char *verb, bool reported, int rc)
 }
 
 /* `puzzlebench --version`: the version, the commit the binary was built
- * from (as results record it), the SHA-256 of the binary, the compiler
- * and Google Benchmark. */
+ * from (as results record it), the SHA-256 of the binary, the compiler,
+ * Google Benchmark, MPI and the data folder (none for a binary that has
+ * none, data_dir.h). */
 static int version(void)
 {
     char commit[256];
@@ -128,8 +129,8 @@ static int version(void)
            "MPI: %s\n"
            "data: %s (%s)\n",
            PB_VERSION, commit, dirty, pb_identity_binary(), PB_COMPILER,
-           PB_BUILD_TYPE, pb_gb_version(), mpi, pb_data_dir(),
-           pb_data_origin());
+           PB_BUILD_TYPE, pb_gb_version(), mpi,
+           pb_data_found() ? pb_data_dir() : "none", pb_data_origin());
     return PB_EXIT_OK;
 }
 

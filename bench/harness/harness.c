@@ -1137,7 +1137,8 @@ int pb_bench_suite(const struct pb_bench_options *o)
             : pb_suite_find(o->suite, path, sizeof(path), &e) ||
                   pb_suite_load(path, &suite, &e)) {
         fprintf(stderr, "puzzlebench bench: %s\n", e.msg);
-        return PB_EXIT_FAIL;
+        /* --variants is typed, as --kernel is (cmd_bench.c): usage */
+        return o->corpus && suite.bad_variant ? PB_EXIT_USAGE : PB_EXIT_FAIL;
     }
     struct harness h = {.backend = &pb_backend_local,
                         .status = PB_EXIT_OK,

@@ -4,8 +4,9 @@
  * read once, whole (a pipe or FIFO cannot be read again), its header's
  * kernel checked first, its expected outputs checked when a file of
  * them lies beside it (expected.h), its oracle built, and its entries
- * renamed after its content (family file-<hash>); one file named twice,
- * or two files of one content, make one corpus. A generated
+ * renamed: by the recipe of its header when the file is what `gen`
+ * writes for it, else after its content (family file-<hash>); one file
+ * named twice, or two files of one content, make one corpus. A generated
  * corpus is made once per (kernel, family, size, count, seed), saved to
  * the data folder when there is one. Every corpus is recorded in the
  * JSON context, where the report reads it.
@@ -66,12 +67,38 @@ static int load_file_corpus(struct corpus_slot *s,
     return rc;
 }
 
+/* Whether corpus c is what `gen` writes for the recipe its header names
+ * (family, size, seed, its instance count, the generator's version):
+ * the recipe's corpus generated afresh has c's content hash. Then the
+ * recipe names c as it names a suite's generated corpus, which holds the
+ * same bytes; an edited file, one of another generator version or one
+ * without the header is not that corpus. O(generating the corpus). */
+static bool made_by_its_header(const struct pb_corpus *c, uint64_t hash)
+{
+    const struct pb_corpus_meta *m = &c->meta;
+    if (!m->kernel_line || !m->family[0] || !m->size_line || !m->generator)
+        return false;
+    struct pb_corpus again;
+    struct pb_error ignored;
+    if (pb_generate(c->kernel, m->family, m->size, c->count, m->seed, &again,
+                    &ignored))
+        return false;
+    bool same =
+        again.meta.generator == m->generator && pb_corpus_hash(&again) == hash;
+    pb_corpus_free(&again);
+    return same;
+}
+
 /* Loads the corpus of every `file` line, before the results folder is
  * made, so that a bad file leaves nothing behind; then names the lines'
- * entries after their content (family file-<hash>, the header's size or
- * the judge's, the instance count, seed 0), as
- * pb_harness_find_or_make_corpus matches them. A file named twice, or two
- * files of the same content, make one corpus. */
+ * entries: by the recipe of gen's header when the file is what that
+ * recipe generates (made_by_its_header: family, size and seed of the
+ * header, as a generated corpus), else after their content (family
+ * file-<hash>, the header's size or the largest instance's, seed 0),
+ * the instance count either way, as pb_harness_find_or_make_corpus
+ * matches them. The content hash is recorded with either
+ * (pb_harness_record_corpora, results.csv's corpus_hash). A file named
+ * twice, or two files of the same content, make one corpus. */
 int pb_harness_load_files(struct pb_suite *suite, struct corpus_slot *slots,
                           size_t *n, bool names_only, struct pb_error *e)
 {
@@ -107,16 +134,25 @@ int pb_harness_load_files(struct pb_suite *suite, struct corpus_slot *slots,
         } else {
             ++*n;
         }
-        char family[sizeof(x->family)];
-        snprintf(family, sizeof(family), PB_SUITE_FILE "-%016" PRIx64, s->hash);
-        struct pb_size size = pb_size_or_judge(x->kernel, &s->corpus.meta.size);
-        /* the corpus is known by these from now on
-         * (pb_harness_find_or_make_corpus, pb_harness_record_corpora); the
-         * header's family and seed said how it was made, not which it is */
         struct pb_corpus_meta *m = &s->corpus.meta;
+        char family[sizeof(x->family)];
+        bool recipe = same ? strncmp(m->family, PB_SUITE_FILE "-",
+                                     strlen(PB_SUITE_FILE) + 1) != 0
+                           : made_by_its_header(&s->corpus, s->hash);
+        if (recipe)
+            snprintf(family, sizeof(family), "%s", m->family);
+        else
+            snprintf(family, sizeof(family), PB_SUITE_FILE "-%016" PRIx64,
+                     s->hash);
+        struct pb_size size = pb_size_or_judge(x->kernel, &m->size);
+        /* the corpus is known by these from now on
+         * (pb_harness_find_or_make_corpus, pb_harness_record_corpora); a
+         * header whose recipe does not give the file's bytes said how it
+         * was made, not which it is */
+        uint64_t seed = recipe ? m->seed : 0;
         snprintf(m->family, sizeof(m->family), "%s", family);
         m->size = size;
-        m->seed = 0;
+        m->seed = seed;
         for (size_t j = i; j < suite->count; j++) {
             struct pb_suite_entry *y = &suite->entries[j];
             if (y->kernel != x->kernel || strcmp(y->file, x->file))
@@ -124,7 +160,7 @@ int pb_harness_load_files(struct pb_suite *suite, struct corpus_slot *slots,
             snprintf(y->family, sizeof(y->family), "%s", family);
             y->size = size;
             y->count = s->corpus.count;
-            y->seed = 0;
+            y->seed = seed;
         }
     }
     return 0;

@@ -5,11 +5,12 @@
  * line with strtok_r; each bench line expands to one entry per variant
  * and thread count.
  */
-#define _XOPEN_SOURCE 700 /* realpath */
+#define _DEFAULT_SOURCE /* scandir, alphasort, realpath */
 #include "harness/suite.h"
 #include "run/gen.h"
 #include "results/readback.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
@@ -18,6 +19,8 @@
 #include <unistd.h>
 
 #include "util/data_dir.h"
+#include "util/suggest.h"
+#include "pb_file.h"
 #include "pb_limits.h"
 #include "pb_space.h"
 
@@ -64,10 +67,87 @@ int pb_suite_find(const char *name, char *path, size_t len, struct pb_error *e)
                          name) < len &&
         access(path, R_OK) == 0)
         return 0;
+    struct pb_suggest s;
+    pb_suggest_init(&s, name);
+    struct pb_suite_about *about = NULL;
+    size_t n = 0;
+    struct pb_error why;
+    int rc = pb_suite_list(&about, &n, &why);
+    for (size_t i = 0; rc == 0 && i < n; i++)
+        pb_suggest_offer(&s, about[i].name);
+    free(about);
     return pb_fail(e, -ENOENT,
                    "no suite '%s': expected a file or "
-                   "%s/bench/suites/%s.suite (smoke, default, full)",
-                   name, pb_data_dir(), name);
+                   "%s/bench/suites/%s.suite; %s",
+                   name, pb_data_dir(), name,
+                   rc  ? why.msg
+                   : n ? pb_suggest_text(&s)
+                       : "that folder holds no suite");
+}
+
+/* text without the blanks and line end around it, into out */
+static void trimmed(const char *text, char *out, size_t len)
+{
+    text += strspn(text, " \t");
+    size_t n = strcspn(text, "\r\n");
+    while (n > 0 && (text[n - 1] == ' ' || text[n - 1] == '\t'))
+        n--;
+    snprintf(out, len, "%.*s", (int)n, text);
+}
+
+void pb_suite_about_read(const char *path, const char *name,
+                         struct pb_suite_about *about)
+{
+    memset(about, 0, sizeof(*about));
+    snprintf(about->name, sizeof(about->name), "%s", name);
+    FILE *f = fopen(path, "r");
+    char line[512];
+    /* the opening comment lines only: the directives never say it */
+    for (bool first = true; f && fgets(line, sizeof(line), f) && line[0] == '#';
+         first = false) {
+        const char *text = line + 1 + strspn(line + 1, " \t");
+        size_t n = strlen(name);
+        if (first && !strncmp(text, name, n) && text[n] == ':')
+            trimmed(text + n + 1, about->purpose, sizeof(about->purpose));
+        else if (!strncmp(text, "duration:", 9))
+            trimmed(text + 9, about->duration, sizeof(about->duration));
+    }
+    if (f)
+        fclose(f);
+}
+
+static int suite_file(const struct dirent *d)
+{
+    size_t n = strlen(d->d_name);
+    return n > 6 && !strcmp(d->d_name + n - 6, ".suite");
+}
+
+int pb_suite_list(struct pb_suite_about **about, size_t *n, struct pb_error *e)
+{
+    char folder[PB_PATH_MAX];
+    *about = NULL;
+    *n = 0;
+    if ((size_t)snprintf(folder, sizeof(folder), "%s/bench/suites",
+                         pb_data_dir()) >= sizeof(folder))
+        return pb_fail(e, -ENAMETOOLONG, "%s: the path is too long",
+                       pb_data_dir());
+    struct dirent **names;
+    int found = scandir(folder, &names, suite_file, alphasort);
+    if (found < 0)
+        return pb_fail(e, -errno, "%s: cannot read: %s", folder,
+                       strerror(errno));
+    *about = calloc((size_t)found + 1, sizeof(**about));
+    for (int i = 0; i < found; i++) {
+        char path[PB_PATH_MAX + 256], name[sizeof((*about)->name)];
+        snprintf(name, sizeof(name), "%.*s",
+                 (int)(strlen(names[i]->d_name) - 6), names[i]->d_name);
+        snprintf(path, sizeof(path), "%s/%s", folder, names[i]->d_name);
+        if (*about)
+            pb_suite_about_read(path, name, &(*about)[(*n)++]);
+        free(names[i]);
+    }
+    free(names);
+    return *about ? 0 : pb_fail(e, -ENOMEM, "out of memory");
 }
 
 /* A finite number of seconds in [min, max]; min_open excludes min. */
@@ -111,6 +191,17 @@ static int add_entry(struct pb_suite *s, const struct pb_suite_entry *x)
     return 0;
 }
 
+/* An unknown kernel's message: the closest kernel and the list. */
+static int unknown_kernel(const char *name, const char *where,
+                          struct pb_error *e)
+{
+    struct pb_suggest s;
+    pb_suggest_init(&s, name);
+    pb_suggest_kernels(&s);
+    return pb_fail(e, -EINVAL, "%sunknown kernel '%s'; %s", where, name,
+                   pb_suggest_text(&s));
+}
+
 /* Adds x once per variant VARIANTS names ("all" or a comma-separated
  * list, each of which must exist) and per thread count. */
 static int add_variants(struct pb_suite *s, const struct settings *set,
@@ -149,9 +240,14 @@ static int add_variants(struct pb_suite *s, const struct settings *set,
         size_t n = strcspn(p, ",");
         char name[64];
         snprintf(name, sizeof(name), "%.*s", (int)n, p);
-        if (!pb_variant_find(x->kernel, name))
-            return pb_fail(e, -EINVAL, "%sunknown variant '%s' for %s", where,
-                           name, x->kernel->name);
+        if (!pb_variant_find(x->kernel, name)) {
+            struct pb_suggest sug;
+            pb_suggest_init(&sug, name);
+            pb_suggest_variants(&sug, x->kernel);
+            s->bad_variant = true;
+            return pb_fail(e, -EINVAL, "%sunknown variant '%s' for %s; %s",
+                           where, name, x->kernel->name, pb_suggest_text(&sug));
+        }
         p = p[n] ? p + n + 1 : NULL;
     }
     return 0;
@@ -206,7 +302,7 @@ static int bench_line(struct pb_suite *s, const struct settings *set,
     x.line = line;
     x.kernel = pb_kernel_find(kernel);
     if (!x.kernel)
-        return pb_fail(e, -EINVAL, "%sunknown kernel '%s'", where, kernel);
+        return unknown_kernel(kernel, where, e);
     if (file) {
         int rc = set_file(&x, s->path, size, where, e);
         return rc ? rc : add_variants(s, set, &x, variants, where, e);
@@ -249,9 +345,10 @@ static int census_line(struct pb_suite *s, const struct settings *set,
     struct pb_suite_entry x = {0};
     x.line = line;
     x.kernel = pb_kernel_find(kernel);
+    char where[sizeof(s->path) + 16];
+    snprintf(where, sizeof(where), "%s:%u: ", s->path, line);
     if (!x.kernel)
-        return pb_fail(e, -EINVAL, "%s:%u: unknown kernel '%s'", s->path, line,
-                       kernel);
+        return unknown_kernel(kernel, where, e);
     const struct pb_space_ops *sp = x.kernel->space;
     if (!sp || !sp->build || !sp->census)
         return pb_fail(e, -EINVAL,

@@ -135,11 +135,34 @@ struct pb_suite {
      * once: a pipe cannot be read again); the harness takes it */
     char *text;
     size_t text_len;
+    /* the load failed on a name that is no variant of its kernel: for
+     * --corpus's --variants, the caller's usage error */
+    bool bad_variant;
 };
+
+/* What a suite file says of itself in its opening comment lines: the
+ * first, "# NAME: PURPOSE" (one line), and "# duration: TEXT", how long
+ * it took on a 2-core machine, as measured. Empty when it does not say. */
+struct pb_suite_about {
+    char name[64];
+    char purpose[160];
+    char duration[96];
+};
+
+/* The suites found by name: every bench/suites/NAME.suite of this
+ * binary's data folder (data_dir.h), in byte order of NAME, each with
+ * what it says of itself, into *about (malloc'd; free it) and *n; 0, or
+ * a negative errno (a folder that cannot be read). O(suites x their
+ * opening lines). */
+int pb_suite_list(struct pb_suite_about **about, size_t *n, struct pb_error *e);
+/* What the suite file at path, named name, says of itself (above). */
+void pb_suite_about_read(const char *path, const char *name,
+                         struct pb_suite_about *about);
 
 /* Finds a suite: a path to a file, or NAME for bench/suites/NAME.suite
  * in this binary's data folder (data_dir.h), never the current
- * directory's. */
+ * directory's; an unknown NAME's message suggests the closest suite and
+ * lists them (pb_suite_list). */
 int pb_suite_find(const char *name_or_path, char *path, size_t len,
                   struct pb_error *e);
 /* Reads a suite file once, whole (a NUL byte or more than the input

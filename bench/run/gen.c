@@ -1,9 +1,11 @@
 /*
- * gen.c - splits "family:param", fills the generator arguments and runs
- * the kernel's generator into a fresh corpus.
+ * gen.c - splits "family:param", checks the family against the kernel's
+ * list (a misspelt one gets the closest), fills the generator arguments
+ * and runs the kernel's generator into a fresh corpus.
  */
 #include "run/gen.h"
 #include "results/readback.h"
+#include "util/suggest.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -15,6 +17,40 @@ int pb_generate(const struct pb_kernel *k, const char *family_spec,
 {
     return pb_generate_noted(k, family_spec, size, count, seed, NULL, corpus,
                              e);
+}
+
+/* Whether family is one of k's, as its families_help names them ("NAME
+ * ... | NAME[:P] ... ; size ...": each item's first word, the items
+ * split at '|' and ended by ';' outside parentheses); if not, e says so
+ * with the closest family and the list (util/suggest.h). A kernel
+ * without the help line takes any name to its generator. */
+static bool family_known(const struct pb_kernel *k, const char *family,
+                         const char *spec, struct pb_error *e)
+{
+    const char *p = k->families_help;
+    if (!p)
+        return true;
+    struct pb_suggest s;
+    pb_suggest_init(&s, family);
+    bool known = false;
+    while (*p && *p != ';') {
+        p += strspn(p, " ");
+        char name[PB_SUGGEST_MAX_LEN + 1], shown[PB_SUGGEST_MAX_LEN + 1];
+        size_t n = strspn(p, "abcdefghijklmnopqrstuvwxyz0123456789_-");
+        snprintf(name, sizeof(name), "%.*s", (int)n, p);
+        /* shown with its knob, up to its description: "depth:D" */
+        snprintf(shown, sizeof(shown), "%.*s", (int)strcspn(p, " (|;"), p);
+        known = known || !strcmp(name, family);
+        if (n)
+            pb_suggest_offer_shown(&s, name, shown);
+        for (int depth = 0; *p && (depth > 0 || (*p != '|' && *p != ';')); p++)
+            depth += (*p == '(') - (*p == ')');
+        p += *p == '|';
+    }
+    if (!known)
+        pb_fail(e, -EINVAL, "unknown family '%s' for %s; %s", spec, k->name,
+                pb_suggest_text(&s));
+    return known;
 }
 
 static int generate(const struct pb_kernel *k, const char *family_spec,
@@ -37,6 +73,8 @@ static int generate(const struct pb_kernel *k, const char *family_spec,
     if (!fits || !readback_family_ok(family))
         return pb_fail(e, -EINVAL, "bad family '%s'; %s families: %s",
                        family_spec, k->name, k->families_help);
+    if (!family_known(k, family, family_spec, e))
+        return -EINVAL;
     if (colon) {
         char *end;
         errno = 0;

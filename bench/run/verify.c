@@ -2,23 +2,52 @@
  * verify.c - every chosen variant over one corpus, answers checked by
  * the kernel's oracle (built once per corpus, outside any timing). A
  * variant that does not accept the corpus (its accepts hook) gets a row
- * saying so, and is neither right nor wrong; it is never built.
+ * saying so, and is neither right nor wrong; it is never built. The
+ * table's name columns are as wide as their widest entry.
  */
 #include "run/verify.h"
 
 #include <stdlib.h>
 #include <string.h>
 
+#include "pb_units.h"
 #include "run/runner.h"
 
-/* The columns, the kernel's work counters last (NAME/inst each). */
-static void verify_header(FILE *out, const struct pb_kernel *k)
+/* The columns text takes on a terminal (UTF-8: one per character). */
+static int columns(const char *text)
 {
+    return (int)strlen(text) - pb_units_width(text, 0);
+}
+
+static int wider(int width, const char *text)
+{
+    return columns(text) > width ? columns(text) : width;
+}
+
+static const char *base_name(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    return slash ? slash + 1 : path;
+}
+
+/* The name columns as wide as their widest entry, the corpus column's
+ * at least what the caller asked for (every file's name), then the
+ * columns, the kernel's work counters last (NAME/inst each). */
+static void verify_header(FILE *out, const struct pb_corpus *corpus,
+                          struct pb_verify_totals *t)
+{
+    const struct pb_kernel *k = corpus->kernel;
+    t->kernel_width = wider(columns("kernel"), k->name);
+    t->corpus_width =
+        wider(wider(t->corpus_width, "corpus"), base_name(corpus->source));
+    t->variant_width = columns("variant");
+    for (size_t i = 0; k->variants[i]; i++)
+        t->variant_width = wider(t->variant_width, k->variants[i]->name);
     const struct pb_counter_def *defs;
     size_t counters = pb_work_counters(k, &defs);
-    fprintf(out, "%-14s %-28s %-12s %7s %9s %7s %5s %10s %10s", "kernel",
-            "corpus", "variant", "threads", "instances", "correct", "wrong",
-            "build_s", "solve_s");
+    fprintf(out, "%-*s %-*s %-*s %7s %9s %7s %5s %10s %10s", t->kernel_width,
+            "kernel", t->corpus_width, "corpus", t->variant_width, "variant",
+            "threads", "instances", "correct", "wrong", "build_s", "solve_s");
     for (size_t i = 0; i < counters; i++) {
         char head[64];
         snprintf(head, sizeof(head), "%s/inst", defs[i].name);
@@ -38,10 +67,16 @@ static void verify_work(FILE *out, const struct pb_corpus *corpus,
     fputc('\n', out);
 }
 
-static const char *base_name(const char *path)
+/* The row's name columns, as wide as verify_header made them. */
+static void verify_names(FILE *out, const struct pb_corpus *corpus,
+                         const struct pb_variant *v,
+                         const struct pb_verify_totals *t)
 {
-    const char *slash = strrchr(path, '/');
-    return slash ? slash + 1 : path;
+    const char *name = base_name(corpus->source);
+    fprintf(out, "%-*s %-*s %-*s",
+            pb_units_width(corpus->kernel->name, t->kernel_width),
+            corpus->kernel->name, pb_units_width(name, t->corpus_width), name,
+            pb_units_width(v->name, t->variant_width), v->name);
 }
 
 int pb_verify_corpus(const struct pb_corpus *corpus,
@@ -62,13 +97,13 @@ int pb_verify_corpus(const struct pb_corpus *corpus,
         if (only && only != v)
             continue;
         if (totals->rows == 0)
-            verify_header(out, k);
+            verify_header(out, corpus, totals);
         struct pb_run run = {0};
         struct pb_check check = {0, 0, SIZE_MAX, "", 0};
         char why[sizeof(e.msg)];
         if (!pb_variant_accepts(v, corpus, why, sizeof(why))) {
-            fprintf(out, "%-14s %-28s %-12s %7d %9zu %7s %5s  not applicable\n",
-                    k->name, base_name(corpus->source), v->name, threads,
+            verify_names(out, corpus, v, totals);
+            fprintf(out, " %7d %9zu %7s %5s  not applicable\n", threads,
                     corpus->count, "-", "-");
             fprintf(out, "  not applicable: %s\n", why);
             totals->rows++;
@@ -80,8 +115,8 @@ int pb_verify_corpus(const struct pb_corpus *corpus,
             pb_check_answers(corpus, oracle, answers, &check);
         else
             check.wrong = corpus->count;
-        fprintf(out, "%-14s %-28s %-12s %7d %9zu %7zu %5zu %10.6f %10.6f",
-                k->name, base_name(corpus->source), v->name, threads,
+        verify_names(out, corpus, v, totals);
+        fprintf(out, " %7d %9zu %7zu %5zu %10.6f %10.6f", threads,
                 corpus->count, check.correct, check.wrong, run.build_seconds,
                 run.solve_seconds);
         verify_work(out, corpus, &run.work);

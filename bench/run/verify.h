@@ -14,6 +14,9 @@
  * memory cap) prints nothing on stdout. */
 struct pb_verify_totals {
     size_t rows;
+    /* the name columns' widths: the corpus column's at least as given
+     * (the caller's widest file name), all set with the header */
+    int kernel_width, corpus_width, variant_width;
 };
 
 /* Runs each variant (one, or all when only is NULL) on corpus, checks it
