@@ -122,6 +122,9 @@ suggests "a long option" 2 \
 suggests "a long option with a value" 2 \
     "unknown option '--famliy=uniform'; did you mean '--family'\?" \
     gen $M --famliy=uniform
+suggests "a Google Benchmark flag" 2 \
+    "unknown option '--benchmark_fliter=x'; did you mean '--benchmark_filter'\?" \
+    bench --benchmark_fliter=x
 suggests "nothing close" 2 "unknown option '--zzzzzz'; expected one of: " \
     list --zzzzzz
 printf 'threads 1\nbench %s bfs_aray uniform 4 5 1\n' $M >typo.suite

@@ -5,7 +5,8 @@
  * each checked here first: Google Benchmark 1.7.1 takes any value its
  * parser reads (a negative repetition count aborts, min_time 1e999 never
  * ends, a bad --benchmark_out exits mid-run), so a bad one is a usage
- * error before anything runs. --against OTHER hands the run to
+ * error before anything runs (a misspelt one gets the closest of
+ * them). --against OTHER hands the run to
  * against.h with the options each side's worker is to get, as typed;
  * the worker options (--round-index, --side, --verified-in) are
  * harness.h's. O(argc).
@@ -20,6 +21,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "util/suggest.h"
 #include "run/mpi_env.h"
 
 #ifdef PB_HAVE_MPI
@@ -385,6 +387,23 @@ static bool gb_flags_valid(const char *verb, int argc, char **argv,
     return true;
 }
 
+/* An unknown option named like Google Benchmark's: the closest of its
+ * flags and the list of them. */
+static int bad_gb_flag(const char *verb, const char *arg)
+{
+    char typed[PB_SUGGEST_MAX_LEN + 1];
+    snprintf(typed, sizeof(typed), "%.*s", (int)strcspn(arg, "="), arg);
+    struct pb_suggest s;
+    pb_suggest_init(&s, typed);
+    for (size_t j = 0; j < sizeof(gb_flags) / sizeof(gb_flags[0]); j++) {
+        char name[PB_SUGGEST_MAX_LEN + 1];
+        snprintf(name, sizeof(name), "--%s", gb_flags[j].name);
+        pb_suggest_offer(&s, name);
+    }
+    return pb_usage_error(verb, "unknown option '%s'; %s", arg,
+                          pb_suggest_text(&s));
+}
+
 static bool parse_threads(const char *verb, const char *text,
                           struct pb_bench_options *o)
 {
@@ -721,6 +740,9 @@ static int bench_verb(const char *verb, int argc, char **argv, bool is_run,
             o.verified_in = optarg;
             break;
         default:
+            if (c == '?' && optind > 0 && optind - 1 < argc &&
+                !strncmp(argv[optind - 1], "--benchmark", 11))
+                return bad_gb_flag(verb, argv[optind - 1]);
             return cli_bad_option(verb, argc, argv, c, options);
         }
         suite_given = suite_given || c == 's';
