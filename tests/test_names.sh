@@ -3,9 +3,9 @@
 # looked for. Suites: `list --suites` names every bench/suites/*.suite
 # once, each with its purpose (the file's "# NAME: ..." first line) and
 # its measured duration ("# duration: ..."), in aligned columns; bench
-# --help points to it, an unknown suite's message names every suite, the
-# manual page's FILES names every suite, the bash completion offers every
-# suite after --suite. Misspelt names (a variant, kernel, family, suite,
+# --help points to it, an unknown suite's message names every suite, so
+# do the manual page's FILES and docs/usage.md's "Suites", and the bash
+# completion offers every suite after --suite. Misspelt names (a variant, kernel, family, suite,
 # long option, a suite line's variant) get "did you mean X?" and the list
 # in one line; bench's --variants and --kernel fail with the same status.
 # Columns: `list`'s summaries and `verify`'s columns line up whatever the
@@ -79,6 +79,13 @@ sed -e 's/\\f[BIRP]//g' -e 's/\\-/-/g' "$SRC/docs/puzzlebench.1" |
 while IFS= read -r s; do
     if grep -qw -- "$s" man_suites; then pass; else
         fail "docs/puzzlebench.1: FILES does not name the suite $s"
+    fi
+done <suites
+# docs/usage.md's "Suites" section names each one
+awk '/^## / { on = ($0 == "## Suites") } on' "$SRC/docs/usage.md" >usage_suites
+while IFS= read -r s; do
+    if grep -q -- "\`$s\`" usage_suites; then pass; else
+        fail "docs/usage.md, Suites: does not name the suite $s"
     fi
 done <suites
 # the completion's candidates after --suite
