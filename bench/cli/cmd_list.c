@@ -26,12 +26,6 @@ static const char help[] =
     "                  purpose (the suite file's opening lines)\n"
     "  -h, --help      this text\n";
 
-/* The columns text takes on a terminal (UTF-8: one per character). */
-static int columns(const char *text)
-{
-    return (int)strlen(text) - pb_units_width(text, 0);
-}
-
 /* The suites, one a line: name, duration, purpose, under a heading. */
 static int list_suites(void)
 {
@@ -42,12 +36,11 @@ static int list_suites(void)
         fprintf(stderr, "puzzlebench list: %s\n", e.msg);
         return PB_EXIT_FAIL;
     }
-    int name_w = columns("suite"), time_w = columns("on 2 cores");
+    int name_w = pb_units_widen(0, "suite");
+    int time_w = pb_units_widen(0, "on 2 cores");
     for (size_t i = 0; i < n; i++) {
-        if (columns(about[i].name) > name_w)
-            name_w = columns(about[i].name);
-        if (columns(about[i].duration) > time_w)
-            time_w = columns(about[i].duration);
+        name_w = pb_units_widen(name_w, about[i].name);
+        time_w = pb_units_widen(time_w, about[i].duration);
     }
     printf("%-*s  %-*s  %s\n", name_w, "suite", time_w, "on 2 cores",
            "purpose");
@@ -103,8 +96,8 @@ int cmd_list(int argc, char **argv)
     int variant_w = 0;
     for (size_t i = 0; pb_kernels[i]; i++)
         for (size_t j = 0; pb_kernels[i]->variants[j]; j++)
-            if (columns(pb_kernels[i]->variants[j]->name) > variant_w)
-                variant_w = columns(pb_kernels[i]->variants[j]->name);
+            variant_w =
+                pb_units_widen(variant_w, pb_kernels[i]->variants[j]->name);
     for (size_t i = 0; pb_kernels[i]; i++) {
         const struct pb_kernel *k = pb_kernels[i];
         if (families) {

@@ -13,17 +13,6 @@
 #include "pb_units.h"
 #include "run/runner.h"
 
-/* The columns text takes on a terminal (UTF-8: one per character). */
-static int columns(const char *text)
-{
-    return (int)strlen(text) - pb_units_width(text, 0);
-}
-
-static int wider(int width, const char *text)
-{
-    return columns(text) > width ? columns(text) : width;
-}
-
 static const char *base_name(const char *path)
 {
     const char *slash = strrchr(path, '/');
@@ -37,12 +26,13 @@ static void verify_header(FILE *out, const struct pb_corpus *corpus,
                           struct pb_verify_totals *t)
 {
     const struct pb_kernel *k = corpus->kernel;
-    t->kernel_width = wider(columns("kernel"), k->name);
-    t->corpus_width =
-        wider(wider(t->corpus_width, "corpus"), base_name(corpus->source));
-    t->variant_width = columns("variant");
+    t->kernel_width = pb_units_widen(pb_units_widen(0, "kernel"), k->name);
+    t->corpus_width = pb_units_widen(pb_units_widen(t->corpus_width, "corpus"),
+                                     base_name(corpus->source));
+    t->variant_width = pb_units_widen(0, "variant");
     for (size_t i = 0; k->variants[i]; i++)
-        t->variant_width = wider(t->variant_width, k->variants[i]->name);
+        t->variant_width =
+            pb_units_widen(t->variant_width, k->variants[i]->name);
     const struct pb_counter_def *defs;
     size_t counters = pb_work_counters(k, &defs);
     fprintf(out, "%-*s %-*s %-*s %7s %9s %7s %5s %10s %10s", t->kernel_width,

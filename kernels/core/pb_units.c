@@ -205,3 +205,9 @@ int pb_units_width(const char *text, int columns)
         extra += (*p & 0xc0) == 0x80;
     return columns + extra;
 }
+
+int pb_units_widen(int width, const char *text)
+{
+    int columns = (int)strlen(text) - pb_units_width(text, 0);
+    return columns > width ? columns : width;
+}

@@ -68,4 +68,9 @@ void pb_units_interval(char *buf, size_t len, double lo, double hi);
  * printf("%*s", pb_units_width(t, 9), t) right-aligns t in 9 columns. */
 int pb_units_width(const char *text, int columns);
 
+/* The larger of width and the terminal columns text takes (UTF-8: one
+ * per character): a column sized to its widest entry is
+ * w = pb_units_widen(w, entry) over the entries. */
+int pb_units_widen(int width, const char *text);
+
 #endif
