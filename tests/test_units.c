@@ -164,6 +164,9 @@ static void test_width(void)
 {
     CHECK(pb_units_width("823 µs", 9) == 10, "µ: two bytes, one column");
     CHECK(pb_units_width("823 ms", 9) == 9, "ASCII");
+    CHECK(pb_units_widen(5, "823 µs") == 6, "widen: µ counts one column");
+    CHECK(pb_units_widen(8, "823 µs") == 8, "widen: keeps a wider width");
+    CHECK(pb_units_widen(0, "") == 0, "widen: empty text");
     char line[32];
     pb_units_time(buf, sizeof(buf), 823e-6);
     snprintf(line, sizeof(line), "[%*s]", pb_units_width(buf, 9), buf);
