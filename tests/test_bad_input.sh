@@ -75,11 +75,12 @@ M=magic_squares
 # -- The command line (every verb) ----------------------------------------
 row U1 2 "puzzlebench: unknown verb 'nosuch'$S --help'" nosuch
 row U2 2 "puzzlebench help: unknown verb 'nosuch'$S --help'" help nosuch
+# the lists as `puzzlebench list` gives them, in the registry's order
 row U3 2 "puzzlebench solve: unknown kernel 'nosuch'; expected one of:\
- magic_squares, cubic_eight, cubing, cube_walk$S solve --help'" solve nosuch
-row U4 2 "~puzzlebench solve: unknown variant 'nosuch' for magic_squares;\
- expected one of: bfs_hash, .*, table_omp$S solve --help'" \
-    solve $M --variant nosuch
+ $(pb_kernels | paste -sd, | sed 's/,/, /g')$S solve --help'" solve nosuch
+row U4 2 "puzzlebench solve: unknown variant 'nosuch' for magic_squares;\
+ expected one of: $(pb_variants $M | paste -sd, | sed 's/,/, /g')$S\
+ solve --help'" solve $M --variant nosuch
 row U5 2 "~puzzlebench solve: unknown option '--bogus'; expected one of:\
  --variant, .*, --help$S solve --help'" solve $M --bogus
 row U6 2 "puzzlebench gen: option '--family' needs a value$S gen --help'" \

@@ -43,8 +43,7 @@ lines=$(wc -l <"$TMP/cubejs.txt")
 if [ "$lines" -eq 24000 ]; then pass; else
     fail "cubejs printed $lines lines, expected 24000 (1000 cases x 24)"
 fi
-for v in $("$PB" list | awk '/^[^ ]/ { on = ($1 == "cubing"); next }
-        on { sub(/^  [* ] */, ""); print $1 }'); do
+for v in $(pb_variants cubing); do
     run_from "$TMP/all.txt" "$PB" solve cubing --variant "$v"
     if [ "$rc" -eq 0 ] && cmp -s "$TMP/out" "$TMP/cubejs.txt"; then
         pass

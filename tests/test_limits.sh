@@ -91,7 +91,8 @@ check_ok "gen cubic_eight uniform 4 x 4" \
 check_refused "solve cubic_eight 4 x 4 (default variant)" \
     "^puzzlebench solve: [a-z_]+ on c44.txt $ESTIMATE" \
     "$PB" solve cubic_eight c44.txt
-for v in astar table bibfs_array bibfs_hash bfs_array bfs_hash; do
+# every variant `puzzlebench list` names: each has a memory_bound
+for v in $(pb_variants cubic_eight); do
     check_refused "solve cubic_eight 4 x 4 --variant $v" \
         "^puzzlebench solve: $v on c44.txt $ESTIMATE" \
         "$PB" solve cubic_eight --variant "$v" c44.txt
@@ -292,8 +293,9 @@ printf 'board 32768x32769\na1 b1 1 2 3 4 5 6\n' >w31.txt
 check_refused "solve cube_walk, a board of 2^30 + 32768 squares" \
     "^puzzlebench solve: w31.txt:1: expected a board RxC after 'board' \(such as 4096x4096, at most 1073741824 squares\), found '32768x32769'$" \
     "$PB" solve cube_walk w31.txt
-# at 2^30 squares every variant and the oracle say what they would need
-for v in dijkstra spfa dial radix igraph delta_stepping; do
+# at 2^30 squares every variant (`puzzlebench list`: igraph where it is
+# built) and the oracle say what they would need
+for v in $(pb_variants cube_walk); do
     for f in w30.txt wide.txt; do
         check_refused "solve cube_walk --variant $v on $f" \
             "^puzzlebench solve: $v on $f needs about [0-9.]+ [GT]iB $ESTIMATE_TAIL" \

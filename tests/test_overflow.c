@@ -148,14 +148,10 @@ static void estimates_at_limits(void)
           (unsigned long long)walk_oracle_bytes(cells));
     pb_corpus_free(&c);
 
-    static const char *const kernels[] = {"cubing", "cube_walk",
-                                          "magic_squares", "cubic_eight"};
-    for (size_t i = 0; i < 4; i++)
-        CHECK(pb_corpus_bytes(check_kernel(kernels[i]), UINT64_MAX) ==
-                      UINT64_MAX &&
-                  pb_corpus_bytes(check_kernel(kernels[i]), 1ull << 62) ==
-                      UINT64_MAX,
-              "%s: 2^62 and 2^64 - 1 instances saturate", kernels[i]);
+    for (size_t i = 0; pb_kernels[i]; i++)
+        CHECK(pb_corpus_bytes(pb_kernels[i], UINT64_MAX) == UINT64_MAX &&
+                  pb_corpus_bytes(pb_kernels[i], 1ull << 62) == UINT64_MAX,
+              "%s: 2^62 and 2^64 - 1 instances saturate", pb_kernels[i]->name);
     CHECK(frontier2_bytes(UINT64_MAX) >= UINT64_MAX / 4,
           "2^64 - 1 ranks at 2 bits: %llu bytes, not wrapped",
           (unsigned long long)frontier2_bytes(UINT64_MAX));

@@ -114,3 +114,34 @@ take_args() {
         exit 2
     fi
 }
+
+# The registry as the binary lists it, for the tests that check a list
+# against it (completion, the man page, the docs): no test keeps its own
+# copy of a list that grows, so that adding a variant, family or verb
+# breaks no test that only names them. Each prints one name a line, in
+# the binary's order; they need PB.
+# pb_verbs: the verbs of `puzzlebench --help`
+pb_verbs() {
+    "$PB" --help 2>&1 | sed -n '/^verbs:/,/^$/p' |
+        sed -n 's/^  \([a-z]\+\) .*/\1/p'
+}
+# pb_kernels: the kernels of `puzzlebench list`
+pb_kernels() {
+    "$PB" list | awk '/^[a-z]/ { print $1 }'
+}
+# pb_variants KERNEL: its variants in `puzzlebench list` (the default's
+# '*' dropped)
+pb_variants() {
+    "$PB" list | awk -v k="$1" '/^[a-z]/ { on = ($1 == k); next }
+        on { sub(/^ *\* */, ""); print $1 }'
+}
+# pb_families KERNEL: its families in `puzzlebench list --families`, as
+# spelt there with their knob (uniform[:W], depth:D, small)
+pb_families() {
+    "$PB" list --families | awk -v k="$1" '/^[a-z]/ { on = ($1 == k); next }
+        on && sub(/^ *families: */, "") {
+            sub(/; size = .*/, "")
+            n = split($0, f, / \| /)
+            for (i = 1; i <= n; i++) { split(f[i], w, " "); print w[1] }
+        }'
+}
