@@ -7,6 +7,11 @@
 # verb, and every long option those entries name appears somewhere in
 # that verb's --help (so an option removed or renamed fails here).
 # --help itself is every verb's, described once under OPTIONS.
+# The SYNOPSIS abbreviates on purpose, one short line per verb (per form
+# of bench): a verb's line there either names every option its --help
+# offers or says [options]; the full synopsis of each verb is the tag
+# line of its entries under VERBS, which names every option (long or
+# short, --benchmark_* included) of the verb's usage lines in --help.
 # Usage: test_manpage.sh PUZZLEBENCH SOURCE_DIR
 . "$(dirname "$0")/testlib.sh"
 take_args "$@"
@@ -22,8 +27,7 @@ longopts() {
     grep -oE -- '--[a-z][a-z0-9_-]*' | sed 's/[-_]*$//' | LC_ALL=C sort -u
 }
 
-"$PB" --help >help.txt 2>&1
-sed -n '/^verbs:/,/^$/p' help.txt | sed -n 's/^  \([a-z]\+\) .*/\1/p' >verbs
+pb_verbs >verbs
 if [ "$(wc -l <verbs)" -ge 10 ]; then pass; else
     fail "puzzlebench --help: expected its verbs, found [$(tr '\n' ' ' <verbs)]"
 fi
@@ -64,6 +68,33 @@ while read -r verb; do
     if [ ! -s paged ] && [ -s offered ]; then
         fail "$verb: no entry in the page's VERBS section"
         continue
+    fi
+    # the SYNOPSIS lines of the verb, each down to its .br
+    awk -v verb="$verb" '$1 == ".B" && $2 == "puzzlebench" { on = ($3 == verb) }
+        on { print } /^\.br/ { on = 0 }' synopsis >vsynopsis
+    if grep -Eq '\<options\>' vsynopsis; then pass; else
+        unnamed=$(longopts <vsynopsis | LC_ALL=C comm -23 offered - |
+            tr '\n' ' ')
+        if [ -z "$unnamed" ]; then pass; else
+            fail "SYNOPSIS: '$verb' names neither [options] nor [$unnamed]"
+        fi
+    fi
+    # the tag lines of the verb's entries name every option of its usage
+    # lines, asides in parentheses and mpirun's own option left out
+    sed -n '1,/^$/p' vhelp | tr '\n' ' ' |
+        sed 's/([^)]*)//g; s/mpirun -np [A-Z]*//g' |
+        grep -oE -- '(^|[][ |])--?[A-Za-z][A-Za-z0-9_-]*' |
+        sed 's/^[][ |]//; s/[-_]*$//' | LC_ALL=C sort -u >usage
+    awk -v verb="$verb" '
+        /^\.SH/ { verbs = ($2 == "VERBS") }
+        verbs && /^\.TP/ { tag = 1; next }
+        tag { tag = 0; if ($1 == ".B" && $2 == verb) print }' man.txt >tags
+    untagged=$(while read -r opt; do
+        grep -Eq -- "(^|[][ |])$opt([^A-Za-z0-9-]|$)" tags || echo "$opt"
+    done <usage | tr '\n' ' ')
+    if [ -z "$untagged" ]; then pass; else
+        fail "$verb: the usage lines of --help name [$untagged] that the" \
+            "tag lines of its VERBS entries do not"
     fi
     missing=$(LC_ALL=C comm -23 offered paged | tr '\n' ' ')
     if [ -z "$missing" ]; then pass; else
