@@ -5,8 +5,9 @@
  * corpora, and how to check an answer with a plain reference oracle. A
  * variant (struct pb_variant) knows one algorithm for one kernel. The
  * harness (bench/) reaches both only through these descriptors, so adding
- * a variant is one file plus one line in its kernel's NULL-terminated
- * variant table (see README, "Adding a variant"). Also here: the
+ * a variant touches nothing under bench/: its file, its lines in its
+ * kernel's NULL-terminated variant table, the build and its row in the
+ * docs (docs/development.md, "Adding a variant"). Also here: the
  * registry of kernels and its look-ups (pb_registry.c), and the sizes of
  * a kernel, through its hooks (pb_kernel.c).
  *

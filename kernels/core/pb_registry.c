@@ -1,6 +1,7 @@
 /*
  * pb_registry.c - the table of kernels and name look-ups. Adding a kernel
- * is one line here; adding a variant is one line in its kernel's table.
+ * is one line here; a variant's lines go in its kernel's table
+ * (docs/development.md, "Adding a variant").
  */
 #include "pb_kernel.h"
 

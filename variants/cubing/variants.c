@@ -1,9 +1,10 @@
 /*
  * variants.c - the cubing variant table. Adding a variant: write
- * variants/cubing/NAME.c exporting one const struct pb_variant, then add
- * one line below (and the file to CMakeLists.txt). Also the table of
- * the environment knobs the variants read (simd_path.h), which every
- * verb that solves checks before it starts.
+ * variants/cubing/NAME.c exporting one const struct pb_variant, add its
+ * extern and table lines below, its file to CMakeLists.txt and its row to
+ * docs/kernels/cubing.md (docs/development.md, "Adding a variant"). Also
+ * the table of the environment knobs the variants read (simd_path.h),
+ * which every verb that solves checks before it starts.
  */
 #include "pb.h"
 #include "simd_path.h"
