@@ -133,7 +133,7 @@ pb_kernels() {
 # '*' dropped)
 pb_variants() {
     "$PB" list | awk -v k="$1" '/^[a-z]/ { on = ($1 == k); next }
-        on { sub(/^ *\* */, ""); print $1 }'
+        on && NF { sub(/^ *\* */, ""); print $1 }'
 }
 # pb_families KERNEL: its families in `puzzlebench list --families`, as
 # spelt there with their knob (uniform[:W], depth:D, small)
