@@ -291,10 +291,10 @@ bad_suite S5 ":1: expected 'bench KERNEL VARIANTS FAMILY SIZE COUNT SEED' or\
  'bench KERNEL VARIANTS file PATH'" "bench $M table\n"
 bad_suite S6 ":1: expected 'bench KERNEL VARIANTS FAMILY SIZE COUNT SEED' or\
  'bench KERNEL VARIANTS file PATH'" "bench $M table uniform 4 0 1\n"
-bad_suite S7 ":1: unknown kernel 'nosuch'; expected one of: magic_squares,\
- cubic_eight, cubing, cube_walk" 'bench nosuch table uniform 4 10 1\n'
+bad_suite S7 ":1: unknown kernel 'nosuch'; expected one of:\
+ $(pb_kernels | paste -sd, | sed 's/,/, /g')" 'bench nosuch table uniform 4 10 1\n'
 bad_suite S8 ":1: unknown variant 'nosuch' for magic_squares; expected one of:\
- bfs_hash, bfs_openhash, bfs_array, bibfs, table, table_omp" \
+ $(pb_variants $M | paste -sd, | sed 's/,/, /g')" \
     "bench $M nosuch uniform 4 10 1\n"
 bad_suite S9 ":1: unknown family 'nosuch' for magic_squares; expected one of:\
  uniform, depth:D" "bench $M table nosuch 4 10 1\n"

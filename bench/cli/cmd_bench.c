@@ -137,7 +137,8 @@ static const char run_help[] =
     "saving the corpora it generates under --data (default\n"
     "data/generated). With --corpus FILE it times that file where it\n"
     "lies (nothing is generated, nothing saved). Every other option is\n"
-    "bench's ('puzzlebench bench --help'), but --against and its own.\n";
+    "bench's ('puzzlebench bench --help'; all but the comparison with\n"
+    "another build, --against).\n";
 
 static int print_help(bool is_run)
 {
