@@ -4,7 +4,9 @@
 # (from `puzzlebench list`), a kernel's variants after --variant, and its
 # families after --family (from `puzzlebench list --families`), the
 # suites after --suite (from `puzzlebench list --suites`), the clocks
-# after --clock (cpu, wall); files elsewhere. Load it with
+# after --clock (cpu, wall), plot's size presets after --size (column,
+# page) and title modes after --title (none, short, full); files
+# elsewhere. Load it with
 #   source scripts/puzzlebench-completion.bash
 # or install it as /usr/share/bash-completion/completions/puzzlebench.
 # It asks the puzzlebench being completed (the first word as typed, else
@@ -97,6 +99,17 @@ _puzzlebench() {
     --clock)
         _puzzlebench_offer "$cur" < <(printf '%s\n' cpu wall)
         return
+        ;;
+    --size | --title)
+        # plot's presets and title modes (gen's --size is a kernel's size)
+        if [ "$verb" = plot ]; then
+            if [ "$prev" = --size ]; then
+                _puzzlebench_offer "$cur" < <(printf '%s\n' column page)
+            else
+                _puzzlebench_offer "$cur" < <(printf '%s\n' none short full)
+            fi
+            return
+        fi
         ;;
     --suite | -s)
         # the suites bench finds by name: `list --suites`, its first

@@ -105,13 +105,15 @@ if $PLOT; then
         fail "report.md does not say the clock: $(sed -n 3p "$md");" \
             "$(grep -E '^\| (variant|bfs_array)' "$md" | head -3)"
     fi
-    # a figure mixing serial (CPU) and parallel (wall) rows says so; the
-    # speed-up divides wall times only
+    # a figure mixing serial (CPU) and parallel (wall) rows says so (its
+    # caption); the speed-up divides wall times only; a time axis names
+    # its clock
     if grep -Fq 'CPU time when serial, wall time when parallel' \
-        "$R/figures/relative-$K.svg" &&
-        grep -Fq '(wall time)' "$R/figures/speedup-$K.svg" &&
-        grep -Fq 'time per instance (solve only, CPU time)' \
-            "$R/figures/time_vs_size-$K.svg"; then
+        "$R/figures/relative-$K.caption.txt" &&
+        grep -Fq '(wall time' "$R/figures/speedup-$K.caption.txt" &&
+        grep -Fq '(solve only, CPU time' \
+            "$R/figures/time_vs_size-$K.caption.txt" &&
+        grep -Fq '(CPU time)' "$R/figures/time_vs_size-$K.svg"; then
         pass
     else
         fail "figures: the time axes do not name their clock"
@@ -125,7 +127,7 @@ if $PLOT; then
     want="${want}table_omp 1 wall table_omp 2 wall "
     if [ "$got" = "$want" ] &&
         grep -Fq 'in wall time (--clock wall)' "$R/report.md" &&
-        grep -Fq '(wall time)' "$R/figures/speedup-$K.svg"; then
+        grep -Fq '(wall time' "$R/figures/speedup-$K.caption.txt"; then
         pass
     else
         fail "plot --clock wall: summary [$got], expected [$want]; report:" \

@@ -114,6 +114,11 @@ completes "compact gbench" bench --console ""
 completes "gbench" run --console g
 completes "cpu wall" bench --clock ""
 completes "wall" plot --clock w
+completes "--size" plot --si
+completes "column page" plot --size ""
+completes "short" plot --title s
+completes "--out" plot results/latest --o
+completes "--title" plot --t
 # suites by name, where bench finds them (its data folder: the source
 # tree for a build), from any folder
 cd "$TMP" && rm -rf options || exit 2

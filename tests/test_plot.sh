@@ -140,11 +140,17 @@ for kernel in magic_squares cubic_eight cubing; do
         else
             fail "$png: missing, empty or not a PNG"
         fi
-        if [ -s "$svg" ] && grep -q '<svg' "$svg" && grep -Fq "$title" "$svg"
+        # no title in the figure by default (--title none): the caption
+        # beside it says what it shows, its bars and its hollow points
+        caption=$TMP/run/figures/$kind-$kernel.caption.txt
+        if [ -s "$svg" ] && grep -q "<svg" "$svg" && ! grep -Fq "$kernel: $title" "$svg" &&
+            grep -Fq "$title" "$caption" &&
+            { [ "$kind" = memory_vs_size ] || grep -Fq 'hollow point' "$caption"; }
         then
             pass
         else
-            fail "$svg: missing, not an SVG, or without the title '$title'"
+            fail "$svg: missing, not an SVG, or titled; or $caption without" \
+                "'$title' and the hollow points: $(cat "$caption")"
         fi
         pdf=$TMP/run/figures/$kind-$kernel.pdf
         if [ -s "$pdf" ] && [ "$(head -c 5 "$pdf")" = '%PDF-' ]; then
@@ -198,7 +204,7 @@ check_rc "plot on runs over MPI processes" 0
 sum=$TMP/mpi/run/summary.csv
 # processes (29) and clock (30) are the last columns, after every older
 # one; results without CPU time are on wall time
-if [ "$(head -n 1 "$sum" | cut -d, -f 28-)" = knob,processes,clock ] &&
+if [ "$(head -n 1 "$sum" | cut -d, -f 28-30)" = knob,processes,clock ] &&
     [ "$(awk -F, 'NR > 1 { print $30 }' "$sum" | sort -u)" = wall ]; then pass
 else
     fail "summary.csv header does not end in knob,processes,clock, or a" \
@@ -221,26 +227,29 @@ fi
 # variant and process count where it ran so, none for a plain series
 # without points (bfs_hash never ran plain on more than one core)
 svg=$TMP/mpi/run/figures/speedup-magic_squares.svg
+caption=$TMP/mpi/run/figures/speedup-magic_squares.caption.txt
 for fmt in png svg pdf; do
     if [ -s "$TMP/mpi/run/figures/speedup-magic_squares.$fmt" ]; then pass
     else fail "speedup-magic_squares.$fmt: missing or empty"; fi
 done
-if grep -Fq 'speed-up against processes x threads' "$svg" &&
+# (one key, below the upper panel)
+if grep -Fq 'speed-up against processes x threads' "$caption" &&
     grep -Fq 'processes x threads (cores used)' "$svg" &&
-    grep -Fq 'parallel efficiency (speed-up / (processes x threads))' "$svg" &&
-    [ "$(grep -c '<text>bfs_array, 2 processes</text>' "$svg")" -eq 2 ] &&
-    [ "$(grep -c '<text>bfs_hash, 2 processes</text>' "$svg")" -eq 2 ] &&
-    [ "$(grep -c '<text>bfs_array</text>' "$svg")" -eq 2 ] &&
+    grep -Fq 'parallel efficiency (speed-up / (processes x threads))' \
+        "$caption" &&
+    [ "$(grep -c '<text>bfs_array, 2 processes</text>' "$svg")" -eq 1 ] &&
+    [ "$(grep -c '<text>bfs_hash, 2 processes</text>' "$svg")" -eq 1 ] &&
+    [ "$(grep -c '<text>bfs_array</text>' "$svg")" -eq 1 ] &&
     ! grep -q '<text>bfs_hash</text>' "$svg"; then pass; else
-    fail "$svg: title, axis or key entries: $(grep -o '<text>[^<]*</text>' \
+    fail "$svg: caption, axis or key entries: $(grep -o '<text>[^<]*</text>' \
         "$svg" | tr '\n' ' ')"
 fi
 # a plain run's figure says threads, as before
 if grep -Fq 'speed-up against threads' \
-    "$TMP/run/figures/speedup-cubing.svg" &&
-    ! grep -Fq 'processes,' "$TMP/run/figures/speedup-cubing.svg"; then pass
+    "$TMP/run/figures/speedup-cubing.caption.txt" &&
+    ! grep -Fq 'processes' "$TMP/run/figures/speedup-cubing.svg"; then pass
 else
-    fail "speedup-cubing.svg: a plain run's title or key mentions processes"
+    fail "speedup-cubing: a plain run's caption, axis or key mentions processes"
 fi
 # the report: the table's threads per process, the corpus over processes
 md=$TMP/mpi/run/report.md
@@ -382,25 +391,128 @@ check_fails "plot of rows twice" 1 \
     "twice/results.csv:106: repetition 0 of magic_squares/bfs_hash/uniform/size:4/n:50/seed:1/threads:1 again" \
     timeout 120 "$PB" plot "$TMP/twice"
 # --kinds, --variants, --format: only the figures, variants and formats
-# asked for, and none of an earlier plot left for the report to show
+# asked for; the kinds asked for lose their older renderings (every
+# format), every other figure stays as it was
 mkdir "$TMP/only" && cp "$FIX/results.csv" "$FIX/results.json" "$TMP/only/"
 "$PB" plot "$TMP/only" >/dev/null 2>&1
+kept_before=$(cd "$TMP/only/figures" && cksum speedup-* memory_vs_size-* \
+    work_vs_time-* | sort)
 run_from /dev/null "$PB" plot "$TMP/only" --kinds time_vs_size,relative \
     --variants bfs_array,bfs_hash --format svg
-drawn=$(cd "$TMP/only/figures" && ls ./*.png ./*.svg ./*.pdf 2>/dev/null |
-    sed 's|^\./||' | sort | tr '\n' ' ')
+drawn=$(cd "$TMP/only/figures" && ls ./time_vs_size-* ./relative-* \
+    2>/dev/null | sed 's|^\./||' | sort | tr '\n' ' ')
+kept_after=$(cd "$TMP/only/figures" && cksum speedup-* memory_vs_size-* \
+    work_vs_time-* | sort)
 legend_ok=true
-for f in "$TMP"/only/figures/*.svg; do
+for f in "$TMP"/only/figures/time_vs_size-*.svg "$TMP"/only/figures/relative-*.svg
+do
     grep -q '>table<' "$f" && legend_ok=false
 done
 if [ "$rc" -eq 0 ] && [ -n "$drawn" ] &&
-    ! echo "$drawn" | grep -Eq '\.(png|pdf)|speedup|memory|work' &&
-    ! grep -Eq 'figures/(speedup|memory|work)' "$TMP/only/report.md" &&
-    $legend_ok; then
+    ! echo "$drawn" | grep -Eq '\.(png|pdf)' &&
+    [ -n "$kept_before" ] && [ "$kept_before" = "$kept_after" ] &&
+    grep -Eq 'figures/speedup-' "$TMP/only/report.md" && $legend_ok; then
     pass
 else
     fail "plot --kinds/--variants/--format: exit $rc, drew [$drawn]," \
+        "other kinds kept: $([ "$kept_before" = "$kept_after" ] && echo yes)," \
         "legend without table: $legend_ok; $(outputs)"
+fi
+# 30: plot --kinds K a minute after a full plot deletes none of the
+# kernel's other figures
+"$PB" plot "$TMP/only" >/dev/null 2>&1
+before=$(cd "$TMP/only/figures" && ls | sort | tr '\n' ' ')
+run_from /dev/null "$PB" plot "$TMP/only" --kinds relative
+after=$(cd "$TMP/only/figures" && ls | sort | tr '\n' ' ')
+if [ "$rc" -eq 0 ] && [ "$before" = "$after" ]; then pass; else
+    fail "plot --kinds relative after a full plot: exit $rc, figures" \
+        "[$before] became [$after]"
+fi
+# --out FOLDER: summary.csv, the figures and their captions there; the
+# results folder only read (nothing written into a fresh copy)
+mkdir "$TMP/ro" && cp "$FIX/results.csv" "$FIX/results.json" "$TMP/ro/"
+run_from /dev/null "$PB" plot "$TMP/ro" --out "$TMP/elsewhere" \
+    --kinds time_vs_size --format pdf
+if [ "$rc" -eq 0 ] && [ -s "$TMP/elsewhere/summary.csv" ] &&
+    [ -s "$TMP/elsewhere/time_vs_size-cubing.pdf" ] &&
+    [ -s "$TMP/elsewhere/time_vs_size-cubing.caption.txt" ] &&
+    grep -Fxq "$TMP/elsewhere/time_vs_size-cubing.pdf" "$TMP/out" &&
+    [ "$(ls "$TMP/ro" | tr '\n' ' ')" = 'results.csv results.json ' ]; then
+    pass
+else
+    fail "plot --out: exit $rc; wrote [$(ls "$TMP/elsewhere" | tr '\n' ' ')]," \
+        "left [$(ls "$TMP/ro" | tr '\n' ' ')] in the results folder"
+fi
+ln -s "$TMP/elsewhere" "$TMP/link"
+check_error "--out through a symbolic link" 1 \
+    "link: a symbolic link; expected a folder" "$TMP/ro" --out "$TMP/link"
+# --size: the presets and WxH at their size in the PDF (points; gnuplot
+# rounds to whole points), the speed-up figure 1.8 times as tall
+pdf_size() { pdfinfo "$1" 2>/dev/null | sed -n 's/^Page size: *\([0-9.]*\) x \([0-9.]*\) pts.*/\1x\2/p'; }
+if command -v pdfinfo >/dev/null; then
+    for entry in column:244x172:244x311 page:504x252:504x453 5x3:360x216:360x388
+    do
+        size=${entry%%:*} rest=${entry#*:}
+        rm -rf "$TMP/sized"
+        "$PB" plot "$TMP/ro" --out "$TMP/sized" --size "$size" --format pdf \
+            --kinds time_vs_size,speedup >/dev/null 2>&1
+        got="$(pdf_size "$TMP/sized/time_vs_size-cubing.pdf"):$(pdf_size \
+            "$TMP/sized/speedup-cubing.pdf")"
+        if [ "$got" = "$rest" ]; then pass; else
+            fail "plot --size $size: PDF pages [$got], expected [$rest]"
+        fi
+    done
+fi
+check_error "a size that is no preset" 1 \
+    "--size 'tiny': expected column, page or WxH in inches" "$TMP/ro" \
+    --size tiny --out "$TMP/x"
+check_error "a size too small for its text" 1 \
+    "--size '1x1': expected column, page or WxH in inches, each from 1.5" \
+    "$TMP/ro" --size 1x1 --out "$TMP/x"
+check_error "an unknown title mode" 1 \
+    "--title 'long': expected none, short or full" "$TMP/ro" --title long \
+    --out "$TMP/x"
+# --title: short (one line) and full (the caption's first sentence)
+rm -rf "$TMP/titled"
+"$PB" plot "$TMP/ro" --out "$TMP/titled" --kinds time_vs_size --format svg \
+    --title short >/dev/null 2>&1
+short=$(grep -c '>cubing: time per instance against size<' \
+    "$TMP/titled/time_vs_size-cubing.svg")
+"$PB" plot "$TMP/ro" --out "$TMP/titled" --kinds time_vs_size --format svg \
+    --title full >/dev/null 2>&1
+if [ "$short" -eq 1 ] && grep -Fq '>(solve only, wall time; random:100 corpora, 1 thread; build time not included)<' \
+    "$TMP/titled/time_vs_size-cubing.svg"; then pass; else
+    fail "plot --title short/full: no such title in the SVG"
+fi
+# --format tex: gnuplot's cairolatex, its text for LaTeX (braces
+# balanced, the picture closed, its graphics named beside it, the
+# variants' underscores escaped) over the graphics' PDF; pdflatex is not
+# needed (not installed for the tests), so the structure is what is checked
+rm -rf "$TMP/tex"
+run_from /dev/null "$PB" plot "$TMP/ro" --out "$TMP/tex" --kinds time_vs_size \
+    --format tex
+tex=$TMP/tex/time_vs_size-cubing.tex
+if [ "$rc" -eq 0 ] && [ -s "$tex" ] &&
+    [ "$(head -c 5 "$TMP/tex/time_vs_size-cubing-tex.pdf")" = '%PDF-' ] &&
+    [ -s "$TMP/tex/time_vs_size-cubing.caption.txt" ] &&
+    grep -Fq '\begin{picture}' "$tex" && grep -Fq '\end{picture}' "$tex" &&
+    grep -Fq '{time_vs_size-cubing-tex}' "$tex" &&
+    grep -Fq 'facelet\_table' "$tex" &&
+    python3 - "$tex" <<'PY'
+import re, sys
+t = open(sys.argv[1]).read()
+depth = 0
+for c in re.sub(r"\\[{}]", "", t):
+    depth += (c == "{") - (c == "}")
+    if depth < 0:
+        sys.exit(1)
+# every _ a LaTeX text holds is escaped (\_); the graphics' name has none
+bare = re.findall(r"(?<!\\)_", re.sub(r"\{[^{}]*-tex\}", "", t))
+sys.exit(1 if depth or bare else 0)
+PY
+then pass; else
+    fail "plot --format tex: exit $rc; $(ls "$TMP/tex" | tr '\n' ' ');" \
+        "$(grep -n 'includegraphics\|_' "$tex" | head -5)"
 fi
 check_error "an unknown kind" 1 "--kinds: unknown 'nosuch'" "$TMP/only" \
     --kinds time_vs_size,nosuch
@@ -446,8 +558,9 @@ for entry in unit_time_vs_size:'time per reachable state against size' \
 do
     kind=${entry%%:*} title=${entry#*:}
     svg=$TMP/knob/latest/figures/$kind-cube_walk.svg
-    if [ -s "$svg" ] && grep -Fq "$title" "$svg"; then pass; else
-        fail "$svg: missing, or without the title '$title'"
+    caption=$TMP/knob/latest/figures/$kind-cube_walk.caption.txt
+    if [ -s "$svg" ] && grep -Fq "$title" "$caption"; then pass; else
+        fail "$svg: missing, or its caption without '$title'"
     fi
 done
 # units per instance (27) are reachable states; knobs (28) in numeric order
@@ -457,6 +570,25 @@ if awk -F, '$1 == "cube_walk" && ($27 <= 0 || $27 == "NaN") { bad = 1 }
 then pass; else
     fail "summary.csv: cube_walk units or knob order: $(cut -d, -f1-4,27,28 \
         "$TMP/knob/latest/summary.csv" | grep cube_walk)"
+fi
+# the intervals the figures draw (summary.csv's *_ci_* columns, found by
+# name): the knob suite runs 3 rounds (the suites' default), so every row
+# has its time's 95 % interval, and every variant but the baseline (spfa)
+# its ratio's; the fixture's one round gives none (its points hollow)
+ci_check() { # ci_check FILE WANT: WANT = some (intervals) or none
+    awk -F, -v want="$2" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+        { lo = $c["time_ci_lo_s"]; hi = $c["time_ci_hi_s"]
+          rlo = $c["ratio_ci_lo"]; rhi = $c["ratio_ci_hi"]
+          if (want == "none") { if (lo != "NaN" || rlo != "NaN") bad = 1; next }
+          if (lo == "NaN" || !(lo + 0 < hi + 0) || $c["rounds"] != 3) bad = 1
+          if ($c["variant"] != "spfa" && (rlo == "NaN" || !(rlo + 0 < rhi + 0)))
+              bad = 1 }
+        END { exit bad || NR < 2 }' "$1"
+}
+if ci_check "$TMP/knob/latest/summary.csv" some &&
+    ci_check "$TMP/run/summary.csv" none; then pass; else
+    fail "summary.csv: the intervals over rounds: $(cut -d, -f2,31- \
+        "$TMP/knob/latest/summary.csv" | head -4)"
 fi
 
 # Large results (errors.md "Security and robustness, third round", row 9): plot was cubic in knob families and

@@ -1,6 +1,8 @@
 /*
  * summary.c - the summary CSV of summary.h. Quartiles are type-7 (linear)
- * over the verified repetitions; the speed-up's bars are
+ * over the verified repetitions; the intervals are change.h's t intervals
+ * over rounds (a time's level as the change from rounds of 1 s, so that
+ * one formula serves the three); the speed-up's bars are
  * q1(1 x 1) / q3(P x T) .. q3(1 x 1) / q1(P x T) (P MPI processes of T
  * threads against one process of one thread), and the ratio's
  * q1 / q3(baseline) .. q3 / q1(baseline): the spread of either side,
@@ -24,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/change.h"
 #include "util/cpus.h"
 #include "pb_file.h"
 #include "util/stats.h"
@@ -200,6 +203,36 @@ static void number(FILE *f, double v)
         fputs(",NaN", f);
 }
 
+/* The round values of x on the wall clock, whatever its own: a speed-up
+ * divides wall times. */
+static void wall_rounds(const struct readback_bench *x, struct pb_rounds *r)
+{
+    struct readback_bench w = *x;
+    double *t = malloc((x->n + 1) * sizeof(*t));
+    r->n = 0;
+    if (!t)
+        return;
+    for (size_t i = 0; i < x->n; i++)
+        t[i] = x->sample[i].wall;
+    w.per_instance = t;
+    pb_rounds_of(&w, r);
+    free(t);
+}
+
+/* The interval of a time's level from its round values: the paired
+ * change from rounds of 1 s, so that the level's interval is the one a
+ * ratio gets (change.h), exp(mean ln r -+ t se). NaN: none. */
+static void level_interval(const struct pb_rounds *r, double *lo, double *hi)
+{
+    struct pb_rounds one = *r;
+    for (size_t i = 0; i < one.n; i++)
+        one.value[i] = 1;
+    struct pb_change c;
+    pb_change_of_rounds(&one, r, 1, 1, true, PB_STATS_ALPHA, &c);
+    *lo = c.lo;
+    *hi = c.hi;
+}
+
 static void write_row(FILE *f, const struct readback *t,
                       const struct readback_bench *b, const char *baseline,
                       bool on_sweep, int corpus, int granted)
@@ -219,6 +252,7 @@ static void write_row(FILE *f, const struct readback *t,
             ? NULL
             : readback_find(t, b, 1, 1);
     double speedup = NAN, lo = NAN, hi = NAN;
+    struct pb_change sc = {.lo = NAN, .hi = NAN};
     struct readback_spread wall = readback_spread_on(b, READBACK_CLOCK_WALL);
     if (one && wall.median > 0 && wall.q1 > 0) {
         /* how much sooner the answer comes: wall time on both sides */
@@ -227,6 +261,11 @@ static void write_row(FILE *f, const struct readback *t,
         speedup = s1.median / wall.median;
         lo = s1.q1 / wall.q3;
         hi = s1.q3 / wall.q1;
+        struct pb_rounds serial, parallel;
+        wall_rounds(one, &serial);
+        wall_rounds(b, &parallel);
+        pb_change_of_rounds(&parallel, &serial, wall.median, s1.median, true,
+                            PB_STATS_ALPHA, &sc);
     }
     number(f, speedup);
     number(f, lo);
@@ -237,6 +276,7 @@ static void write_row(FILE *f, const struct readback *t,
         baseline ? readback_find_run(t, b, baseline, b->processes, b->threads)
                  : NULL;
     double ratio = NAN, rlo = NAN, rhi = NAN;
+    struct pb_change rc = {.lo = NAN, .hi = NAN};
     if (base) {
         struct readback_spread sb = readback_spread(base);
         if (sb.median > 0 && sb.q1 > 0) {
@@ -244,6 +284,7 @@ static void write_row(FILE *f, const struct readback *t,
             rlo = s.q1 / sb.q3;
             rhi = s.q3 / sb.q1;
         }
+        pb_change_of(base, b, true, PB_STATS_ALPHA, &rc);
     }
     number(f, ratio);
     number(f, rlo);
@@ -257,7 +298,19 @@ static void write_row(FILE *f, const struct readback *t,
     fprintf(f, ",%d", pb_summary_style(b->variant));
     number(f, b->units_per_instance);
     number(f, pb_summary_knob(b->family, NULL, 0));
-    fprintf(f, ",%ld,%s\n", b->processes, readback_clock_name(b->clock));
+    fprintf(f, ",%ld,%s,%zu", b->processes, readback_clock_name(b->clock),
+            b->rounds);
+    struct pb_rounds own;
+    double tlo, thi;
+    pb_rounds_of(b, &own);
+    level_interval(&own, &tlo, &thi);
+    number(f, tlo);
+    number(f, thi);
+    number(f, sc.lo);
+    number(f, sc.hi);
+    number(f, rc.lo);
+    number(f, rc.hi);
+    fputc('\n', f);
 }
 
 double pb_summary_knob(const char *family, char *base, size_t base_len)

@@ -16,7 +16,14 @@
  * without), the MPI processes (1 for a plain run) and the clock of the
  * row's times ("cpu" or "wall": readback.h's rule, or the one plot was asked
  * for; the speed-up and its bars divide wall times on both sides,
- * since how soon the answer comes is what threads buy). The figure
+ * since how soon the answer comes is what threads buy), and the
+ * intervals the figures draw: the 95 % t interval over rounds
+ * (docs/statistics.md, change.h) of the time's level (the geometric mean
+ * of the round medians), of the speed-up (serial against parallel, wall
+ * time, paired by round) and of the ratio to the baseline (paired), the
+ * same interval compare and the winners print; NaN where it has none
+ * (fewer than PB_STATS_MIN_ROUNDS rounds). The quartile bars (q1_s, q3_s,
+ * *_lo, *_hi) stay for older scripts and readers. The figure
  * scripts in plots/ read every column by its name in the header, so
  * a column may go anywhere and the order carries no meaning.
  * Rows come kernel by kernel, corpus by corpus (pb_summary_corpora's
@@ -35,7 +42,9 @@
     "kernel,variant,family,size,count,seed,threads,repetitions,median_s,"      \
     "q1_s,q3_s,build_s,work_per_instance,peak_heap_bytes,speedup,"             \
     "speedup_lo,speedup_hi,efficiency,baseline,ratio,ratio_lo,ratio_hi,"       \
-    "size_x,sweep,corpus,style,units_per_instance,knob,processes,clock"
+    "size_x,sweep,corpus,style,units_per_instance,knob,processes,clock,"       \
+    "rounds,time_ci_lo_s,time_ci_hi_s,speedup_ci_lo,speedup_ci_hi,"            \
+    "ratio_ci_lo,ratio_ci_hi"
 
 /* The baseline variant of kernel k in t: `wanted` when t has it for k,
  * else the first of k's registered variants present in t; NULL if none. */

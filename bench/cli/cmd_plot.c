@@ -1,10 +1,12 @@
 /*
  * cmd_plot.c - `puzzlebench plot DIR [--baseline NAME] [--kinds K,...]
- * [--variants V,...] [--format F,...] [--clock cpu|wall]`: (re)draws the
- * figures of a results folder from its results.csv (plot.h), all of them
- * or those chosen, on the clock asked for; a folder whose completion
- * record says it is incomplete is drawn with a warning naming what is
- * missing (completion.h).
+ * [--variants V,...] [--format F,...] [--clock cpu|wall] [--size S]
+ * [--title T] [--out DIR]`: (re)draws the figures of a results folder
+ * from its results.csv (plot.h), all of them or those chosen, on the
+ * clock asked for, at the size and with the title asked for, into the
+ * folder asked for; a folder whose completion record says it is
+ * incomplete is drawn with a warning naming what is missing
+ * (completion.h).
  */
 #include <getopt.h>
 
@@ -14,17 +16,23 @@
 
 static const char help[] =
     "usage: puzzlebench plot DIR [--baseline NAME] [--kinds K,...]\n"
-    "                        [--variants V,...] [--format png,svg,pdf]\n"
-    "                        [--clock cpu|wall]\n\n"
+    "                        [--variants V,...] [--format png,svg,pdf,tex]\n"
+    "                        [--clock cpu|wall] [--size column|page|WxH]\n"
+    "                        [--title none|short|full] [--out FOLDER]\n\n"
     "Draws the figures of the results folder DIR (e.g. results/latest)\n"
     "from its results.csv (else its results.json) with gnuplot:\n"
-    "DIR/summary.csv (one row per benchmark: median, quartiles, speed-up,\n"
-    "ratio to the baseline), then DIR/figures/KIND-KERNEL.png, .svg and\n"
-    ".pdf for time vs size, speed-up and efficiency vs the cores used\n"
-    "(processes x threads), peak memory vs size, time relative to the\n"
-    "baseline variant, and work vs time. Prints each figure's path. A\n"
-    "folder whose run stopped early (completion.json) is drawn with a\n"
-    "warning: 'incomplete: N of M benchmarks timed' and what is missing.\n\n"
+    "DIR/summary.csv (one row per benchmark: median, quartiles, 95 %\n"
+    "intervals over rounds, speed-up, ratio to the baseline), then\n"
+    "DIR/figures/KIND-KERNEL.png, .svg and .pdf for time vs size,\n"
+    "speed-up and efficiency vs the cores used (processes x threads),\n"
+    "peak memory vs size, time relative to the baseline variant, and\n"
+    "work vs time, each with KIND-KERNEL.caption.txt: what it shows,\n"
+    "what its bars are (the 95 % interval over rounds that compare\n"
+    "prints) and that a hollow point has none (fewer than 3 rounds, or\n"
+    "one instance). Prints each figure's path. Redraws only the kinds\n"
+    "asked for; other figures stay. A folder whose run stopped early\n"
+    "(completion.json) is drawn with a warning: 'incomplete: N of M\n"
+    "benchmarks timed' and what is missing.\n\n"
     "  -b, --baseline NAME  the variant figure 4 divides by (default: each\n"
     "                       kernel's first registered variant present);\n"
     "                       a NAME no benchmark has is an error\n"
@@ -33,7 +41,21 @@ static const char help[] =
     "                       unit_time_vs_size, work_per_unit_vs_knob\n"
     "  -v, --variants V,... only these variants in the figures\n"
     "                       (summary.csv keeps every benchmark)\n"
-    "  -f, --format F,...   only these formats: png, svg, pdf\n"
+    "  -f, --format F,...   only these formats: png, svg, pdf, tex\n"
+    "                       (default png,svg,pdf; tex: KIND-KERNEL.tex\n"
+    "                       over KIND-KERNEL-tex.pdf, gnuplot's\n"
+    "                       cairolatex, the text set by LaTeX in the\n"
+    "                       paper's font)\n"
+    "      --size S         column (3.4 x 2.4 in, the default), page\n"
+    "                       (7 x 3.5 in) or WxH in inches (e.g. 5x3):\n"
+    "                       a figure's size in a paper, its text 8 pt\n"
+    "                       there (the speed-up figure, two panels, is\n"
+    "                       1.8 times as tall); PNG at 200 dots per inch\n"
+    "      --title T        none (the default: the caption file says\n"
+    "                       it), short (one line) or full\n"
+    "  -o, --out FOLDER     write summary.csv, the figures and their\n"
+    "                       captions into FOLDER instead (DIR is only\n"
+    "                       read; its report is left as it is)\n"
     "      --clock cpu|wall every time on this clock: the CPU time of the\n"
     "                       working threads, or wall time (default: the\n"
     "                       run's bench --clock, else CPU time at 1\n"
@@ -43,8 +65,8 @@ static const char help[] =
     "                       results without CPU time is refused\n"
     "  -h, --help           this text\n";
 
-/* --clock: a long option only, a value beyond any char */
-enum { OPT_CLOCK = 0x100 };
+/* long options only, values beyond any char */
+enum { OPT_CLOCK = 0x100, OPT_SIZE, OPT_TITLE };
 
 int cmd_plot(int argc, char **argv)
 {
@@ -54,13 +76,16 @@ int cmd_plot(int argc, char **argv)
         {"variants", required_argument, NULL, 'v'},
         {"format", required_argument, NULL, 'f'},
         {"clock", required_argument, NULL, OPT_CLOCK},
+        {"size", required_argument, NULL, OPT_SIZE},
+        {"title", required_argument, NULL, OPT_TITLE},
+        {"out", required_argument, NULL, 'o'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
-    struct pb_plot_options o = {NULL, NULL, NULL, NULL, NULL};
+    struct pb_plot_options o = {0};
     unsigned flag;
     int c;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, ":b:k:v:f:h", options, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":b:k:v:f:o:h", options, NULL)) != -1) {
         switch (c) {
         case 'b':
             o.baseline = optarg;
@@ -78,6 +103,15 @@ int cmd_plot(int argc, char **argv)
             if (!cli_clock("plot", optarg, &flag))
                 return PB_EXIT_USAGE;
             o.clock = optarg;
+            break;
+        case OPT_SIZE:
+            o.size = optarg;
+            break;
+        case OPT_TITLE:
+            o.title = optarg;
+            break;
+        case 'o':
+            o.out = optarg;
             break;
         case 'h':
             fputs(help, stdout);

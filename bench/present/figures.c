@@ -13,7 +13,8 @@ const struct pb_figure pb_figures[PB_FIGURES] = {
     {"work_per_unit_vs_knob", PB_KNOB_SWEEP},
 };
 
-const char *const pb_figure_formats[PB_FIGURE_FORMATS] = {"png", "svg", "pdf"};
+const char *const pb_figure_formats[PB_FIGURE_FORMATS] = {"png", "svg", "pdf",
+                                                          "tex"};
 
 const char *pb_figure_kind(size_t i)
 {

@@ -1,8 +1,8 @@
 /*
  * figures.h - the figure kinds puzzlebench draws (one gnuplot script
  * plots/KIND.gp each, one file figures/KIND-KERNEL.FORMAT per kernel and
- * format) and the rows each draws: what `plot` draws and what the
- * report links.
+ * format, its caption KIND-KERNEL.caption.txt) and the rows each draws: what
+ * `plot` draws and what the report links.
  */
 #ifndef PB_FIGURES_H
 #define PB_FIGURES_H
@@ -27,7 +27,10 @@ struct pb_figure {
 
 #define PB_FIGURES 7 /* kinds, in the order they are drawn */
 extern const struct pb_figure pb_figures[PB_FIGURES];
-#define PB_FIGURE_FORMATS 3 /* png, svg, pdf */
+/* png, svg, pdf, and tex: gnuplot's cairolatex, KIND-KERNEL.tex (the
+ * text, set by LaTeX in the paper's font) over KIND-KERNEL-tex.pdf (the
+ * graphics); only when asked for */
+#define PB_FIGURE_FORMATS 4
 extern const char *const pb_figure_formats[PB_FIGURE_FORMATS];
 
 /* The i-th figure kind, in the order they are drawn; NULL past the

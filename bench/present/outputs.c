@@ -1,6 +1,7 @@
 /*
  * outputs.c - summary, figures, report, in that order (outputs.h): the
- * one place that chains them, and the one fallback to a report without
+ * one place that chains them (the report left as it is when the figures
+ * go elsewhere, plot --out), and the one fallback to a report without
  * figures. O(what plot and the report cost).
  */
 #include "present/outputs.h"
@@ -11,6 +12,8 @@ int pb_outputs_write(const char *dir, const struct pb_plot_options *o,
                      FILE *out, struct pb_error *e)
 {
     int rc = pb_plot(dir, o, out, e);
+    if (o && o->out)
+        return rc; /* plot --out: the results folder is only read */
     struct pb_report_options r = {o ? o->baseline : NULL, o ? o->clock : NULL,
                                   NULL};
     return rc ? rc : pb_report_write(dir, &r, e);

@@ -13,8 +13,9 @@
 #include "pb.h"
 #include "present/plot.h"
 
-/* pb_plot(dir, o, out), then the report with o's baseline and clock: 0,
- * or the first error in e. */
+/* pb_plot(dir, o, out), then the report with o's baseline and clock
+ * (none when o->out sends the figures elsewhere): 0, or the first error
+ * in e. */
 int pb_outputs_write(const char *dir, const struct pb_plot_options *o,
                      FILE *out, struct pb_error *e);
 

@@ -369,18 +369,27 @@ static int corpus_labels(const struct readback *t, const char *kernel,
     return !safe ? -EINVAL : fits ? 0 : -ENOSPC;
 }
 
-/* Draws one figure into path: gnuplot writes a temporary beside it,
- * renamed over path once complete. */
+/* Draws one figure into path, and its caption into caption (NULL: none):
+ * gnuplot writes temporaries beside them (out, caption_out), renamed
+ * over them once complete. */
 static int draw(const char *defs, const char *script, const char *path,
-                const char *log, struct pb_error *e)
+                const char *caption, const char *log, struct pb_error *e)
 {
-    char tmp[PB_PATH_MAX], all[16384];
-    int fd = pb_temp_create(path, tmp);
+    char tmp[PB_PATH_MAX], ctmp[PB_PATH_MAX], all[16384];
+    int fd = pb_temp_create(path, tmp), cfd = -1;
     if (fd < 0)
         return pb_fail(e, fd, "%s: cannot create a temporary beside it: %s",
                        path, strerror(-fd));
+    if (caption && (cfd = pb_temp_create(caption, ctmp)) < 0) {
+        close(fd);
+        unlink(tmp);
+        return pb_fail(e, cfd, "%s: cannot create a temporary beside it: %s",
+                       caption, strerror(-cfd));
+    }
     all[0] = '\0';
     int rc = gp_define(all, sizeof(all), "out", tmp, true);
+    if (rc == 0 && caption)
+        rc = gp_define(all, sizeof(all), "caption_out", ctmp, true);
     if (rc == 0 && !append(all, sizeof(all), "%s", defs))
         rc = -ENOSPC;
     if (rc)
@@ -390,55 +399,168 @@ static int draw(const char *defs, const char *script, const char *path,
     struct stat st;
     if (rc == 0 && (fstat(fd, &st) != 0 || st.st_size == 0))
         rc = pb_fail(e, -EIO, "%s: gnuplot wrote nothing", path);
-    if (rc) {
+    if (rc == 0 && cfd >= 0 && (fstat(cfd, &st) != 0 || st.st_size == 0))
+        rc = pb_fail(e, -EIO, "%s: gnuplot wrote nothing", caption);
+    if (rc == 0 && (rc = pb_temp_commit(fd, tmp, path)) != 0)
+        rc = pb_fail(e, rc, "%s: cannot write: %s", path, pb_file_error(rc));
+    else if (rc) {
         close(fd);
         unlink(tmp);
+    }
+    if (cfd < 0)
+        return rc;
+    if (rc) {
+        close(cfd);
+        unlink(ctmp);
         return rc;
     }
-    if ((rc = pb_temp_commit(fd, tmp, path)) != 0)
-        return pb_fail(e, rc, "%s: cannot write: %s", path, pb_file_error(rc));
+    if ((rc = pb_temp_commit(cfd, ctmp, caption)) != 0)
+        return pb_fail(e, rc, "%s: cannot write: %s", caption,
+                       pb_file_error(rc));
     return 0;
 }
 
-/* 0 when DIR/figures is a folder, or absent: a symbolic link there (in
- * a results folder from elsewhere) would have the sweep, the figures and
- * their temporaries land in its target. */
-static int figures_folder(const char *dir, struct pb_error *e)
+/* The largest .tex cairolatex writes for a figure (a few KiB: the text of
+ * its labels and tics). */
+enum { TEX_MAX = 1 << 20 };
+
+/* The text of path (at most TEX_MAX bytes) with each "{DROP" turned into
+ * "{" (DROP "": as it is), into a new string (*len bytes); NULL when
+ * unreadable or too long. */
+static char *text_without(const char *path, const char *drop, size_t *len)
 {
-    char path[PB_PATH_MAX];
+    FILE *f = fopen(path, "rb");
+    char *text = f ? malloc(TEX_MAX + 1) : NULL;
+    size_t n = text ? fread(text, 1, TEX_MAX + 1, f) : 0;
+    if (f)
+        fclose(f);
+    if (!text || n > TEX_MAX) {
+        free(text);
+        return NULL;
+    }
+    text[n] = '\0';
+    size_t k = strlen(drop), w = 0;
+    for (size_t r = 0; r < n;) {
+        text[w++] = text[r];
+        r += text[r] == '{' && !strncmp(text + r + 1, drop, k) ? k + 1 : 1;
+    }
+    *len = w;
+    return text;
+}
+
+/* Draws figure `name` (KIND-KERNEL) as tex into figdir: cairolatex, which
+ * names the graphics after the text and wants a name ending in .tex,
+ * writes NAME-tex.tex and NAME-tex.pdf into a fresh folder beside them;
+ * the text's \includegraphics loses that folder (a document finds the
+ * graphics beside the text: \graphicspath or \import) and the two are
+ * committed as NAME.tex and NAME-tex.pdf. */
+static int draw_tex(const char *defs, const char *script, const char *figdir,
+                    const char *name, const char *caption, const char *log,
+                    struct pb_error *e)
+{
+    /* room for the folder, a name (128 bytes) and a suffix: the folder
+     * is checked to fit PB_PATH_MAX below */
+    enum { LONGER = PB_PATH_MAX + 160 };
+    char tmpdir[PB_PATH_MAX], tex[LONGER], pdf[LONGER], text_of_caption[LONGER],
+        drop[LONGER], path[LONGER], all[16384];
+    if (snprintf(tmpdir, sizeof(tmpdir), "%s/.tex-%s.XXXXXX", figdir, name) >=
+        (int)sizeof(tmpdir))
+        return pb_fail(e, -ENAMETOOLONG, "%s: a path too long", figdir);
+    if (!mkdtemp(tmpdir))
+        return pb_fail(e, -errno, "%s: cannot create: %s", tmpdir,
+                       strerror(errno));
+    snprintf(tex, sizeof(tex), "%s/%s-tex.tex", tmpdir, name);
+    snprintf(pdf, sizeof(pdf), "%s/%s-tex.pdf", tmpdir, name);
+    snprintf(text_of_caption, sizeof(text_of_caption), "%s/caption.txt",
+             tmpdir);
+    snprintf(drop, sizeof(drop), "%s%s/", gp_path_prefix(tmpdir), tmpdir);
+    all[0] = '\0';
+    int rc = gp_define(all, sizeof(all), "out", tex, true);
+    if (rc == 0 && caption)
+        rc = gp_define(all, sizeof(all), "caption_out", text_of_caption, true);
+    if (rc == 0 && !append(all, sizeof(all), "%s", defs))
+        rc = -ENOSPC;
+    if (rc)
+        rc = pb_fail(e, rc, "%s: cannot be handed to gnuplot", tex);
+    else
+        rc = run_gnuplot(all, script, log, e);
+    size_t len = 0;
+    char *text = rc ? NULL : text_without(tex, drop, &len);
+    if (rc == 0 && !text)
+        rc = pb_fail(e, -EIO, "%s: gnuplot wrote no text", tex);
+    int fd = rc ? -1 : open(pdf, O_RDONLY | O_NOFOLLOW);
+    if (rc == 0 && fd < 0)
+        rc = pb_fail(e, -EIO, "%s: gnuplot wrote no graphics", pdf);
+    snprintf(path, sizeof(path), "%s/%s-tex.pdf", figdir, name);
+    if (rc == 0 && (rc = pb_temp_commit(fd, pdf, path)) != 0) /* closes fd */
+        rc = pb_fail(e, rc, "%s: cannot write: %s", path, pb_file_error(rc));
+    else if (rc && fd >= 0)
+        close(fd);
+    snprintf(path, sizeof(path), "%s/%s.tex", figdir, name);
+    if (rc == 0 && (rc = pb_write_atomically(path, text, len)) != 0)
+        rc = pb_fail(e, rc, "%s: cannot write: %s", path, pb_file_error(rc));
+    free(text);
+    text = rc || !caption ? NULL : text_without(text_of_caption, "", &len);
+    if (rc == 0 && caption && !text)
+        rc = pb_fail(e, -EIO, "%s: gnuplot wrote no caption", caption);
+    if (rc == 0 && caption && (rc = pb_write_atomically(caption, text, len)))
+        rc = pb_fail(e, rc, "%s: cannot write: %s", caption, pb_file_error(rc));
+    free(text);
+    unlink(text_of_caption);
+    unlink(tex);
+    unlink(pdf);
+    rmdir(tmpdir);
+    return rc;
+}
+
+/* 0 when path (DIR/figures, or --out's folder: `what` names it) is a
+ * folder, or absent: a symbolic link there (in a results folder from
+ * elsewhere) would have the sweep, the figures and their temporaries
+ * land in its target. */
+static int figures_folder(const char *path, const char *what,
+                          struct pb_error *e)
+{
     struct stat st;
-    if (snprintf(path, sizeof(path), "%s/figures", dir) >= (int)sizeof(path))
-        return pb_fail(e, -ENAMETOOLONG, "%s: path too long", dir);
     if (lstat(path, &st) != 0)
         return errno == ENOENT
                    ? 0
                    : pb_fail(e, -errno, "%s: %s", path, strerror(errno));
     if (S_ISLNK(st.st_mode))
-        return pb_fail(e, -ELOOP,
-                       "%s: a symbolic link; expected the figures folder of "
-                       "%s",
-                       path, dir);
+        return pb_fail(e, -ELOOP, "%s: a symbolic link; expected %s", path,
+                       what);
     if (!S_ISDIR(st.st_mode))
-        return pb_fail(e, -ENOTDIR,
-                       "%s: not a folder; expected the figures folder of %s",
-                       path, dir);
+        return pb_fail(e, -ENOTDIR, "%s: not a folder; expected %s", path,
+                       what);
     return 0;
 }
 
-/* Removes the kernel's figures of an earlier plot (every kind, every
- * format), so that the report, which shows the figures it finds, shows
- * only what this plot draws: a plot with --kinds, --variants or --format
- * never leaves an older figure of other variants beside the new ones. */
-static void remove_old_figures(const char *dir, const char *kernel)
+/* What a figure is made of beside its formats: its caption, and the
+ * graphics under its tex format's text. */
+static const char *const figure_extras[] = {"caption.txt", "tex.pdf"};
+
+/* Removes the kernel's figures of an earlier plot in figdir of the kinds
+ * asked for (every format, the caption, the tex graphics), so that the
+ * report, which shows the figures it finds, never shows an older
+ * rendering of other variants beside the new one; figures of other
+ * kinds stay. */
+static void remove_old_figures(const char *figdir, const char *kernel,
+                               const char *kinds)
 {
     const char *kind;
-    for (size_t f = 0; (kind = pb_figure_kind(f)) != NULL; f++)
-        for (size_t i = 0; i < PB_FIGURE_FORMATS; i++) {
+    for (size_t f = 0; (kind = pb_figure_kind(f)) != NULL; f++) {
+        if (!listed(kinds, kind))
+            continue;
+        for (size_t i = 0; i < PB_FIGURE_FORMATS + 2; i++) {
             char path[PB_PATH_MAX];
-            if (snprintf(path, sizeof(path), "%s/figures/%s-%s.%s", dir, kind,
-                         kernel, pb_figure_formats[i]) < (int)sizeof(path))
+            const char *ext = i < PB_FIGURE_FORMATS
+                                  ? pb_figure_formats[i]
+                                  : figure_extras[i - PB_FIGURE_FORMATS];
+            if (snprintf(path, sizeof(path), "%s/%s-%s%s%s", figdir, kind,
+                         kernel, i == PB_FIGURE_FORMATS + 1 ? "-" : ".",
+                         ext) < (int)sizeof(path))
                 (void)unlink(path); /* absent is the usual case */
         }
+    }
 }
 
 /* The clock of the times figure f of kernel draws: "cpu", "wall", or
@@ -462,7 +584,16 @@ static const char *figure_clock(const struct readback *t, const char *kernel,
     return cpu && wall ? "mixed" : cpu ? "cpu" : "wall";
 }
 
-static int plot_kernel(const struct readback *t, const char *dir,
+/* Where a plot writes and how its figures look: pb_plot's options made
+ * concrete. */
+struct target {
+    char figdir[PB_PATH_MAX], summary[PB_PATH_MAX];
+    char width[32], height[32]; /* inches, of a one-panel figure */
+    const char *title;          /* none, short or full */
+    const char *formats;
+};
+
+static int plot_kernel(const struct readback *t, const struct target *tg,
                        const char *kernel, const struct pb_plot_options *o,
                        int granted, FILE *out, struct pb_error *e)
 {
@@ -478,9 +609,8 @@ static int plot_kernel(const struct readback *t, const char *dir,
                               sw.knob_size, sizeof(sw.knob_size));
     const struct pb_counter_def *counters;
     pb_work_counters(k, &counters);
-    char sizes[1024], common[8192], summary[PB_PATH_MAX];
+    char sizes[1024], common[8192];
     size_words(t, k, sweep, sizes, sizeof(sizes));
-    snprintf(summary, sizeof(summary), "%s/summary.csv", dir);
     /* what every figure of the kernel is given (common.gp lists it) */
     common[0] = '\0';
     const struct {
@@ -488,7 +618,7 @@ static int plot_kernel(const struct readback *t, const char *dir,
         bool path;
     } defs[] = {
         {"dir", pb_plots_dir(), true},
-        {"summary", summary, true},
+        {"summary", tg->summary, true},
         {"kernel", kernel, false},
         {"baseline", base ? base : "", false},
         {"family", sweep ? sweep : "", false},
@@ -498,6 +628,9 @@ static int plot_kernel(const struct readback *t, const char *dir,
         {"knob_size", sw.knob_size, false},
         {"unit_name", k->work.unit_name ? k->work.unit_name : "unit", false},
         {"work_unit", counters[0].unit, false},
+        {"fig_w", tg->width, false},
+        {"fig_h", tg->height, false},
+        {"title_mode", tg->title, false},
     };
     int rc = 0;
     for (size_t d = 0; rc == 0 && d < sizeof(defs) / sizeof(defs[0]); d++)
@@ -510,8 +643,8 @@ static int plot_kernel(const struct readback *t, const char *dir,
         return pb_fail(e, rc, "%s: %s", kernel,
                        rc == -EINVAL ? "a family name gnuplot cannot quote"
                                      : "too many corpora to label");
-    char log[PB_PATH_MAX];
-    snprintf(log, sizeof(log), "%s/figures/gnuplot.log", dir);
+    char log[PB_PATH_MAX + 16];
+    snprintf(log, sizeof(log), "%s/gnuplot.log", tg->figdir);
     for (size_t f = 0; f < PB_FIGURES; f++) {
         char names[1024], styles[256], procs[256], own_procs[1024];
         if (!listed(o->kinds, pb_figures[f].kind))
@@ -528,21 +661,25 @@ static int plot_kernel(const struct readback *t, const char *dir,
             return pb_fail(e, rc, "%s: %s", kernel,
                            rc == -ENOMEM ? "out of memory"
                                          : "too many process counts to draw");
+        bool captioned = false; /* once per figure, with its first format */
         for (size_t fmt = 0; fmt < PB_FIGURE_FORMATS; fmt++) {
-            if (!listed(o->formats, pb_figure_formats[fmt]))
+            if (!listed(tg->formats, pb_figure_formats[fmt]))
                 continue;
             char all[sizeof(common) + 2048], script[PB_PATH_MAX],
-                file[PB_PATH_MAX];
+                file[PB_PATH_MAX], name[128], caption[PB_PATH_MAX];
             if (snprintf(script, sizeof(script), "%s%s/%s.gp",
                          gp_path_prefix(pb_plots_dir()), pb_plots_dir(),
                          pb_figures[f].kind) >= (int)sizeof(script))
                 return pb_fail(e, -ENAMETOOLONG, "%s: a path too long",
                                pb_plots_dir());
             snprintf(all, sizeof(all), "%s", common);
-            if (snprintf(file, sizeof(file), "%s/figures/%s-%s.%s", dir,
-                         pb_figures[f].kind, kernel,
-                         pb_figure_formats[fmt]) >= (int)sizeof(file))
-                return pb_fail(e, -ENAMETOOLONG, "%s: a path too long", dir);
+            snprintf(name, sizeof(name), "%s-%s", pb_figures[f].kind, kernel);
+            if (snprintf(file, sizeof(file), "%s/%s.%s", tg->figdir, name,
+                         pb_figure_formats[fmt]) >= (int)sizeof(file) ||
+                snprintf(caption, sizeof(caption), "%s/%s.caption.txt",
+                         tg->figdir, name) >= (int)sizeof(caption))
+                return pb_fail(e, -ENAMETOOLONG, "%s: a path too long",
+                               tg->figdir);
             if ((rc = gp_define(all, sizeof(all), "variants", names, false)) ||
                 (rc = gp_define(all, sizeof(all), "styles", styles, false)) ||
                 (rc = gp_define(all, sizeof(all), "processes", procs, false)) ||
@@ -552,8 +689,15 @@ static int plot_kernel(const struct readback *t, const char *dir,
                                 false)) ||
                 (rc = gp_define(all, sizeof(all), "clock", axis, false)))
                 return pb_fail(e, rc, "%s: cannot be handed to gnuplot", file);
-            if ((rc = draw(all, script, file, log, e)) != 0)
+            if (!strcmp(pb_figure_formats[fmt], "tex"))
+                rc = draw_tex(all, script, tg->figdir, name,
+                              captioned ? NULL : caption, log, e);
+            else
+                rc =
+                    draw(all, script, file, captioned ? NULL : caption, log, e);
+            if (rc)
                 return rc;
+            captioned = true;
             if (out)
                 fprintf(out, "%s\n", file);
         }
@@ -601,29 +745,93 @@ static int run_record(const char *dir, int *granted, unsigned *flag,
     return rc;
 }
 
+/* The size presets of --size: a one-panel figure's width and height in
+ * inches. A column of a two-column paper is 3.3-3.5 in wide, a page's
+ * text about 7 in. */
+static const struct {
+    const char *name, *width, *height;
+} size_presets[] = {{"column", "3.4", "2.4"}, {"page", "7", "3.5"}};
+
+/* The smallest and largest side --size takes, in inches: text of 8 pt
+ * fits no smaller figure, and no page is larger. */
+#define SIDE_MIN 1.5
+#define SIDE_MAX 40.0
+
+/* Fills tg's size and title from o: 0, or -EINVAL naming what is not a
+ * preset, WxH or title mode. */
+static int look_of(const struct pb_plot_options *o, struct target *tg,
+                   struct pb_error *e)
+{
+    const char *size = o->size ? o->size : size_presets[0].name;
+    bool preset = false;
+    for (size_t i = 0; i < sizeof(size_presets) / sizeof(size_presets[0]); i++)
+        if (!strcmp(size, size_presets[i].name)) {
+            snprintf(tg->width, sizeof(tg->width), "%s", size_presets[i].width);
+            snprintf(tg->height, sizeof(tg->height), "%s",
+                     size_presets[i].height);
+            preset = true;
+        }
+    if (!preset) {
+        char *end;
+        double w = strtod(size, &end), h = NAN;
+        if (end != size && *end == 'x')
+            h = strtod(end + 1, &end);
+        if (*end || !(w >= SIDE_MIN && w <= SIDE_MAX) ||
+            !(h >= SIDE_MIN && h <= SIDE_MAX))
+            return pb_fail(e, -EINVAL,
+                           "--size '%s': expected column, page or WxH in "
+                           "inches, each from %g to %g (e.g. 3.4x2.4)",
+                           size, SIDE_MIN, SIDE_MAX);
+        snprintf(tg->width, sizeof(tg->width), "%.4g", w);
+        snprintf(tg->height, sizeof(tg->height), "%.4g", h);
+    }
+    tg->title = o->title ? o->title : "none";
+    if (strcmp(tg->title, "none") && strcmp(tg->title, "short") &&
+        strcmp(tg->title, "full"))
+        return pb_fail(e, -EINVAL, "--title '%s': expected none, short or full",
+                       tg->title);
+    return 0;
+}
+
 int pb_plot(const char *dir, const struct pb_plot_options *options, FILE *out,
             struct pb_error *e)
 {
-    static const struct pb_plot_options all = {NULL, NULL, NULL, NULL, NULL};
+    static const struct pb_plot_options all = {0};
     const struct pb_plot_options *o = options ? options : &all;
     const char *baseline = o->baseline;
+    struct target tg;
+    tg.formats = o->formats ? o->formats : "png,svg,pdf";
     int known = words_known("--kinds", o->kinds, plot_kinds(), e);
     if (known == 0)
-        known = words_known("--format", o->formats, "png,svg,pdf", e);
+        known = words_known("--format", o->formats, "png,svg,pdf,tex", e);
+    if (known == 0)
+        known = look_of(o, &tg, e);
     if (known)
         return known;
-    if (!gp_safe(dir) || !gp_safe(pb_plots_dir()))
+    if (!gp_safe(dir) || !gp_safe(pb_plots_dir()) ||
+        (o->out && !gp_safe(o->out)))
         return pb_fail(e, -EINVAL,
                        "%s: a path with a single quote or a control byte "
                        "cannot be handed to gnuplot",
-                       gp_safe(dir) ? pb_plots_dir() : dir);
+                       !gp_safe(dir)             ? dir
+                       : gp_safe(pb_plots_dir()) ? o->out
+                                                 : pb_plots_dir());
     struct stat st;
     if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
         return pb_fail(e, -ENOENT,
                        "%s: not a folder; expected a results "
                        "folder (results/<UTC> or results/latest)",
                        dir);
-    int rc = figures_folder(dir, e);
+    /* --out: everything plot writes goes there; else into the results */
+    if (snprintf(tg.figdir, sizeof(tg.figdir), "%s%s", o->out ? o->out : dir,
+                 o->out ? "" : "/figures") >= (int)sizeof(tg.figdir) ||
+        snprintf(tg.summary, sizeof(tg.summary), "%s/summary.csv",
+                 o->out ? o->out : dir) >= (int)sizeof(tg.summary))
+        return pb_fail(e, -ENAMETOOLONG, "%s: path too long",
+                       o->out ? o->out : dir);
+    char what[PB_PATH_MAX + 32];
+    snprintf(what, sizeof(what), "the figures folder of %s", dir);
+    int rc = figures_folder(tg.figdir, o->out ? "a folder (--out)" : what, e);
     if (rc)
         return rc;
     unsigned asked = 0;
@@ -659,23 +867,23 @@ int pb_plot(const char *dir, const struct pb_plot_options *options, FILE *out,
         readback_free(&t);
         return rc;
     }
-    char path[PB_PATH_MAX];
     /* what an interrupted run left (its figures and summary are whole) */
-    pb_remove_stale_temporaries(dir);
-    snprintf(path, sizeof(path), "%s/figures", dir);
-    pb_remove_stale_temporaries(path);
-    snprintf(path, sizeof(path), "%s/summary.csv", dir);
-    rc = pb_summary_write(&t, baseline, granted, path, e);
-    snprintf(path, sizeof(path), "%s/figures", dir);
-    if (rc == 0 && mkdir(path, 0777) != 0 && errno != EEXIST)
-        rc = pb_fail(e, -errno, "%s: cannot create: %s", path, strerror(errno));
+    if (!o->out)
+        pb_remove_stale_temporaries(dir);
+    if (mkdir(tg.figdir, 0777) != 0 && errno != EEXIST)
+        rc = pb_fail(e, -errno, "%s: cannot create: %s", tg.figdir,
+                     strerror(errno));
+    if (rc == 0) {
+        pb_remove_stale_temporaries(tg.figdir);
+        rc = pb_summary_write(&t, baseline, granted, tg.summary, e);
+    }
     for (size_t k = 0; rc == 0 && pb_kernels[k]; k++) {
         bool present = false;
         for (size_t i = 0; i < t.count && !present; i++)
             present = !strcmp(t.b[i].kernel, pb_kernels[k]->name);
         if (present) {
-            remove_old_figures(dir, pb_kernels[k]->name);
-            rc = plot_kernel(&t, dir, pb_kernels[k]->name, o, granted, out, e);
+            remove_old_figures(tg.figdir, pb_kernels[k]->name, o->kinds);
+            rc = plot_kernel(&t, &tg, pb_kernels[k]->name, o, granted, out, e);
         }
     }
     readback_free(&t);

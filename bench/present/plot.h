@@ -11,25 +11,37 @@
 
 /* Writes DIR/summary.csv and DIR/figures/KIND-KERNEL.{png,svg,pdf} for the
  * figure kinds (speed-up only where a kernel ran on more than one core:
- * at several thread counts, or over MPI processes), listing each figure
+ * at several thread counts, or over MPI processes), each with its
+ * caption beside it (KIND-KERNEL.caption.txt: what the figure shows,
+ * what its bars are, what a hollow point means), listing each figure
  * on `out` (may be NULL). baseline names the
  * variant that figure 4 divides by (NULL: each kernel's first registered
  * variant in the results). Each figure's time axis names its clock
  * ("CPU time", "wall time", or both where serial rows on CPU time meet
  * parallel ones on wall time). The folder of bench --against (both
  * sides) is drawn as its side B, the build under test, and a note on
- * `out` says so. 0, or an error in e. */
-/* What to draw; NULL fields (or NULL options): everything. The lists are
- * comma-separated names. */
+ * `out` says so. A plot redraws the kinds it is asked for (every format
+ * of them, so that no older rendering of other variants stays beside
+ * the new one) and leaves every other figure as it was. 0, or an error
+ * in e. */
+/* What to draw; NULL fields (or NULL options): everything, at the
+ * defaults. The lists are comma-separated names. */
 struct pb_plot_options {
     const char *baseline; /* the variant figure 4 divides by */
     const char *kinds;    /* figures: time_vs_size,speedup,... */
     const char *variants; /* variants drawn (summary.csv keeps all) */
-    const char *formats;  /* png,svg,pdf */
+    const char *formats;  /* png,svg,pdf,tex (NULL: png,svg,pdf) */
     /* "cpu" or "wall": every benchmark's times on that clock (readback.h);
      * NULL: the clock the run recorded (bench --clock, the context's
      * "clock"), else each benchmark's own */
     const char *clock;
+    /* "column" (3.4 x 2.4 in, the default), "page" (7 x 3.5 in) or WxH
+     * in inches: the size of a one-panel figure, its text 8 pt there */
+    const char *size;
+    const char *title; /* "none" (the default), "short" or "full" */
+    /* a folder for summary.csv, the figures and their captions instead
+     * of DIR and DIR/figures (DIR is then only read); NULL: DIR */
+    const char *out;
 };
 
 int pb_plot(const char *dir, const struct pb_plot_options *o, FILE *out,
