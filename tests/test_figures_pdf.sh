@@ -1,0 +1,129 @@
+#!/bin/bash
+# test_figures_pdf.sh - the PDF figures as a paper's reader sees them:
+# every figure `plot --size column --format pdf` draws of the committed
+# fixture results (tests/fixtures/results, all kernels, every kind they
+# have) is rendered with pdftoppm (it renders, and is not blank) and its
+# smallest text is measured with pdftotext -bbox against the 7 pt rule,
+# the figure placed at a column's width (3.4 in).
+#
+# What is measured. pdftotext gives each word's box; its height (yMax -
+# yMin, in points, the PDF being drawn at its real size) runs from the
+# font's ascent to its descent, i.e. a line height, not a cap height: for
+# the font size it is divided by (Ascent - Descent) / 1000, both read from
+# the PDF's own font descriptors (DejaVu Sans: 928 and -235, so a box
+# 9.30 pt high is 8.0 pt text; the largest span of the fonts present is
+# taken, which can only make the text measure smaller). The figure is
+# scaled to the column's width first (its page width W pt becomes 244.8
+# pt), so that a figure drawn at another size is measured as it would
+# print in a column. Words of a rotated line (the y axis label) have
+# their box across: a word whose x extent another word of its line
+# shares, a short gap above or below, is measured by its box's width. A
+# lone rotated word would be measured by its length, so it can pass
+# unmeasured, never fail. Tic labels slanted by 30 degrees come as
+# fragments whose boxes are at least a line high.
+#
+# The test can fail: a page-wide figure (`--size page`, 7 in with 8 pt
+# text) placed in a column measures about 3.9 pt and must be refused by
+# the same check (as would the figures of old, 7 in with text of about
+# 5.3 pt: 2.6 pt in a column).
+# Usage: test_figures_pdf.sh PUZZLEBENCH SOURCE_DIR
+PB=$1
+FIX=$2/tests/fixtures/results
+HERE=$(cd "$(dirname "$0")" && pwd)
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/test_figures_pdf.XXXXXX") || exit 2
+trap 'rm -rf "$TMP"' EXIT
+OUT_DIR=$TMP
+# shellcheck source=tests/testlib.sh
+. "$HERE/testlib.sh"
+
+for tool in gnuplot pdftoppm pdftotext pdfinfo python3; do
+    if ! command -v "$tool" >/dev/null; then
+        echo "skipped: $tool is not installed (Debian packages gnuplot-nox," \
+            "poppler-utils, python3; scripts/setup.sh)"
+        exit 77
+    fi
+done
+COLUMN_PT=244.8 # 3.4 in
+MIN_PT=7
+
+# smallest_pt PDF: the smallest text size (pt) of PDF placed at the
+# column's width, as the opening comment says; "none" without text
+smallest_pt() {
+    local width
+    width=$(pdfinfo "$1" | sed -n 's/^Page size: *\([0-9.]*\) x.*/\1/p')
+    pdftotext -bbox "$1" - | python3 -c '
+import re, sys
+pdf, width, column = sys.argv[1], float(sys.argv[2]), float(sys.argv[3])
+raw = open(pdf, "rb").read()
+asc = [int(x) for x in re.findall(rb"/Ascent (-?\d+)", raw)]
+desc = [int(x) for x in re.findall(rb"/Descent (-?\d+)", raw)]
+span = max(a - d for a, d in zip(asc, desc)) / 1000 if asc else 1.0
+words = [tuple(map(float, m)) for m in re.findall(
+    r"xMin=\"([\d.]+)\" yMin=\"([\d.]+)\" xMax=\"([\d.]+)\" yMax=\"([\d.]+)\"",
+    sys.stdin.read())]
+def rotated(i):
+    x0, y0, x1, y1 = words[i]
+    w = x1 - x0
+    for j, (a0, b0, a1, b1) in enumerate(words):
+        gap = max(b0 - y1, y0 - b1)
+        if j != i and abs(a0 - x0) < 0.01 and abs(a1 - x1) < 0.01 and \
+                (b0, b1) != (y0, y1) and gap < 0.6 * w:
+            return True
+    return False
+sizes = [((x1 - x0) if rotated(i) else (y1 - y0)) / span * column / width
+         for i, (x0, y0, x1, y1) in enumerate(words)]
+print("%.2f" % min(sizes) if sizes else "none")
+' "$1" "$width" "$COLUMN_PT"
+}
+
+# not_blank PDF: pdftoppm renders it (grayscale, 50 dpi) and some of its
+# pixels are ink (darker than mid-grey), some paper
+not_blank() {
+    pdftoppm -gray -r 50 -singlefile "$1" "$TMP/page" 2>/dev/null &&
+        python3 - "$TMP/page.pgm" <<'PY'
+import sys
+data = open(sys.argv[1], "rb").read()
+# binary PGM: P5, width, height, maxval, then one byte a pixel
+fields = data.split(maxsplit=4)
+pixels = fields[4]
+ink = sum(1 for p in pixels if p < 128)
+sys.exit(0 if 0 < ink < len(pixels) * 0.5 else 1)
+PY
+}
+
+mkdir "$TMP/run"
+cp "$FIX/results.csv" "$FIX/results.json" "$TMP/run/"
+run_from /dev/null "$PB" plot "$TMP/run" --out "$TMP/column" --size column \
+    --format pdf
+check_rc "plot --size column --format pdf" 0
+n=0
+for pdf in "$TMP"/column/*.pdf; do
+    n=$((n + 1))
+    name=$(basename "$pdf")
+    if not_blank "$pdf"; then pass; else
+        fail "$name: pdftoppm could not render it, or it is blank"
+    fi
+    size=$(smallest_pt "$pdf")
+    if [ "$size" != none ] && awk -v s="$size" -v m="$MIN_PT" \
+        'BEGIN { exit !(s >= m) }'; then pass; else
+        fail "$name: its smallest text is $size pt at 3.4 in wide;" \
+            "at least $MIN_PT pt expected"
+    fi
+    echo "$name: smallest text $size pt" >>"$TMP/sizes"
+done
+# every kind the fixture has, for its three kernels
+if [ "$n" -eq 15 ]; then pass; else
+    fail "plot --size column drew $n PDF figures, expected 15"
+fi
+
+# the check can fail: a page-wide figure placed in a column
+run_from /dev/null "$PB" plot "$TMP/run" --out "$TMP/page" --size page \
+    --format pdf --kinds time_vs_size
+size=$(smallest_pt "$TMP/page/time_vs_size-cubing.pdf")
+if [ "$rc" -eq 0 ] && awk -v s="$size" -v m="$MIN_PT" \
+    'BEGIN { exit !(s < m && s > 3) }'; then pass; else
+    fail "a page-wide figure placed in a column measures $size pt: the" \
+        "check would not refuse it"
+fi
+cat "$TMP/sizes"
+summary
