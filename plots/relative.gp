@@ -40,6 +40,11 @@ set xrange [0.5:corpora + 0.5]
 if (exists('corpus_label')) {
     set xtics () rotate by 30 right
     set rmargin 2
+    # the first name slants left of the axis: room for most of it (in
+    # characters, cos 30 degrees of its length), at most a third of a
+    # column figure's width
+    lm = 0.8 * strlen(corpus_label[1])
+    if (lm > 9) { set lmargin (lm < 17 ? lm : 17) }
     do for [c=1:|corpus_label|] { set xtics add (label(corpus_label[c]) c) }
 } else {
     set xlabel axis_text(sprintf("corpus (%d of them, numbered as summary.csv's corpus column)", corpora))

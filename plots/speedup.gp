@@ -46,12 +46,12 @@ caption_text = 'Bars: the 95 % t interval of the speed-up over the run''s rounds
 load dir.'/caption.gp'
 set multiplot layout 2,1
 set ylabel mpi ? 'speed-up over 1 process x 1 thread' : 'speed-up over 1 thread'
-sp_lo = 'speedup_ci_lo'
-sp_hi = 'speedup_ci_hi'
 # bars past twice the cores leave the panel: an interval that wide says
 # only that the run could not tell
+sp_lo = 'speedup_ci_lo'
+sp_hi = 'speedup_ci_hi'
 undefine STATS_*
-stats summary using (strcol('kernel') eq kernel ? column('speedup') : NaN) nooutput
+stats summary using (strcol('kernel') eq kernel ? through(sp_lo, sp_hi, 'speedup') : NaN) nooutput
 sp_max = exists('STATS_max') ? STATS_max : cores
 set yrange [0:(sp_max > 2 * cores ? 2 * cores : (sp_max > cores ? sp_max : cores)) * 1.1]
 # the variants side by side around each x, so that their bars do not
@@ -74,14 +74,17 @@ by_processes = ", for [i=1:n] for [k=1:words(processes)] summary \
 eval top.(mpi ? by_processes : '')
 unset title
 set ylabel 'parallel efficiency'
+# the upper panel's point per core used (summary.csv's efficiency where
+# the point has no interval)
+per_core(x) = through(sp_lo, sp_hi, 'speedup') / (column('processes') * column('threads'))
 set yrange [0:1.2]
 unset key
 plot 1 with lines ls 100 notitle, \
     for [i=1:words(variants)] summary \
-    using (only(i, plain_x(0) + dx(i))):(column('efficiency')) \
+    using (only(i, plain_x(0) + dx(i))):(per_core(0)) \
     with points ls style(i) notitle, \
     for [i=1:words(variants)] for [k=1:words(processes)] summary \
-    using (only(i, mpi_x(p_of(k)) + dx(i))):(column('efficiency')) \
+    using (only(i, mpi_x(p_of(k)) + dx(i))):(per_core(0)) \
     with points ls style(i) pt mpi_pt(k) notitle
 unset multiplot
 unset yrange
