@@ -14,7 +14,9 @@
 # taller than the others: the corpora's names slant below it
 panels = 1.5
 load dir.'/common.gp'
-mine(x) = strcol('kernel') eq kernel && column('ratio') > 0
+# a row of a variant drawn here, with a ratio
+mine(x) = strcol('kernel') eq kernel && column('ratio') > 0 && \
+    strstrt(' '.variants.' ', ' '.strcol('variant').' ') > 0
 # the range of the ratios and their intervals (stats defines nothing
 # without a point)
 r_lo = 1

@@ -244,6 +244,15 @@ if grep -Fq 'speed-up against processes x threads' "$caption" &&
     fail "$svg: caption, axis or key entries: $(grep -o '<text>[^<]*</text>' \
         "$svg" | tr '\n' ' ')"
 fi
+# the relative figure's log axis fits its ratios (0.5 and 1 here, each
+# with a tic), never a decade on either side they do not reach
+rel=$TMP/mpi/run/figures/relative-magic_squares.svg
+tics=$(grep -o '<text> *[0-9.]*</text>' "$rel" | tr -d ' ' |
+    sed 's/<[^>]*>//g' | tr '\n' ' ')
+if echo " $tics" | grep -q ' 0\.5 ' && echo " $tics" | grep -q ' 1 ' &&
+    ! echo " $tics" | grep -Eq ' (0\.1|10) '; then pass; else
+    fail "relative figure of ratios 0.5 and 1: its tics are [$tics]"
+fi
 # a plain run's figure says threads, as before
 if grep -Fq 'speed-up against threads' \
     "$TMP/run/figures/speedup-cubing.caption.txt" &&
