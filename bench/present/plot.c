@@ -1,10 +1,15 @@
 /*
  * plot.c - `puzzlebench plot` (plot.h): reads the tidy results.csv
  * (refusing, before anything is written, a row whose values a figure
- * cannot show: readback.h, READBACK_FIGURES), writes summary.csv beside it,
- * then runs gnuplot once per figure, kernel and format (PNG for screens and
- * Markdown, SVG for the web, PDF for papers) with the script's inputs as
- * -e definitions.
+ * cannot show: readback.h, READBACK_FIGURES), writes summary.csv beside it
+ * (or into --out's folder), then runs gnuplot once per figure, kernel and
+ * format (PNG for screens and Markdown, SVG for the web, PDF for papers,
+ * tex when asked: cairolatex's text for LaTeX over its graphics) with the
+ * script's inputs as -e definitions: the figure's size in inches (--size:
+ * a preset or WxH) and title mode (--title), with which the scripts set
+ * 8 pt text at that size; the first format of each figure also has
+ * gnuplot write its caption (KIND-KERNEL.caption.txt). Only the kinds
+ * asked for are removed and redrawn.
  * Those definitions are gnuplot code, so no text from the results is
  * trusted there: names were checked on reading (readback.h: kernel and
  * variant in [a-z0-9_], family in [A-Za-z0-9_:.-], puzzlebench names
@@ -14,19 +19,21 @@
  * when relative, since gnuplot runs '<CMD' and '|CMD' as commands.
  * gnuplot runs as a child process (posix_spawnp, no shell; its warnings,
  * e.g. about a variant with no point in a figure, go to
- * DIR/figures/gnuplot.log) and draws each figure into a fresh temporary
- * beside it (pb_file.h), renamed over the figure only when gnuplot exits
- * 0 and the file is not empty, so a kill leaves complete figures or
- * none; the temporaries of dead runs are removed first. DIR/figures
- * must be a folder: a symbolic link there is refused before anything is
- * written or removed. Runs at more threads than the CPUs the run was
- * granted (results.json's cpus_granted) are in no speed-up figure.
- * Times are on each benchmark's clock (readback.h: CPU time at one process
- * of one thread, wall time at more), or on the one --clock asks for, or
- * the run recorded (results.json's context "clock", bench --clock):
- * summary.csv's clock column names it per row, and each figure is
- * handed clock='cpu', 'wall' or 'mixed' for its time axis.
- * O(kernels * figures) gnuplot runs.
+ * DIR/figures/gnuplot.log) and draws each figure and its caption into
+ * fresh temporaries beside them (pb_file.h), renamed over them only when
+ * gnuplot exits 0 and the files are not empty, so a kill leaves complete
+ * figures or none; the temporaries of dead runs are removed first
+ * (cairolatex, which names its graphics after its text, writes into a
+ * private folder beside them instead, removed once its two files are
+ * committed; a killed run's stays, hidden, as .tex-KIND-KERNEL.XXXXXX).
+ * DIR/figures must be a folder: a symbolic link there is refused before
+ * anything is written or removed. Runs at more threads than the CPUs the run
+ * was granted (results.json's cpus_granted) are in no speed-up figure. Times
+ * are on each benchmark's clock (readback.h: CPU time at one process of one
+ * thread, wall time at more), or on the one --clock asks for, or the run
+ * recorded (results.json's context "clock", bench --clock): summary.csv's clock
+ * column names it per row, and each figure is handed clock='cpu', 'wall' or
+ * 'mixed' for its time axis. O(kernels * figures) gnuplot runs.
  */
 #include "present/plot.h"
 
