@@ -599,6 +599,19 @@ if ci_check "$TMP/knob/latest/summary.csv" some &&
     fail "summary.csv: the intervals over rounds: $(cut -d, -f2,31- \
         "$TMP/knob/latest/summary.csv" | head -4)"
 fi
+# drawn so: a point with an interval is a filled marker (styles.gp's
+# pt 7, 5, 9, ...: gnuplot's SVG glyphs #gpPt6, #gpPt4, #gpPt8, even), one
+# without a hollow one (#gpPt5, #gpPt3, ..., odd); the glyphs' own
+# definitions (id='gpPt..') are not points
+hollow_points() {
+    sed -n '/<g id="gnuplot_plot_1"/,$p' "$1" | grep -v " id='gpPt" |
+        grep -oE "#gpPt[0-9]+'" | tr -dc '0-9\n' | awk '$1 % 2 == 1' | wc -l
+}
+if [ "$(hollow_points "$TMP/knob/latest/figures/time_vs_size-cube_walk.svg")" \
+    -eq 0 ] && [ "$(hollow_points \
+        "$TMP/run/figures/time_vs_size-cubing.svg")" -gt 0 ]; then pass; else
+    fail "hollow points: a run of 3 rounds drew some, or one of 1 round none"
+fi
 
 # Large results (errors.md "Security and robustness, third round", row 9): plot was cubic in knob families and
 # quadratic in benchmarks (92 s for 1000 families, 231 s for 20,000
