@@ -523,6 +523,17 @@ then pass; else
     fail "plot --format tex: exit $rc; $(ls "$TMP/tex" | tr '\n' ' ');" \
         "$(grep -n 'includegraphics\|_' "$tex" | head -5)"
 fi
+# the private folder of a killed tex drawing goes with the next plot once
+# old (an hour here); a fresh one (a live plot's) stays
+mkdir "$TMP/tex/.tex-dead.000000" "$TMP/tex/.tex-live.000000"
+: >"$TMP/tex/.tex-dead.000000/time_vs_size-cubing-tex.tex"
+touch -d '1 hour ago' "$TMP/tex/.tex-dead.000000"
+"$PB" plot "$TMP/ro" --out "$TMP/tex" --kinds relative --format svg \
+    >/dev/null 2>&1
+if [ ! -e "$TMP/tex/.tex-dead.000000" ] && [ -d "$TMP/tex/.tex-live.000000" ]
+then pass; else
+    fail "plot: a stale .tex- folder kept, or a fresh one removed"
+fi
 check_error "an unknown kind" 1 "--kinds: unknown 'nosuch'" "$TMP/only" \
     --kinds time_vs_size,nosuch
 check_error "an unknown format" 1 "--format: unknown 'gif'" "$TMP/only" \

@@ -25,7 +25,7 @@
  * figures or none; the temporaries of dead runs are removed first
  * (cairolatex, which names its graphics after its text, writes into a
  * private folder beside them instead, removed once its two files are
- * committed; a killed run's stays, hidden, as .tex-KIND-KERNEL.XXXXXX).
+ * committed; a killed run's is removed by the next plot once old).
  * DIR/figures must be a folder: a symbolic link there is refused before
  * anything is written or removed. Runs at more threads than the CPUs the run
  * was granted (results.json's cpus_granted) are in no speed-up figure. Times
@@ -37,6 +37,7 @@
  */
 #include "present/plot.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <jansson.h>
@@ -453,6 +454,36 @@ static char *text_without(const char *path, const char *drop, size_t *len)
     }
     *len = w;
     return text;
+}
+
+/* Removes the private folders of draw_tex (.tex-NAME.XXXXXX in figdir)
+ * that a killed plot left, once old enough that no live plot can own
+ * them (pb_temp_old), with the files in them. */
+static void remove_stale_tex_folders(const char *figdir)
+{
+    DIR *d = opendir(figdir);
+    struct dirent *ent;
+    while (d && (ent = readdir(d)) != NULL) {
+        char path[PB_PATH_MAX], file[PB_PATH_MAX + 256];
+        struct stat st;
+        if (strncmp(ent->d_name, ".tex-", 5) ||
+            snprintf(path, sizeof(path), "%s/%s", figdir, ent->d_name) >=
+                (int)sizeof(path) ||
+            lstat(path, &st) != 0 || !S_ISDIR(st.st_mode) || !pb_temp_old(&st))
+            continue;
+        DIR *inner = opendir(path);
+        struct dirent *f;
+        while (inner && (f = readdir(inner)) != NULL)
+            if (f->d_name[0] != '.' &&
+                snprintf(file, sizeof(file), "%s/%s", path, f->d_name) <
+                    (int)sizeof(file))
+                (void)unlink(file); /* what cairolatex and gnuplot wrote */
+        if (inner)
+            closedir(inner);
+        (void)rmdir(path);
+    }
+    if (d)
+        closedir(d);
 }
 
 /* Draws figure `name` (KIND-KERNEL) as tex into figdir: cairolatex, which
@@ -882,6 +913,7 @@ int pb_plot(const char *dir, const struct pb_plot_options *options, FILE *out,
                      strerror(errno));
     if (rc == 0) {
         pb_remove_stale_temporaries(tg.figdir);
+        remove_stale_tex_folders(tg.figdir);
         rc = pb_summary_write(&t, baseline, granted, tg.summary, e);
     }
     for (size_t k = 0; rc == 0 && pb_kernels[k]; k++) {
