@@ -51,8 +51,10 @@ if (fmt eq 'png') {
     } else {
         if (fmt eq 'tex') {
             # the text goes to the .tex, set by LaTeX in the paper's font
+            # and size where it is input (a font without a family: the
+            # .tex then names none; the size only spaces the layout)
             set terminal cairolatex pdf input size fig_W, fig_H \
-                font text_font fontscale 0.75 linewidth 0.5
+                font sprintf(',%g', text_pt) fontscale 0.75 linewidth 0.5
         } else {
             # an SVG's user unit is a pixel at 96 per inch
             set terminal svg size fig_W * 96, fig_H * 96 font text_font \

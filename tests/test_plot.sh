@@ -495,7 +495,8 @@ if [ "$short" -eq 1 ] && grep -Fq '>(solve only, wall time; random:100 corpora, 
 fi
 # --format tex: gnuplot's cairolatex, its text for LaTeX (braces
 # balanced, the picture closed, its graphics named beside it, the
-# variants' underscores escaped) over the graphics' PDF; pdflatex is not
+# variants' underscores escaped, no font family named: the paper's own)
+# over the graphics' PDF; pdflatex is not
 # needed (not installed for the tests), so the structure is what is checked
 rm -rf "$TMP/tex"
 run_from /dev/null "$PB" plot "$TMP/ro" --out "$TMP/tex" --kinds time_vs_size \
@@ -506,7 +507,7 @@ if [ "$rc" -eq 0 ] && [ -s "$tex" ] &&
     [ -s "$TMP/tex/time_vs_size-cubing.caption.txt" ] &&
     grep -Fq '\begin{picture}' "$tex" && grep -Fq '\end{picture}' "$tex" &&
     grep -Fq '{time_vs_size-cubing-tex}' "$tex" &&
-    grep -Fq 'facelet\_table' "$tex" &&
+    grep -Fq 'facelet\_table' "$tex" && ! grep -Fq '\fontfamily' "$tex" &&
     python3 - "$tex" <<'PY'
 import re, sys
 t = open(sys.argv[1]).read()
