@@ -40,21 +40,22 @@ dpi = 200
 # cairo sets text at 4/3 of the font's size times fontscale, as at 96
 # pixels per inch (measured with pdftotext -bbox): fontscale 0.75 makes
 # 'sans,8' 8 pt in a PDF, dpi / 96 makes it 8 pt at dpi in a PNG; line
-# widths scale alike (lw 1: half a point in the PDF)
+# widths and markers scale alike, so that the PNG is the PDF at dpi
 if (fmt eq 'png') {
     set terminal pngcairo size fig_W * dpi, fig_H * dpi font text_font \
-        fontscale dpi / 96.0 linewidth dpi / 144.0 noenhanced
+        fontscale dpi / 96.0 linewidth dpi / 144.0 pointscale 1.7 noenhanced
 } else {
     if (fmt eq 'pdf') {
         set terminal pdfcairo size fig_W, fig_H font text_font \
-            fontscale 0.75 linewidth 0.5 noenhanced
+            fontscale 0.75 linewidth 1.0 pointscale 0.5 noenhanced
     } else {
         if (fmt eq 'tex') {
             # the text goes to the .tex, set by LaTeX in the paper's font
             # and size where it is input (a font without a family: the
             # .tex then names none; the size only spaces the layout)
             set terminal cairolatex pdf input size fig_W, fig_H \
-                font sprintf(',%g', text_pt) fontscale 0.75 linewidth 0.5
+                font sprintf(',%g', text_pt) fontscale 0.75 linewidth 1.0 \
+                pointscale 0.5
         } else {
             # an SVG's user unit is a pixel at 96 per inch
             set terminal svg size fig_W * 96, fig_H * 96 font text_font \
