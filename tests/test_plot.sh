@@ -400,8 +400,9 @@ check_fails "plot of rows twice" 1 \
     "twice/results.csv:106: repetition 0 of magic_squares/bfs_hash/uniform/size:4/n:50/seed:1/threads:1 again" \
     timeout 120 "$PB" plot "$TMP/twice"
 # --kinds, --variants, --format: only the figures, variants and formats
-# asked for; the kinds asked for lose their older renderings (every
-# format), every other figure stays as it was
+# asked for; the figures redrawn lose their older renderings (every
+# format), every other figure stays as it was (cubing's: it has neither
+# variant)
 mkdir "$TMP/only" && cp "$FIX/results.csv" "$FIX/results.json" "$TMP/only/"
 "$PB" plot "$TMP/only" >/dev/null 2>&1
 kept_before=$(cd "$TMP/only/figures" && cksum speedup-* memory_vs_size-* \
@@ -418,7 +419,8 @@ do
     grep -q '>table<' "$f" && legend_ok=false
 done
 if [ "$rc" -eq 0 ] && [ -n "$drawn" ] &&
-    ! echo "$drawn" | grep -Eq '\.(png|pdf)' &&
+    ! echo "$drawn" | grep -Eq '(magic_squares|cubic_eight)\.(png|pdf)' &&
+    echo "$drawn" | grep -q 'relative-cubing\.png' &&
     [ -n "$kept_before" ] && [ "$kept_before" = "$kept_after" ] &&
     grep -Eq 'figures/speedup-' "$TMP/only/report.md" && $legend_ok; then
     pass
@@ -436,6 +438,16 @@ after=$(cd "$TMP/only/figures" && ls | sort | tr '\n' ' ')
 if [ "$rc" -eq 0 ] && [ "$before" = "$after" ]; then pass; else
     fail "plot --kinds relative after a full plot: exit $rc, figures" \
         "[$before] became [$after]"
+fi
+# --variants V: a kernel without V keeps its figures (none is redrawn)
+before=$(cd "$TMP/only/figures" && cksum ./*-cubing.* | sort)
+run_from /dev/null "$PB" plot "$TMP/only" --variants table
+after=$(cd "$TMP/only/figures" && cksum ./*-cubing.* | sort)
+if [ "$rc" -eq 0 ] && [ -n "$before" ] && [ "$before" = "$after" ] &&
+    ! grep -q '>bfs_hash<' "$TMP/only/figures/relative-magic_squares.svg"
+then pass; else
+    fail "plot --variants table: exit $rc; cubing's figures (no table)" \
+        "changed, or magic_squares' still show bfs_hash"
 fi
 # --out FOLDER: summary.csv, the figures and their captions there; the
 # results folder only read (nothing written into a fresh copy)

@@ -8,8 +8,9 @@
  * script's inputs as -e definitions: the figure's size in inches (--size:
  * a preset or WxH) and title mode (--title), with which the scripts set
  * 8 pt text at that size; the first format of each figure also has
- * gnuplot write its caption (KIND-KERNEL.caption.txt). Only the kinds
- * asked for are removed and redrawn.
+ * gnuplot write its caption (KIND-KERNEL.caption.txt). Only the figures
+ * redrawn (the kinds asked for, where the variants asked for have points)
+ * are removed first.
  * Those definitions are gnuplot code, so no text from the results is
  * trusted there: names were checked on reading (readback.h: kernel and
  * variant in [a-z0-9_], family in [A-Za-z0-9_:.-], puzzlebench names
@@ -576,28 +577,24 @@ static int figures_folder(const char *path, const char *what,
  * graphics under its tex format's text. */
 static const char *const figure_extras[] = {"caption.txt", "tex.pdf"};
 
-/* Removes the kernel's figures of an earlier plot in figdir of the kinds
- * asked for (every format, the caption, the tex graphics), so that the
- * report, which shows the figures it finds, never shows an older
- * rendering of other variants beside the new one; figures of other
- * kinds stay. */
-static void remove_old_figures(const char *figdir, const char *kernel,
-                               const char *kinds)
+/* Removes the figure `kind` of kernel that an earlier plot left in
+ * figdir (every format, the caption, the tex graphics) before it is
+ * redrawn, so that the report, which shows the figures it finds, never
+ * shows an older rendering of other variants beside the new one; a
+ * figure this plot does not redraw (another kind, or one that the
+ * variants asked for have no point in) stays. */
+static void remove_old_figure(const char *figdir, const char *kernel,
+                              const char *kind)
 {
-    const char *kind;
-    for (size_t f = 0; (kind = pb_figure_kind(f)) != NULL; f++) {
-        if (!listed(kinds, kind))
-            continue;
-        for (size_t i = 0; i < PB_FIGURE_FORMATS + 2; i++) {
-            char path[PB_PATH_MAX];
-            const char *ext = i < PB_FIGURE_FORMATS
-                                  ? pb_figure_formats[i]
-                                  : figure_extras[i - PB_FIGURE_FORMATS];
-            if (snprintf(path, sizeof(path), "%s/%s-%s%s%s", figdir, kind,
-                         kernel, i == PB_FIGURE_FORMATS + 1 ? "-" : ".",
-                         ext) < (int)sizeof(path))
-                (void)unlink(path); /* absent is the usual case */
-        }
+    for (size_t i = 0; i < PB_FIGURE_FORMATS + 2; i++) {
+        char path[PB_PATH_MAX];
+        const char *ext = i < PB_FIGURE_FORMATS
+                              ? pb_figure_formats[i]
+                              : figure_extras[i - PB_FIGURE_FORMATS];
+        if (snprintf(path, sizeof(path), "%s/%s-%s%s%s", figdir, kind, kernel,
+                     i == PB_FIGURE_FORMATS + 1 ? "-" : ".",
+                     ext) < (int)sizeof(path))
+            (void)unlink(path); /* absent is the usual case */
     }
 }
 
@@ -691,6 +688,7 @@ static int plot_kernel(const struct readback *t, const struct target *tg,
                       sizeof(names), styles, sizeof(styles));
         if (!names[0])
             continue; /* nothing for this figure to draw */
+        remove_old_figure(tg->figdir, kernel, pb_figures[f].kind);
         const char *axis =
             figure_clock(t, kernel, &pb_figures[f], &sw, o->variants);
         rc = process_words(t, kernel, pb_figures[f].rows, &sw, names, procs,
@@ -920,10 +918,8 @@ int pb_plot(const char *dir, const struct pb_plot_options *options, FILE *out,
         bool present = false;
         for (size_t i = 0; i < t.count && !present; i++)
             present = !strcmp(t.b[i].kernel, pb_kernels[k]->name);
-        if (present) {
-            remove_old_figures(tg.figdir, pb_kernels[k]->name, o->kinds);
+        if (present)
             rc = plot_kernel(&t, &tg, pb_kernels[k]->name, o, granted, out, e);
-        }
     }
     readback_free(&t);
     return rc;

@@ -22,8 +22,9 @@
  * sides) is drawn as its side B, the build under test, and a note on
  * `out` says so. A plot redraws the kinds it is asked for (every format
  * of them, so that no older rendering of other variants stays beside
- * the new one) and leaves every other figure as it was. 0, or an error
- * in e. */
+ * the new one) and leaves every other figure as it was (another kind's,
+ * or one the variants asked for have no point in). 0, or an error in
+ * e. */
 /* What to draw; NULL fields (or NULL options): everything, at the
  * defaults. The lists are comma-separated names. */
 struct pb_plot_options {
