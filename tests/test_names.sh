@@ -154,6 +154,14 @@ cols=$(awk '/^  [* ] / { match($0, /^  [* ] [^ ]+ +/); print RLENGTH }' out |
 if [ "$rc" -eq 0 ] && [ "$cols" -eq 1 ]; then pass; else
     fail "list: the summaries start at $cols columns; $(outputs)"
 fi
+# --help: every verb's summary starts at one column (calibrate is longer
+# than the others)
+run_from /dev/null "$PB" --help
+cols=$(sed -n '/^verbs:/,/^$/p' out |
+    awk '/^  [a-z]/ { match($0, /^  [a-z]+ +/); print RLENGTH }' | sort -u | wc -l)
+if [ "$rc" -eq 0 ] && [ "$cols" -eq 1 ]; then pass; else
+    fail "--help: the verbs' summaries start at $cols columns; $(outputs)"
+fi
 # verify: on every row, the names start and the numbers end where their
 # headings do (the first 7 columns; a row not applicable has no times),
 # for every kernel, the longest variant names included

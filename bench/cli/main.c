@@ -22,6 +22,7 @@
 #include "harness/knobs.h"
 #include "run/mpi_env.h"
 #include "harness/provenance.h"
+#include "pb_units.h"
 
 struct verb {
     const char *name;
@@ -138,8 +139,11 @@ static void usage(FILE *f)
 {
     fprintf(f, "usage: puzzlebench VERB [options] [args]\n\n"
                "Verified benchmarks of puzzle-search kernels.\n\nverbs:\n");
+    int name_w = 0; /* the verbs' column as wide as the longest */
     for (const struct verb *v = verbs; v->name; v++)
-        fprintf(f, "  %-8s %s\n", v->name, v->summary);
+        name_w = pb_units_widen(name_w, v->name);
+    for (const struct verb *v = verbs; v->name; v++)
+        fprintf(f, "  %-*s %s\n", name_w, v->name, v->summary);
     fprintf(f, "\n'puzzlebench VERB --help' describes a verb; "
                "'puzzlebench --version' the build.\n"
                "exit status: 0 success, 1 wrong answers or bad data, "
