@@ -4,9 +4,9 @@
  * env_knobs names its variants' (grep getenv: bench/, kernels/,
  * variants/), each with the check of its value where a value can be
  * wrong, so a verb refuses exactly what the variant would and bench/
- * names no kernel. An unknown name's nearest known name is found by edit
- * distance (optimal string alignment: a swap of two neighbours costs 1, so
- * PB_SMID is one step from PB_SIMD). O(environment x table x name length^2).
+ * names no kernel. An unknown name's nearest known name is suggest.h's
+ * (a swap of two neighbours is one edit, so PB_SMID is one step from
+ * PB_SIMD). O(environment x table x name length^2).
  */
 #include "harness/knobs.h"
 
@@ -16,15 +16,13 @@
 #include <string.h>
 
 #include "util/context_keys.h"
+#include "util/suggest.h"
 
 extern char **environ;
 
 enum {
     NAME_MAX_SHOWN = 200,   /* bytes of a variable's name kept in a key */
     VALUE_MAX_SHOWN = 1024, /* bytes of a value kept */
-    SUGGEST_LEN = 64,       /* longer names get no suggestion */
-    SUGGEST_DISTANCE = 2,   /* edits at most between a name and its
-                             * suggestion */
 };
 
 /* Every PB_* variable bench/ reads (the kernels' own are in their
@@ -70,45 +68,14 @@ static const struct pb_env_knob *known(const char *name, size_t len)
     return NULL;
 }
 
-/* The optimal string alignment distance of a[0..n) and b[0..m), both
- * shorter than SUGGEST_LEN. O(n m). */
-static size_t distance(const char *a, size_t n, const char *b, size_t m)
+/* The known name nearest to name (suggest.h), NULL when none is near. */
+static const char *nearest(const char *name, struct pb_suggest *s)
 {
-    size_t d[SUGGEST_LEN + 1][SUGGEST_LEN + 1];
-    for (size_t i = 0; i <= n; i++)
-        d[i][0] = i;
-    for (size_t j = 0; j <= m; j++)
-        d[0][j] = j;
-    for (size_t i = 1; i <= n; i++)
-        for (size_t j = 1; j <= m; j++) {
-            size_t best = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
-            if (d[i - 1][j] + 1 < best)
-                best = d[i - 1][j] + 1;
-            if (d[i][j - 1] + 1 < best)
-                best = d[i][j - 1] + 1;
-            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] &&
-                a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < best)
-                best = d[i - 2][j - 2] + 1;
-            d[i][j] = best;
-        }
-    return d[n][m];
-}
-
-/* The known name nearest to name[0..len), NULL when none is within
- * SUGGEST_DISTANCE edits. */
-static const char *nearest(const char *name, size_t len)
-{
-    const char *best = NULL;
-    size_t best_distance = SUGGEST_DISTANCE + 1;
+    pb_suggest_init(s, name);
     const struct pb_env_knob *k;
-    for (size_t i = 0; len < SUGGEST_LEN && (k = knob(i)) != NULL; i++) {
-        size_t d = distance(name, len, k->name, strlen(k->name));
-        if (d < best_distance) {
-            best_distance = d;
-            best = k->name;
-        }
-    }
-    return best;
+    for (size_t i = 0; (k = knob(i)) != NULL; i++)
+        pb_suggest_offer(s, k->name);
+    return s->best[0] ? s->best : NULL;
 }
 
 int pb_knobs_check(const char *verb, bool quiet, struct pb_error *e)
@@ -121,7 +88,8 @@ int pb_knobs_check(const char *verb, bool quiet, struct pb_error *e)
         snprintf(name, sizeof(name), "%.*s",
                  (int)(len < NAME_MAX_SHOWN ? len : NAME_MAX_SHOWN), *v);
         pb_escape_controls(name, shown, sizeof(shown));
-        const char *near = nearest(*v, len);
+        struct pb_suggest suggest;
+        const char *near = nearest(name, &suggest);
         if (near)
             fprintf(stderr,
                     "puzzlebench %s: warning: environment %s is not a "
