@@ -43,14 +43,14 @@ done <commands
 
 # step 2: the compact lines and the winners, per thread count
 if [ "$(grep -c '^cube_walk/.* verified$' out2)" -eq 4 ] &&
-    grep -q '^cube_walk/dial/file-[0-9a-f]\{16\}/200x200/n=20/t=2 ' out2; then
+    grep -q '^cube_walk/dial/maze:30/200x200/n=20/t=2 ' out2; then
     pass
 else
     fail "bench: four verified lines expected: $(cat out2)"
 fi
 block=$(sed -n '/^winners/,/^$/p;/^winners/,$p' out2)
 for threads in '1 thread' '2 threads'; do
-    if grep -Eq "^cube_walk file-[0-9a-f]{16} 200x200 n=20 seed=0, $threads\$" \
+    if grep -Eq "^cube_walk maze:30 200x200 n=20 seed=7, $threads\$" \
         out2; then pass; else
         fail "winners: no corpus title at $threads: $block"
     fi
@@ -62,21 +62,21 @@ else
     fail "winners: a winner and an interval per thread count: $block"
 fi
 
-# the corpus is named by its content, both variants at both counts
+# the corpus is named by gen's recipe (its header, checked against the
+# content), both variants at both counts, the content's hash beside it
 csv=results/latest/results.csv
-hash=$(grep -o 'file-[0-9a-f]\{16\}' out2 | head -1)
 for v in dial spfa; do
     for t in 1 2; do
-        if grep -q "^cube_walk,$v,$hash,200x200,20,0,[0-9a-f]*,$t," "$csv"; then
+        if grep -q "^cube_walk,$v,maze:30,200x200,20,7,[0-9a-f]\{16\},$t," "$csv"; then
             pass
         else
-            fail "results.csv: no $v row at $t threads on $hash"
+            fail "results.csv: no $v row at $t threads on maze:30 seed 7"
         fi
     done
 done
 
 # step 3: spfa of the run against its dial, at each thread count
-if [ "$(grep -c '^cube_walk/spfa/file-.*/threads:[12] ' out3)" -eq 2 ] &&
+if [ "$(grep -c '^cube_walk/spfa/maze:30/.*/threads:[12] ' out3)" -eq 2 ] &&
     grep -q '^# variants: spfa of A against dial of B' out3; then
     pass
 else
