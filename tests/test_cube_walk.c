@@ -234,6 +234,16 @@ static void test_cross_variants(void)
         agree(families[f], 64, 64, 3);
     }
     agree("adversarial:30", 40, 64, 3); /* open ground over a street grid */
+    /* the point-to-point families; sealed needs 3 squares (no route:
+     * the whole reachable space settled) */
+    static const char *const queries[] = {"near:1", "near:6", "far", "sealed"};
+    for (size_t f = 0; f < sizeof(queries) / sizeof(queries[0]); f++) {
+        for (size_t b = f == 3 ? 2 : 0; b < sizeof(boards) / sizeof(boards[0]);
+             b++)
+            agree(queries[f], boards[b][0], boards[b][1], 25);
+        agree(queries[f], 64, 64, 3);
+    }
+    agree("sealed", 1, 3, 5);
 }
 
 /* The variant's counters and the corpus's units, summed. */

@@ -81,6 +81,12 @@ RECIPES=(
     "cube_walk maze:50 5x8"
     "cube_walk adversarial 4x4"
     "cube_walk adversarial:3 5x8"
+    "cube_walk sealed 4x4"
+    "cube_walk sealed:9 5x8"
+    "cube_walk near:2 4x4"
+    "cube_walk near:5 5x8"
+    "cube_walk far 4x4"
+    "cube_walk far 5x8"
 )
 # One recipe per kernel (seed 1) run again under other settings: those
 # whose generator searches in parallel (cubic_eight) or at all.

@@ -18,7 +18,23 @@
  *              start is a1, the end the farthest open square: the last
  *              file of the last rank (of the last street rank when
  *              P = 0), so a route crosses the whole board; not drawn.
- * O(R * C) per maze or adversarial instance, O(1) otherwise. Same
+ *   sealed[:W] - uniform[:W] with the end walled in: its open neighbours
+ *              blocked, so no route exists and every search, however
+ *              goal-directed, settles the whole reachable space before
+ *              it answers -1. The same seed draws the same start, faces
+ *              and end as uniform[:W]; an end within one step of the
+ *              start moves to the corner farthest from it (and on a
+ *              1 x 3 board with the start in the middle, the start to
+ *              a1 and the end to c1), so the start stays outside the
+ *              wall. Needs 3 squares or more.
+ *   near:D   - faces as uniform, the end drawn uniformly among the
+ *              squares at Manhattan distance 1..D from the start (D >= 1;
+ *              the start itself only on a 1 x 1 board): the short
+ *              queries a goal-directed search answers early.
+ *   far      - faces as uniform, start and end at opposite corners (the
+ *              start's corner drawn): the longest queries.
+ * O(R * C) per maze, adversarial or sealed instance (sealed: zeroed
+ * memory and four stores), O(R) per near instance, O(1) otherwise. Same
  * arguments -> same bytes on any machine.
  *
  * Why adversarial works. Two adjacent faces are heavy (500..1000), the
@@ -72,7 +88,7 @@ enum {
     WALK_ENTRY = 12,      /* lcm of WALK_STREET and the die's 4-roll cycle */
 };
 
-enum family { UNIFORM, SMALL, EXTREME, MAZE, ADVERSARIAL };
+enum family { UNIFORM, SMALL, EXTREME, MAZE, ADVERSARIAL, SEALED, NEAR, FAR };
 
 /* Clears a random monotone staircase from in->start to in->end. */
 static void carve(struct pb_rng *rng, struct walk_instance *in)
@@ -136,24 +152,105 @@ static int adversarial(struct pb_rng *rng, long percent,
     return 0;
 }
 
-/* knob: maze's and adversarial's percentage, uniform's W. */
+static uint32_t distance(const struct walk_instance *in, uint32_t a, uint32_t b)
+{
+    uint32_t ra = a / in->cols, ca = a % in->cols;
+    uint32_t rb = b / in->cols, cb = b % in->cols;
+    return (ra > rb ? ra - rb : rb - ra) + (ca > cb ? ca - cb : cb - ca);
+}
+
+/* The squares at distance 1..d from in->start, rank by rank: the k-th of
+ * them (k below their number) or, with k = UINT64_MAX, their number. */
+static uint64_t near_square(const struct walk_instance *in, uint64_t d,
+                            uint64_t k)
+{
+    int64_t r0 = in->start / in->cols, c0 = in->start % in->cols;
+    int64_t reach =
+        (int64_t)(d < in->rows + in->cols ? d : in->rows + in->cols);
+    int64_t lo = r0 - reach < 0 ? 0 : r0 - reach;
+    int64_t hi = r0 + reach >= in->rows ? in->rows - 1 : r0 + reach;
+    uint64_t n = 0;
+    for (int64_t r = lo; r <= hi; r++) {
+        int64_t half = reach - (r > r0 ? r - r0 : r0 - r);
+        int64_t a = c0 - half < 0 ? 0 : c0 - half;
+        int64_t b = c0 + half >= in->cols ? in->cols - 1 : c0 + half;
+        uint64_t width = (uint64_t)(b - a + 1) - (r == r0); /* not the start */
+        if (k != UINT64_MAX && k < n + width) {
+            int64_t c = a + (int64_t)(k - n);
+            if (r == r0 && c >= c0)
+                c++; /* skip the start */
+            return (uint64_t)(r * in->cols + c);
+        }
+        n += width;
+    }
+    return n;
+}
+
+/* The corner of the board farthest from square s. */
+static uint32_t far_corner(const struct walk_instance *in, uint32_t s)
+{
+    uint32_t r = s / in->cols, c = s % in->cols;
+    r = r < in->rows - 1 - r ? in->rows - 1 : 0;
+    c = c < in->cols - 1 - c ? in->cols - 1 : 0;
+    return r * in->cols + c;
+}
+
+/* sealed: the end at least two steps from the start (see the opening
+ * comment), then its open neighbours blocked. */
+static int seal(struct walk_instance *in, struct pb_error *e)
+{
+    if (distance(in, in->start, in->end) < 2)
+        in->end = far_corner(in, in->start);
+    if (distance(in, in->start, in->end) < 2) {
+        in->start = 0;
+        in->end = (uint32_t)walk_cells(in) - 1;
+    }
+    in->blocked = calloc(walk_cells(in), 1);
+    if (!in->blocked)
+        return pb_fail(e, -ENOMEM, "out of memory for a sealed board");
+    for (unsigned d = 0; d < WALK_DIRS; d++) {
+        uint32_t next;
+        if (walk_step(in, in->end, d, &next))
+            in->blocked[next] = 1;
+    }
+    return 0;
+}
+
+/* knob: maze's and adversarial's percentage, uniform's and sealed's W,
+ * near's distance. */
 static int gen_one(struct pb_rng *rng, enum family f, long knob,
                    struct walk_instance *in, struct pb_error *e)
 {
     uint64_t cells = walk_cells(in);
     if (f == ADVERSARIAL)
         return adversarial(rng, knob, in, e);
-    in->w = f == SMALL     ? WALK_SMALL_MAX
-            : f == UNIFORM ? (uint32_t)knob
-                           : WALK_JUDGE_MAX;
-    in->start = (uint32_t)pb_rng_below(rng, cells);
-    in->end = (uint32_t)pb_rng_below(rng, cells);
+    in->w = f == SMALL                    ? WALK_SMALL_MAX
+            : f == UNIFORM || f == SEALED ? (uint32_t)knob
+                                          : WALK_JUDGE_MAX;
+    if (f == FAR) {
+        uint32_t corner = (uint32_t)pb_rng_below(rng, 4);
+        in->start = (corner & 1u ? in->rows - 1 : 0) * in->cols +
+                    (corner & 2u ? in->cols - 1 : 0);
+        in->end = far_corner(in, in->start);
+    } else {
+        in->start = (uint32_t)pb_rng_below(rng, cells);
+        if (f == NEAR) {
+            uint64_t n = near_square(in, (uint64_t)knob, UINT64_MAX);
+            in->end = n ? (uint32_t)near_square(in, (uint64_t)knob,
+                                                pb_rng_below(rng, n))
+                        : in->start;
+        } else {
+            in->end = (uint32_t)pb_rng_below(rng, cells);
+        }
+    }
     for (int k = 0; k < WALK_FACES; k++) {
         if (f == EXTREME)
             in->face[k] = pb_rng_below(rng, 2) ? WALK_JUDGE_MAX : 0;
         else
             in->face[k] = (uint32_t)pb_rng_below(rng, in->w + 1u);
     }
+    if (f == SEALED)
+        return seal(in, e);
     if (f != MAZE)
         return 0;
     in->blocked = malloc(cells);
@@ -172,25 +269,37 @@ int walk_generate(const struct pb_gen_args *args, struct pb_corpus *c,
     int rc = walk_board_of_size(&args->size, &rows, &cols, e);
     if (rc)
         return rc;
-    static const char *const names[] = {"uniform", "small", "extreme", "maze",
-                                        "adversarial"};
+    static const char *const names[] = {"uniform", "small",       "extreme",
+                                        "maze",    "adversarial", "sealed",
+                                        "near",    "far"};
     int f = 0;
-    while (f <= ADVERSARIAL && strcmp(args->family, names[f]))
+    while (f <= FAR && strcmp(args->family, names[f]))
         f++;
-    if (f > ADVERSARIAL)
+    if (f > FAR)
         return pb_fail(e, -EINVAL,
                        "unknown family '%s' for cube_walk; expected "
-                       "uniform[:W], small, extreme, maze[:P] or "
-                       "adversarial[:P]",
+                       "uniform[:W], small, extreme, maze[:P], "
+                       "adversarial[:P], sealed[:W], near:D or far",
                        args->family);
-    long knob = f == MAZE      ? WALK_MAZE_DEFAULT
-                : f == UNIFORM ? WALK_JUDGE_MAX
-                               : WALK_ADV_DEFAULT;
-    if (f == UNIFORM && args->param >= 0) {
+    long knob = f == MAZE                     ? WALK_MAZE_DEFAULT
+                : f == UNIFORM || f == SEALED ? WALK_JUDGE_MAX
+                                              : WALK_ADV_DEFAULT;
+    if (f == SEALED && (uint64_t)rows * cols < 3)
+        return pb_fail(e, -EINVAL,
+                       "sealed needs a board of 3 squares or more (an end "
+                       "two steps from the start), not %ux%u",
+                       rows, cols);
+    if (f == NEAR && args->param < 1)
+        return pb_fail(e, -EINVAL,
+                       "near:D takes the largest start-end distance D, "
+                       "1 or more (near:16)");
+    if ((f == UNIFORM || f == SEALED) && args->param >= 0) {
         if (args->param < 1 || args->param > WALK_MAX_W)
             return pb_fail(e, -EINVAL,
-                           "uniform:W takes a largest face value W of 1..%d",
-                           WALK_MAX_W);
+                           "%s:W takes a largest face value W of 1..%d",
+                           names[f], WALK_MAX_W);
+        knob = args->param;
+    } else if (f == NEAR) {
         knob = args->param;
     } else if (f == MAZE && args->param >= 0) {
         if (args->param > WALK_MAZE_MOST)
@@ -211,7 +320,7 @@ int walk_generate(const struct pb_gen_args *args, struct pb_corpus *c,
     if (args->check_only)
         return 0;
     uint64_t cells = (uint64_t)rows * cols;
-    bool mazes = f == MAZE || f == ADVERSARIAL;
+    bool mazes = f == MAZE || f == ADVERSARIAL || f == SEALED;
     uint64_t need = pb_add_sat(pb_corpus_bytes(c->kernel, args->count),
                                mazes ? pb_mul_sat(cells, args->count) : 0);
     char what[96];

@@ -168,8 +168,11 @@ const struct pb_kernel cube_walk_kernel = {
         "({0, 1000}) | maze[:P] (P% blocked, default 30, a "
         "route kept) | adversarial[:P] (two adjacent faces "
         "heavy; P% of ranks open ground over a street grid, "
-        "default 100: SPFA re-expands more as P grows); size = "
-        "the board RxC (8x8)",
+        "default 100: SPFA re-expands more as P grows) | sealed[:W] "
+        "(uniform[:W], the end walled in: every search settles the "
+        "whole reachable space) | near:D (the end at distance 1..D "
+        "from the start) | far (opposite corners); size = the board "
+        "RxC (8x8)",
     .default_variant = "dial",
     .generate = walk_generate,
     .variants = cube_walk_variants,
