@@ -1,0 +1,307 @@
+/*
+ * test_walk_heuristic.c - cube_walk's lower bounds (variants/cube_walk/
+ * walk_heuristic.h) against exact remaining costs. For every open square
+ * and all 24 orientations of an instance, the exact least cost of rolls
+ * to the end comes from a label-correcting search (FIFO, unlike the
+ * bounds' Dijkstra) backwards from the end over reversed rolls; a sample
+ * of it is checked against the kernel's reference oracle, started from
+ * the state by relabelling the faces (the die at code 0 showing what
+ * orientation o shows). Then each bound is at most the exact cost
+ * (admissible), at most a roll's cost plus the bound after the roll
+ * (consistent), 0 on the end square; the strong bound equals the exact
+ * cost on an open board inside its window (it is tight, not merely
+ * admissible). Boards: every size from 1 x 2 to 9 x 9 (uniform, small
+ * and extreme faces), random boards up to 64 x 64 of every family and
+ * a 200 x 200 board (displacements past the torus). A bound one above
+ * the cheap one must fail the same checks: the test can fail. Prints
+ * the bounds' mean share of the exact cost and the strong table's build
+ * time (informative, not asserted). Ends with "N passed, N failed".
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "kernel_test.h"
+#include "pb_clock.h"
+#include "walk.h"
+#include "walk_heuristic.h"
+
+typedef uint64_t bound_fn(const struct walk_heuristic *h, int64_t dr,
+                          int64_t dc, unsigned o);
+
+static uint64_t cheap(const struct walk_heuristic *h, int64_t dr, int64_t dc,
+                      unsigned o)
+{
+    return walk_cheap(h, dr, dc, o);
+}
+
+/* Deliberately inadmissible: the checks must catch it. */
+static uint64_t broken(const struct walk_heuristic *h, int64_t dr, int64_t dc,
+                       unsigned o)
+{
+    return walk_cheap(h, dr, dc, o) + 1;
+}
+
+struct tally {
+    uint64_t states, over, inconsistent, end_nonzero;
+    double bound, exact; /* sums over states with a finite exact cost */
+};
+
+enum { KINDS = 3 };
+static const char *const kind_name[KINDS] = {"cheap", "strong", "cheap + 1"};
+static bound_fn *const kind_fn[KINDS] = {cheap, walk_strong, broken};
+static struct tally tallies[KINDS];
+static struct walk_heuristic heur;
+static double build_seconds;
+static size_t builds;
+
+static const struct pb_kernel *kernel(void)
+{
+    return pb_kernel_find("cube_walk");
+}
+
+/* dist[square * 24 + o]: the least cost of rolls from (square, o) to
+ * in->end, WALK_UNREACHABLE when none. FIFO label correcting. */
+static void exact_remaining(const struct walk_instance *in, uint64_t *dist)
+{
+    uint64_t states = walk_cells(in) * WALK_ORIENTATIONS;
+    uint32_t *queue = malloc(states * sizeof(*queue));
+    uint8_t *queued = calloc(states, 1);
+    CHECK(queue && queued, "memory for %llu states",
+          (unsigned long long)states);
+    for (uint64_t i = 0; i < states; i++)
+        dist[i] = WALK_UNREACHABLE;
+    uint64_t head = 0, len = 0;
+    for (unsigned o = 0; queue && queued && o < WALK_ORIENTATIONS; o++) {
+        uint32_t x = in->end * WALK_ORIENTATIONS + o;
+        dist[x] = 0;
+        queue[len++] = x;
+        queued[x] = 1;
+    }
+    while (len) {
+        uint32_t x = queue[head];
+        head = head + 1 == states ? 0 : head + 1;
+        len--;
+        queued[x] = 0;
+        uint32_t to = x / WALK_ORIENTATIONS;
+        unsigned o2 = x % WALK_ORIENTATIONS;
+        uint64_t via = dist[x] + walk_bottom(in, o2);
+        for (unsigned d = 0; d < WALK_DIRS; d++) {
+            uint32_t from; /* rolling d from `from` reaches `to` */
+            if (!walk_step(in, to, d ^ 1u, &from) || !walk_open(in, from))
+                continue;
+            uint32_t y = from * WALK_ORIENTATIONS + walk_roll[o2][d ^ 1u];
+            if (via < dist[y]) {
+                dist[y] = via;
+                if (!queued[y]) {
+                    queued[y] = 1;
+                    queue[(head + len++) % states] = y;
+                }
+            }
+        }
+    }
+    free(queue);
+    free(queued);
+}
+
+/* The oracle from (square, o): in with that start and its faces
+ * relabelled so that code 0 shows what o shows; its sum less the
+ * bottom it starts on. */
+static uint64_t oracle_from(const void *oracle, const struct walk_instance *in,
+                            uint32_t square, unsigned o)
+{
+    struct walk_instance at = *in;
+    at.start = square;
+    for (unsigned p = 0; p < WALK_FACES; p++)
+        at.face[p] = in->face[walk_face[o][p]];
+    struct walk_answer a = {0, 0, NULL};
+    int rc = kernel()->oracle.solve(oracle, &at, &a);
+    CHECK(rc == 0, "oracle: %d", rc);
+    uint64_t sum = a.sum;
+    kernel()->answer.release(&a);
+    return sum == WALK_UNREACHABLE ? sum : sum - walk_bottom(in, o);
+}
+
+static void tally_bound(int kind, const struct walk_instance *in,
+                        const uint64_t *dist, const char *what)
+{
+    struct tally *t = &tallies[kind];
+    bound_fn *fn = kind_fn[kind];
+    int64_t er = in->end / in->cols, ec = in->end % in->cols;
+    uint64_t reported = t->over + t->inconsistent + t->end_nonzero;
+    for (uint32_t s = 0; s < walk_cells(in); s++) {
+        if (!walk_open(in, s))
+            continue;
+        int64_t dr = er - s / in->cols, dc = ec - s % in->cols;
+        for (unsigned o = 0; o < WALK_ORIENTATIONS; o++) {
+            uint64_t h = fn(&heur, dr, dc, o), x = dist[s * 24 + o];
+            t->states++;
+            if (s == in->end && h != 0)
+                t->end_nonzero++;
+            if (x != WALK_UNREACHABLE) {
+                t->over += h > x;
+                t->bound += (double)h;
+                t->exact += (double)x;
+            }
+            for (unsigned d = 0; d < WALK_DIRS; d++) {
+                uint32_t n;
+                if (!walk_step(in, s, d, &n) || !walk_open(in, n))
+                    continue;
+                unsigned o2 = walk_roll[o][d];
+                uint64_t after =
+                    fn(&heur, er - n / in->cols, ec - n % in->cols, o2);
+                t->inconsistent += h > walk_bottom(in, o2) + after;
+            }
+            if (kind != 2 && t->over + t->inconsistent + t->end_nonzero >
+                                 reported) { /* one message per instance */
+                reported = t->over + t->inconsistent + t->end_nonzero;
+                fprintf(stderr,
+                        "%s: %s bound %llu at square %u orientation %u, "
+                        "exact %llu (over, inconsistent or nonzero on "
+                        "the end)\n",
+                        what, kind_name[kind], (unsigned long long)h, s, o,
+                        (unsigned long long)x);
+                return;
+            }
+        }
+    }
+}
+
+/* One instance: exact costs, a sample of them against the oracle, the
+ * bounds tallied. */
+static void check_instance(const struct walk_instance *in, const void *oracle,
+                           const char *what, size_t index)
+{
+    uint64_t *dist = malloc(walk_cells(in) * WALK_ORIENTATIONS * sizeof(*dist));
+    CHECK(dist != NULL, "memory");
+    if (!dist)
+        return;
+    exact_remaining(in, dist);
+    /* a sample: the start at code 0 and a few states spread over the
+     * board, all orientations */
+    uint32_t step = (uint32_t)(walk_cells(in) / 3 + 1);
+    for (uint32_t s = (uint32_t)(index % step); s < walk_cells(in); s += step)
+        for (unsigned o = 0; o < WALK_ORIENTATIONS; o += 5) {
+            if (!walk_open(in, s))
+                continue;
+            uint64_t want = oracle_from(oracle, in, s, o);
+            CHECK(want == dist[s * 24 + o],
+                  "%s #%zu: square %u orientation %u: oracle %llu, reverse "
+                  "search %llu",
+                  what, index, s, o, (unsigned long long)want,
+                  (unsigned long long)dist[s * 24 + o]);
+        }
+    double t0 = pb_now();
+    int rc = walk_strong_build(&heur, in);
+    build_seconds += pb_now() - t0;
+    builds++;
+    CHECK(rc == 0, "strong build: %d", rc);
+    char where[96];
+    snprintf(where, sizeof(where), "%s #%zu", what, index);
+    for (int k = 0; rc == 0 && k < KINDS; k++)
+        tally_bound(k, in, dist, where);
+    free(dist);
+}
+
+static void check_corpus(const struct pb_corpus *c, const char *what)
+{
+    struct pb_error e = {""};
+    void *oracle = kernel()->oracle.build(c, &e);
+    CHECK(oracle != NULL, "oracle for %s: %s", what, e.msg);
+    for (size_t i = 0; oracle && i < c->count; i++)
+        check_instance(pb_corpus_item(c, i), oracle, what, i);
+    if (oracle)
+        kernel()->oracle.free(oracle);
+}
+
+static void test_boards(void)
+{
+    static const char *const small_families[] = {"uniform", "small", "extreme"};
+    for (int r = 1; r <= 9; r++)
+        for (int c = 1; c <= 9; c++)
+            for (size_t f = 0; r * c >= 2 && f < 3; f++)
+                kt_on_board(kernel(), small_families[f], r, c, 2, check_corpus);
+    static const char *const families[] = {
+        "uniform", "uniform:9",   "small",         "extreme",
+        "maze",    "maze:55",     "sealed",        "near:5",
+        "far",     "adversarial", "adversarial:30"};
+    static const int boards[][2] = {{17, 9}, {31, 32}, {64, 64}, {40, 64}};
+    for (size_t f = 0; f < sizeof(families) / sizeof(families[0]); f++)
+        for (size_t b = 0; b < sizeof(boards) / sizeof(boards[0]); b++)
+            kt_on_board(kernel(), families[f], boards[b][0], boards[b][1], 1,
+                        check_corpus);
+    kt_on_board(kernel(), "uniform", 200, 200, 1, check_corpus);
+    kt_on_board(kernel(), "maze", 200, 200, 1, check_corpus);
+}
+
+/* On an open board reaching WALK_WINDOW + 32 squares round the end, the
+ * strong bound is the exact cost for every |dr|, |dc| <= WALK_WINDOW. */
+static void check_tight(const struct pb_corpus *c, const char *what)
+{
+    enum { SIDE = 2 * (WALK_WINDOW + 32) + 1 };
+    for (size_t i = 0; i < c->count; i++) {
+        struct walk_instance in =
+            *(const struct walk_instance *)pb_corpus_item(c, i);
+        in.rows = in.cols = SIDE;
+        in.blocked = NULL;
+        in.start = 0;
+        in.end = SIDE / 2 * SIDE + SIDE / 2;
+        uint64_t *dist = malloc((size_t)SIDE * SIDE * 24 * sizeof(*dist));
+        CHECK(dist != NULL, "memory");
+        if (!dist || walk_strong_build(&heur, &in)) {
+            CHECK(0, "%s: no memory", what);
+            free(dist);
+            return;
+        }
+        exact_remaining(&in, dist);
+        uint64_t off = 0, cells = 0;
+        for (int dr = -WALK_WINDOW; dr <= WALK_WINDOW; dr++)
+            for (int dc = -WALK_WINDOW; dc <= WALK_WINDOW; dc++) {
+                uint32_t s = (uint32_t)((SIDE / 2 - dr) * SIDE + SIDE / 2 - dc);
+                for (unsigned o = 0; o < WALK_ORIENTATIONS; o++) {
+                    cells++;
+                    off += walk_strong(&heur, dr, dc, o) != dist[s * 24 + o];
+                }
+            }
+        CHECK(off == 0,
+              "%s #%zu: the strong bound differs from the exact cost in "
+              "%llu of %llu states of the window",
+              what, i, (unsigned long long)off, (unsigned long long)cells);
+        free(dist);
+    }
+}
+
+static void test_tight(void)
+{
+    static const char *const families[] = {"uniform", "uniform:9", "small",
+                                           "extreme", "adversarial"};
+    for (size_t f = 0; f < sizeof(families) / sizeof(families[0]); f++)
+        kt_on_board(kernel(), families[f], 8, 8, 3, check_tight);
+}
+
+int main(void)
+{
+    test_boards();
+    for (int k = 0; k < KINDS; k++) {
+        const struct tally *t = &tallies[k];
+        printf("%-9s %llu states: %llu over the exact cost, %llu "
+               "inconsistent, %llu nonzero on the end; mean share of the "
+               "exact cost %.3f\n",
+               kind_name[k], (unsigned long long)t->states,
+               (unsigned long long)t->over, (unsigned long long)t->inconsistent,
+               (unsigned long long)t->end_nonzero,
+               t->exact > 0 ? t->bound / t->exact : 0.0);
+    }
+    for (int k = 0; k < 2; k++)
+        CHECK(tallies[k].states > 0 && tallies[k].over == 0 &&
+                  tallies[k].inconsistent == 0 && tallies[k].end_nonzero == 0,
+              "the %s bound is admissible and consistent", kind_name[k]);
+    CHECK(tallies[2].over > 0 && tallies[2].end_nonzero > 0,
+          "a bound one above the cheap one is caught");
+    test_tight();
+    printf("strong table: %zu builds, %.2f ms each on average; %llu bytes\n",
+           builds, builds ? 1e3 * build_seconds / (double)builds : 0.0,
+           (unsigned long long)walk_strong_bytes(&heur));
+    walk_heuristic_free(&heur);
+    return check_summary();
+}

@@ -1,0 +1,337 @@
+/*
+ * walk_heuristic.c - lower bounds on the remaining cost of cube_walk
+ * (walk_heuristic.h): what each bound is, and why it is admissible and
+ * consistent.
+ *
+ * Setting. A state is (square s, orientation o); a roll in direction d
+ * moves to the neighbour s + v_d, orientation o' = walk_roll[o][d], and
+ * costs bottom(o'), the face that comes down. h(s, o) must not exceed the
+ * least cost of rolls from (s, o) to the end square t in any orientation
+ * (admissible), and h(s, o) <= bottom(o') + h(s', o') for every roll
+ * (consistent), with h = 0 on t. Every bound here depends on the board
+ * only through the displacement (dr, dc) = t - s. A board route is a
+ * route of the open plane with the same rolls and the same costs (a cost
+ * depends on the orientation alone, never on the square), and a board's
+ * edges and blocked squares only remove rolls; so a bound that holds for
+ * every route of the open plane, or of a torus the plane folds onto,
+ * holds on every board. Consistency is a property of the bound against
+ * every roll of the plane, which includes the board's rolls.
+ *
+ * Cheap bound. A roll pivots on an edge of the bottom face, and the face
+ * that comes down is the side face across that edge: successive bottoms
+ * are adjacent faces (never the same, never opposite). A route of L rolls
+ * from o therefore pays b_1 + ... + b_L for a walk b_1, ..., b_L on the
+ * faces' adjacency graph (the octahedron) with b_1 adjacent to the bottom
+ * of o. Let W(L, o) be the least such sum, P the least sum of two
+ * adjacent faces, and F(o) the least of o's four side faces (the faces
+ * that can come down next). Then W(L, o) = floor(L / 2) * P, plus F(o)
+ * when L is odd:
+ *   - >=: W(1, o) = F(o) by definition, W(0, o) = 0, and dropping the
+ *     last two rolls of a walk (a pair of adjacent faces, >= P) leaves a
+ *     walk of L - 2, so W(L, o) >= W(L - 2, o) + P;
+ *   - <=: a walk of L - 2 rolls extends by two rolls costing P from any
+ *     last face y. Let a be a least face and b the least face adjacent to
+ *     a; P = a + b (in any adjacent pair (x, z) one of them is adjacent to
+ *     a, or is a, since x and z cannot both be opposite to a). From y = a
+ *     append b, a; from y opposite to a append b, a (b is adjacent to
+ *     both); from any other y append a, b.
+ * W is nondecreasing in L (a walk's first L - 1 rolls are a walk of
+ * L - 1, and no face is negative). A route to t has L >= n = |dr| + |dc|
+ * rolls, so h_cheap(s, o) = W(n, o) is admissible, O(1) per call, and at
+ * least n times the least face (P >= 2 a, F(o) >= a). Consistent: a roll
+ * to (s', o') costing c changes n by one, and c followed by a walk from
+ * o' is a walk from o (c is a side face of o). If n' = n - 1,
+ * W(n, o) <= c + W(n - 1, o'); if n' = n + 1, W(n, o) <= W(n + 2, o)
+ * <= c + W(n + 1, o'). On t, n = 0 and h = 0.
+ *
+ * Strong bound, inside the table. On the torus Z_N x Z_N (N = WALK_TORUS)
+ * with the same rolls and costs, every plane route from (s, o) to t folds
+ * onto a torus route from (s mod N, o) to t mod N of the same cost, so
+ * the torus's least cost T(s - t mod N, o) is at most the plane's:
+ * admissible for every displacement, near or far. T is a shortest-path
+ * distance of the torus graph, onto which every plane roll maps, so
+ * T(s) <= c + T(s') for every roll: consistent, and 0 on t. The table is
+ * one reverse Dijkstra from (0, 0) in all 24 orientations at cost 0 over
+ * reversed rolls (the state (p', o') reached by rolling d from
+ * (p' - v_d, walk_roll[o'][d ^ 1]), at cost bottom(o')) with a radix
+ * heap: T = N^2 * 24 = 393,216 states, 1.5 MB of uint32 sums (a torus
+ * square is N rolls from the origin at most, 10^6 a roll, far below
+ * 2^32), O(T log C) for C the largest sum; the heap's buckets, about
+ * 7 MB at their peak, are kept for the next build (walk_strong_bytes).
+ * About 10 ms per instance on one core. Folding can only lower a cost (a
+ * shortcut round the torus): with N = 128 the table equals the open
+ * plane's cost for |dr|, |dc| <= WALK_WINDOW = 56 on every instance the
+ * tests try (an open board reaching 32 squares past the window, searched
+ * exactly), while at 63 the adversarial faces already find shortcuts.
+ *
+ * Strong bound, beyond the table: linear bounds. For a slope theta =
+ * (tr, tc) and potentials pi over the 24 orientations with
+ *     Q * bottom(o') >= tr * vr_d + tc * vc_d + pi(o') - pi(o)
+ * for every orientation o and direction d (o' = walk_roll[o][d], Q =
+ * WALK_LINE_SCALE), summing over the rolls of any route from (s, o) to
+ * t, ending in o_t, gives Q * cost >= theta . (t - s) + pi(o_t) - pi(o)
+ * >= theta . (dr, dc) - off(o), off(o) = pi(o) - min pi. The cost is an
+ * integer, so cost >= ceil((theta . (dr, dc) - off(o)) / Q): admissible.
+ * Consistent: for a roll (s, o) -> (s', o') at cost c, the constraint
+ * says theta . (t - s) - off(o) <= Q c + theta . (t - s') - off(o'), and
+ * ceil keeps the inequality (c is an integer); max with 0 keeps it too.
+ * Such pi exist exactly when the graph of the 24 orientations with edge
+ * weights Q * bottom(o') - theta . v_d has no negative cycle (pi = its
+ * Bellman-Ford distances from a source joined to all at cost 0). For
+ * each of WALK_LINES directions u (the axes, the diagonals and the slopes
+ * 1:2 and 2:1, both signs) theta = p * u with the largest integer p that
+ * is feasible, found by bisection; p / Q is then within 1 / Q of the
+ * least cost per unit of u . displacement of any cycle of rolls, the
+ * asymptotic rate in that direction. O(WALK_LINES * log(Q W) * 24^2 * 4)
+ * per build, about a millisecond.
+ *
+ * The strong bound is the largest of T, the cheap bound and the linear
+ * bounds: a maximum of admissible bounds is admissible, and of consistent
+ * ones consistent (h_i(s) <= c + h_i(s') <= c + max_j h_j(s')). An A*
+ * with this bound or the cheap one may therefore close a state when it
+ * is popped and never reopen it.
+ *
+ * References: P. E. Hart, N. J. Nilsson and B. Raphael, "A formal basis
+ * for the heuristic determination of minimum cost paths", IEEE Trans.
+ * SSC 4(2), 1968 (admissibility, consistency); Bellman-Ford for the
+ * feasible potentials (R. Bellman, 1958).
+ */
+#include "walk_heuristic.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum {
+    TORUS_MASK = WALK_TORUS - 1,
+    TORUS_STATES = WALK_TORUS * WALK_TORUS * WALK_ORIENTATIONS,
+    RADIX_BUCKETS = 33, /* sums of 32 bits */
+};
+_Static_assert((WALK_TORUS & TORUS_MASK) == 0, "the torus side is 2^k");
+
+static const int step_r[WALK_DIRS] = {1, -1, 0, 0};
+static const int step_c[WALK_DIRS] = {0, 0, 1, -1};
+
+void walk_cheap_init(struct walk_heuristic *h, const struct walk_instance *in)
+{
+    static const unsigned sides[] = {WALK_NEAR, WALK_FAR, WALK_RIGHT,
+                                     WALK_LEFT};
+    h->pair = UINT64_MAX;
+    for (unsigned o = 0; o < WALK_ORIENTATIONS; o++) {
+        uint32_t least = UINT32_MAX;
+        for (unsigned k = 0; k < 4; k++) {
+            uint32_t f = in->face[walk_face[o][sides[k]]];
+            least = f < least ? f : least;
+        }
+        h->first[o] = least;
+        uint64_t pair = (uint64_t)walk_bottom(in, o) + least;
+        h->pair = pair < h->pair ? pair : h->pair;
+    }
+}
+
+/* The build's queue: a radix heap of (sum << 32 | state) words, bucket
+ * 0 holding the sums equal to the last one popped and bucket b >= 1 those
+ * whose highest bit differing from it is bit b - 1 (Ahuja, Mehlhorn,
+ * Orlin and Tarjan, 1990): sums only grow in Dijkstra's order, so an
+ * entry moves to a lower bucket at most 32 times, by sequential scans. */
+struct walk_radix {
+    uint64_t *v[RADIX_BUCKETS];
+    size_t len[RADIX_BUCKETS], cap[RADIX_BUCKETS];
+    uint32_t last;
+};
+
+uint64_t walk_strong_bytes(const struct walk_heuristic *h)
+{
+    uint64_t bytes = h->table ? TORUS_STATES * sizeof(uint32_t) : 0;
+    for (unsigned b = 0; h->queue && b < RADIX_BUCKETS; b++)
+        bytes += h->queue->cap[b] * sizeof(uint64_t);
+    return bytes;
+}
+
+static unsigned radix_bucket(uint32_t last, uint32_t sum)
+{
+    return sum == last ? 0 : 32u - (unsigned)__builtin_clz(sum ^ last);
+}
+
+static int radix_push(struct walk_radix *q, uint32_t sum, uint32_t state)
+{
+    unsigned b = radix_bucket(q->last, sum);
+    if (q->len[b] == q->cap[b]) {
+        size_t cap = q->cap[b] ? 2 * q->cap[b] : 256;
+        uint64_t *v = realloc(q->v[b], cap * sizeof(*v));
+        if (!v)
+            return -ENOMEM;
+        q->v[b] = v;
+        q->cap[b] = cap;
+    }
+    q->v[b][q->len[b]++] = (uint64_t)sum << 32 | state;
+    return 0;
+}
+
+/* The next word in sum order into *out: 1, 0 when the queue is empty,
+ * or -ENOMEM. */
+static int radix_pop(struct walk_radix *q, uint64_t *out)
+{
+    if (q->len[0] == 0) {
+        unsigned b = 1;
+        while (b < RADIX_BUCKETS && q->len[b] == 0)
+            b++;
+        if (b == RADIX_BUCKETS)
+            return 0;
+        uint64_t least = UINT64_MAX;
+        for (size_t i = 0; i < q->len[b]; i++)
+            least = q->v[b][i] < least ? q->v[b][i] : least;
+        q->last = (uint32_t)(least >> 32);
+        /* every entry of b goes to a lower bucket */
+        size_t n = q->len[b];
+        q->len[b] = 0;
+        for (size_t i = 0; i < n; i++) {
+            uint64_t x = q->v[b][i];
+            if (radix_push(q, (uint32_t)(x >> 32), (uint32_t)x))
+                return -ENOMEM;
+        }
+    }
+    *out = q->v[0][--q->len[0]];
+    return 1;
+}
+
+/* T: the reverse Dijkstra over the torus (opening comment). 0 or
+ * -ENOMEM. */
+static int torus_fill(uint32_t *table, struct walk_radix *q,
+                      const struct walk_instance *in)
+{
+    uint32_t bottom[WALK_ORIENTATIONS];
+    walk_bottoms(in, bottom);
+    for (size_t i = 0; i < TORUS_STATES; i++)
+        table[i] = UINT32_MAX;
+    memset(q->len, 0, sizeof(q->len));
+    q->last = 0;
+    int rc = 0;
+    for (unsigned o = 0; rc == 0 && o < WALK_ORIENTATIONS; o++) {
+        table[o] = 0;
+        rc = radix_push(q, 0, o);
+    }
+    uint64_t top;
+    while (rc == 0 && (rc = radix_pop(q, &top)) == 1) {
+        rc = 0;
+        uint32_t sum = (uint32_t)(top >> 32), state = (uint32_t)top;
+        if (sum != table[state])
+            continue;
+        unsigned o2 = state % WALK_ORIENTATIONS;
+        uint32_t cell = state / WALK_ORIENTATIONS;
+        uint32_t pr = cell / WALK_TORUS, pc = cell % WALK_TORUS;
+        uint32_t next = sum + bottom[o2];
+        for (unsigned d = 0; rc == 0 && d < WALK_DIRS; d++) {
+            uint32_t r = (pr - (uint32_t)step_r[d]) & TORUS_MASK;
+            uint32_t c = (pc - (uint32_t)step_c[d]) & TORUS_MASK;
+            uint32_t from = (r * WALK_TORUS + c) * WALK_ORIENTATIONS +
+                            walk_roll[o2][d ^ 1u];
+            if (next < table[from]) {
+                table[from] = next;
+                rc = radix_push(q, next, from);
+            }
+        }
+    }
+    return rc;
+}
+
+/* Bellman-Ford over the orientations with weights Q * bottom(o') -
+ * (tr * vr_d + tc * vc_d): true and the potentials in pi when no cycle
+ * is negative. */
+static bool potentials(const uint32_t bottom[WALK_ORIENTATIONS], int64_t tr,
+                       int64_t tc, int64_t pi[WALK_ORIENTATIONS])
+{
+    for (unsigned o = 0; o < WALK_ORIENTATIONS; o++)
+        pi[o] = 0;
+    /* without a negative cycle the distances settle within 24 rounds
+     * (a path from the source has at most 24 edges), so a 25th round
+     * that still improves proves one */
+    for (unsigned round = 0; round <= WALK_ORIENTATIONS; round++) {
+        bool changed = false;
+        for (unsigned o = 0; o < WALK_ORIENTATIONS; o++)
+            for (unsigned d = 0; d < WALK_DIRS; d++) {
+                unsigned o2 = walk_roll[o][d];
+                int64_t w = (int64_t)WALK_LINE_SCALE * bottom[o2] -
+                            (tr * step_r[d] + tc * step_c[d]);
+                if (pi[o] + w < pi[o2]) {
+                    pi[o2] = pi[o] + w;
+                    changed = true;
+                }
+            }
+        if (!changed)
+            return true;
+    }
+    return false;
+}
+
+/* The linear bounds: per direction the steepest feasible slope. */
+static void lines_fill(struct walk_heuristic *h, const struct walk_instance *in)
+{
+    static const int dir[WALK_LINES][2] = {
+        {1, 0}, {0, 1}, {-1, 0}, {0, -1}, {1, 1},  {1, -1}, {-1, 1},  {-1, -1},
+        {2, 1}, {1, 2}, {-2, 1}, {-1, 2}, {2, -1}, {1, -2}, {-2, -1}, {-1, -2}};
+    uint32_t bottom[WALK_ORIENTATIONS];
+    walk_bottoms(in, bottom);
+    int64_t pi[WALK_ORIENTATIONS];
+    for (unsigned k = 0; k < WALK_LINES; k++) {
+        /* a straight run along an axis is a cycle of 4 rolls costing at
+         * most 4 W and gaining at least 4 in u . displacement, so the
+         * feasible p are at most Q * W */
+        int64_t lo = 0, hi = (int64_t)WALK_LINE_SCALE * walk_max_face(in);
+        while (lo < hi) {
+            int64_t mid = lo + (hi - lo + 1) / 2;
+            if (potentials(bottom, mid * dir[k][0], mid * dir[k][1], pi))
+                lo = mid;
+            else
+                hi = mid - 1;
+        }
+        h->line_r[k] = lo * dir[k][0];
+        h->line_c[k] = lo * dir[k][1];
+        potentials(bottom, h->line_r[k], h->line_c[k], pi);
+        int64_t least = pi[0];
+        for (unsigned o = 1; o < WALK_ORIENTATIONS; o++)
+            least = pi[o] < least ? pi[o] : least;
+        for (unsigned o = 0; o < WALK_ORIENTATIONS; o++)
+            h->line_off[o][k] = pi[o] - least;
+    }
+}
+
+int walk_strong_build(struct walk_heuristic *h, const struct walk_instance *in)
+{
+    if (!h->table)
+        h->table = malloc((size_t)TORUS_STATES * sizeof(*h->table));
+    if (!h->queue)
+        h->queue = calloc(1, sizeof(*h->queue));
+    if (!h->table || !h->queue)
+        return -ENOMEM;
+    walk_cheap_init(h, in);
+    lines_fill(h, in);
+    return torus_fill(h->table, h->queue, in);
+}
+
+uint64_t walk_strong(const struct walk_heuristic *h, int64_t dr, int64_t dc,
+                     unsigned o)
+{
+    uint64_t pr = (uint64_t)-dr & TORUS_MASK, pc = (uint64_t)-dc & TORUS_MASK;
+    uint64_t best = h->table[(pr * WALK_TORUS + pc) * WALK_ORIENTATIONS + o];
+    uint64_t cheap = walk_cheap(h, dr, dc, o);
+    best = cheap > best ? cheap : best;
+    for (unsigned k = 0; k < WALK_LINES; k++) {
+        int64_t x = h->line_r[k] * dr + h->line_c[k] * dc - h->line_off[o][k];
+        if (x > 0) {
+            uint64_t v = ((uint64_t)x + WALK_LINE_SCALE - 1) / WALK_LINE_SCALE;
+            best = v > best ? v : best;
+        }
+    }
+    return best;
+}
+
+void walk_heuristic_free(struct walk_heuristic *h)
+{
+    free(h->table);
+    for (unsigned b = 0; h->queue && b < RADIX_BUCKETS; b++)
+        free(h->queue->v[b]);
+    free(h->queue);
+    h->table = NULL;
+    h->queue = NULL;
+}
