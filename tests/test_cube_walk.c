@@ -8,7 +8,9 @@
  * boards from 1x2 to 64x64, 1 vs 2 threads identical; the adversarial
  * family: deterministic, its knob refused out of range, a route on every
  * board, and SPFA's pops per state (a deterministic count) many times
- * Dijkstra's with open ground and near 1 without; mazes with
+ * Dijkstra's with open ground and near 1 without; the point-to-point
+ * families (near:D's end within D, far's at the opposite corner,
+ * sealed's walled in and otherwise uniform's); mazes with
  * unreachable ends ("-1"); start == end; answer.same refusing bad routes;
  * the extended format round trip; bad input named by line; boards too
  * big for memory refused up front with the estimate. Ends with
@@ -358,6 +360,106 @@ static void test_adversarial(void)
     pb_corpus_free(&open);
 }
 
+/* The point-to-point families: deterministic, knobs checked; near:D's
+ * end 1..D from the start, far's at the opposite corner, sealed's walled
+ * in (its neighbours blocked, nothing else) two steps or more from the
+ * start, with uniform's faces, and uniform's start and end where those
+ * are two steps apart (same seed). */
+static void test_query_families(void)
+{
+    kt_check_generator_seeds(kernel(), "near:3", (struct pb_size){9, 7}, 4);
+    kt_check_generator_seeds(kernel(), "far", (struct pb_size){9, 7}, 4);
+    kt_check_generator_seeds(kernel(), "sealed:50", (struct pb_size){9, 7}, 4);
+    static const struct {
+        const char *family;
+        struct pb_size size;
+        const char *want;
+    } bad[] = {
+        {"near", {8, 8}, "near:D takes the largest start-end distance D"},
+        {"near:0", {8, 8}, "near:D takes the largest start-end distance D"},
+        {"far:2", {8, 8}, "family 'far' takes no parameter"},
+        {"sealed:0", {8, 8}, "sealed:W takes a largest face value W"},
+        {"sealed", {1, 2}, "sealed needs a board of 3 squares or more"},
+    };
+    for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+        struct pb_corpus c;
+        struct pb_error e = {""};
+        int rc =
+            pb_generate(kernel(), bad[i].family, bad[i].size, 2, 1, &c, &e);
+        if (rc == 0)
+            pb_corpus_free(&c);
+        CHECK(rc == -EINVAL && strstr(e.msg, bad[i].want), "%s: %d %s",
+              bad[i].family, rc, e.msg);
+    }
+    static const int boards[][2] = {{1, 1}, {1, 3}, {1, 7},   {2, 2},
+                                    {3, 5}, {9, 1}, {17, 40}, {64, 64}};
+    for (size_t b = 0; b < sizeof(boards) / sizeof(boards[0]); b++) {
+        struct pb_size size = {boards[b][0], boards[b][1]};
+        int64_t rows = size.a, cols = size.b;
+        struct pb_corpus near, far, sealed, uniform;
+        struct pb_error e = {""};
+        bool sealable = rows * cols >= 3;
+        int rc = pb_generate(kernel(), "near:4", size, 50, 3, &near, &e);
+        rc = rc ? rc : pb_generate(kernel(), "far", size, 50, 3, &far, &e);
+        rc = rc ? rc
+                : pb_generate(kernel(), sealable ? "sealed" : "uniform", size,
+                              50, 3, &sealed, &e);
+        rc = rc ? rc
+                : pb_generate(kernel(), "uniform", size, 50, 3, &uniform, &e);
+        CHECK(rc == 0, "%dx%d: %s", (int)rows, (int)cols, e.msg);
+        if (rc)
+            return;
+        for (size_t i = 0; i < 50; i++) {
+            const struct walk_instance *n = pb_corpus_item(&near, i);
+            const struct walk_instance *f = pb_corpus_item(&far, i);
+            const struct walk_instance *s = pb_corpus_item(&sealed, i);
+            const struct walk_instance *u = pb_corpus_item(&uniform, i);
+            int64_t dr = (int64_t)(n->end / cols) - n->start / cols;
+            int64_t dc = (int64_t)(n->end % cols) - n->start % cols;
+            int64_t d = (dr < 0 ? -dr : dr) + (dc < 0 ? -dc : dc);
+            CHECK((d >= 1 && d <= 4) || (rows * cols == 1 && d == 0),
+                  "near:4 %dx%d #%zu: distance %lld", (int)rows, (int)cols, i,
+                  (long long)d);
+            CHECK(f->start % cols + f->end % cols == cols - 1 &&
+                      f->start / cols + f->end / cols == rows - 1 &&
+                      (f->start == 0 || f->start == cols - 1 ||
+                       f->start == (rows - 1) * cols ||
+                       f->start == rows * cols - 1),
+                  "far %dx%d #%zu: %u to %u", (int)rows, (int)cols, i, f->start,
+                  f->end);
+            if (!sealable)
+                continue;
+            int64_t ur = (int64_t)(u->end / cols) - u->start / cols;
+            int64_t uc = (int64_t)(u->end % cols) - u->start % cols;
+            bool apart = (ur < 0 ? -ur : ur) + (uc < 0 ? -uc : uc) >= 2;
+            CHECK(!memcmp(s->face, u->face, sizeof(s->face)) &&
+                      (!apart || (s->start == u->start && s->end == u->end)),
+                  "sealed %dx%d #%zu: not uniform's faces, start and end",
+                  (int)rows, (int)cols, i);
+            uint32_t blocked = 0, walls = 0;
+            for (uint32_t q = 0; q < rows * cols; q++)
+                blocked += s->blocked[q];
+            for (unsigned dir = 0; dir < WALK_DIRS; dir++) {
+                uint32_t next;
+                if (walk_step(s, s->end, dir, &next)) {
+                    walls++;
+                    CHECK(s->blocked[next] && next != s->start,
+                          "sealed %dx%d #%zu: open beside the end", (int)rows,
+                          (int)cols, i);
+                }
+            }
+            CHECK(blocked == walls && !s->blocked[s->start] &&
+                      !s->blocked[s->end] && s->start != s->end,
+                  "sealed %dx%d #%zu: %u blocked, %u walls", (int)rows,
+                  (int)cols, i, blocked, walls);
+        }
+        pb_corpus_free(&near);
+        pb_corpus_free(&far);
+        pb_corpus_free(&sealed);
+        pb_corpus_free(&uniform);
+    }
+}
+
 static void test_mazes_and_corners(void)
 {
     /* a wall across rank 3: e1 cannot reach e5; c4 reaches e5 */
@@ -548,6 +650,7 @@ int main(void)
     test_orientation_laws();
     test_cross_variants();
     test_adversarial();
+    test_query_families();
     test_mazes_and_corners();
     test_round_trip();
     test_bad_input();
