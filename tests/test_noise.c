@@ -603,7 +603,8 @@ static void test_report(const char *dir)
                          "1.00 |") &&
               strstr(md, "Left out, as empty or zero in every row: IQR, CV") &&
               !strstr(md, "| IQR") && !strstr(md, "0.0 %"),
-          "report.md of one repetition: a spread, or no row: %s", md);
+          "report.md of one repetition: a spread, or no row: %s",
+          md ? md : "(none)");
     snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
     CHECK(system(cmd) == 0, "%s", cmd);
 }
