@@ -468,7 +468,7 @@ static void table_part(struct rp_out *o, const struct readback *t,
     }
     bool pick[MAX_COLS];
     for (int c = 0; c < ncols; c++)
-        pick[c] = keep[c] && c < split;
+        pick[c] = c < split && keep[c];
     kernel_table(o, t, def, base, &u, cols, ncols, pick, cores, granted,
                  warnings);
     if (units >= 0) {
@@ -481,7 +481,7 @@ static void table_part(struct rp_out *o, const struct readback *t,
                  unit);
         rp_para(o, text);
         for (int c = 0; c < ncols; c++) /* named as in the first table */
-            pick[c] = keep[c] && (c < MEDIAN_COL || c >= split);
+            pick[c] = (c < MEDIAN_COL || c >= split) && keep[c];
         kernel_table(o, t, def, base, &u, cols, ncols, pick, cores, granted,
                      scratch);
     }
