@@ -378,13 +378,31 @@ static int corpus_labels(const struct readback *t, const char *kernel,
     return !safe ? -EINVAL : fits ? 0 : -ENOSPC;
 }
 
+/* Runs script with defs and its outputs: the figure into out, the
+ * caption into caption_out (NULL: none drawn). */
+static int run_script(const char *defs, const char *script, const char *out,
+                      const char *caption_out, const char *log,
+                      struct pb_error *e)
+{
+    char all[16384];
+    all[0] = '\0';
+    int rc = gp_define(all, sizeof(all), "out", out, true);
+    if (rc == 0 && caption_out)
+        rc = gp_define(all, sizeof(all), "caption_out", caption_out, true);
+    if (rc == 0 && !append(all, sizeof(all), "%s", defs))
+        rc = -ENOSPC;
+    if (rc)
+        return pb_fail(e, rc, "%s: cannot be handed to gnuplot", out);
+    return run_gnuplot(all, script, log, e);
+}
+
 /* Draws one figure into path, and its caption into caption (NULL: none):
  * gnuplot writes temporaries beside them (out, caption_out), renamed
  * over them once complete. */
 static int draw(const char *defs, const char *script, const char *path,
                 const char *caption, const char *log, struct pb_error *e)
 {
-    char tmp[PB_PATH_MAX], ctmp[PB_PATH_MAX], all[16384];
+    char tmp[PB_PATH_MAX], ctmp[PB_PATH_MAX];
     int fd = pb_temp_create(path, tmp), cfd = -1;
     if (fd < 0)
         return pb_fail(e, fd, "%s: cannot create a temporary beside it: %s",
@@ -395,16 +413,7 @@ static int draw(const char *defs, const char *script, const char *path,
         return pb_fail(e, cfd, "%s: cannot create a temporary beside it: %s",
                        caption, strerror(-cfd));
     }
-    all[0] = '\0';
-    int rc = gp_define(all, sizeof(all), "out", tmp, true);
-    if (rc == 0 && caption)
-        rc = gp_define(all, sizeof(all), "caption_out", ctmp, true);
-    if (rc == 0 && !append(all, sizeof(all), "%s", defs))
-        rc = -ENOSPC;
-    if (rc)
-        rc = pb_fail(e, rc, "%s: cannot be handed to gnuplot", tmp);
-    else
-        rc = run_gnuplot(all, script, log, e);
+    int rc = run_script(defs, script, tmp, caption ? ctmp : NULL, log, e);
     struct stat st;
     if (rc == 0 && (fstat(fd, &st) != 0 || st.st_size == 0))
         rc = pb_fail(e, -EIO, "%s: gnuplot wrote nothing", path);
@@ -501,7 +510,7 @@ static int draw_tex(const char *defs, const char *script, const char *figdir,
      * is checked to fit PB_PATH_MAX below */
     enum { LONGER = PB_PATH_MAX + 160 };
     char tmpdir[PB_PATH_MAX], tex[LONGER], pdf[LONGER], text_of_caption[LONGER],
-        drop[LONGER], path[LONGER], all[16384];
+        drop[LONGER], path[LONGER];
     if (snprintf(tmpdir, sizeof(tmpdir), "%s/.tex-%s.XXXXXX", figdir, name) >=
         (int)sizeof(tmpdir))
         return pb_fail(e, -ENAMETOOLONG, "%s: a path too long", figdir);
@@ -513,16 +522,8 @@ static int draw_tex(const char *defs, const char *script, const char *figdir,
     snprintf(text_of_caption, sizeof(text_of_caption), "%s/caption.txt",
              tmpdir);
     snprintf(drop, sizeof(drop), "%s%s/", gp_path_prefix(tmpdir), tmpdir);
-    all[0] = '\0';
-    int rc = gp_define(all, sizeof(all), "out", tex, true);
-    if (rc == 0 && caption)
-        rc = gp_define(all, sizeof(all), "caption_out", text_of_caption, true);
-    if (rc == 0 && !append(all, sizeof(all), "%s", defs))
-        rc = -ENOSPC;
-    if (rc)
-        rc = pb_fail(e, rc, "%s: cannot be handed to gnuplot", tex);
-    else
-        rc = run_gnuplot(all, script, log, e);
+    int rc =
+        run_script(defs, script, tex, caption ? text_of_caption : NULL, log, e);
     size_t len = 0;
     char *text = rc ? NULL : text_without(tex, drop, &len);
     if (rc == 0 && !text)
