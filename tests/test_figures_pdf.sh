@@ -36,13 +36,8 @@ OUT_DIR=$TMP
 # shellcheck source=tests/testlib.sh
 . "$HERE/testlib.sh"
 
-for tool in gnuplot pdftoppm pdftotext pdfinfo python3; do
-    if ! command -v "$tool" >/dev/null; then
-        echo "skipped: $tool is not installed (Debian packages gnuplot-nox," \
-            "poppler-utils, python3; scripts/setup.sh)"
-        exit 77
-    fi
-done
+need_tools "gnuplot-nox, poppler-utils, python3" gnuplot pdftoppm \
+    pdftotext pdfinfo python3
 COLUMN_PT=244.8 # 3.4 in
 MIN_PT=7
 

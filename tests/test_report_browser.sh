@@ -20,17 +20,7 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 take_args "$@"
 need_python3
 
-for tool in "${CHROMIUM:-chromium}" gnuplot; do
-    if ! command -v "$tool" >/dev/null; then
-        if [ -n "${CI:-}" ]; then
-            echo "FAIL: $tool is missing under CI; scripts/setup.sh" \
-                "installs it (Debian packages chromium, gnuplot-nox)" >&2
-            exit 1
-        fi
-        echo "skipped: $tool is not installed (scripts/setup.sh installs it)"
-        exit 77
-    fi
-done
+need_tools "chromium, gnuplot-nox" "${CHROMIUM:-chromium}" gnuplot
 scratch test_report_browser
 
 # the fixture's report, with its figures

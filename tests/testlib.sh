@@ -78,6 +78,25 @@ need_python3() {
     fi
 }
 
+# need_tools PACKAGES TOOL...: skips the test (exit 77) when a tool is
+# missing, naming the Debian PACKAGES that give them; under CI (.ci/run
+# sets CI after scripts/setup.sh installed them) a missing tool fails it.
+need_tools() {
+    local packages=$1 tool
+    shift
+    for tool in "$@"; do
+        command -v "$tool" >/dev/null && continue
+        if [ -n "${CI:-}" ]; then
+            echo "FAIL: $tool is missing under CI; scripts/setup.sh" \
+                "installs it (Debian packages $packages)" >&2
+            exit 1
+        fi
+        echo "skipped: $tool is not installed (Debian packages $packages;" \
+            "scripts/setup.sh installs them)"
+        exit 77
+    done
+}
+
 # scratch NAME: a fresh folder $T, made the current folder and OUT_DIR;
 # on exit the background run $BG (when a test sets it) is killed and the
 # folder removed.
