@@ -11,7 +11,7 @@
 #include <stdint.h>
 
 /* Work counters: the most a kernel names (struct pb_work_def). */
-#define PB_MAX_COUNTERS 4
+#define PB_MAX_COUNTERS 6
 /* Counter 0 is the kernel's main unit of work (states expanded for the
  * searches, turns for cubing): what work_per_second and
  * expanded_per_instance report. A kernel with more counters names its

@@ -44,9 +44,19 @@
 #define WALK_MAX_CELLS (1u << 30) /* square numbers fit in 32 bits */
 #define WALK_UNREACHABLE UINT64_MAX
 /* The work counters (named in walk_kernel.c): queue pops (the main
- * one), distance improvements, and nanoseconds spent building an explicit
- * graph (the igraph variant's per-instance build). */
-enum walk_counter { WALK_POPS, WALK_RELAXATIONS, WALK_BUILD_NS };
+ * one), distance improvements, nanoseconds spent building an explicit
+ * graph (the igraph variant's per-instance build), states settled (their
+ * sum final and their rolls relaxed: a label-correcting search counts a
+ * state once however often it is expanded) and states touched (given a
+ * finite sum). Per reachable state (the kernel's unit), the last two are
+ * the fractions of the space a search settled and touched. */
+enum walk_counter {
+    WALK_POPS,
+    WALK_RELAXATIONS,
+    WALK_BUILD_NS,
+    WALK_SETTLED,
+    WALK_TOUCHED
+};
 
 enum walk_face_pos {
     WALK_NEAR,

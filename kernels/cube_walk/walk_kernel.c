@@ -133,6 +133,8 @@ static const struct pb_counter_def walk_counters[] = {
     {"pops", "queue pops"},
     {"relaxations", "distance improvements"},
     {"build_ns", "nanoseconds building an explicit graph (igraph only)"},
+    {"settled", "states settled"},
+    {"touched", "states given a finite sum"},
     {NULL, NULL}};
 
 const struct pb_kernel cube_walk_kernel = {

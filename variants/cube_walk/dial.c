@@ -10,7 +10,16 @@
  * pop). Time O(states + relaxations + D), D the largest sum (the buckets
  * scanned), against Dijkstra's O(E log E); memory the grid's 97 bytes per
  * framed square (walk_grid.h) plus 8 bytes per queued entry, kept between
- * instances, and (W + 1) bucket headers. Searches every reachable state.
+ * instances, and (W + 1) bucket headers.
+ * Early exit: the search stops at the first settled state of the end
+ * square. Its sum is the answer: states are settled in nondecreasing
+ * order of sum and every roll costs at least 0, so any route to the end
+ * not yet settled passes through a queued state whose sum is at least
+ * this one's, and the end square's other states tie or exceed it. On a
+ * board whose end is unreachable (the `sealed` family) the search is
+ * full: it settles every reachable state, the measure of the
+ * per-reachable-state figures. The grid is reset in proportion to the
+ * squares expanded (walk_grid.h), so a near query costs what it searches.
  * Reference: R. B. Dial, "Algorithm 360: shortest-path forest with
  * topological ordering", CACM 12(11), 1969.
  */
@@ -87,7 +96,9 @@ static int dial_solve(void *worker, const void *instance, void *answer,
     uint64_t *dist = g->dist;
     const uint32_t n = walk_max_face(instance) + 1;
     struct bucket *bucket = w->bucket;
-    uint64_t pops = 0, relaxations = 0, live = 1, cur = dist[start];
+    uint64_t pops = 0, relaxations = 0, settled = 0, live = 1;
+    uint64_t cur = dist[start];
+    bool done = false;
     int rc = 0;
     for (uint32_t b = 0; b < n; b++)
         bucket[b].len = 0;
@@ -98,7 +109,7 @@ static int dial_solve(void *worker, const void *instance, void *answer,
         return pb_fail(e, -ENOMEM, "out of memory for Dial's buckets");
     first->entry[first->len++] = start;
     uint32_t at = (uint32_t)(cur % n);
-    while (live && rc == 0) {
+    while (live && rc == 0 && !done) {
         struct bucket *b = &bucket[at];
         while (b->len && rc == 0) {
             uint64_t s = b->entry[--b->len];
@@ -106,6 +117,11 @@ static int dial_solve(void *worker, const void *instance, void *answer,
             pops++;
             if (dist[s] != cur)
                 continue;
+            settled++;
+            if (walk_grid_at_end(g, s)) {
+                done = true;
+                break;
+            }
             uint64_t t[WALK_DIRS], nd[WALK_DIRS];
             unsigned k = walk_grid_relax(g, s, cur, t, nd);
             relaxations += k;
@@ -122,6 +138,8 @@ static int dial_solve(void *worker, const void *instance, void *answer,
     }
     work->count[WALK_POPS] += pops;
     work->count[WALK_RELAXATIONS] += relaxations;
+    work->count[WALK_SETTLED] += settled;
+    work->count[WALK_TOUCHED] += g->reached;
     if (rc)
         return pb_fail(e, rc, "out of memory for Dial's buckets");
     return walk_grid_route(g, answer, e);

@@ -2,12 +2,21 @@
  * dijkstra.c - cube_walk by Dijkstra's algorithm with a binary heap and
  * lazy deletion: a state is pushed each time its sum improves, and a
  * popped entry whose sum is no longer the state's is skipped (it still
- * counts as a pop). Every reachable state is settled once; time
+ * counts as a pop). A state is settled at most once; time
  * O(E log E) with E <= 4 * states relaxations. Implicit graph
  * (walk_grid.h). Memory: the grid (97 bytes per framed square) plus the
  * heap, 16 bytes per live entry (at most one per relaxation, so 4 per
- * state; the worker keeps it between instances). Searches every reachable
- * state. Reference: Dijkstra, "A note on two problems in connexion with graphs"
+ * state; the worker keeps it between instances).
+ * Early exit: the search stops at the first settled state of the end
+ * square. Its sum is the answer: states are settled in nondecreasing
+ * order of sum and every roll costs at least 0, so any route to the end
+ * not yet settled passes through a queued state whose sum is at least
+ * this one's, and the end square's other states tie or exceed it. On a
+ * board whose end is unreachable (the `sealed` family) the search is
+ * full: it settles every reachable state, the measure of the
+ * per-reachable-state figures. The grid is reset in proportion to the
+ * squares expanded (walk_grid.h), so a near query costs what it searches.
+ * Reference: Dijkstra, "A note on two problems in connexion with graphs"
  * (1959); Williams' binary heap (1964).
  */
 #include "walk_grid.h"
@@ -98,7 +107,7 @@ static int dijkstra_solve(void *worker, const void *instance, void *answer,
     struct walk_grid *g = &w->g;
     uint64_t start = walk_grid_reset(g, instance);
     uint64_t *dist = g->dist;
-    uint64_t pops = 0, relaxations = 0;
+    uint64_t pops = 0, relaxations = 0, settled = 0;
     size_t len = 0;
     int rc = heap_push(w, &len, dist[start], start);
     while (rc == 0 && len) {
@@ -106,6 +115,9 @@ static int dijkstra_solve(void *worker, const void *instance, void *answer,
         pops++;
         if (x.dist != dist[x.state])
             continue;
+        settled++;
+        if (walk_grid_at_end(g, x.state))
+            break;
         uint64_t t[WALK_DIRS], nd[WALK_DIRS];
         unsigned k = walk_grid_relax(g, x.state, x.dist, t, nd);
         relaxations += k;
@@ -114,6 +126,8 @@ static int dijkstra_solve(void *worker, const void *instance, void *answer,
     }
     work->count[WALK_POPS] += pops;
     work->count[WALK_RELAXATIONS] += relaxations;
+    work->count[WALK_SETTLED] += settled;
+    work->count[WALK_TOUCHED] += g->reached;
     if (rc)
         return pb_fail(e, rc, "out of memory for the heap");
     return walk_grid_route(g, answer, e);

@@ -6,7 +6,9 @@
  * case, about linear on benign faces. Implicit graph (walk_grid.h): four
  * rolls per state, no adjacency lists. Memory: the grid (97 bytes per
  * framed square) plus a circular queue of 8 bytes per state (a state is
- * queued at most once at a time). Searches every reachable state.
+ * queued at most once at a time). Searches every reachable state (no
+ * label is final before the queue empties, so no early exit); each
+ * reached state counts as settled once, however often it is expanded.
  * Reference: Moore, "The shortest path through a maze" (1959); Duan
  * Fanding (1994).
  */
@@ -74,6 +76,8 @@ static int spfa_solve(void *worker, const void *instance, void *answer,
     }
     work->count[WALK_POPS] += pops;
     work->count[WALK_RELAXATIONS] += relaxations;
+    work->count[WALK_SETTLED] += g->reached;
+    work->count[WALK_TOUCHED] += g->reached;
     return walk_grid_route(g, answer, e);
 }
 

@@ -19,17 +19,28 @@
  * Memory per worker: 8 bytes of distance and 1 byte of parent direction
  * (WALK_PARENT_MASK; WALK_NO_PARENT at the start and at unreached states;
  * WALK_IN_QUEUE is a flag label-correcting variants may use) per state,
- * 12 states per framed square, plus 1 byte per framed square (open). The
- * frame adds (2 * rows + 2 * columns + 4) squares, the odd width up to
- * one column more. Reset is O(states) per instance (every variant
- * searches every reachable state, so it is within a constant of the
- * search). The route is rebuilt from the parent directions, each undone
- * by the opposite roll, O(route length).
+ * 12 states per framed square, plus 1 byte per framed square (open) and
+ * 4 bytes per framed square for the list of expanded squares. The frame
+ * adds (2 * rows + 2 * columns + 4) squares, the odd width up to one
+ * column more. The route is rebuilt from the parent directions, each
+ * undone by the opposite roll, O(route length).
+ *
+ * Reset in proportion to the search. A search that stops early (the
+ * label-setting variants stop when the end square is settled) may touch a
+ * tiny part of the board, so clearing every state per instance would cost
+ * more than the search. walk_grid_relax lists each square the first time
+ * one of its states is expanded (a flag bit in open[]), and only a
+ * relaxation out of an expanded square writes dist and mark, into that
+ * square's four neighbours; so clearing the listed squares and their
+ * neighbours (the start square listed by the reset) restores every state
+ * written: O(squares expanded). Past WALK_LIST_CUT of the board one memset
+ * of the whole arrays is cheaper than the scattered clears.
  */
 #ifndef WALK_GRID_H
 #define WALK_GRID_H
 
 #include <errno.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -40,18 +51,30 @@
 #define WALK_NO_PARENT 0x7Fu
 #define WALK_IN_QUEUE 0x80u
 #define WALK_PARENT_MASK 0x7Fu
+#define WALK_OPEN 1u   /* open[]: the square can be entered */
+#define WALK_LISTED 2u /* open[]: the square is on the expanded list */
+/* Clear by the list while it holds at most 1/WALK_LIST_CUT of the
+ * squares (each listed square clears 5 squares' states, scattered) */
+#define WALK_LIST_CUT 16
+/* listed: the arrays hold unknown values, clear them all */
+#define WALK_LIST_ALL UINT64_MAX
 
 struct walk_grid {
     /* per worker, sized for the largest board of the corpus */
     uint64_t *dist;
     uint8_t *mark;
-    uint8_t *open; /* per framed square: 1 open, 0 blocked or frame */
-    uint64_t room; /* framed squares the arrays hold */
+    uint8_t *open; /* per framed square: WALK_OPEN, WALK_LISTED, or 0
+                      (blocked or frame) */
+    uint32_t *list; /* the squares expanded since the last reset */
+    uint64_t listed; /* how many, or WALK_LIST_ALL */
+    uint64_t room;   /* framed squares the arrays hold */
     /* per instance (walk_grid_reset) */
     const struct walk_instance *in;
     uint32_t width, height;                       /* framed */
     uint64_t states;                              /* width * height * 12 */
     uint32_t start, end;                          /* framed squares */
+    uint64_t end_state; /* end * WALK_CLASS: the end square's first state */
+    uint64_t reached;   /* states given a finite sum by walk_grid_relax */
     int64_t offset[WALK_ORIENTATIONS][WALK_DIRS]; /* next state - p * 12 */
     uint32_t cost[WALK_ORIENTATIONS][WALK_DIRS];
     int64_t square_step[WALK_DIRS];
@@ -109,7 +132,9 @@ static inline int walk_grid_init(struct walk_grid *g,
     g->dist = malloc(g->room * WALK_CLASS * sizeof(*g->dist));
     g->mark = malloc(g->room * WALK_CLASS);
     g->open = malloc(g->room);
-    return g->dist && g->mark && g->open ? 0 : -ENOMEM;
+    g->list = malloc(g->room * sizeof(*g->list));
+    g->listed = WALK_LIST_ALL;
+    return g->dist && g->mark && g->open && g->list ? 0 : -ENOMEM;
 }
 
 static inline void walk_grid_free(struct walk_grid *g)
@@ -117,6 +142,7 @@ static inline void walk_grid_free(struct walk_grid *g)
     free(g->dist);
     free(g->mark);
     free(g->open);
+    free(g->list);
 }
 
 static inline uint32_t walk_grid_square(const struct walk_grid *g,
@@ -170,22 +196,77 @@ static inline uint64_t walk_grid_layout(struct walk_grid *g,
         }
     g->start = walk_grid_square(g, in->start);
     g->end = walk_grid_square(g, in->end);
+    g->end_state = (uint64_t)g->end * WALK_CLASS;
+    g->reached = 1;
     return (uint64_t)g->start * WALK_CLASS;
 }
 
-/* Lays out instance in (walk_grid_layout), every state unreached.
- * Returns the start state, its sum the start's bottom. */
+/* Whether state s is on the end square. */
+static inline bool walk_grid_at_end(const struct walk_grid *g, uint64_t s)
+{
+    return s - g->end_state < WALK_CLASS;
+}
+
+/* Puts square p on the expanded list (once per reset). */
+static inline void walk_grid_list(struct walk_grid *g, uint64_t p)
+{
+    if (g->open[p] & WALK_LISTED)
+        return;
+    g->open[p] |= WALK_LISTED;
+    if (g->listed != WALK_LIST_ALL)
+        g->list[g->listed++] = (uint32_t)p;
+}
+
+/* Every state unreached, with no parent: by the list of the last search
+ * (the layout it ran on still in g), or all of the arrays. */
+static inline void walk_grid_wipe(struct walk_grid *g)
+{
+    uint64_t squares = g->listed == WALK_LIST_ALL
+                           ? g->room
+                           : (uint64_t)g->width * g->height;
+    if (g->listed > squares / WALK_LIST_CUT) {
+        memset(g->dist, 0xFF, squares * WALK_CLASS * sizeof(*g->dist));
+        memset(g->mark, WALK_NO_PARENT, squares * WALK_CLASS);
+    } else {
+        /* the list's squares are open, so inside the frame: p - width - 1
+         * and p + width + 1 are on the board's arrays */
+        const uint64_t w = g->width;
+        for (uint64_t i = 0; i < g->listed; i++) {
+            uint64_t p = g->list[i];
+            const uint64_t from[3] = {p - w, p - 1, p + w};
+            const uint64_t n[3] = {1, 3, 1};
+            for (unsigned k = 0; k < 3; k++) {
+                uint64_t s = from[k] * WALK_CLASS, len = n[k] * WALK_CLASS;
+                memset(g->dist + s, 0xFF, len * sizeof(*g->dist));
+                memset(g->mark + s, WALK_NO_PARENT, len);
+            }
+        }
+    }
+    g->listed = 0;
+}
+
+/* Lays out instance in (walk_grid_layout), every state unreached
+ * (walk_grid_wipe). Returns the start state, its sum the start's bottom,
+ * its square listed. */
 static inline uint64_t walk_grid_reset(struct walk_grid *g,
                                        const struct walk_instance *in)
 {
+    walk_grid_wipe(g);
     uint64_t start = walk_grid_layout(g, in);
-    memset(g->dist, 0xFF, g->states * sizeof(*g->dist)); /* UNREACHABLE */
-    memset(g->mark, WALK_NO_PARENT, g->states);
+    walk_grid_list(g, g->start);
     g->dist[start] = walk_bottom(in, 0);
     return start;
 }
 
-/* Relaxes the rolls out of state s, whose sum is d: each open neighbour
+/* Marks the arrays as holding anything, for a variant that writes them
+ * outside walk_grid_relax (the next reset clears them all). */
+static inline void walk_grid_touch_all(struct walk_grid *g)
+{
+    g->listed = WALK_LIST_ALL;
+}
+
+/* Relaxes the rolls out of state s, whose sum is d (s's square listed
+ * for the next wipe): each open neighbour
  * whose sum falls gets d plus its roll's cost and s as its parent (the
  * WALK_IN_QUEUE flag kept); their states into improved[] and new sums
  * into sum[]; returns how many (0..4). */
@@ -195,6 +276,7 @@ static inline unsigned walk_grid_relax(struct walk_grid *g, uint64_t s,
 {
     uint64_t p = s / WALK_CLASS, base = p * WALK_CLASS;
     unsigned o = walk_grid_orientation(g, s), n = 0;
+    walk_grid_list(g, p);
     for (unsigned dir = 0; dir < WALK_DIRS; dir++) {
         if (!g->open[(int64_t)p + g->square_step[dir]])
             continue;
@@ -202,6 +284,7 @@ static inline unsigned walk_grid_relax(struct walk_grid *g, uint64_t s,
         uint64_t nd = d + g->cost[o][dir];
         if (nd >= g->dist[t])
             continue;
+        g->reached += g->dist[t] == WALK_UNREACHABLE;
         g->dist[t] = nd;
         g->mark[t] = (uint8_t)((g->mark[t] & WALK_IN_QUEUE) | dir);
         improved[n] = t;
