@@ -5,7 +5,10 @@
  * orientation laws (four rolls one way and a roll then its opposite are
  * the identity, 24 orientations reachable, parity flips with each roll);
  * cross-variant agreement with the oracle on every generator family and
- * boards from 1x2 to 64x64, 1 vs 2 threads identical; the adversarial
+ * boards from 1x2 to 64x64, 1 vs 2 threads identical, and on every
+ * start-end pair of small boards (open and mazes) in one corpus of
+ * changing board sizes; the early exit by its counters (a full search
+ * on sealed boards, a sliver of one on near:1); the adversarial
  * family: deterministic, its knob refused out of range, a route on every
  * board, and SPFA's pops per state (a deterministic count) many times
  * Dijkstra's with open ground and near 1 without; the point-to-point
@@ -248,6 +251,95 @@ static void test_cross_variants(void)
     agree("sealed", 1, 3, 5);
 }
 
+/* Whether square q is an 'x' of maze (rank R first, each rank a line
+ * of C characters and its newline). */
+static bool blocked_in(const char *maze, uint32_t rows, uint32_t cols,
+                       uint32_t q)
+{
+    uint32_t line = rows - 1 - q / cols;
+    return maze[(size_t)line * (cols + 1) + q % cols] == 'x';
+}
+
+/* Appends to text (of room bytes, at *len) every open start-end pair of an
+ * R x C board with the faces of seed (0..w), after a "board" directive
+ * and, when maze is set, before each instance its blocked squares (rank
+ * R first, 'x' blocked). */
+static void every_pair(char *text, size_t room, size_t *len, uint32_t rows,
+                       uint32_t cols, uint32_t w, uint32_t seed,
+                       const char *maze)
+{
+    struct walk_instance board = {.rows = rows, .cols = cols};
+    uint32_t face[6], x = seed * 2654435761u + 1;
+    for (int f = 0; f < 6; f++) {
+        x = x * 1103515245u + 12345u;
+        face[f] = (x >> 8) % (w + 1);
+    }
+    *len +=
+        (size_t)snprintf(text + *len, room - *len, "board %ux%u\n", rows, cols);
+    for (uint32_t a = 0; a < rows * cols; a++)
+        for (uint32_t b = 0; b < rows * cols; b++) {
+            if (maze && (blocked_in(maze, rows, cols, a) ||
+                         blocked_in(maze, rows, cols, b)))
+                continue; /* the format refuses a blocked start or end */
+            char from[24], to[24];
+            walk_square_name(&board, a, from, sizeof(from));
+            walk_square_name(&board, b, to, sizeof(to));
+            if (maze)
+                *len += (size_t)snprintf(text + *len, room - *len, "maze\n%s",
+                                         maze);
+            *len += (size_t)snprintf(
+                text + *len, room - *len, "%s %s %u %u %u %u %u %u\n", from, to,
+                face[0], face[1], face[2], face[3], face[4], face[5]);
+        }
+}
+
+/* Every start-end pair of small boards, one corpus whose boards change
+ * size and shape from instance to instance (each variant's worker keeps
+ * its arrays and clears only what its last search touched, so a big
+ * board's search followed by a small one's, and back, is where a stale
+ * sum would show), with open boards and a maze whose end is sometimes
+ * walled off (answer -1), against the oracle at 1 and 2 threads. */
+static void test_every_pair(void)
+{
+    static const struct {
+        uint32_t rows, cols, w;
+        const char *maze; /* rank R first */
+    } boards[] = {
+        {1, 2, 1000, NULL},
+        {2, 2, 3, NULL},
+        {1, 6, 1000, NULL},
+        {3, 3, 1000, NULL},
+        {5, 4, 1000, NULL},
+        {2, 2, 1000, NULL},
+        {4, 4, 3, NULL},
+        {6, 3, 1000, NULL},
+        {1, 1, 1000, NULL},
+        {5, 5, 1000, ".....\n.xxx.\n.x...\n.x.xx\n.x...\n"},
+        {4, 6, 1000, "..x...\n..x.x.\nxxx.x.\n....x.\n"},
+        {7, 7, 1000, NULL},
+        {2, 5, 3, NULL},
+        {3, 3, 0, NULL},
+    };
+    size_t room = 4u << 20, len = 0;
+    char *text = malloc(room);
+    CHECK(text != NULL, "out of memory");
+    if (!text)
+        return;
+    for (size_t i = 0; i < sizeof(boards) / sizeof(boards[0]); i++)
+        every_pair(text, room, &len, boards[i].rows, boards[i].cols,
+                   boards[i].w, (uint32_t)i, boards[i].maze);
+    CHECK(len + 1 < room, "the pairs' text overflows %zu bytes", room);
+    struct pb_corpus c;
+    struct pb_error e = {""};
+    int rc = kt_read(kernel(), text, &c, &e);
+    CHECK(rc == 0, "every pair: %s", e.msg);
+    if (rc == 0) {
+        agree_corpus(&c, "every pair of small boards");
+        pb_corpus_free(&c);
+    }
+    free(text);
+}
+
 /* The variant's counters and the corpus's units, summed. */
 static void counts(const char *name, const struct pb_corpus *c,
                    struct pb_work *work, uint64_t *units)
@@ -265,6 +357,56 @@ static void counts(const char *name, const struct pb_corpus *c,
     *units = 0;
     for (size_t i = 0; i < c->count; i++)
         *units += kernel()->work.units(pb_corpus_item(c, i));
+}
+
+/* The early exit, by its deterministic counters: on `sealed` boards (no
+ * route) every label-setting variant settles exactly the states SPFA
+ * reaches, and touches them all; on `near:1` it settles a sliver of
+ * them; settled never exceeds touched, nor pops. */
+static void test_early_exit(void)
+{
+    static const char *const exiting[] = {"dijkstra", "dial", "radix"};
+    struct pb_corpus sealed, near;
+    struct pb_error e = {""};
+    int rc = pb_generate(kernel(), "sealed", (struct pb_size){48, 40}, 4, 9,
+                         &sealed, &e);
+    rc = rc ? rc
+            : pb_generate(kernel(), "near:1", (struct pb_size){48, 40}, 4, 9,
+                          &near, &e);
+    CHECK(rc == 0, "%s", e.msg);
+    if (rc)
+        return;
+    struct pb_work full, w;
+    uint64_t units;
+    counts("spfa", &sealed, &full, &units);
+    CHECK(full.count[WALK_SETTLED] == full.count[WALK_TOUCHED] &&
+              full.count[WALK_SETTLED] > units / 2 &&
+              full.count[WALK_SETTLED] <= units,
+          "spfa on sealed: %llu settled, %llu touched, %llu units",
+          (unsigned long long)full.count[WALK_SETTLED],
+          (unsigned long long)full.count[WALK_TOUCHED],
+          (unsigned long long)units);
+    for (size_t i = 0; i < sizeof(exiting) / sizeof(exiting[0]); i++) {
+        counts(exiting[i], &sealed, &w, &units);
+        CHECK(w.count[WALK_SETTLED] == full.count[WALK_SETTLED] &&
+                  w.count[WALK_TOUCHED] == full.count[WALK_TOUCHED],
+              "%s on sealed: %llu settled, %llu touched, spfa %llu", exiting[i],
+              (unsigned long long)w.count[WALK_SETTLED],
+              (unsigned long long)w.count[WALK_TOUCHED],
+              (unsigned long long)full.count[WALK_SETTLED]);
+        counts(exiting[i], &near, &w, &units);
+        CHECK(
+            w.count[WALK_SETTLED] >= 1 && w.count[WALK_SETTLED] * 50 < units &&
+                w.count[WALK_SETTLED] <= w.count[WALK_TOUCHED] &&
+                w.count[WALK_SETTLED] <= w.count[WALK_POPS],
+            "%s on near:1: %llu settled, %llu touched, %llu pops, "
+            "%llu units",
+            exiting[i], (unsigned long long)w.count[WALK_SETTLED],
+            (unsigned long long)w.count[WALK_TOUCHED],
+            (unsigned long long)w.count[WALK_POPS], (unsigned long long)units);
+    }
+    pb_corpus_free(&sealed);
+    pb_corpus_free(&near);
 }
 
 /* adversarial:P: deterministic, its knob checked, a route to a far end
@@ -649,6 +791,8 @@ int main(void)
     test_sample_and_extras();
     test_orientation_laws();
     test_cross_variants();
+    test_every_pair();
+    test_early_exit();
     test_adversarial();
     test_query_families();
     test_mazes_and_corners();

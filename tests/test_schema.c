@@ -196,8 +196,8 @@ static void test_work_column(const struct pb_csv_layout *l)
         {"", 0},
         {"a=1;b=2;c=3;d=4", 4},
         {"a=1;b=2;c=3;d=4;e=5;f=6;g=7", SIZE_MAX}, /* over PB_MAX_COUNTERS */
-        {"a=1;a=2", SIZE_MAX},             /* a name twice */
-        {"Pops=1", SIZE_MAX},              /* not [a-z0-9_] */
+        {"a=1;a=2", SIZE_MAX},                     /* a name twice */
+        {"Pops=1", SIZE_MAX},                      /* not [a-z0-9_] */
         {"pops", SIZE_MAX},
         {"pops=", SIZE_MAX},
         {"=1", SIZE_MAX},

@@ -40,6 +40,7 @@
 #define WALK_GRID_H
 
 #include <errno.h>
+#include <inttypes.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,18 +64,18 @@ struct walk_grid {
     /* per worker, sized for the largest board of the corpus */
     uint64_t *dist;
     uint8_t *mark;
-    uint8_t *open; /* per framed square: WALK_OPEN, WALK_LISTED, or 0
-                      (blocked or frame) */
-    uint32_t *list; /* the squares expanded since the last reset */
+    uint8_t *open;   /* per framed square: WALK_OPEN, WALK_LISTED, or 0
+                        (blocked or frame) */
+    uint32_t *list;  /* the squares expanded since the last reset */
     uint64_t listed; /* how many, or WALK_LIST_ALL */
     uint64_t room;   /* framed squares the arrays hold */
     /* per instance (walk_grid_reset) */
     const struct walk_instance *in;
-    uint32_t width, height;                       /* framed */
-    uint64_t states;                              /* width * height * 12 */
-    uint32_t start, end;                          /* framed squares */
-    uint64_t end_state; /* end * WALK_CLASS: the end square's first state */
-    uint64_t reached;   /* states given a finite sum by walk_grid_relax */
+    uint32_t width, height; /* framed */
+    uint64_t states;        /* width * height * 12 */
+    uint32_t start, end;    /* framed squares */
+    uint64_t end_state;     /* end * WALK_CLASS: the end square's first state */
+    uint64_t reached;       /* states given a finite sum by walk_grid_relax */
     int64_t offset[WALK_ORIENTATIONS][WALK_DIRS]; /* next state - p * 12 */
     uint32_t cost[WALK_ORIENTATIONS][WALK_DIRS];
     int64_t square_step[WALK_DIRS];
@@ -221,9 +222,8 @@ static inline void walk_grid_list(struct walk_grid *g, uint64_t p)
  * (the layout it ran on still in g), or all of the arrays. */
 static inline void walk_grid_wipe(struct walk_grid *g)
 {
-    uint64_t squares = g->listed == WALK_LIST_ALL
-                           ? g->room
-                           : (uint64_t)g->width * g->height;
+    uint64_t squares =
+        g->listed == WALK_LIST_ALL ? g->room : (uint64_t)g->width * g->height;
     if (g->listed > squares / WALK_LIST_CUT) {
         memset(g->dist, 0xFF, squares * WALK_CLASS * sizeof(*g->dist));
         memset(g->mark, WALK_NO_PARENT, squares * WALK_CLASS);
@@ -320,17 +320,24 @@ static inline int walk_grid_route(const struct walk_grid *g,
     answer->sum = best;
     if (best == WALK_UNREACHABLE)
         return 0;
-    uint32_t length = 1;
+    /* parents form a tree, so a chain longer than the states is a
+     * corrupted search (a stale parent after a bad reset): an error,
+     * not an endless loop */
+    uint64_t length = 1;
     for (uint64_t s = state; (g->mark[s] & WALK_PARENT_MASK) != WALK_NO_PARENT;
-         length++)
+         length++) {
+        if (length > g->states)
+            return pb_fail(e, -EPROTO, "the route to the end loops");
         s = walk_grid_parent(g, s);
+    }
     answer->route = malloc((size_t)length * sizeof(*answer->route));
     if (!answer->route)
-        return pb_fail(e, -ENOMEM, "out of memory for a route of %u squares",
+        return pb_fail(e, -ENOMEM,
+                       "out of memory for a route of %" PRIu64 " squares",
                        length);
-    answer->length = length;
+    answer->length = (uint32_t)length;
     uint64_t s = state;
-    for (uint32_t i = length; i-- > 0;) {
+    for (uint64_t i = length; i-- > 0;) {
         uint32_t p = (uint32_t)(s / WALK_CLASS);
         answer->route[i] = (p / g->width - 1) * g->in->cols + p % g->width - 1;
         if (i > 0)
