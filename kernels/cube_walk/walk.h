@@ -46,10 +46,11 @@
 /* The work counters (named in walk_kernel.c): queue pops (the main
  * one), distance improvements, nanoseconds spent building an explicit
  * graph (the igraph variant's per-instance build), states settled (their
- * sum final and their rolls relaxed: a label-correcting search counts a
- * state once however often it is expanded) and states touched (given a
- * finite sum). Per reachable state (the kernel's unit), the last two are
- * the fractions of the space a search settled and touched. */
+ * sum final and their rolls relaxed; a label-correcting search settles
+ * what it reaches) and states touched (12 per square whose states the
+ * search expanded: the part of the board it worked on). Per reachable
+ * state (the kernel's unit), the last two are the fractions of the space
+ * a search settled and touched. */
 enum walk_counter {
     WALK_POPS,
     WALK_RELAXATIONS,

@@ -134,7 +134,7 @@ static const struct pb_counter_def walk_counters[] = {
     {"relaxations", "distance improvements"},
     {"build_ns", "nanoseconds building an explicit graph (igraph only)"},
     {"settled", "states settled"},
-    {"touched", "states given a finite sum"},
+    {"touched", "states of the squares expanded"},
     {NULL, NULL}};
 
 const struct pb_kernel cube_walk_kernel = {

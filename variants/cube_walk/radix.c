@@ -148,7 +148,7 @@ static int radix_solve(void *worker, const void *instance, void *answer,
     work->count[WALK_POPS] += pops;
     work->count[WALK_RELAXATIONS] += relaxations;
     work->count[WALK_SETTLED] += settled;
-    work->count[WALK_TOUCHED] += g->reached;
+    work->count[WALK_TOUCHED] += walk_grid_touched(g);
     if (rc)
         return pb_fail(e, rc, "out of memory for the radix heap");
     return walk_grid_route(g, answer, e);

@@ -7,8 +7,11 @@
  * rolls per state, no adjacency lists. Memory: the grid (97 bytes per
  * framed square) plus a circular queue of 8 bytes per state (a state is
  * queued at most once at a time). Searches every reachable state (no
- * label is final before the queue empties, so no early exit); each
- * reached state counts as settled once, however often it is expanded.
+ * label is final before the queue empties, so no early exit); settled
+ * and touched count the states of the squares it expanded, 12 a square
+ * (walk_grid_touched: exact where every orientation of a reached square
+ * is reached, as on open boards of 2 x 2 and more), however often each
+ * state was expanded.
  * Reference: Moore, "The shortest path through a maze" (1959); Duan
  * Fanding (1994).
  */
@@ -76,8 +79,8 @@ static int spfa_solve(void *worker, const void *instance, void *answer,
     }
     work->count[WALK_POPS] += pops;
     work->count[WALK_RELAXATIONS] += relaxations;
-    work->count[WALK_SETTLED] += g->reached;
-    work->count[WALK_TOUCHED] += g->reached;
+    work->count[WALK_SETTLED] += walk_grid_touched(g);
+    work->count[WALK_TOUCHED] += walk_grid_touched(g);
     return walk_grid_route(g, answer, e);
 }
 

@@ -75,7 +75,6 @@ struct walk_grid {
     uint64_t states;        /* width * height * 12 */
     uint32_t start, end;    /* framed squares */
     uint64_t end_state;     /* end * WALK_CLASS: the end square's first state */
-    uint64_t reached;       /* states given a finite sum by walk_grid_relax */
     int64_t offset[WALK_ORIENTATIONS][WALK_DIRS]; /* next state - p * 12 */
     uint32_t cost[WALK_ORIENTATIONS][WALK_DIRS];
     int64_t square_step[WALK_DIRS];
@@ -198,7 +197,6 @@ static inline uint64_t walk_grid_layout(struct walk_grid *g,
     g->start = walk_grid_square(g, in->start);
     g->end = walk_grid_square(g, in->end);
     g->end_state = (uint64_t)g->end * WALK_CLASS;
-    g->reached = 1;
     return (uint64_t)g->start * WALK_CLASS;
 }
 
@@ -206,6 +204,15 @@ static inline uint64_t walk_grid_layout(struct walk_grid *g,
 static inline bool walk_grid_at_end(const struct walk_grid *g, uint64_t s)
 {
     return s - g->end_state < WALK_CLASS;
+}
+
+/* The states of the squares expanded since the reset, 12 a square: the
+ * part of the board a search touched (and the next wipe clears), counted
+ * for free where an exact count of the states given a sum would cost a
+ * test per relaxation (a tenth of a full search's instructions). */
+static inline uint64_t walk_grid_touched(const struct walk_grid *g)
+{
+    return g->listed * WALK_CLASS;
 }
 
 /* Puts square p on the expanded list (once per reset). */
@@ -277,16 +284,19 @@ static inline unsigned walk_grid_relax(struct walk_grid *g, uint64_t s,
     uint64_t p = s / WALK_CLASS, base = p * WALK_CLASS;
     unsigned o = walk_grid_orientation(g, s), n = 0;
     walk_grid_list(g, p);
+    /* locals: the byte stores to mark may alias any field of g */
+    uint64_t *dist = g->dist;
+    uint8_t *mark = g->mark;
+    const uint8_t *open = g->open;
     for (unsigned dir = 0; dir < WALK_DIRS; dir++) {
-        if (!g->open[(int64_t)p + g->square_step[dir]])
+        if (!open[(int64_t)p + g->square_step[dir]])
             continue;
         uint64_t t = (uint64_t)((int64_t)base + g->offset[o][dir]);
         uint64_t nd = d + g->cost[o][dir];
-        if (nd >= g->dist[t])
+        if (nd >= dist[t])
             continue;
-        g->reached += g->dist[t] == WALK_UNREACHABLE;
-        g->dist[t] = nd;
-        g->mark[t] = (uint8_t)((g->mark[t] & WALK_IN_QUEUE) | dir);
+        dist[t] = nd;
+        mark[t] = (uint8_t)((mark[t] & WALK_IN_QUEUE) | dir);
         improved[n] = t;
         sum[n] = nd;
         n++;
