@@ -2,7 +2,8 @@
 # test_figures_pdf.sh - the PDF figures as a paper's reader sees them:
 # every figure `plot --size column --format pdf` draws of the committed
 # fixture results (tests/fixtures/results, all kernels, every kind they
-# have) is rendered with pdftoppm (it renders, and is not blank) and its
+# have) and of a made-up cube_walk knob sweep with its reference corpus
+# (the two kinds against the knob, which the fixture has not) is rendered with pdftoppm (it renders, and is not blank) and its
 # smallest text is measured with pdftotext -bbox against the 7 pt rule,
 # the figure placed at a column's width (3.4 in).
 #
@@ -91,6 +92,35 @@ cp "$FIX/results.csv" "$FIX/results.json" "$TMP/run/"
 run_from /dev/null "$PB" plot "$TMP/run" --out "$TMP/column" --size column \
     --format pdf
 check_rc "plot --size column --format pdf" 0
+# the figures against a family's knob, which the fixture has not: a
+# knob sweep (near:1..64 at 64x64) and its reference corpus (sealed), 3
+# rounds of made-up times, so that both figures draw bars
+mkdir "$TMP/knob"
+python3 - "$TMP/knob/results.csv" <<'PY'
+import sys
+rows = ["kernel,variant,family,size,count,seed,corpus_hash,threads,"
+        "processes,round,repetition,iterations,seconds,build_seconds,"
+        "instances_per_second,work_per_second,expanded_per_instance,"
+        "counters_per_instance,units_per_instance,peak_heap_bytes,"
+        "allocated_bytes,peak_rss_bytes,verified,error"]
+for v, scale in (("dial", 1.0), ("spfa", 3.0)):
+    corpora = [("near:%d" % k, k / 64.0) for k in (1, 2, 4, 8, 16, 32, 64)]
+    for c, (fam, part) in enumerate(corpora + [("sealed", 1.0)]):
+        for r in range(3):
+            for rep in range(2):
+                share = part if v == "dial" else 1.0  # dial stops early
+                s = 1e-3 * scale * share * (1 + 0.02 * r + 0.01 * rep)
+                pops = 49152 * (share if v == "dial" else 1.2)
+                rows.append(f"cube_walk,{v},{fam},64x64,4,9,{c + 1:016x},"
+                            f"1,1,{r},{rep},1,{4 * s:.9f},0,{1 / s:.6g},"
+                            f"{pops / s:.6g},{pops:.6g},pops={pops:.6g};"
+                            f"settled={pops:.6g},49152,100000,200000,"
+                            f"3000000,1,\"\"")
+open(sys.argv[1], "w").write("\n".join(rows) + "\n")
+PY
+run_from /dev/null "$PB" plot "$TMP/knob" --out "$TMP/column" --size column \
+    --format pdf --kinds work_per_unit_vs_knob,knob_speedup
+check_rc "plot --size column --format pdf of a knob sweep" 0
 n=0
 for pdf in "$TMP"/column/*.pdf; do
     n=$((n + 1))
@@ -106,9 +136,12 @@ for pdf in "$TMP"/column/*.pdf; do
     fi
     echo "$name: smallest text $size pt" >>"$TMP/sizes"
 done
-# every kind the fixture has, for its three kernels
-if [ "$n" -eq 15 ]; then pass; else
-    fail "plot --size column drew $n PDF figures, expected 15"
+# every kind the fixture has, for its three kernels, and the two
+# against the knob
+if [ "$n" -eq 17 ] && [ -s "$TMP/column/knob_speedup-cube_walk.pdf" ]; then
+    pass
+else
+    fail "plot --size column drew $n PDF figures, expected 15 + 2"
 fi
 
 # the check can fail: a page-wide figure placed in a column

@@ -604,6 +604,58 @@ then pass; else
     fail "summary.csv: cube_walk units or knob order: $(cut -d, -f1-4,27,28 \
         "$TMP/knob/latest/summary.csv" | grep cube_walk)"
 fi
+# the figures against the knob: the speed-up over the reference family
+# (by default the one without a knob at the sweep's size on its corpora:
+# uniform 16x16, 5 instances, seed 1), with its paired interval on every
+# sweep row and on no other; --counter draws another counter's figure
+# beside the default one and names it; unknown names are refused with
+# the nearest one; a reference with no such corpus is one note
+K=$TMP/knob/latest
+if [ -s "$K/figures/knob_speedup-cube_walk.svg" ] &&
+    grep -Fq 'cube_walk: speed-up over uniform against the knob' \
+        "$K/figures/knob_speedup-cube_walk.caption.txt" &&
+    awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+        { s = $c["knob_speedup"]; lo = $c["knob_speedup_ci_lo"]
+          hi = $c["knob_speedup_ci_hi"]; on = $c["family"] ~ /^maze:/
+          if ($c["reference"] != "uniform") bad = 1
+          if (on && (s == "NaN" || !(0 < lo + 0 && lo + 0 < hi + 0)))
+              bad = 1
+          if (!on && (s != "NaN" || lo != "NaN")) bad = 1
+          if ($c["counter"] != "pops" ||
+              $c["counter_per_instance"] != $c["work_per_instance"]) bad = 1
+          n += on }
+        END { exit bad || n != 6 }' "$K/summary.csv"; then pass; else
+    fail "knob_speedup: no figure, or summary.csv's knob columns:" \
+        "$(cut -d, -f2,3,38- "$K/summary.csv" | head -4)"
+fi
+run_from /dev/null "$PB" plot "$K" --counter relaxations --format svg \
+    --kinds work_per_unit_vs_knob
+check_rc "plot --counter relaxations" 0
+if [ -s "$K/figures/relaxations_per_unit_vs_knob-cube_walk.svg" ] &&
+    grep -Fq 'relaxations_per_unit_vs_knob-cube_walk.svg' "$OUT_DIR/out" &&
+    grep -Fq 'cube_walk: relaxations per reachable state against the knob (counter relaxations;' \
+        "$K/figures/relaxations_per_unit_vs_knob-cube_walk.caption.txt" &&
+    [ -s "$K/figures/work_per_unit_vs_knob-cube_walk.svg" ] &&
+    awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+        $c["counter"] != "relaxations" { bad = 1 }
+        $c["counter_per_instance"] != $c["work_per_instance"] { other = 1 }
+        END { exit bad || !other }' "$K/summary.csv"; then pass; else
+    fail "plot --counter relaxations: its figure, caption or summary:" \
+        "$(ls "$K/figures" | grep knob | tr '\n' ' ')"
+fi
+check_fails "plot --counter relaxaton" 1 \
+    "--counter: unknown counter 'relaxaton' in .*; did you mean 'relaxations'\\? expected one of: pops, relaxations, build_ns, settled, touched" \
+    "$PB" plot "$K" --counter relaxaton
+check_fails "plot --reference unifrom" 1 \
+    "--reference: no benchmark of .* has the family 'unifrom'; did you mean 'uniform'\\?" \
+    "$PB" plot "$K" --reference unifrom
+run_from /dev/null "$PB" plot "$K" --reference maze:5 --format svg \
+    --kinds knob_speedup
+if [ "$rc" -eq 0 ] && [ "$(grep -c . "$OUT_DIR/out")" -eq 1 ] &&
+    grep -Fxq 'note: cube_walk: knob_speedup not drawn: no maze:5 corpus at 16x16 with the instances and seed of the maze:K ones to divide by (families there: uniform; plot --reference FAMILY)' \
+        "$OUT_DIR/out"; then pass; else
+    fail "plot --reference maze:5: exit $rc, expected one note; $(outputs)"
+fi
 # the intervals the figures draw (summary.csv's *_ci_* columns, found by
 # name): the knob suite runs 3 rounds (the suites' default), so every row
 # has its time's 95 % interval, and every variant but the baseline (spfa)

@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "analysis/change.h"
+#include "analysis/knob_speedup.h"
 #include "util/cpus.h"
 #include "pb_file.h"
 #include "util/stats.h"
@@ -233,10 +234,46 @@ static void level_interval(const struct pb_rounds *r, double *lo, double *hi)
     *hi = c.hi;
 }
 
-static void write_row(FILE *f, const struct readback *t,
-                      const struct readback_bench *b, const char *baseline,
-                      bool on_sweep, int corpus, int granted)
+/* What the rows of one kernel share: its baseline, counter and knob
+ * sweep with its reference family ("": none). */
+struct kernel_choice {
+    const char *baseline;
+    const struct pb_kernel *def; /* NULL: a kernel this build lacks */
+    const char *counter;         /* NULL: the kernel has none so named */
+    int counter_index;
+    bool knob;
+    char knob_family[32], knob_size[PB_ID_TEXT], reference[32];
+};
+
+/* The kernel's counter, reference family and knob sweep speed-up of b
+ * (the columns from counter on). */
+static void write_knob_columns(FILE *f, const struct readback *t,
+                               const struct readback_bench *b,
+                               const struct kernel_choice *kc)
 {
+    fprintf(f, ",%s", kc->counter ? kc->counter : "");
+    number(f, kc->counter
+                  ? readback_counter(b, kc->def, (size_t)kc->counter_index)
+                  : NAN);
+    fprintf(f, ",%s", kc->reference);
+    const struct readback_bench *ref =
+        kc->reference[0] &&
+                pb_summary_in_knob_sweep(b, kc->knob_family, kc->knob_size)
+            ? pb_knob_reference_run(t, b, kc->reference)
+            : NULL;
+    double s[3] = {NAN, NAN, NAN};
+    if (ref)
+        pb_knob_speedup(b, ref, s);
+    for (int i = 0; i < 3; i++)
+        number(f, s[i]);
+}
+
+static void write_row(FILE *f, const struct readback *t,
+                      const struct readback_bench *b,
+                      const struct kernel_choice *kc, bool on_sweep, int corpus,
+                      int granted)
+{
+    const char *baseline = kc->baseline;
     struct readback_spread s = readback_spread(b);
     fprintf(f, "%s,%s,%s,%s,%ld,%llu,%ld,%zu", b->kernel, b->variant, b->family,
             b->size, b->count, b->seed, b->threads, b->n);
@@ -310,6 +347,7 @@ static void write_row(FILE *f, const struct readback *t,
     number(f, sc.hi);
     number(f, rc.lo);
     number(f, rc.hi);
+    write_knob_columns(f, t, b, kc);
     fputc('\n', f);
 }
 
@@ -501,9 +539,40 @@ static int corpus_number(const struct readback_bench *b,
     return 0;
 }
 
-int pb_summary_write(const struct readback *t, const char *baseline,
-                     int granted, const char *path, struct pb_error *e)
+/* Fills kc for kernel: its baseline, counter and knob sweep's reference
+ * as choice asks. */
+static void choose(const struct readback *t, const char *kernel,
+                   const struct pb_summary_choice *choice,
+                   struct kernel_choice *kc)
 {
+    memset(kc, 0, sizeof(*kc));
+    kc->baseline = pb_summary_baseline(t, kernel, choice->baseline);
+    kc->def = pb_kernel_find(kernel);
+    kc->counter_index =
+        kc->def ? pb_counter_index(kc->def, choice->counter) : -1;
+    if (kc->counter_index >= 0) {
+        const struct pb_counter_def *defs;
+        pb_work_counters(kc->def, &defs);
+        kc->counter = defs[kc->counter_index].name;
+    }
+    kc->knob = pb_summary_knob_sweep(t, kernel, kc->knob_family,
+                                     sizeof(kc->knob_family), kc->knob_size,
+                                     sizeof(kc->knob_size));
+    char candidates[256];
+    if (kc->knob)
+        pb_knob_reference(t, kernel, kc->knob_family, kc->knob_size,
+                          choice->reference, kc->reference,
+                          sizeof(kc->reference), candidates,
+                          sizeof(candidates));
+}
+
+int pb_summary_write(const struct readback *t,
+                     const struct pb_summary_choice *choice, int granted,
+                     const char *path, struct pb_error *e)
+{
+    static const struct pb_summary_choice defaults = {0};
+    if (!choice)
+        choice = &defaults;
     char *text = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&text, &len);
@@ -525,18 +594,19 @@ int pb_summary_write(const struct readback *t, const char *baseline,
     for (size_t i = 0; i < t->count; i++)
         row[i] = &t->b[i];
     qsort(row, t->count, sizeof(*row), by_kernel_corpus_variant);
-    const char *kernel = NULL, *base = NULL;
+    const char *kernel = NULL;
+    struct kernel_choice kc;
     size_t corpora = 0;
     int rc = 0;
     for (size_t i = 0; rc == 0 && i < t->count; i++) {
         if (!kernel || strcmp(kernel, row[i]->kernel)) {
             kernel = row[i]->kernel;
-            base = pb_summary_baseline(t, kernel, baseline);
-            corpora = pb_summary_corpora(t, kernel, base, corpus);
+            choose(t, kernel, choice, &kc);
+            corpora = pb_summary_corpora(t, kernel, kc.baseline, corpus);
             rc = mark_sweep(t, kernel, pb_summary_sweep_family(t, kernel),
                             on_sweep);
         }
-        write_row(f, t, row[i], base, on_sweep[row[i] - t->b],
+        write_row(f, t, row[i], &kc, on_sweep[row[i] - t->b],
                   corpus_number(row[i], corpus, corpora), granted);
     }
     free(on_sweep);

@@ -22,7 +22,11 @@
  * of the round medians), of the speed-up (serial against parallel, wall
  * time, paired by round) and of the ratio to the baseline (paired), the
  * same interval compare and the winners print; NaN where it has none
- * (fewer than PB_STATS_MIN_ROUNDS rounds). The quartile bars (q1_s, q3_s,
+ * (fewer than PB_STATS_MIN_ROUNDS rounds). Then a counter of the
+ * kernel's, by name, per instance (plot --counter; the main one by
+ * default), and on the knob sweep the speed-up over the reference
+ * family with its interval (knob_speedup.h; NaN elsewhere). The quartile bars
+ * (q1_s, q3_s,
  * *_lo, *_hi) stay for older scripts and readers. The figure
  * scripts in plots/ read every column by its name in the header, so
  * a column may go anywhere and the order carries no meaning.
@@ -44,7 +48,8 @@
     "speedup_lo,speedup_hi,efficiency,baseline,ratio,ratio_lo,ratio_hi,"       \
     "size_x,sweep,corpus,style,units_per_instance,knob,processes,clock,"       \
     "rounds,time_ci_lo_s,time_ci_hi_s,speedup_ci_lo,speedup_ci_hi,"            \
-    "ratio_ci_lo,ratio_ci_hi"
+    "ratio_ci_lo,ratio_ci_hi,counter,counter_per_instance,reference,"          \
+    "knob_speedup,knob_speedup_ci_lo,knob_speedup_ci_hi"
 
 /* The baseline variant of kernel k in t: `wanted` when t has it for k,
  * else the first of k's registered variants present in t; NULL if none. */
@@ -91,10 +96,23 @@ bool pb_summary_in_knob_sweep(const struct readback_bench *b,
  * variant names of all registered kernels, in registry order, so a name
  * keeps its colour and marker in every figure (wraps after 16). */
 int pb_summary_style(const char *variant);
+/* What a summary is asked for; NULL fields: the defaults. */
+struct pb_summary_choice {
+    /* the variant of the ratio columns (pb_summary_baseline) */
+    const char *baseline;
+    /* the counter of the counter columns, by name (knob_speedup.h);
+     * NULL: each kernel's main one; a kernel without it has NaN */
+    const char *counter;
+    /* the reference family of the knob_speedup columns (knob_speedup.h);
+     * NULL: the default rule there */
+    const char *reference;
+};
 /* Writes the summary of t to path (atomically); granted: the CPUs the
  * run's processes were granted (the context's cpus_granted; 0: unknown,
- * no run judged oversubscribed). 0 or an error in e. */
-int pb_summary_write(const struct readback *t, const char *baseline,
-                     int granted, const char *path, struct pb_error *e);
+ * no run judged oversubscribed); choice may be NULL. 0 or an error in
+ * e. */
+int pb_summary_write(const struct readback *t,
+                     const struct pb_summary_choice *choice, int granted,
+                     const char *path, struct pb_error *e);
 
 #endif

@@ -1,10 +1,12 @@
 /*
  * cmd_plot.c - `puzzlebench plot DIR [--baseline NAME] [--kinds K,...]
  * [--variants V,...] [--format F,...] [--clock cpu|wall] [--size S]
- * [--title T] [--out DIR]`: (re)draws the figures of a results folder
- * from its results.csv (plot.h), all of them or those chosen, on the
- * clock asked for, at the size and with the title asked for, into the
- * folder asked for; a folder whose completion record says it is
+ * [--title T] [--counter NAME] [--reference FAMILY] [--out DIR]`:
+ * (re)draws the figures of a results folder from its results.csv
+ * (plot.h), all of them or those chosen, on the clock asked for, at the
+ * size and with the title asked for, counting the counter asked for,
+ * against the reference family asked for, into the folder asked for; a
+ * folder whose completion record says it is
  * incomplete is drawn with a warning naming what is missing
  * (completion.h).
  */
@@ -18,15 +20,18 @@ static const char help[] =
     "usage: puzzlebench plot DIR [--baseline NAME] [--kinds K,...]\n"
     "                        [--variants V,...] [--format png,svg,pdf,tex]\n"
     "                        [--clock cpu|wall] [--size column|page|WxH]\n"
-    "                        [--title none|short|full] [--out FOLDER]\n\n"
+    "                        [--title none|short|full] [--counter NAME]\n"
+    "                        [--reference FAMILY] [--out FOLDER]\n\n"
     "Draws the figures of the results folder DIR (e.g. results/latest)\n"
     "from its results.csv (else its results.json) with gnuplot:\n"
     "DIR/summary.csv (one row per benchmark: median, quartiles, 95 %\n"
     "intervals over rounds, speed-up, ratio to the baseline), then\n"
     "DIR/figures/KIND-KERNEL.png, .svg and .pdf for time vs size,\n"
     "speed-up and efficiency vs the cores used (processes x threads),\n"
-    "peak memory vs size, time relative to the baseline variant, and\n"
-    "work vs time, each with KIND-KERNEL.caption.txt: what it shows,\n"
+    "peak memory vs size, time relative to the baseline variant, work\n"
+    "vs time, time and work per unit vs size and a family's knob K\n"
+    "(NAME:K), and the speed-up at each K over a reference family,\n"
+    "each with KIND-KERNEL.caption.txt: what it shows,\n"
     "what its bars are (the 95 % interval over rounds that compare\n"
     "prints) and that a hollow point has none (fewer than 3 rounds, or\n"
     "one instance). Prints each figure's path. Redraws only the kinds\n"
@@ -38,7 +43,8 @@ static const char help[] =
     "                       a NAME no benchmark has is an error\n"
     "  -k, --kinds K,...    only these figures: time_vs_size, speedup,\n"
     "                       memory_vs_size, relative, work_vs_time,\n"
-    "                       unit_time_vs_size, work_per_unit_vs_knob\n"
+    "                       unit_time_vs_size, work_per_unit_vs_knob,\n"
+    "                       knob_speedup\n"
     "  -v, --variants V,... only these variants in the figures\n"
     "                       (summary.csv keeps every benchmark)\n"
     "  -f, --format F,...   only these formats: png, svg, pdf, tex\n"
@@ -54,6 +60,13 @@ static const char help[] =
     "                       PNG at 200 pixels per inch\n"
     "      --title T        none (the default: the caption file says\n"
     "                       it), short (one line) or full\n"
+    "      --counter NAME   the counter work_per_unit_vs_knob counts\n"
+    "                       (default: the main one; another is drawn as\n"
+    "                       NAME_per_unit_vs_knob-KERNEL, beside it)\n"
+    "      --reference F    knob_speedup's family: time on F / time at\n"
+    "                       each K, same size, instances and seed\n"
+    "                       (default: the one family without a knob\n"
+    "                       there; else not drawn, a note says why)\n"
     "  -o, --out FOLDER     write summary.csv, the figures and their\n"
     "                       captions into FOLDER instead (DIR is only\n"
     "                       read; its report is left as it is)\n"
@@ -67,7 +80,7 @@ static const char help[] =
     "  -h, --help           this text\n";
 
 /* long options only, values beyond any char */
-enum { OPT_CLOCK = 0x100, OPT_SIZE, OPT_TITLE };
+enum { OPT_CLOCK = 0x100, OPT_SIZE, OPT_TITLE, OPT_COUNTER, OPT_REFERENCE };
 
 int cmd_plot(int argc, char **argv)
 {
@@ -79,6 +92,8 @@ int cmd_plot(int argc, char **argv)
         {"clock", required_argument, NULL, OPT_CLOCK},
         {"size", required_argument, NULL, OPT_SIZE},
         {"title", required_argument, NULL, OPT_TITLE},
+        {"counter", required_argument, NULL, OPT_COUNTER},
+        {"reference", required_argument, NULL, OPT_REFERENCE},
         {"out", required_argument, NULL, 'o'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
@@ -110,6 +125,12 @@ int cmd_plot(int argc, char **argv)
             break;
         case OPT_TITLE:
             o.title = optarg;
+            break;
+        case OPT_COUNTER:
+            o.counter = optarg;
+            break;
+        case OPT_REFERENCE:
+            o.reference = optarg;
             break;
         case 'o':
             o.out = optarg;

@@ -7,6 +7,7 @@
 #ifndef PB_FIGURES_H
 #define PB_FIGURES_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /* The benchmarks a figure draws, and so the variants in its legend. */
@@ -17,15 +18,22 @@ enum pb_figure_rows {
     PB_SIZE_SWEEP,  /* the kernel's size sweep (summary.h) */
     PB_HEAP_SWEEP,  /* the size sweep, where the heap was measured (jemalloc) */
     PB_UNIT_SWEEP,  /* the size sweep, where the kernel counts units of work */
-    PB_KNOB_SWEEP,  /* the knob sweep (summary.h), where work was counted */
+    PB_KNOB_SWEEP,  /* the knob sweep (summary.h), where the counter
+                       plot counts (--counter) was counted */
+    PB_KNOB_REFERENCE, /* the knob sweep, where its variant ran on the
+                          reference corpus too (knob_speedup.h) */
 };
 
 struct pb_figure {
     const char *kind; /* script plots/KIND.gp, file KIND-KERNEL.* */
     enum pb_figure_rows rows;
+    /* it draws the counter plot --counter names: a kind "work_..." drawn
+     * for another counter than the kernel's main one is the file
+     * COUNTER_...-KERNEL.*, so that both stay */
+    bool counted;
 };
 
-#define PB_FIGURES 7 /* kinds, in the order they are drawn */
+#define PB_FIGURES 8 /* kinds, in the order they are drawn */
 extern const struct pb_figure pb_figures[PB_FIGURES];
 /* png, svg, pdf, and tex: gnuplot's cairolatex, KIND-KERNEL.tex (the
  * text, set by LaTeX in the paper's font) over KIND-KERNEL-tex.pdf (the

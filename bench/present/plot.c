@@ -54,22 +54,29 @@
 
 #include "util/cpus.h"
 #include "util/data_dir.h"
+#include "util/suggest.h"
 #include "pb_file.h"
 #include "present/figures.h"
 #include "util/stats.h"
+#include "analysis/knob_speedup.h"
 #include "analysis/summary.h"
 #include "results/context.h"
 #include "results/readback.h"
 
 extern char **environ;
 
-/* Which rows of a kernel are on its sweeps, and the CPUs its run was
- * granted (cpus.h; 0: unknown). */
+/* Which rows of a kernel are on its sweeps, the CPUs its run was
+ * granted (cpus.h; 0: unknown), the counter its knob figure counts and
+ * the reference family of its knob speed-up (knob_speedup.h). */
 struct sweeps {
+    const struct readback *t;
+    const struct pb_kernel *k;
     const char *size_family; /* NULL: none */
     bool knob;
     char knob_family[32], knob_size[PB_ID_TEXT];
     int granted;
+    int counter;        /* its index (pb_work_counters); -1: none so named */
+    char reference[32]; /* "": none */
 };
 
 /* Appends printf-style text to the string in buf; false when it does not
@@ -191,10 +198,15 @@ static bool drawn(const struct readback_bench *b, enum pb_figure_rows rows,
     case PB_UNIT_SWEEP:
         return pb_summary_in_sweep(b, sw->size_family) &&
                isfinite(b->units_per_instance) && b->units_per_instance > 0;
-    default:
-        return sw->knob &&
+    case PB_KNOB_SWEEP:
+        return sw->knob && sw->counter >= 0 &&
                pb_summary_in_knob_sweep(b, sw->knob_family, sw->knob_size) &&
-               b->work_per_instance > 0 && b->units_per_instance > 0;
+               readback_counter(b, sw->k, (size_t)sw->counter) > 0 &&
+               b->units_per_instance > 0;
+    default: /* PB_KNOB_REFERENCE */
+        return sw->knob && sw->reference[0] &&
+               pb_summary_in_knob_sweep(b, sw->knob_family, sw->knob_size) &&
+               pb_knob_reference_run(sw->t, b, sw->reference);
     }
 }
 
@@ -302,6 +314,38 @@ static void size_words(const struct readback *t, const struct pb_kernel *k,
         if (i == 0 || x[i] != x[i - 1])
             snprintf(out + used, len - used, "%s%.15g", used ? " " : "", x[i]);
     }
+    free(x);
+}
+
+/* The most knobs the figures against the knob label one by one. */
+enum { KNOB_TICS = 12 };
+
+/* The smallest and largest knob of the kernel's knob sweep (sw) into
+ * range ("LO HI"; "" without one) and, when there are at most KNOB_TICS
+ * distinct ones, each of them increasing into tics ("" when more), as
+ * space-separated words. */
+static void knob_words(const struct readback *t, const char *kernel,
+                       const struct sweeps *sw, char *range, char *tics,
+                       size_t len)
+{
+    double *x = malloc((t->count + 1) * sizeof(double));
+    size_t n = 0, distinct = 0;
+    range[0] = tics[0] = '\0';
+    for (size_t i = 0; x && sw->knob && i < t->count; i++) {
+        const struct readback_bench *b = &t->b[i];
+        if (!strcmp(b->kernel, kernel) &&
+            pb_summary_in_knob_sweep(b, sw->knob_family, sw->knob_size))
+            x[n++] = pb_summary_knob(b->family, NULL, 0);
+    }
+    if (n) {
+        pb_sort(x, n);
+        snprintf(range, len, "%.15g %.15g", x[0], x[n - 1]);
+    }
+    for (size_t i = 0; i < n; i++)
+        distinct += i == 0 || x[i] != x[i - 1];
+    for (size_t i = 0; distinct <= KNOB_TICS && i < n; i++)
+        if (i == 0 || x[i] != x[i - 1])
+            append(tics, len, "%s%.15g", tics[0] ? " " : "", x[i]);
     free(x);
 }
 
@@ -578,21 +622,20 @@ static int figures_folder(const char *path, const char *what,
  * graphics under its tex format's text. */
 static const char *const figure_extras[] = {"caption.txt", "tex.pdf"};
 
-/* Removes the figure `kind` of kernel that an earlier plot left in
+/* Removes the figure `name` (KIND-KERNEL) that an earlier plot left in
  * figdir (every format, the caption, the tex graphics) before it is
  * redrawn, so that the report, which shows the figures it finds, never
  * shows an older rendering of other variants beside the new one; a
  * figure this plot does not redraw (another kind, or one that the
  * variants asked for have no point in) stays. */
-static void remove_old_figure(const char *figdir, const char *kernel,
-                              const char *kind)
+static void remove_old_figure(const char *figdir, const char *name)
 {
     for (size_t i = 0; i < PB_FIGURE_FORMATS + 2; i++) {
         char path[PB_PATH_MAX];
         const char *ext = i < PB_FIGURE_FORMATS
                               ? pb_figure_formats[i]
                               : figure_extras[i - PB_FIGURE_FORMATS];
-        if (snprintf(path, sizeof(path), "%s/%s-%s%s%s", figdir, kind, kernel,
+        if (snprintf(path, sizeof(path), "%s/%s%s%s", figdir, name,
                      i == PB_FIGURE_FORMATS + 1 ? "-" : ".",
                      ext) < (int)sizeof(path))
             (void)unlink(path); /* absent is the usual case */
@@ -629,6 +672,26 @@ struct target {
     const char *formats;
 };
 
+/* The one line that says why kernel's knob speed-up is not drawn
+ * although it has a knob sweep: no reference corpus (wanted: the family
+ * plot --reference asked for; NULL: the default rule's), with the other
+ * families at the sweep's size (candidates, "": none). */
+static void no_reference(FILE *out, const char *kernel, const struct sweeps *sw,
+                         const char *wanted, const char *candidates)
+{
+    fprintf(out, "note: %s: knob_speedup not drawn: ", kernel);
+    if (wanted)
+        fprintf(out, "no %s corpus", wanted);
+    else
+        fprintf(out, "not one family without a knob");
+    fprintf(out,
+            " at %s with the instances and seed of the %s:K ones to divide "
+            "by (%s%s%s)\n",
+            sw->knob_size, sw->knob_family,
+            candidates[0] ? "families there: " : "no other family there",
+            candidates, candidates[0] ? "; plot --reference FAMILY" : "");
+}
+
 static int plot_kernel(const struct readback *t, const struct target *tg,
                        const char *kernel, const struct pb_plot_options *o,
                        int granted, FILE *out, struct pb_error *e)
@@ -639,14 +702,24 @@ static int plot_kernel(const struct readback *t, const struct target *tg,
         return 0; /* a kernel this build lacks: nothing to draw it with */
     const char *base = pb_summary_baseline(t, kernel, baseline);
     const char *sweep = pb_summary_sweep_family(t, kernel);
-    struct sweeps sw = {.size_family = sweep, .granted = granted};
+    struct sweeps sw = {
+        .t = t, .k = k, .size_family = sweep, .granted = granted};
     sw.knob =
         pb_summary_knob_sweep(t, kernel, sw.knob_family, sizeof(sw.knob_family),
                               sw.knob_size, sizeof(sw.knob_size));
     const struct pb_counter_def *counters;
     pb_work_counters(k, &counters);
-    char sizes[1024], common[8192];
+    sw.counter = pb_counter_index(k, o->counter);
+    char candidates[256] = "";
+    if (sw.knob &&
+        !pb_knob_reference(t, kernel, sw.knob_family, sw.knob_size,
+                           o->reference, sw.reference, sizeof(sw.reference),
+                           candidates, sizeof(candidates)) &&
+        out && listed(o->kinds, "knob_speedup"))
+        no_reference(out, kernel, &sw, o->reference, candidates);
+    char sizes[1024], knob_range[64], knob_tics[KNOB_TICS * 24], common[8192];
     size_words(t, k, sweep, sizes, sizeof(sizes));
+    knob_words(t, kernel, &sw, knob_range, knob_tics, sizeof(knob_range));
     /* what every figure of the kernel is given (common.gp lists it) */
     common[0] = '\0';
     const struct {
@@ -662,8 +735,12 @@ static int plot_kernel(const struct readback *t, const struct target *tg,
         {"sizes", sizes, false},
         {"knob_family", sw.knob_family, false},
         {"knob_size", sw.knob_size, false},
+        {"knob_range", knob_range, false},
+        {"knob_tics", knob_tics, false},
         {"unit_name", k->work.unit_name ? k->work.unit_name : "unit", false},
-        {"work_unit", counters[0].unit, false},
+        {"work_unit", counters[sw.counter > 0 ? sw.counter : 0].unit, false},
+        {"counter", counters[sw.counter > 0 ? sw.counter : 0].name, false},
+        {"reference", sw.reference, false},
         {"fig_w", tg->width, false},
         {"fig_h", tg->height, false},
         {"title_mode", tg->title, false},
@@ -689,7 +766,14 @@ static int plot_kernel(const struct readback *t, const struct target *tg,
                       sizeof(names), styles, sizeof(styles));
         if (!names[0])
             continue; /* nothing for this figure to draw */
-        remove_old_figure(tg->figdir, kernel, pb_figures[f].kind);
+        /* KIND-KERNEL, or COUNTER_...-KERNEL for another counter than
+         * the main one (figures.h) */
+        char name[128];
+        bool other = pb_figures[f].counted && sw.counter > 0;
+        snprintf(name, sizeof(name), "%s%s-%s",
+                 other ? counters[sw.counter].name : pb_figures[f].kind,
+                 other ? strchr(pb_figures[f].kind, '_') : "", kernel);
+        remove_old_figure(tg->figdir, name);
         const char *axis =
             figure_clock(t, kernel, &pb_figures[f], &sw, o->variants);
         rc = process_words(t, kernel, pb_figures[f].rows, &sw, names, procs,
@@ -703,14 +787,13 @@ static int plot_kernel(const struct readback *t, const struct target *tg,
             if (!listed(tg->formats, pb_figure_formats[fmt]))
                 continue;
             char all[sizeof(common) + 2048], script[PB_PATH_MAX],
-                file[PB_PATH_MAX], name[128], caption[PB_PATH_MAX];
+                file[PB_PATH_MAX], caption[PB_PATH_MAX];
             if (snprintf(script, sizeof(script), "%s%s/%s.gp",
                          gp_path_prefix(pb_plots_dir()), pb_plots_dir(),
                          pb_figures[f].kind) >= (int)sizeof(script))
                 return pb_fail(e, -ENAMETOOLONG, "%s: a path too long",
                                pb_plots_dir());
             snprintf(all, sizeof(all), "%s", common);
-            snprintf(name, sizeof(name), "%s-%s", pb_figures[f].kind, kernel);
             if (snprintf(file, sizeof(file), "%s/%s.%s", tg->figdir, name,
                          pb_figure_formats[fmt]) >= (int)sizeof(file) ||
                 snprintf(caption, sizeof(caption), "%s/%s.caption.txt",
@@ -760,6 +843,69 @@ static int variants_ran(const struct readback *t, const char *option,
         w += len + (w[len] == ',');
     }
     return 0;
+}
+
+/* Families in strcmp order, for offering each once. */
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* --counter names a counter of a kernel in t and --reference a family
+ * of t (NULL: the defaults), else -EINVAL with the nearest names
+ * (suggest.h). O(n log n) for n benchmarks, on an error only. */
+static int choices_known(const struct readback *t,
+                         const struct pb_plot_options *o, const char *dir,
+                         struct pb_error *e)
+{
+    struct pb_suggest s;
+    bool found = false;
+    if (o->counter) {
+        pb_suggest_init(&s, o->counter);
+        const char *offered[64];
+        size_t n = 0;
+        for (size_t k = 0; pb_kernels[k]; k++) {
+            bool present = false;
+            for (size_t i = 0; i < t->count && !present; i++)
+                present = !strcmp(t->b[i].kernel, pb_kernels[k]->name);
+            const struct pb_counter_def *defs;
+            size_t counters =
+                present ? pb_work_counters(pb_kernels[k], &defs) : 0;
+            for (size_t c = 0; c < counters; c++) {
+                bool dup = false;
+                found = found || !strcmp(defs[c].name, o->counter);
+                for (size_t j = 0; j < n && !dup; j++)
+                    dup = !strcmp(offered[j], defs[c].name);
+                if (!dup && n < sizeof(offered) / sizeof(offered[0])) {
+                    offered[n++] = defs[c].name;
+                    pb_suggest_offer(&s, defs[c].name);
+                }
+            }
+        }
+        if (!found)
+            return pb_fail(e, -EINVAL,
+                           "--counter: unknown counter '%s' in %s; %s",
+                           o->counter, dir, pb_suggest_text(&s));
+    }
+    for (size_t i = 0; o->reference && i < t->count && !found; i++)
+        found = !strcmp(t->b[i].family, o->reference);
+    if (!o->reference || found)
+        return 0;
+    const char **family = malloc((t->count + 1) * sizeof(*family));
+    if (!family)
+        return pb_fail(e, -ENOMEM, "out of memory");
+    for (size_t i = 0; i < t->count; i++)
+        family[i] = t->b[i].family;
+    qsort(family, t->count, sizeof(*family), by_name);
+    pb_suggest_init(&s, o->reference);
+    for (size_t i = 0; i < t->count; i++)
+        if (i == 0 || strcmp(family[i], family[i - 1]))
+            pb_suggest_offer(&s, family[i]);
+    free(family);
+    return pb_fail(e, -EINVAL,
+                   "--reference: no benchmark of %s has the family "
+                   "'%s'; %s",
+                   dir, o->reference, pb_suggest_text(&s));
 }
 
 /* What the run recorded in DIR/results.json's context: the CPUs it was
@@ -900,6 +1046,8 @@ int pb_plot(const char *dir, const struct pb_plot_options *options, FILE *out,
         rc = variants_ran(&t, "--baseline", baseline, dir, e);
     if (rc == 0)
         rc = variants_ran(&t, "--variants", o->variants, dir, e);
+    if (rc == 0)
+        rc = choices_known(&t, o, dir, e);
     if (rc) {
         readback_free(&t);
         return rc;
@@ -913,7 +1061,8 @@ int pb_plot(const char *dir, const struct pb_plot_options *options, FILE *out,
     if (rc == 0) {
         pb_remove_stale_temporaries(tg.figdir);
         remove_stale_tex_folders(tg.figdir);
-        rc = pb_summary_write(&t, baseline, granted, tg.summary, e);
+        struct pb_summary_choice choice = {baseline, o->counter, o->reference};
+        rc = pb_summary_write(&t, &choice, granted, tg.summary, e);
     }
     for (size_t k = 0; rc == 0 && pb_kernels[k]; k++) {
         bool present = false;

@@ -40,6 +40,12 @@ struct pb_plot_options {
      * in inches: the size of a one-panel figure, its text 8 pt there */
     const char *size;
     const char *title; /* "none" (the default), "short" or "full" */
+    /* the counter figure 7 counts, by name (NULL: each kernel's main
+     * one); drawn for another as COUNTER_per_unit_vs_knob-KERNEL */
+    const char *counter;
+    /* the family the knob speed-up divides by (knob_speedup.h; NULL:
+     * the one family without a knob beside the sweep, if one) */
+    const char *reference;
     /* a folder for summary.csv, the figures and their captions instead
      * of DIR and DIR/figures (DIR is then only read); NULL: DIR */
     const char *out;

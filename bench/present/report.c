@@ -193,6 +193,14 @@ static void caption(const char *kind, const struct pb_kernel *k,
                  "at 1 thread). Left out: build time, other families and "
                  "thread counts.",
                  unit, size, sweep);
+    else if (!strcmp(kind, "knob_speedup"))
+        snprintf(buf, len,
+                 "Speed-up of each variant at the family's knob K over the "
+                 "same variant on the reference family (named on the axis), "
+                 "on corpora of one size, instances and seed: its time there "
+                 "/ its time at K, at 1 thread; bars: the ratio's 95 %% "
+                 "interval over rounds. Left out: build time, other sizes "
+                 "and thread counts.");
     else
         snprintf(buf, len,
                  "Work per %s against the family's knob K, at 1 thread and "
