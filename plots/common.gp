@@ -101,13 +101,19 @@ byte_unit(e) = word('B KiB MiB GiB TiB PiB', int(e / 10) + 1)
 byte_text(b) = (byte_e = b >= 1024 ? int(floor(log(b) / log(1024) + 1e-9)) * 10 : 0, \
     sprintf(fmt eq 'tex' ? '%g\,%s' : '%g %s', b / 2.0 ** byte_e, byte_unit(byte_e)))
 # a count with thousands separators: 1,048,576; a power of two from 1024
-# up as 2^k (superscript digits, LaTeX's in tex)
+# up as 2^k (superscript digits, LaTeX's in tex); a power of ten from
+# 10^-4 down as 10^-k
 sep(n) = n < 1000 ? sprintf('%d', n) : sep(int(n / 1000)).sprintf(',%03d', int(n) % 1000)
 sup_digit(d) = word('⁰ ¹ ² ³ ⁴ ⁵ ⁶ ⁷ ⁸ ⁹', d + 1)
 sup(n) = n < 10 ? sup_digit(n) : sup(int(n / 10)).sup_digit(n % 10)
 log2_of(x) = int(floor(log(x) / log(2) + 0.5))
 pow2(x) = x >= 1024 && x == int(x) && 2 ** log2_of(x) == int(x)
-count_text(x) = x != int(x) ? sprintf('%g', x) : (pow2(x) ? \
+# a power of ten from 10^-4 down (%g writes 1e-05) as 10⁻⁵ ($10^{-5}$
+# in tex)
+log10_of(x) = int(floor(log10(x) + 0.5))
+tiny10(x) = x > 0 && x < 2e-4 && abs(x / 10.0 ** log10_of(x) - 1) < 1e-6
+tiny_text(x) = fmt eq 'tex' ? sprintf('$10^{%d}$', log10_of(x)) : '10⁻'.sup(-log10_of(x))
+count_text(x) = tiny10(x) ? tiny_text(x) : x != int(x) ? sprintf('%g', x) : (pow2(x) ? \
     (fmt eq 'tex' ? sprintf('$2^{%d}$', log2_of(x)) : '2'.sup(log2_of(x))) : \
     sep(int(x)))
 # tics for a log axis over [lo, hi], labelled by count_text: at the

@@ -633,7 +633,7 @@ run_from /dev/null "$PB" plot "$K" --counter relaxations --format svg \
 check_rc "plot --counter relaxations" 0
 if [ -s "$K/figures/relaxations_per_unit_vs_knob-cube_walk.svg" ] &&
     grep -Fq 'relaxations_per_unit_vs_knob-cube_walk.svg' "$OUT_DIR/out" &&
-    grep -Fq 'cube_walk: relaxations per reachable state against the knob (counter relaxations;' \
+    grep -Fq 'cube_walk: distance improvements per reachable state against the knob (counter relaxations;' \
         "$K/figures/relaxations_per_unit_vs_knob-cube_walk.caption.txt" &&
     [ -s "$K/figures/work_per_unit_vs_knob-cube_walk.svg" ] &&
     awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
