@@ -1,7 +1,7 @@
 # knob_speedup.gp - figure 8: each variant's speed-up at the knob K of
-# the knob sweep (summary.h: the family NAME:K run at the most knobs, at
+# the knob sweep (knob_sweep.h: the family NAME:K run at the most knobs, at
 # one size, one process of one thread) over the same variant on the
-# reference corpus (knob_speedup.h: the same size, instances and seed in
+# reference corpus (knob_sweep.h: the same size, instances and seed in
 # the reference family, plot --reference), its time there / its time at
 # K, against K: what a knob that eases the search (cube_walk's near:D,
 # an end D away, against sealed, where every search is full) buys each

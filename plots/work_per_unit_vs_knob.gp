@@ -1,7 +1,7 @@
 # work_per_unit_vs_knob.gp - figure 7: a work counter of the kernel
 # (plot --counter; by default its main one, cube_walk's queue pops) per
 # unit of work (reachable state) against the knob K of the family NAME:K
-# run at the most knobs (summary.h's knob sweep: one size, one process
+# run at the most knobs (knob_sweep.h's knob sweep: one size, one process
 # of one thread), one line per variant, log y: how a label-correcting
 # search's re-expansions grow with an adversarial knob while a
 # label-setting one stays at 1, or, counting the states an early exit

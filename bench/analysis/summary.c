@@ -11,8 +11,10 @@
  * (one process, one thread), so that an MPI run merged beside them never
  * lands on their lines. The size sweep (summary.h) lets figures draw one
  * line per variant across sizes instead of a column of unrelated
- * corpora at each size; the knob sweep (NAME:K at one size) one line
- * per variant across knobs. A run at more threads than the CPUs granted
+ * corpora at each size; the knob sweep (NAME:K at one size,
+ * knob_sweep.h, with its counter and its speed-up over a reference
+ * family) one line per variant across knobs. A run at more threads than
+ * the CPUs granted
  * has no speed-up (NaN): the figures leave it out. Every sweep, corpus
  * list and match is found by sorting the kernel's benchmarks once
  * (qsort) and walking the runs of equal keys, or through the readback's index
@@ -27,7 +29,7 @@
 #include <string.h>
 
 #include "analysis/change.h"
-#include "analysis/knob_speedup.h"
+#include "analysis/knob_sweep.h"
 #include "util/cpus.h"
 #include "pb_file.h"
 #include "util/stats.h"
@@ -257,8 +259,7 @@ static void write_knob_columns(FILE *f, const struct readback *t,
                   : NAN);
     fprintf(f, ",%s", kc->reference);
     const struct readback_bench *ref =
-        kc->reference[0] &&
-                pb_summary_in_knob_sweep(b, kc->knob_family, kc->knob_size)
+        kc->reference[0] && pb_knob_in_sweep(b, kc->knob_family, kc->knob_size)
             ? pb_knob_reference_run(t, b, kc->reference)
             : NULL;
     double s[3] = {NAN, NAN, NAN};
@@ -334,7 +335,7 @@ static void write_row(FILE *f, const struct readback *t,
         fputs("NaN", f);
     fprintf(f, ",%d", pb_summary_style(b->variant));
     number(f, b->units_per_instance);
-    number(f, pb_summary_knob(b->family, NULL, 0));
+    number(f, pb_knob_of(b->family, NULL, 0));
     fprintf(f, ",%ld,%s,%zu", b->processes, readback_clock_name(b->clock),
             b->rounds);
     struct pb_rounds own;
@@ -351,99 +352,12 @@ static void write_row(FILE *f, const struct readback *t,
     fputc('\n', f);
 }
 
-double pb_summary_knob(const char *family, char *base, size_t base_len)
-{
-    const char *colon = strchr(family, ':');
-    if (base)
-        snprintf(base, base_len, "%.*s",
-                 (int)(colon ? (size_t)(colon - family) : strlen(family)),
-                 family);
-    if (!colon || colon[1] < '0' || colon[1] > '9')
-        return NAN;
-    char *end;
-    double k = strtod(colon + 1, &end);
-    return *end ? NAN : k;
-}
-
-bool pb_summary_in_knob_sweep(const struct readback_bench *b,
-                              const char *family, const char *size)
-{
-    char base[32];
-    return pb_summary_serial(b) && !strcmp(b->size, size) &&
-           isfinite(pb_summary_knob(b->family, base, sizeof(base))) &&
-           !strcmp(base, family);
-}
-
-/* A serial benchmark of a knob family NAME:K, with its NAME. */
-struct knob_row {
-    const struct readback_bench *b;
-    char base[32];
-};
-
-/* NAME, size, then the family (so one run per distinct K), then the
- * file's order. */
-static int by_base_size_family(const void *pa, const void *pb)
-{
-    const struct knob_row *a = pa, *b = pb;
-    int c = strcmp(a->base, b->base);
-    if (!c)
-        c = strcmp(a->b->size, b->b->size);
-    if (!c)
-        c = strcmp(a->b->family, b->b->family);
-    return c ? c : by_place(a->b, b->b);
-}
-
-bool pb_summary_knob_sweep(const struct readback *t, const char *kernel,
-                           char *family, size_t family_len, char *size,
-                           size_t size_len)
-{
-    struct knob_row *rows = malloc((t->count + 1) * sizeof(*rows));
-    size_t n = 0;
-    for (size_t i = 0; rows && i < t->count; i++) {
-        const struct readback_bench *x = &t->b[i];
-        if (!strcmp(x->kernel, kernel) && pb_summary_serial(x) &&
-            isfinite(
-                pb_summary_knob(x->family, rows[n].base, sizeof(rows[n].base))))
-            rows[n++].b = x;
-    }
-    if (!rows)
-        return false;
-    qsort(rows, n, sizeof(*rows), by_base_size_family);
-    /* per NAME and size: its distinct knobs and its first benchmark in
-     * the file; the most knobs (at least 3) win, the first among equals */
-    const struct knob_row *best = NULL;
-    size_t best_knobs = 2;
-    for (size_t i = 0, end; i < n; i = end) {
-        const struct knob_row *first = &rows[i];
-        size_t knobs = 0;
-        for (end = i; end < n && !strcmp(rows[end].base, rows[i].base) &&
-                      !strcmp(rows[end].b->size, rows[i].b->size);
-             end++) {
-            knobs += end == i ||
-                     strcmp(rows[end].b->family, rows[end - 1].b->family);
-            if (by_place(rows[end].b, first->b) < 0)
-                first = &rows[end];
-        }
-        if (knobs > best_knobs ||
-            (best && knobs == best_knobs && by_place(first->b, best->b) < 0)) {
-            best = first;
-            best_knobs = knobs;
-        }
-    }
-    if (best) {
-        snprintf(family, family_len, "%s", best->base);
-        snprintf(size, size_len, "%s", best->b->size);
-    }
-    free(rows);
-    return best != NULL;
-}
-
 /* Families by name, a knob (NAME:K) in order of K. */
 static int family_order(const char *a, const char *b)
 {
     char na[32], nb[32];
-    double ka = pb_summary_knob(a, na, sizeof(na));
-    double kb = pb_summary_knob(b, nb, sizeof(nb));
+    double ka = pb_knob_of(a, na, sizeof(na));
+    double kb = pb_knob_of(b, nb, sizeof(nb));
     int c = strcmp(na, nb);
     if (c || isnan(ka) || isnan(kb))
         return c ? c : strcmp(a, b);
@@ -555,9 +469,9 @@ static void choose(const struct readback *t, const char *kernel,
         pb_work_counters(kc->def, &defs);
         kc->counter = defs[kc->counter_index].name;
     }
-    kc->knob = pb_summary_knob_sweep(t, kernel, kc->knob_family,
-                                     sizeof(kc->knob_family), kc->knob_size,
-                                     sizeof(kc->knob_size));
+    kc->knob =
+        pb_knob_sweep(t, kernel, kc->knob_family, sizeof(kc->knob_family),
+                      kc->knob_size, sizeof(kc->knob_size));
     char candidates[256];
     if (kc->knob)
         pb_knob_reference(t, kernel, kc->knob_family, kc->knob_size,

@@ -25,7 +25,7 @@
  * (fewer than PB_STATS_MIN_ROUNDS rounds). Then a counter of the
  * kernel's, by name, per instance (plot --counter; the main one by
  * default), and on the knob sweep the speed-up over the reference
- * family with its interval (knob_speedup.h; NaN elsewhere). The quartile bars
+ * family with its interval (knob_sweep.h; NaN elsewhere). The quartile bars
  * (q1_s, q3_s,
  * *_lo, *_hi) stay for older scripts and readers. The figure
  * scripts in plots/ read every column by its name in the header, so
@@ -79,19 +79,6 @@ double pb_summary_size_x(const struct readback_bench *b);
 size_t pb_summary_corpora(const struct readback *t, const char *kernel,
                           const char *baseline,
                           const struct readback_bench **corpus);
-/* The knob of a family "NAME:K" (K a decimal number), NaN for a family
- * without one; when base, its NAME (base_len bytes) into base. */
-double pb_summary_knob(const char *family, char *base, size_t base_len);
-/* The kernel's knob sweep in t: the family NAME run with the most
- * distinct knobs K as NAME:K serially and at one size (at least 3;
- * the first such), into family and size; false when none. Figures
- * against the knob draw its rows, one per variant and knob. */
-bool pb_summary_knob_sweep(const struct readback *t, const char *kernel,
-                           char *family, size_t family_len, char *size,
-                           size_t size_len);
-/* b is on the knob sweep (family, size) found above. */
-bool pb_summary_in_knob_sweep(const struct readback_bench *b,
-                              const char *family, const char *size);
 /* 1-based style number of a variant name: its place among the distinct
  * variant names of all registered kernels, in registry order, so a name
  * keeps its colour and marker in every figure (wraps after 16). */
@@ -100,10 +87,10 @@ int pb_summary_style(const char *variant);
 struct pb_summary_choice {
     /* the variant of the ratio columns (pb_summary_baseline) */
     const char *baseline;
-    /* the counter of the counter columns, by name (knob_speedup.h);
+    /* the counter of the counter columns, by name (knob_sweep.h);
      * NULL: each kernel's main one; a kernel without it has NaN */
     const char *counter;
-    /* the reference family of the knob_speedup columns (knob_speedup.h);
+    /* the reference family of the knob_speedup columns (knob_sweep.h);
      * NULL: the default rule there */
     const char *reference;
 };

@@ -18,10 +18,10 @@ enum pb_figure_rows {
     PB_SIZE_SWEEP,  /* the kernel's size sweep (summary.h) */
     PB_HEAP_SWEEP,  /* the size sweep, where the heap was measured (jemalloc) */
     PB_UNIT_SWEEP,  /* the size sweep, where the kernel counts units of work */
-    PB_KNOB_SWEEP,  /* the knob sweep (summary.h), where the counter
+    PB_KNOB_SWEEP,  /* the knob sweep (knob_sweep.h), where the counter
                        plot counts (--counter) was counted */
     PB_KNOB_REFERENCE, /* the knob sweep, where its variant ran on the
-                          reference corpus too (knob_speedup.h) */
+                          reference corpus too (knob_sweep.h) */
 };
 
 struct pb_figure {

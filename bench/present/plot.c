@@ -58,7 +58,7 @@
 #include "pb_file.h"
 #include "present/figures.h"
 #include "util/stats.h"
-#include "analysis/knob_speedup.h"
+#include "analysis/knob_sweep.h"
 #include "analysis/summary.h"
 #include "results/context.h"
 #include "results/readback.h"
@@ -67,7 +67,7 @@ extern char **environ;
 
 /* Which rows of a kernel are on its sweeps, the CPUs its run was
  * granted (cpus.h; 0: unknown), the counter its knob figure counts and
- * the reference family of its knob speed-up (knob_speedup.h). */
+ * the reference family of its knob speed-up (knob_sweep.h). */
 struct sweeps {
     const struct readback *t;
     const struct pb_kernel *k;
@@ -200,12 +200,12 @@ static bool drawn(const struct readback_bench *b, enum pb_figure_rows rows,
                isfinite(b->units_per_instance) && b->units_per_instance > 0;
     case PB_KNOB_SWEEP:
         return sw->knob && sw->counter >= 0 &&
-               pb_summary_in_knob_sweep(b, sw->knob_family, sw->knob_size) &&
+               pb_knob_in_sweep(b, sw->knob_family, sw->knob_size) &&
                readback_counter(b, sw->k, (size_t)sw->counter) > 0 &&
                b->units_per_instance > 0;
     default: /* PB_KNOB_REFERENCE */
         return sw->knob && sw->reference[0] &&
-               pb_summary_in_knob_sweep(b, sw->knob_family, sw->knob_size) &&
+               pb_knob_in_sweep(b, sw->knob_family, sw->knob_size) &&
                pb_knob_reference_run(sw->t, b, sw->reference);
     }
 }
@@ -334,8 +334,8 @@ static void knob_words(const struct readback *t, const char *kernel,
     for (size_t i = 0; x && sw->knob && i < t->count; i++) {
         const struct readback_bench *b = &t->b[i];
         if (!strcmp(b->kernel, kernel) &&
-            pb_summary_in_knob_sweep(b, sw->knob_family, sw->knob_size))
-            x[n++] = pb_summary_knob(b->family, NULL, 0);
+            pb_knob_in_sweep(b, sw->knob_family, sw->knob_size))
+            x[n++] = pb_knob_of(b->family, NULL, 0);
     }
     if (n) {
         pb_sort(x, n);
@@ -704,9 +704,8 @@ static int plot_kernel(const struct readback *t, const struct target *tg,
     const char *sweep = pb_summary_sweep_family(t, kernel);
     struct sweeps sw = {
         .t = t, .k = k, .size_family = sweep, .granted = granted};
-    sw.knob =
-        pb_summary_knob_sweep(t, kernel, sw.knob_family, sizeof(sw.knob_family),
-                              sw.knob_size, sizeof(sw.knob_size));
+    sw.knob = pb_knob_sweep(t, kernel, sw.knob_family, sizeof(sw.knob_family),
+                            sw.knob_size, sizeof(sw.knob_size));
     const struct pb_counter_def *counters;
     pb_work_counters(k, &counters);
     sw.counter = pb_counter_index(k, o->counter);

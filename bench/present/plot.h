@@ -43,7 +43,7 @@ struct pb_plot_options {
     /* the counter figure 7 counts, by name (NULL: each kernel's main
      * one); drawn for another as COUNTER_per_unit_vs_knob-KERNEL */
     const char *counter;
-    /* the family the knob speed-up divides by (knob_speedup.h; NULL:
+    /* the family the knob speed-up divides by (knob_sweep.h; NULL:
      * the one family without a knob beside the sweep, if one) */
     const char *reference;
     /* a folder for summary.csv, the figures and their captions instead
