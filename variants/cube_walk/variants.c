@@ -11,6 +11,7 @@ extern const struct pb_variant walk_variant_dijkstra;
 extern const struct pb_variant walk_variant_dial;
 extern const struct pb_variant walk_variant_radix;
 extern const struct pb_variant walk_variant_delta_stepping;
+extern const struct pb_variant walk_variant_bidijkstra;
 #ifdef PB_HAVE_IGRAPH
 extern const struct pb_variant walk_variant_igraph;
 #endif
@@ -24,6 +25,7 @@ const struct pb_variant *const cube_walk_variants[] = {
     &walk_variant_dial,
     &walk_variant_radix,
     &walk_variant_delta_stepping,
+    &walk_variant_bidijkstra,
 #ifdef PB_HAVE_IGRAPH
     &walk_variant_igraph,
 #endif
