@@ -106,7 +106,7 @@ struct meet {
 
 /* The work done, counted on both sides. */
 struct tally {
-    uint64_t pops, relaxations, settled, both; /* both: labelled twice */
+    uint64_t pops, relaxations, settled;
 };
 
 static uint32_t corpus_max_face(const struct pb_corpus *corpus)
@@ -225,7 +225,6 @@ static void backward_reset(struct side *x, const struct walk_instance *in)
     walk_grid_list(g, g->end);
     for (unsigned k = 0; k < WALK_CLASS; k++)
         g->dist[g->end_state + k] = 0;
-    g->reached = WALK_CLASS;
     for (unsigned d = 0; d < WALK_DIRS; d++)
         x->step[d] = -g->square_step[d];
     for (unsigned o = 0; o < WALK_ORIENTATIONS; o++)
@@ -255,17 +254,12 @@ static int side_expand(struct side *x, const struct walk_grid *other,
         uint64_t nd = d + x->cost[o][dir];
         if (nd >= g->dist[next])
             continue;
-        bool first = g->dist[next] == WALK_UNREACHABLE;
-        g->reached += first;
         g->dist[next] = nd;
         g->mark[next] = (uint8_t)dir;
         t->relaxations++;
         uint64_t there = other->dist[next];
-        if (there != WALK_UNREACHABLE) {
-            t->both += first;
-            if (nd + there < m->sum)
-                *m = (struct meet){nd + there, next};
-        }
+        if (there != WALK_UNREACHABLE && nd + there < m->sum)
+            *m = (struct meet){nd + there, next};
         int rc = side_push(x, nd, next);
         if (rc)
             return rc;
@@ -344,10 +338,8 @@ static int bidi_solve(void *worker, const void *instance, void *answer,
     int rc = side_push(fwd, fwd->cur, start);
     for (unsigned k = 0; k < WALK_CLASS && rc == 0; k++)
         rc = side_push(bwd, 0, bwd->g.end_state + k);
-    if (walk_grid_at_end(&bwd->g, start)) {
+    if (walk_grid_at_end(&bwd->g, start))
         m = (struct meet){fwd->cur, start};
-        t.both = 1;
-    }
     while (rc == 0 && side_front(fwd) && side_front(bwd) &&
            fwd->cur + bwd->cur < m.sum) {
         bool forward = fwd->live <= bwd->live;
@@ -365,7 +357,9 @@ static int bidi_solve(void *worker, const void *instance, void *answer,
     work->count[WALK_POPS] += t.pops;
     work->count[WALK_RELAXATIONS] += t.relaxations;
     work->count[WALK_SETTLED] += t.settled;
-    work->count[WALK_TOUCHED] += fwd->g.reached + bwd->g.reached - t.both;
+    /* a square both sides expanded counts twice: work done twice */
+    work->count[WALK_TOUCHED] +=
+        walk_grid_touched(&fwd->g) + walk_grid_touched(&bwd->g);
     if (rc)
         return pb_fail(e, rc, "out of memory for Dial's buckets");
     return bidi_route(&fwd->g, &bwd->g, &m, answer, e);
