@@ -46,36 +46,79 @@
  * machine with the entries handed out dynamically, see above).
  *
  * One 64-bit word per state, in walk_grid's dist array during the
- * search: the sum << DS_SUM_SHIFT, a tag (the bucket, mod DS_TAGS, of the
- * state's waiting entry, or DS_TAG_NONE) and the arrival direction. Sums
- * stay below 2^55 (the static assertion), so the flags fit. All of a
- * state's changes are compare-and-swaps of its word: a relaxation lowers
- * the sum, sets the direction and the tag in one, and queues the state
- * only when the tag changes; an expansion clears the tag and reads the
- * sum in one. So a state waits at most once in a bucket, sum, parent and
- * tag never tear, and the word's single modification order decides every
- * race: an improvement comes either before the expansion's swap (which
- * then reads it) or after it (and then sees the cleared tag and queues
- * the state again). Relaxed ordering is enough, as only this one word is
- * involved; bucket entries, the lists and what threads publish are plain
- * data, written before a barrier and read after it (ThreadSanitizer with
- * LLVM's libomp and Archer finds no race in test_walk_delta).
+ * search: the sum << DS_SUM_SHIFT, a fresh bit (never expanded), a tag
+ * (the bucket, mod DS_TAGS, of the state's waiting entry, or
+ * DS_TAG_NONE) and the arrival direction. Sums stay below 2^54 (the
+ * static assertion), so the flags fit. All of a state's changes are
+ * compare-and-swaps of its word: a relaxation lowers the sum, sets the
+ * direction and the tag in one (the fresh bit kept), and queues the state
+ * only when the tag changes; an expansion clears the tag and the fresh
+ * bit and reads the sum in one. So a state waits at most once in a
+ * bucket, sum, parent and tag never tear, and the word's single
+ * modification order decides every race: an improvement comes either
+ * before the expansion's swap (which then reads it) or after it (and
+ * then sees the cleared tag and queues the state again). Relaxed
+ * ordering is enough, as only this one word is involved; bucket
+ * entries, the lists and what threads publish are plain data, written
+ * before a barrier and read after it, and the keep array is written in
+ * ranges a fetch-and-add hands out and read after the team ends
+ * (ThreadSanitizer with LLVM's libomp and Archer finds no race in
+ * test_walk_delta).
  *
  * Parents change only on a strict improvement, so they form a tree even
  * with zero-cost rolls (a cycle closed by a strict improvement would be
  * a negative cycle), and they are consistent with the final sums (a
- * parent whose sum still fell would relax the child again). A parallel
- * pass then writes the sums and arrival directions into walk_grid's
- * dist and mark for walk_grid_route. Runs may pick different routes among equal
- * ones; the sum is the same.
+ * parent whose sum still fell would relax the child again). The read-back
+ * (ds_read_back) writes what walk_grid_route reads: the end square's
+ * sums into dist, and the arrival directions along the best route into
+ * mark, O(route). Runs may pick different routes among equal ones; the
+ * sum is the same.
+ *
+ * Early exit. At each barrier the team computes next, the lowest bucket
+ * with entries, and then every state u of sum d(u) < next * delta is
+ * final and has been expanded at it. By induction along a shortest
+ * route to u (every state on it has a sum <= d(u), rolls costing 0 or
+ * more): the start's entry lies in its own bucket, below next; a state v
+ * of the route expanded at d(v) relaxes its successor v' to d(v'), and
+ * the relaxation that set d(v') left v' tagged with its bucket, below
+ * next, with an entry there not yet expanded (queued then, or waiting
+ * already); buckets below next are empty at the barrier, so that entry
+ * was taken since, and its expansion, later in the word's order, read
+ * d(v'). So when some state of the end square has a sum below next *
+ * delta, the least of the end square's sums is final, the answer, and
+ * the states of the route to it are final with their parents (a parent
+ * whose sum fell later would lower its child's final sum); the team
+ * returns at that barrier (ds_end_final). Every thread decides alike:
+ * sums only fall, and the phase after the barrier writes sums of next *
+ * delta or more, so whether an end sum lies below next * delta cannot
+ * change while the threads read the end's words (relaxed atomic loads).
+ * The team stops at the first barrier past the bucket B of the answer:
+ * it has expanded exactly the states of sum below (B + 1) * delta, at
+ * any team size. WALK_SETTLED counts them (the fresh bits cleared),
+ * WALK_TOUCHED those and the states their rolls reached (the fresh
+ * states still waiting in the buckets, counted by ds_collect), so both
+ * counters are the same at every team size, unlike pops and
+ * relaxations. An end that cannot be reached (the `sealed` family)
+ * leaves a full search, every reachable state settled: the measure of
+ * the scaling figures.
+ *
+ * Reset in proportion to the search. A search writes only the words of
+ * the states it takes from the buckets and of their rolls. Each thread,
+ * after expanding a list, copies its entries into the worker's keep
+ * array (one relaxed fetch-and-add per list reserves the room, nothing
+ * per entry); the next solve resets each kept state and its four rolls'
+ * states (ds_wipe), or, when more than 1/WALK_LIST_CUT of the states
+ * were taken, all of the words in a parallel pass. Marking each state in
+ * the hot loop instead (an atomic fetch-or per relaxation, or a flag
+ * and a list append per first expansion) cost 15 % and 4 % of a full
+ * search's instructions; the copy per list costs none measurable.
  *
  * An expansion is walk_grid's: four open tests and four look-ups in the
  * offset and cost tables, no bounds test. Thread me expands only the
  * states of its stripes, so the rolls up and down stay with it; the
  * owner of the files east and west comes from the stripe table, the
  * file from the square by a multiplicative remainder (ds_file), not a
- * division. The reset and the read-back run in parallel over the framed
- * states (walk_grid_layout lays out the board alone).
+ * division.
  *
  * Lists are linked chunks of DS_CHUNK entries from a pool shared by the
  * team (a lock per chunk, not per entry), kept by the worker across
@@ -83,12 +126,13 @@
  *
  * Work: pops = states taken from a bucket and expanded (entries of states
  * that moved to a lower bucket are skipped and not counted), relaxations
- * = strict improvements; O(states + relaxations) work and O(phases)
- * barriers. At more than one thread both counts vary a little from run
- * to run (the order of the improvements), the sums never. Memory:
- * walk_grid's 97 bytes per framed square, plus the bucket entries, 8
+ * = strict improvements; O(settled + relaxations) work and O(phases)
+ * barriers, plus the reset of the last search's words. At more than one
+ * thread pops and relaxations vary a little from run to run (the order
+ * of the improvements), the sums, settled and touched never. Memory:
+ * walk_grid's arrays (113 bytes per framed square with its unused list),
+ * the keep array (6 bytes per framed square), plus the bucket entries, 8
  * bytes each (see ds_memory).
- * The arrays are reset and read back in parallel too.
  *
  * Reference: U. Meyer and P. Sanders, "Delta-stepping: a parallelizable
  * shortest path algorithm", J. Algorithms 49 (2003) 114-152; the thread-
@@ -120,13 +164,14 @@ enum {
     DS_TEAM_BYTES = 32 << 10,
 };
 
-/* The state word: sum | tag | arrival direction. */
+/* The state word: sum | fresh | tag | arrival direction. */
 #define DS_DIR_MASK 3u
 #define DS_TAG_SHIFT 2
-#define DS_TAG_NONE 0x7Fu /* 7 bits; tags are 0..DS_TAGS - 1 */
-#define DS_SUM_SHIFT 9
+#define DS_TAG_NONE 0x7Fu    /* 7 bits; tags are 0..DS_TAGS - 1 */
+#define DS_FRESH (1ull << 9) /* never expanded yet */
+#define DS_SUM_SHIFT 10
 /* unreached: every bit set (WALK_UNREACHABLE), so its tag
- * is DS_TAG_NONE and its sum above every real one */
+ * is DS_TAG_NONE, it is fresh and its sum above every real one */
 #define DS_UNREACHED UINT64_MAX
 #define DS_NO_BUCKET UINT64_MAX
 
@@ -147,7 +192,7 @@ struct ds_thread {
     /* box[d * DS_WINDOW + slot]: entries for thread d's stripes, slot =
      * bucket % slots */
     _Alignas(64) struct ds_chunk **box;
-    uint64_t pops, relaxations;
+    uint64_t pops, relaxations, settled;
     bool failed; /* out of memory, published at the next barrier */
 };
 
@@ -173,11 +218,24 @@ struct ds_worker {
     uint64_t first;  /* the start's bucket */
     struct ds_thread *th;
     struct ds_public *pub[2];
+    /* the states taken from the buckets (expanded, or skipped as moved
+     * lower) while they fit: keep[0, kept) when kept <= keep_room */
+    uint64_t *keep;
+    uint64_t keep_room; /* for this instance */
+    uint64_t kept;      /* entries reserved, fetch-and-add per list */
     /* apart from the fields above, which every thread reads */
     _Alignas(64) omp_lock_t lock; /* guards pool */
     struct ds_chunk *pool;
     int threads;      /* the team size at worker_new */
     uint32_t stripes; /* room in owner */
+    /* the lowest bucket with entries when the search stopped at the
+     * end, or DS_NO_BUCKET (written by thread 0 alone) */
+    uint64_t stop;
+    /* what the last search left in the words: by_list, the squares of
+     * the threads' lists and their neighbours (in the layout still in
+     * g); else the words [0, dirty); every other word is DS_UNREACHED */
+    bool by_list;
+    uint64_t dirty;
 };
 
 /* delta's exponent and the window for an instance's faces. */
@@ -200,6 +258,14 @@ static void ds_delta(const struct walk_instance *in, unsigned *shift,
         n <<= 1;
     *shift = k;
     *slots = n;
+}
+
+/* The states kept for the reset by them (ds_wipe) on a board of
+ * `squares` framed squares: up to 1/WALK_LIST_CUT of its states (each
+ * resets 5 words, scattered; past that one pass over all is cheaper). */
+static uint64_t ds_keep_room(uint64_t squares)
+{
+    return squares * WALK_CLASS / WALK_LIST_CUT;
 }
 
 static struct ds_chunk *ds_chunk_get(struct ds_worker *w)
@@ -255,7 +321,7 @@ static inline void ds_relax(struct ds_worker *w, struct ds_thread *th,
         if (old >> DS_SUM_SHIFT <= nd)
             return;
         queue = ((old >> DS_TAG_SHIFT) & DS_TAG_NONE) != tag;
-        want = nd << DS_SUM_SHIFT | tag << DS_TAG_SHIFT | d;
+        want = nd << DS_SUM_SHIFT | (old & DS_FRESH) | tag << DS_TAG_SHIFT | d;
     } while (!__atomic_compare_exchange_n(&w->word[t], &old, want, false,
                                           __ATOMIC_RELAXED, __ATOMIC_RELAXED));
     th->relaxations++;
@@ -296,29 +362,50 @@ static inline void ds_expand(struct ds_worker *w, struct ds_thread *th,
     }
 }
 
+/* Copies the entries of the list from c, n in all, into keep while
+ * they fit: one fetch-and-add per list reserves their room. */
+static void ds_keep(struct ds_worker *w, const struct ds_chunk *c, uint64_t n)
+{
+    uint64_t at = __atomic_fetch_add(&w->kept, n, __ATOMIC_RELAXED);
+    if (at > w->keep_room || n > w->keep_room - at)
+        return;
+    for (; c; c = c->next) {
+        memcpy(w->keep + at, c->s, c->len * sizeof(*c->s));
+        at += c->len;
+    }
+}
+
 /* Expands the entries of the list from c, taken from the bucket whose
- * sums start at lo, and gives its chunks back. */
+ * sums start at lo, keeps them and gives its chunks back. */
 static void ds_list_expand(struct ds_worker *w, struct ds_thread *th,
                            unsigned me, uint64_t lo, struct ds_chunk *c)
 {
     const uint64_t none = (uint64_t)DS_TAG_NONE << DS_TAG_SHIFT;
     struct ds_chunk *head = c, *tail = c;
-    for (; c; tail = c, c = c->next)
+    uint64_t entries = 0, pops = 0, settled = 0;
+    for (; c; tail = c, c = c->next) {
+        entries += c->len;
         for (uint32_t i = 0; i < c->len; i++) {
             uint64_t s = c->s[i];
             uint64_t old = __atomic_load_n(&w->word[s], __ATOMIC_RELAXED);
             /* moved to a lower bucket, and expanded there */
             if (old >> DS_SUM_SHIFT < lo)
                 continue;
-            while (!__atomic_compare_exchange_n(&w->word[s], &old, old | none,
-                                                false, __ATOMIC_RELAXED,
-                                                __ATOMIC_RELAXED))
+            while (!__atomic_compare_exchange_n(
+                &w->word[s], &old, (old | none) & ~DS_FRESH, false,
+                __ATOMIC_RELAXED, __ATOMIC_RELAXED))
                 ;
-            th->pops++;
+            pops++;
+            settled += (old & DS_FRESH) != 0;
             ds_expand(w, th, me, s, old >> DS_SUM_SHIFT);
         }
-    if (head)
+    }
+    th->pops += pops;
+    th->settled += settled;
+    if (head) {
+        ds_keep(w, head, entries);
         ds_chunk_put(w, head, tail);
+    }
 }
 
 /* Publishes this thread's lists and its lowest non-empty bucket from
@@ -336,6 +423,22 @@ static void ds_publish(const struct ds_worker *w, const struct ds_thread *th,
                 p->lowest = b;
         }
     p->failed = th->failed;
+}
+
+/* Whether a state of the end square has a sum below next's bucket, so
+ * that the least of them is final (the opening comment): the same for
+ * every thread of the phase, as the phase's relaxations write sums of
+ * next's bucket or above. */
+static bool ds_end_final(const struct ds_worker *w, uint64_t next)
+{
+    const uint64_t bound = next << w->shift;
+    for (unsigned k = 0; k < WALK_CLASS; k++) {
+        uint64_t x =
+            __atomic_load_n(&w->word[w->g.end_state + k], __ATOMIC_RELAXED);
+        if (x >> DS_SUM_SHIFT < bound)
+            return true;
+    }
+    return false;
 }
 
 /* The body of the team's parallel region. Thread me expands the states
@@ -361,6 +464,11 @@ static void ds_search(struct ds_worker *w)
         }
         if (next == DS_NO_BUCKET)
             return;
+        if (ds_end_final(w, next)) {
+            if (me == 0)
+                w->stop = next;
+            return;
+        }
         cur = next;
         const uint64_t slot = cur & (w->slots - 1), lo = cur << w->shift;
         for (int d = 0; d < team; d++)
@@ -388,6 +496,7 @@ static void ds_worker_free(void *worker)
     free(w->pub[0]);
     free(w->pub[1]);
     free(w->owner);
+    free(w->keep);
     while (w->pool) {
         struct ds_chunk *c = w->pool;
         w->pool = c->next;
@@ -429,6 +538,9 @@ static void *ds_worker_new(const struct pb_corpus *corpus, const void *shared)
             memset(w->pub[k], 0, n * sizeof(*w->pub[k]));
     if (w->th)
         memset(w->th, 0, n * sizeof(*w->th));
+    w->keep =
+        malloc(ds_keep_room(walk_corpus_squares(corpus)) * sizeof(*w->keep));
+    ok = ok && w->keep;
     for (size_t t = 0; ok && t < n; t++) {
         w->th[t].box = calloc(lists, sizeof(*w->th[t].box));
         w->pub[0][t].head = calloc(lists, sizeof(*w->pub[0][t].head));
@@ -439,28 +551,53 @@ static void *ds_worker_new(const struct pb_corpus *corpus, const void *shared)
         ds_worker_free(w);
         return NULL;
     }
+    w->dirty = w->g.room * WALK_CLASS; /* malloc's contents */
     return w;
 }
 
+/* The states of the entries of the list from c, of bucket b, that wait
+ * there unexpanded: fresh, their sum in b (an entry in a bucket above
+ * its state's sum is left over from before an improvement). */
+static uint64_t ds_waiting(const struct ds_worker *w, const struct ds_chunk *c,
+                           uint64_t b)
+{
+    uint64_t n = 0;
+    for (; c; c = c->next)
+        for (uint32_t i = 0; i < c->len; i++) {
+            uint64_t x = w->word[c->s[i]];
+            n += (x & DS_FRESH) && x >> DS_SUM_SHIFT >> w->shift == b;
+        }
+    return n;
+}
+
 /* The counts into work, and every chunk back to the pool (lists are
- * left only by a search cut short); whether a thread ran out of memory. */
+ * left only by a search cut short); whether a thread ran out of memory.
+ * Touched: the settled states (every state expanded, not fresh), and
+ * when the search stopped at the end the fresh ones waiting in the
+ * buckets from w->stop on, each once, in the bucket of its sum. */
 static bool ds_collect(struct ds_worker *w, struct pb_work *work)
 {
     bool failed = false;
+    const uint64_t mask = w->slots - 1;
     for (int t = 0; t < w->threads; t++) {
         struct ds_thread *th = &w->th[t];
         work->count[WALK_POPS] += th->pops;
         work->count[WALK_RELAXATIONS] += th->relaxations;
+        work->count[WALK_SETTLED] += th->settled;
+        work->count[WALK_TOUCHED] += th->settled;
         failed |= th->failed;
         for (size_t b = 0; b < (size_t)w->threads * DS_WINDOW; b++) {
             struct ds_chunk *tail = th->box[b];
+            if (w->stop != DS_NO_BUCKET)
+                work->count[WALK_TOUCHED] += ds_waiting(
+                    w, tail, w->stop + ((b % DS_WINDOW - w->stop) & mask));
             while (tail && tail->next)
                 tail = tail->next;
             if (tail)
                 ds_chunk_put(w, th->box[b], tail);
             th->box[b] = NULL;
         }
-        th->pops = th->relaxations = 0;
+        th->pops = th->relaxations = th->settled = 0;
         th->failed = false;
     }
     return failed;
@@ -479,27 +616,83 @@ static void ds_stripes(struct ds_worker *w, uint32_t files, int team)
         w->owner[i] = (uint16_t)(i % (uint32_t)team);
 }
 
+/* Every word DS_UNREACHED again, after the last search (its layout
+ * still in g): by the states it kept, each with the states of its four
+ * rolls (the only words a search writes: an expansion's own and its
+ * relaxations'), or all of the words it may have written, in parallel. */
+static void ds_wipe(struct ds_worker *w)
+{
+    const struct walk_grid *g = &w->g;
+    uint64_t *word = g->dist;
+    if (w->by_list) {
+        /* kept states are on open squares, inside the frame, so their
+         * rolls stay on the arrays */
+        for (uint64_t i = 0; i < w->kept; i++) {
+            const uint64_t s = w->keep[i], base = s / WALK_CLASS * WALK_CLASS;
+            const unsigned o = walk_grid_orientation(g, s);
+            word[s] = DS_UNREACHED;
+            for (unsigned d = 0; d < WALK_DIRS; d++)
+                word[(uint64_t)((int64_t)base + g->offset[o][d])] =
+                    DS_UNREACHED;
+        }
+    } else {
+        const uint64_t dirty = w->dirty;
+#pragma omp parallel for schedule(static)                                      \
+    num_threads(w->threads) default(none) shared(word, dirty)
+        for (uint64_t s = 0; s < dirty; s++)
+            word[s] = DS_UNREACHED;
+    }
+    w->kept = 0;
+    w->by_list = false;
+    w->dirty = 0;
+}
+
+/* What walk_grid_route reads, from the state words: the sums of the end
+ * square's states, and the arrival direction of each state on the
+ * route to the best of them (the one walk_grid_route picks: the first
+ * least sum), WALK_NO_PARENT at the start. The route's states are
+ * final (the opening comment), so their directions are. */
+static void ds_read_back(struct walk_grid *g, uint64_t start)
+{
+    uint64_t *word = g->dist, best = DS_UNREACHED, at = 0;
+    for (unsigned k = 0; k < WALK_CLASS; k++) {
+        uint64_t s = g->end_state + k;
+        if (word[s] != DS_UNREACHED && word[s] >> DS_SUM_SHIFT < best) {
+            best = word[s] >> DS_SUM_SHIFT;
+            at = s;
+        }
+    }
+    g->mark[start] = WALK_NO_PARENT;
+    if (best != DS_UNREACHED)
+        for (uint64_t s = at; s != start; s = walk_grid_parent(g, s))
+            g->mark[s] = (uint8_t)(word[s] & DS_DIR_MASK);
+    for (unsigned k = 0; k < WALK_CLASS; k++) {
+        uint64_t s = g->end_state + k;
+        if (word[s] != DS_UNREACHED)
+            word[s] >>= DS_SUM_SHIFT;
+    }
+}
+
 static int ds_solve(void *worker, const void *instance, void *answer,
                     struct pb_work *work, struct pb_error *e)
 {
     struct ds_worker *w = worker;
     const struct walk_instance *in = instance;
     struct walk_grid *g = &w->g;
+    ds_wipe(w);
     const uint64_t start = walk_grid_layout(g, in);
-    uint64_t *word = g->dist;
-    uint8_t *mark = g->mark;
-    const uint64_t states = g->states;
-    w->word = word;
+    w->word = g->dist;
+    /* the search writes only the board's words (and its lists, kept
+     * when it ends well) */
+    w->dirty = g->states;
+    w->keep_room = ds_keep_room(g->states / WALK_CLASS);
     w->magic = UINT64_MAX / g->width + 1;
     ds_delta(in, &w->shift, &w->slots);
     const uint64_t sum = walk_bottom(in, 0);
     w->first = sum >> w->shift;
-#pragma omp parallel for schedule(static)                                      \
-    num_threads(w->threads) default(none) shared(word, states)
-    for (uint64_t s = 0; s < states; s++)
-        word[s] = DS_UNREACHED;
-    word[start] = sum << DS_SUM_SHIFT | (uint64_t)(w->first % DS_TAGS)
-                                            << DS_TAG_SHIFT;
+    w->stop = DS_NO_BUCKET;
+    w->word[start] = sum << DS_SUM_SHIFT | DS_FRESH |
+                     (uint64_t)(w->first % DS_TAGS) << DS_TAG_SHIFT;
 #pragma omp parallel num_threads(w->threads) default(none) shared(w, g, start)
     {
 #pragma omp single
@@ -516,17 +709,8 @@ static int ds_solve(void *worker, const void *instance, void *answer,
     if (ds_collect(w, work))
         return pb_fail(e, -ENOMEM,
                        "delta_stepping: out of memory for the buckets");
-        /* what walk_grid_route reads: sums and arrival directions, or
-         * WALK_UNREACHABLE and WALK_NO_PARENT (as after walk_grid_reset) */
-#pragma omp parallel for schedule(static)                                      \
-    num_threads(w->threads) default(none) shared(word, mark, states, start)
-    for (uint64_t s = 0; s < states; s++) {
-        uint64_t x = word[s];
-        bool reached = x != DS_UNREACHED;
-        word[s] = reached ? x >> DS_SUM_SHIFT : WALK_UNREACHABLE;
-        mark[s] = reached && s != start ? (uint8_t)(x & DS_DIR_MASK)
-                                        : (uint8_t)WALK_NO_PARENT;
-    }
+    w->by_list = w->kept <= w->keep_room;
+    ds_read_back(g, start);
     return walk_grid_route(g, answer, e);
 }
 
@@ -535,8 +719,10 @@ static int ds_solve(void *worker, const void *instance, void *answer,
  * bucket of the widest window of the corpus, and one more per state for
  * the phase being expanded, in chunks, with a partly filled one per list
  * (threads^2 * window lists); per thread its lists, DS_TEAM_BYTES and
- * the stripe table; the routes, each at most one square per state
- * (parents form a tree). The team is the runner's threads
+ * the stripe table; walk_grid's list of expanded squares (unused here,
+ * 4 bytes per framed square, which walk_grid_bytes leaves out) and the
+ * states kept (ds_keep_room, 8 bytes each); the routes, each at most one square
+ * per state (parents form a tree). The team is the runner's threads
  * (PB_VARIANT_PARALLEL: one worker). */
 static uint64_t ds_memory(const struct pb_corpus *corpus, int threads)
 {
@@ -555,11 +741,16 @@ static uint64_t ds_memory(const struct pb_corpus *corpus, int threads)
     uint64_t entries = pb_mul_sat(pb_mul_sat(cells, WALK_CLASS), window + 1);
     uint64_t chunks = pb_add_sat(
         entries / DS_CHUNK + 1, pb_mul_sat(pb_mul_sat(team, team), window + 1));
+    const uint64_t squares = walk_corpus_squares(corpus);
     uint64_t per_thread = pb_add_sat(
         DS_TEAM_BYTES + 2 * sizeof(struct ds_public) + sizeof(struct ds_thread),
         pb_mul_sat(3 * team * DS_WINDOW, sizeof(struct ds_chunk *)));
+    uint64_t grid =
+        pb_add_sat(pb_add_sat(walk_grid_bytes(corpus),
+                              pb_mul_sat(squares, sizeof(uint32_t))),
+                   pb_mul_sat(ds_keep_room(squares), sizeof(uint64_t)));
     uint64_t shared = pb_add_sat(
-        pb_add_sat(walk_grid_bytes(corpus) + sizeof(struct ds_worker),
+        pb_add_sat(grid + sizeof(struct ds_worker),
                    pb_mul_sat(chunks, sizeof(struct ds_chunk))),
         ((uint64_t)ds_corpus_files(corpus) >> DS_STRIPE_MIN) * 2 + 2);
     return pb_add_sat(pb_add_sat(shared, routes), pb_mul_sat(team, per_thread));
