@@ -231,9 +231,9 @@ struct ds_worker {
     /* the lowest bucket with entries when the search stopped at the
      * end, or DS_NO_BUCKET (written by thread 0 alone) */
     uint64_t stop;
-    /* what the last search left in the words: by_list, the squares of
-     * the threads' lists and their neighbours (in the layout still in
-     * g); else the words [0, dirty); every other word is DS_UNREACHED */
+    /* what the last search left in the words: by_list, the states in
+     * keep[0, kept) and their rolls' states (in the layout still in g);
+     * else the words [0, dirty); every other word is DS_UNREACHED */
     bool by_list;
     uint64_t dirty;
 };
@@ -261,11 +261,12 @@ static void ds_delta(const struct walk_instance *in, unsigned *shift,
 }
 
 /* The states kept for the reset by them (ds_wipe) on a board of
- * `squares` framed squares: up to 1/WALK_LIST_CUT of its states (each
- * resets 5 words, scattered; past that one pass over all is cheaper). */
+ * `squares` framed squares: about 1/WALK_LIST_CUT of its states (each
+ * resets 5 words, scattered; past that one pass over all is cheaper),
+ * never none. */
 static uint64_t ds_keep_room(uint64_t squares)
 {
-    return squares * WALK_CLASS / WALK_LIST_CUT;
+    return squares * WALK_CLASS / WALK_LIST_CUT + 1;
 }
 
 static struct ds_chunk *ds_chunk_get(struct ds_worker *w)
