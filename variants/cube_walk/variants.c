@@ -12,6 +12,8 @@ extern const struct pb_variant walk_variant_dial;
 extern const struct pb_variant walk_variant_radix;
 extern const struct pb_variant walk_variant_delta_stepping;
 extern const struct pb_variant walk_variant_bidijkstra;
+extern const struct pb_variant walk_variant_astar_cheap;
+extern const struct pb_variant walk_variant_astar_strong;
 #ifdef PB_HAVE_IGRAPH
 extern const struct pb_variant walk_variant_igraph;
 #endif
@@ -26,6 +28,8 @@ const struct pb_variant *const cube_walk_variants[] = {
     &walk_variant_radix,
     &walk_variant_delta_stepping,
     &walk_variant_bidijkstra,
+    &walk_variant_astar_cheap,
+    &walk_variant_astar_strong,
 #ifdef PB_HAVE_IGRAPH
     &walk_variant_igraph,
 #endif

@@ -1,0 +1,411 @@
+/*
+ * astar.c - cube_walk by A* toward the end square, over the implicit
+ * graph of walk_grid.h, with either lower bound of walk_heuristic.h:
+ * astar_cheap (walk_cheap, O(1) per instance) and astar_strong
+ * (walk_strong, a table per distinct face set of the corpus, built in
+ * the variant's build hook and timed apart from the solves).
+ *
+ * Key. A state s reached at sum g is queued at f = g + h(s), h from the
+ * displacement end - square and s's orientation code; h is 0 on the end
+ * square. h is computed once per relaxation that improves a state
+ * (walk_grid_relax's output), from the settled state's rank and file
+ * (one division per settled state) and the roll's direction.
+ *
+ * Queue. Both bounds are consistent for every roll of the open plane
+ * (walk_heuristic.c), the rolls of a board among them: h(s) <= c + h(t)
+ * for a roll s -> t costing c. So f(t) = g(s) + c + h(t) >= f(s): the
+ * keys popped never decrease. The reverse roll t -> s is a plane roll
+ * too, costing the bottom of s, at most W (the largest face), so
+ * h(t) <= W + h(s) and f(t) <= f(s) + 2 W. Every queued key therefore
+ * lies within [k, k + 2 W] of the key k being popped, and a power of two
+ * B > 2 W of buckets used circularly (Dial's queue, as dial.c) holds the
+ * queue: bucket f mod B a stack of (g, state) entries. A push outside
+ * that window would mean an inconsistent bound and fails the solve
+ * instead of filing the entry wrongly. An entry whose g is no longer the
+ * state's sum is stale and skipped (it still counts as a pop). Within
+ * one key the stacks pop last in first: the state just reached from the
+ * one settled, deeper along the route (larger g, smaller h), which is
+ * the usual tie-break toward the goal and costs nothing.
+ *
+ * Early exit, and why it is optimal. The search stops at the first
+ * settled (non-stale popped) state e of the end square, answering its g.
+ * (1) A settled state's g is final: with a consistent h, A* settles in
+ * nondecreasing f, and an improvement of a settled s later would come
+ * through a route whose states all have f <= f(s) at the time, the
+ * usual argument (Hart, Nilsson, Raphael) that consistency makes A* a
+ * Dijkstra over the reduced costs c + h(t) - h(s) >= 0. (2) Let P be a
+ * least-cost route from the start to the end square, of cost C. If every
+ * state of P is settled, its last one is an end state settled no later
+ * than e, so it is e (e is the first) and g(e) = C. Otherwise let x be
+ * P's first state not settled: its predecessor on P is settled with a
+ * final g, so x was relaxed to g(x) <= g_P(x), the cost of P up to x,
+ * and is queued with f(x) <= g_P(x) + h(x) <= C, since h(x) is at most
+ * the rest of P's cost (a consistent h that is 0 on the end is
+ * admissible). e was popped before x, so g(e) = f(e) <= f(x) <= C
+ * (h(e) = 0). And g(e) >= C, as g(e) is the cost of a real route. The
+ * end square's other states hold sums of at least f(e) (every queued key
+ * is), so walk_grid_route's least sum on the end square is g(e), with a
+ * valid route through settled parents. On a board whose end is
+ * unreachable (`sealed`) the search is full, as for dial.
+ *
+ * Cost. Time O(settled + relaxations + (f_end - h(start)) + B) per
+ * query: the buckets scanned run from the start's key to the answer,
+ * few when h is tight, and the B bucket headers are cleared per query.
+ * Memory per worker: the grid's 97 bytes per framed square
+ * (walk_grid.h), 16 bytes per queued entry (at most 4 per state,
+ * doubled while a stack grows), B bucket headers, all kept between
+ * instances. astar_strong also keeps, shared by the workers, one table
+ * of 1.5 MB per DISTINCT face set of the corpus: a corpus of N instances
+ * with N different face sets holds N tables (N * 1.5 MB; the build takes
+ * about 10 ms each on one core), and the build's radix queue (up to
+ * 25 MB) only while building. Each solve finds its table by binary search
+ * over the sorted face sets.
+ * Reference: P. E. Hart, N. J. Nilsson and B. Raphael, "A formal basis
+ * for the heuristic determination of minimum cost paths", IEEE Trans.
+ * SSC 4(2), 1968.
+ */
+#include "walk_grid.h"
+#include "walk_heuristic.h"
+
+struct astar_entry {
+    uint64_t g, state;
+};
+
+struct astar_bucket {
+    struct astar_entry *entry;
+    size_t len, cap;
+};
+
+/* astar_strong's shared state: the bounds of the corpus's distinct face
+ * sets, sorted by faces */
+struct astar_table {
+    uint32_t face[WALK_FACES];
+    struct walk_heuristic h;
+};
+
+struct astar_tables {
+    size_t count;
+    struct astar_table *table;
+};
+
+struct astar_worker {
+    struct walk_grid g;
+    struct astar_bucket *bucket;
+    uint64_t buckets;                  /* room for: a power of two > 2 W */
+    const struct astar_tables *tables; /* astar_strong; NULL: cheap */
+    struct walk_heuristic cheap;
+};
+
+/* rank and file steps of the directions (walk.h's order) */
+static const int64_t rank_step[WALK_DIRS] = {1, -1, 0, 0};
+static const int64_t file_step[WALK_DIRS] = {0, 0, 1, -1};
+
+/* The least power of two above 2 * most: the buckets for faces up to
+ * most. */
+static uint64_t buckets_for(uint32_t most)
+{
+    uint64_t n = 1;
+    while (n <= 2 * (uint64_t)most)
+        n *= 2;
+    return n;
+}
+
+static uint32_t corpus_max_face(const struct pb_corpus *corpus)
+{
+    uint32_t most = 0;
+    for (size_t i = 0; i < corpus->count; i++) {
+        uint32_t m = walk_max_face(pb_corpus_item(corpus, i));
+        most = m > most ? m : most;
+    }
+    return most;
+}
+
+static int face_cmp(const uint32_t *a, const uint32_t *b)
+{
+    for (unsigned f = 0; f < WALK_FACES; f++)
+        if (a[f] != b[f])
+            return a[f] < b[f] ? -1 : 1;
+    return 0;
+}
+
+static int table_cmp(const void *a, const void *b)
+{
+    return face_cmp(((const struct astar_table *)a)->face,
+                    ((const struct astar_table *)b)->face);
+}
+
+static void tables_free(void *shared)
+{
+    struct astar_tables *t = shared;
+    if (!t)
+        return;
+    for (size_t i = 0; t->table && i < t->count; i++)
+        walk_heuristic_free(&t->table[i].h);
+    free(t->table);
+    free(t);
+}
+
+/* One strong bound per distinct face set, one after another, through
+ * one builder whose radix queue is reused and freed at the end. */
+static int tables_build(const struct pb_corpus *corpus, void **shared,
+                        struct pb_error *e)
+{
+    struct astar_tables *t = calloc(1, sizeof(*t));
+    if (t)
+        t->table = calloc(corpus->count, sizeof(*t->table));
+    if (!t || !t->table) {
+        tables_free(t);
+        return pb_fail(e, -ENOMEM, "out of memory for the A* tables");
+    }
+    for (size_t i = 0; i < corpus->count; i++) {
+        const struct walk_instance *in = pb_corpus_item(corpus, i);
+        memcpy(t->table[i].face, in->face, sizeof(in->face));
+    }
+    qsort(t->table, corpus->count, sizeof(*t->table), table_cmp);
+    size_t distinct = 0;
+    for (size_t i = 0; i < corpus->count; i++)
+        if (i == 0 || table_cmp(&t->table[i], &t->table[distinct - 1]))
+            t->table[distinct++] = t->table[i];
+    struct walk_heuristic builder = {0};
+    int rc = 0;
+    for (size_t i = 0; i < distinct && rc == 0; i++) {
+        struct walk_instance faces = {0};
+        memcpy(faces.face, t->table[i].face, sizeof(faces.face));
+        builder.table = NULL; /* a table of its own, the queue reused */
+        rc = walk_strong_build(&builder, &faces);
+        t->table[i].h = builder;
+        t->table[i].h.queue = NULL;
+        t->count = i + 1;
+    }
+    walk_heuristic_free(&(struct walk_heuristic){.queue = builder.queue});
+    if (rc) {
+        tables_free(t);
+        return pb_fail(e, rc, "out of memory for the A* tables");
+    }
+    *shared = t;
+    return 0;
+}
+
+static const struct walk_heuristic *table_find(const struct astar_tables *t,
+                                               const struct walk_instance *in)
+{
+    size_t lo = 0, hi = t->count;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        int c = face_cmp(t->table[mid].face, in->face);
+        if (c == 0)
+            return &t->table[mid].h;
+        if (c < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return NULL;
+}
+
+static void astar_worker_free(void *worker)
+{
+    struct astar_worker *w = worker;
+    if (!w)
+        return;
+    walk_grid_free(&w->g);
+    for (uint64_t b = 0; w->bucket && b < w->buckets; b++)
+        free(w->bucket[b].entry);
+    free(w->bucket);
+    free(w);
+}
+
+static void *astar_worker_new(const struct pb_corpus *corpus,
+                              const void *shared)
+{
+    struct astar_worker *w = calloc(1, sizeof(*w));
+    if (!w)
+        return NULL;
+    w->tables = shared;
+    w->buckets = buckets_for(corpus_max_face(corpus));
+    w->bucket = calloc(w->buckets, sizeof(*w->bucket));
+    if (walk_grid_init(&w->g, corpus) || !w->bucket) {
+        astar_worker_free(w);
+        return NULL;
+    }
+    return w;
+}
+
+static int bucket_push(struct astar_bucket *b, uint64_t g, uint64_t state)
+{
+    if (b->len == b->cap) {
+        size_t cap = b->cap ? 2 * b->cap : 64;
+        struct astar_entry *v = realloc(b->entry, cap * sizeof(*v));
+        if (!v)
+            return -ENOMEM;
+        b->entry = v;
+        b->cap = cap;
+    }
+    b->entry[b->len++] = (struct astar_entry){g, state};
+    return 0;
+}
+
+static inline uint64_t bound(const struct walk_heuristic *h, bool strong,
+                             int64_t dr, int64_t dc, unsigned o)
+{
+    return strong ? walk_strong(h, dr, dc, o) : walk_cheap(h, dr, dc, o);
+}
+
+/* The search (opening comment); strong is a constant in each caller. */
+static inline int astar_search(struct astar_worker *w,
+                               const struct walk_heuristic *h, bool strong,
+                               const struct walk_instance *in, void *answer,
+                               struct pb_work *work, struct pb_error *e)
+{
+    struct walk_grid *g = &w->g;
+    uint64_t start = walk_grid_reset(g, in);
+    const uint64_t *dist = g->dist;
+    const uint32_t width = g->width;
+    const int64_t end_rank = g->end / width, end_file = g->end % width;
+    const uint64_t mask = buckets_for(walk_max_face(in)) - 1;
+    struct astar_bucket *bucket = w->bucket;
+    uint64_t pops = 0, relaxations = 0, settled = 0, live = 1;
+    for (uint64_t b = 0; b <= mask; b++)
+        bucket[b].len = 0;
+    uint64_t cur = dist[start] + bound(h, strong, end_rank - g->start / width,
+                                       end_file - g->start % width, 0);
+    int rc = bucket_push(&bucket[cur & mask], dist[start], start);
+    bool done = false;
+    while (live && rc == 0 && !done) {
+        struct astar_bucket *b = &bucket[cur & mask];
+        while (b->len && rc == 0) {
+            struct astar_entry x = b->entry[--b->len];
+            live--;
+            pops++;
+            if (dist[x.state] != x.g)
+                continue;
+            settled++;
+            if (walk_grid_at_end(g, x.state)) {
+                done = true;
+                break;
+            }
+            uint64_t t[WALK_DIRS], nd[WALK_DIRS];
+            unsigned k = walk_grid_relax(g, x.state, x.g, t, nd);
+            relaxations += k;
+            uint32_t p = (uint32_t)(x.state / WALK_CLASS);
+            int64_t dr = end_rank - p / width, dc = end_file - p % width;
+            for (unsigned i = 0; i < k && rc == 0; i++) {
+                unsigned d = g->mark[t[i]] & WALK_PARENT_MASK;
+                uint64_t f = nd[i] + bound(h, strong, dr - rank_step[d],
+                                           dc - file_step[d],
+                                           walk_grid_orientation(g, t[i]));
+                if (f - cur > mask)
+                    rc = -EDOM;
+                else
+                    rc = bucket_push(&bucket[f & mask], nd[i], t[i]);
+                live++;
+            }
+        }
+        cur++;
+    }
+    work->count[WALK_POPS] += pops;
+    work->count[WALK_RELAXATIONS] += relaxations;
+    work->count[WALK_SETTLED] += settled;
+    work->count[WALK_TOUCHED] += g->reached;
+    if (rc == -EDOM)
+        return pb_fail(e, rc,
+                       "A*: a key outside [popped, popped + 2 W]: "
+                       "the lower bound is not consistent");
+    if (rc)
+        return pb_fail(e, rc, "out of memory for the A* buckets");
+    return walk_grid_route(g, answer, e);
+}
+
+static int astar_cheap_solve(void *worker, const void *instance, void *answer,
+                             struct pb_work *work, struct pb_error *e)
+{
+    struct astar_worker *w = worker;
+    walk_cheap_init(&w->cheap, instance);
+    return astar_search(w, &w->cheap, false, instance, answer, work, e);
+}
+
+static int astar_strong_solve(void *worker, const void *instance, void *answer,
+                              struct pb_work *work, struct pb_error *e)
+{
+    struct astar_worker *w = worker;
+    const struct walk_heuristic *h = table_find(w->tables, instance);
+    if (!h)
+        return pb_fail(e, -ENOENT, "A*: no table for this instance's faces");
+    return astar_search(w, h, true, instance, answer, work, e);
+}
+
+/* One worker's grid, entries (at most one per relaxation, 4 per state,
+ * doubled while the stacks grow) and bucket headers. */
+static uint64_t worker_bytes(const struct pb_corpus *corpus)
+{
+    uint64_t states = pb_mul_sat(walk_corpus_squares(corpus), WALK_CLASS);
+    uint64_t entries = pb_mul_sat(states, 4 * 2 * sizeof(struct astar_entry));
+    uint64_t heads = pb_mul_sat(buckets_for(corpus_max_face(corpus)),
+                                sizeof(struct astar_bucket) +
+                                    64 * sizeof(struct astar_entry));
+    return pb_add_sat(walk_grid_bytes(corpus), pb_add_sat(entries, heads));
+}
+
+static uint64_t astar_cheap_memory(const struct pb_corpus *corpus, int threads)
+{
+    return pb_mul_sat((uint64_t)threads, worker_bytes(corpus));
+}
+
+/* Distinct face sets, by comparing each instance with the earlier ones
+ * (no allocation); past DISTINCT_EXACT instances every one is counted,
+ * an upper bound. */
+#define DISTINCT_EXACT 4096
+#define TABLE_BYTES                                                            \
+    ((uint64_t)WALK_TORUS * WALK_TORUS * WALK_ORIENTATIONS * sizeof(uint32_t))
+/* the build's radix queue: at most 4 pushes per torus state and the 24
+ * seeds, doubled while its 33 buckets grow from 256 entries */
+#define BUILD_QUEUE_BYTES                                                      \
+    (2 * (4 * (uint64_t)WALK_TORUS * WALK_TORUS * WALK_ORIENTATIONS + 24) *    \
+         sizeof(uint64_t) +                                                    \
+     33 * 256 * sizeof(uint64_t))
+
+static uint64_t astar_strong_memory(const struct pb_corpus *corpus, int threads)
+{
+    uint64_t distinct = corpus->count;
+    if (corpus->count <= DISTINCT_EXACT) {
+        distinct = 0;
+        for (size_t i = 0; i < corpus->count; i++) {
+            const struct walk_instance *in = pb_corpus_item(corpus, i);
+            size_t j = 0;
+            while (j < i &&
+                   face_cmp(
+                       ((const struct walk_instance *)pb_corpus_item(corpus, j))
+                           ->face,
+                       in->face))
+                j++;
+            distinct += j == i;
+        }
+    }
+    uint64_t tables =
+        pb_mul_sat(distinct, TABLE_BYTES + sizeof(struct astar_table));
+    return pb_add_sat(pb_add_sat(tables, BUILD_QUEUE_BYTES),
+                      astar_cheap_memory(corpus, threads));
+}
+
+const struct pb_variant walk_variant_astar_cheap = {
+    .name = "astar_cheap",
+    .summary = "A* toward the end (cheap bound: adjacent faces' least sums, "
+               "O(1)), Dial's buckets by g + h, over (square, orientation)",
+    .worker_new = astar_worker_new,
+    .solve = astar_cheap_solve,
+    .worker_free = astar_worker_free,
+    .memory_bound = astar_cheap_memory,
+};
+
+const struct pb_variant walk_variant_astar_strong = {
+    .name = "astar_strong",
+    .summary = "A* toward the end (strong bound: a 1.5 MB torus table per "
+               "distinct face set, built apart, and linear bounds), Dial's "
+               "buckets by g + h",
+    .build = tables_build,
+    .free_shared = tables_free,
+    .worker_new = astar_worker_new,
+    .solve = astar_strong_solve,
+    .worker_free = astar_worker_free,
+    .memory_bound = astar_strong_memory,
+};
