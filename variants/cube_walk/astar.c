@@ -260,42 +260,62 @@ static int bucket_push(struct astar_bucket *b, uint64_t g, uint64_t state)
     return 0;
 }
 
-/* Sorts v[0..n) by g, ascending: quicksort on the middle of three,
- * insertion sort below 16 entries. */
-static void entries_sort(struct astar_entry *v, size_t n)
+/* Sorts v[0..n) by g, ascending: insertion sort. */
+static void entries_insertion(struct astar_entry *v, size_t n)
 {
-    while (n > 16) {
-        uint64_t a = v[0].g, b = v[n / 2].g, c = v[n - 1].g;
-        uint64_t pivot = a < b ? (b < c ? b : (a < c ? c : a))
-                               : (a < c ? a : (b < c ? c : b));
-        size_t i = 0, j = n - 1;
-        for (;;) {
-            while (v[i].g < pivot)
-                i++;
-            while (v[j].g > pivot)
-                j--;
-            if (i >= j)
-                break;
-            struct astar_entry t = v[i];
-            v[i++] = v[j];
-            v[j--] = t;
-        }
-        /* [0, j] <= pivot <= [j + 1, n): recurse on the smaller part */
-        if (j + 1 < n - j - 1) {
-            entries_sort(v, j + 1);
-            v += j + 1;
-            n -= j + 1;
-        } else {
-            entries_sort(v + j + 1, n - j - 1);
-            n = j + 1;
-        }
-    }
     for (size_t i = 1; i < n; i++) {
         struct astar_entry x = v[i];
         size_t j = i;
         for (; j > 0 && v[j - 1].g > x.g; j--)
             v[j] = v[j - 1];
         v[j] = x;
+    }
+}
+
+/* Sorts v[0..n) by g, ascending: quicksort on the middle of three (Hoare
+ * partition), the larger part of each split kept on a stack (depth at
+ * most log2 n < 64), insertion sort below 16 entries. */
+static void entries_sort(struct astar_entry *v, size_t n)
+{
+    struct astar_entry *part[64];
+    size_t len[64], depth = 0;
+    for (;;) {
+        while (n > 16) {
+            uint64_t a = v[0].g, b = v[n / 2].g, c = v[n - 1].g;
+            uint64_t pivot = a < b ? (b < c ? b : (a < c ? c : a))
+                                   : (a < c ? a : (b < c ? c : b));
+            size_t i = 0, j = n - 1;
+            for (;;) {
+                while (v[i].g < pivot)
+                    i++;
+                while (v[j].g > pivot)
+                    j--;
+                if (i >= j)
+                    break;
+                struct astar_entry t = v[i];
+                v[i++] = v[j];
+                v[j--] = t;
+            }
+            /* [0, j] <= pivot <= [j + 1, n), neither empty (the middle of
+             * three stops both scans inside) */
+            size_t left = j + 1, right = n - left;
+            if (left < right) {
+                part[depth] = v + left;
+                len[depth++] = right;
+                n = left;
+            } else {
+                part[depth] = v;
+                len[depth++] = left;
+                v += left;
+                n = right;
+            }
+        }
+        entries_insertion(v, n);
+        if (depth == 0)
+            return;
+        depth--;
+        v = part[depth];
+        n = len[depth];
     }
 }
 
