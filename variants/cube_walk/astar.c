@@ -325,11 +325,15 @@ static inline uint64_t bound(const struct walk_heuristic *h, bool strong,
     return strong ? walk_strong(h, dr, dc, o) : walk_cheap(h, dr, dc, o);
 }
 
-/* The search (opening comment); strong is a constant in each caller. */
-static inline int astar_search(struct astar_worker *w,
-                               const struct walk_heuristic *h, bool strong,
-                               const struct walk_instance *in, void *answer,
-                               struct pb_work *work, struct pb_error *e)
+/* The search (opening comment); strong is a constant in each caller,
+ * and the search is inlined into both so that each gets its own loop
+ * (astar_cheap on 1024 x 1024 `adversarial` boards, a full search: 1.55
+ * times Dial's time with one loop testing strong at run time, 1.47 times
+ * with a loop each). */
+static inline __attribute__((always_inline)) int
+astar_search(struct astar_worker *w, const struct walk_heuristic *h,
+             bool strong, const struct walk_instance *in, void *answer,
+             struct pb_work *work, struct pb_error *e)
 {
     struct walk_grid *g = &w->g;
     uint64_t start = walk_grid_reset(g, in);
