@@ -86,6 +86,10 @@ struct astar_entry {
     uint64_t g, state;
 };
 
+/* A stack's first room: 2^21 buckets at faces up to 10^6 then take
+ * about 590 MB at most, as Dial's 10^6 + 1 of 64 states (dial.c). */
+#define BUCKET_FIRST 16
+
 struct astar_bucket {
     struct astar_entry *entry;
     size_t len, cap;
@@ -249,7 +253,7 @@ static void *astar_worker_new(const struct pb_corpus *corpus,
 static int bucket_push(struct astar_bucket *b, uint64_t g, uint64_t state)
 {
     if (b->len == b->cap) {
-        size_t cap = b->cap ? 2 * b->cap : 64;
+        size_t cap = b->cap ? 2 * b->cap : BUCKET_FIRST;
         struct astar_entry *v = realloc(b->entry, cap * sizeof(*v));
         if (!v)
             return -ENOMEM;
@@ -422,7 +426,7 @@ static uint64_t worker_bytes(const struct pb_corpus *corpus)
     uint64_t entries = pb_mul_sat(states, 4 * 2 * sizeof(struct astar_entry));
     uint64_t heads = pb_mul_sat(buckets_for(corpus_max_face(corpus)),
                                 sizeof(struct astar_bucket) +
-                                    64 * sizeof(struct astar_entry));
+                                    BUCKET_FIRST * sizeof(struct astar_entry));
     return pb_add_sat(walk_grid_bytes(corpus), pb_add_sat(entries, heads));
 }
 
