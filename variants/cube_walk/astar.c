@@ -405,7 +405,7 @@ astar_search(struct astar_worker *w, const struct walk_heuristic *h,
     work->count[WALK_POPS] += pops;
     work->count[WALK_RELAXATIONS] += relaxations;
     work->count[WALK_SETTLED] += settled;
-    work->count[WALK_TOUCHED] += g->reached;
+    work->count[WALK_TOUCHED] += walk_grid_touched(g);
     if (rc == -EDOM)
         return pb_fail(e, rc,
                        "A*: a key outside [popped, popped + 2 W]: "

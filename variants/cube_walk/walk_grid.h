@@ -33,8 +33,10 @@
  * relaxation out of an expanded square writes dist and mark, into that
  * square's four neighbours; so clearing the listed squares and their
  * neighbours (the start square listed by the reset) restores every state
- * written: O(squares expanded). Past WALK_LIST_CUT of the board one memset
- * of the whole arrays is cheaper than the scattered clears.
+ * written: O(squares expanded); a neighbour that is listed itself, or
+ * never open, is skipped, so the clears add up to the squares expanded
+ * and their rim. Past WALK_WIPE_CUT of the board one memset of the whole
+ * arrays is cheaper than the scattered clears.
  */
 #ifndef WALK_GRID_H
 #define WALK_GRID_H
@@ -54,9 +56,13 @@
 #define WALK_PARENT_MASK 0x7Fu
 #define WALK_OPEN 1u   /* open[]: the square can be entered */
 #define WALK_LISTED 2u /* open[]: the square is on the expanded list */
-/* Clear by the list while it holds at most 1/WALK_LIST_CUT of the
- * squares (each listed square clears 5 squares' states, scattered) */
+/* delta_stepping's own reset: by its kept states while they are at most
+ * 1/WALK_LIST_CUT of the states (each clears 5 squares', scattered) */
 #define WALK_LIST_CUT 16
+/* Clear by the list (about one square's states per listed square, and
+ * the search's rim) while it holds at most 1/WALK_WIPE_CUT of the
+ * squares, else with one memset of the whole arrays */
+#define WALK_WIPE_CUT 4
 /* listed: the arrays hold unknown values, clear them all */
 #define WALK_LIST_ALL UINT64_MAX
 
@@ -231,22 +237,28 @@ static inline void walk_grid_wipe(struct walk_grid *g)
 {
     uint64_t squares =
         g->listed == WALK_LIST_ALL ? g->room : (uint64_t)g->width * g->height;
-    if (g->listed > squares / WALK_LIST_CUT) {
+    if (g->listed > squares / WALK_WIPE_CUT) {
         memset(g->dist, 0xFF, squares * WALK_CLASS * sizeof(*g->dist));
         memset(g->mark, WALK_NO_PARENT, squares * WALK_CLASS);
-    } else {
-        /* the list's squares are open, so inside the frame: p - width - 1
-         * and p + width + 1 are on the board's arrays */
-        const uint64_t w = g->width;
-        for (uint64_t i = 0; i < g->listed; i++) {
-            uint64_t p = g->list[i];
-            const uint64_t from[3] = {p - w, p - 1, p + w};
-            const uint64_t n[3] = {1, 3, 1};
-            for (unsigned k = 0; k < 3; k++) {
-                uint64_t s = from[k] * WALK_CLASS, len = n[k] * WALK_CLASS;
-                memset(g->dist + s, 0xFF, len * sizeof(*g->dist));
-                memset(g->mark + s, WALK_NO_PARENT, len);
-            }
+        g->listed = 0;
+        return;
+    }
+    /* open[] still holds the last search's layout and flags: a listed
+     * square's states and those of each open neighbour not listed
+     * itself (listed ones clear their own); the list's squares are open,
+     * so inside the frame, and p +- width on the arrays */
+    const int64_t step[WALK_DIRS + 1] = {0, g->square_step[0],
+                                         g->square_step[1], g->square_step[2],
+                                         g->square_step[3]};
+    for (uint64_t i = 0; i < g->listed; i++) {
+        int64_t p = g->list[i];
+        for (unsigned k = 0; k <= WALK_DIRS; k++) {
+            uint64_t q = (uint64_t)(p + step[k]);
+            if (k > 0 && g->open[q] != WALK_OPEN)
+                continue; /* frame, blocked, or listed */
+            memset(g->dist + q * WALK_CLASS, 0xFF,
+                   WALK_CLASS * sizeof(*g->dist));
+            memset(g->mark + q * WALK_CLASS, WALK_NO_PARENT, WALK_CLASS);
         }
     }
     g->listed = 0;
