@@ -66,7 +66,7 @@
  * Cost. Time O(settled + relaxations + (f_end - h(start)) + B) per
  * query: the buckets scanned run from the start's key to the answer,
  * few when h is tight, and the B bucket headers are cleared per query.
- * Memory per worker: the grid's 97 bytes per framed square
+ * Memory per worker: the grid's 101 bytes per framed square
  * (walk_grid.h), 16 bytes per queued entry (at most 4 per state,
  * doubled while a stack grows), B bucket headers, all kept between
  * instances. astar_strong also keeps, shared by the workers, one table

@@ -8,7 +8,7 @@
  * pushed each time its sum improves; a popped entry whose state's sum is
  * no longer the bucket's is stale and skipped (it still counts as a
  * pop). Time O(states + relaxations + D), D the largest sum (the buckets
- * scanned), against Dijkstra's O(E log E); memory the grid's 97 bytes per
+ * scanned), against Dijkstra's O(E log E); memory the grid's 101 bytes per
  * framed square (walk_grid.h) plus 8 bytes per queued entry, kept between
  * instances, and (W + 1) bucket headers.
  * Early exit: the search stops at the first settled state of the end

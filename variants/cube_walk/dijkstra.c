@@ -4,7 +4,7 @@
  * popped entry whose sum is no longer the state's is skipped (it still
  * counts as a pop). A state is settled at most once; time
  * O(E log E) with E <= 4 * states relaxations. Implicit graph
- * (walk_grid.h). Memory: the grid (97 bytes per framed square) plus the
+ * (walk_grid.h). Memory: the grid (101 bytes per framed square) plus the
  * heap, 16 bytes per live entry (at most one per relaxation, so 4 per
  * state; the worker keeps it between instances).
  * Early exit: the search stops at the first settled state of the end

@@ -38,7 +38,7 @@
  * Time: O(E + V) to build (igraph_create orders the edges by radix sort),
  * O(E log V) for Dijkstra; E <= 96 * R * C edges, V = 24 * R * C
  * vertices. Memory: about 7 KB per square, bounded by 9 KB per square
- * (walk_igraph_memory), against 97 bytes per framed square for the implicit
+ * (walk_igraph_memory), against 101 bytes per framed square for the implicit
  * graph's arrays (walk_grid.h). Reference: igraph 0.10 reference manual,
  * "Structural properties: shortest path lengths"
  * (igraph_get_shortest_paths_dijkstra) and "Graph generators" (igraph_create);

@@ -4,7 +4,7 @@
  * its sum improves and it is not already queued. Label-correcting, so a
  * state may be popped many times; time O(states * edges) in the worst
  * case, about linear on benign faces. Implicit graph (walk_grid.h): four
- * rolls per state, no adjacency lists. Memory: the grid (97 bytes per
+ * rolls per state, no adjacency lists. Memory: the grid (101 bytes per
  * framed square) plus a circular queue of 8 bytes per state (a state is
  * queued at most once at a time). Searches every reachable state (no
  * label is final before the queue empties, so no early exit); settled

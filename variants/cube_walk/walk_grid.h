@@ -125,7 +125,9 @@ static inline uint64_t walk_corpus_squares(const struct pb_corpus *corpus)
 static inline uint64_t walk_grid_bytes(const struct pb_corpus *corpus)
 {
     uint64_t squares = walk_corpus_squares(corpus);
-    return pb_mul_sat(squares, WALK_CLASS * (sizeof(uint64_t) + 1) + 1);
+    /* per state a sum and a parent byte; per square open[] and list[] */
+    return pb_mul_sat(squares, WALK_CLASS * (sizeof(uint64_t) + 1) + 1 +
+                                   sizeof(uint32_t));
 }
 
 static inline int walk_grid_init(struct walk_grid *g,
