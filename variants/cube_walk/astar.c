@@ -144,16 +144,6 @@ static uint64_t buckets_for(uint32_t most)
     return n;
 }
 
-static uint32_t corpus_max_face(const struct pb_corpus *corpus)
-{
-    uint32_t most = 0;
-    for (size_t i = 0; i < corpus->count; i++) {
-        uint32_t m = walk_max_face(pb_corpus_item(corpus, i));
-        most = m > most ? m : most;
-    }
-    return most;
-}
-
 static int face_cmp(const uint32_t *a, const uint32_t *b)
 {
     for (unsigned f = 0; f < WALK_FACES; f++)
@@ -256,7 +246,7 @@ static void *astar_worker_new(const struct pb_corpus *corpus,
     if (!w)
         return NULL;
     w->tables = shared;
-    w->buckets = buckets_for(corpus_max_face(corpus));
+    w->buckets = buckets_for(walk_corpus_max_face(corpus));
     w->bucket = calloc(w->buckets, sizeof(*w->bucket));
     if (walk_grid_init(&w->g, corpus) || !w->bucket) {
         astar_worker_free(w);
@@ -439,7 +429,7 @@ static uint64_t worker_bytes(const struct pb_corpus *corpus)
 {
     uint64_t states = pb_mul_sat(walk_corpus_squares(corpus), WALK_CLASS);
     uint64_t entries = pb_mul_sat(states, 4 * 2 * sizeof(struct astar_entry));
-    uint64_t heads = pb_mul_sat(buckets_for(corpus_max_face(corpus)),
+    uint64_t heads = pb_mul_sat(buckets_for(walk_corpus_max_face(corpus)),
                                 sizeof(struct astar_bucket) +
                                     BUCKET_FIRST * sizeof(struct astar_entry));
     return pb_add_sat(walk_grid_bytes(corpus), pb_add_sat(entries, heads));

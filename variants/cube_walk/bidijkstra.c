@@ -73,12 +73,7 @@
  * "Computing the shortest path: A* search meets graph theory", SODA
  * 2005, section 3.
  */
-#include "walk_grid.h"
-
-struct bucket {
-    uint64_t *entry;
-    size_t len, cap;
-};
+#include "walk_buckets.h"
 
 /* One direction of the search: its grid, its rolls (forward: the grid's
  * tables; backward: rolls undone) and its bucket queue. */
@@ -87,7 +82,7 @@ struct side {
     int64_t offset[WALK_ORIENTATIONS][WALK_DIRS]; /* next state - p * 12 */
     uint32_t cost[WALK_ORIENTATIONS][WALK_DIRS];
     int64_t step[WALK_DIRS]; /* the next state's square - p */
-    struct bucket *bucket;
+    struct walk_bucket *bucket;
     uint32_t n;    /* buckets in use: the instance's largest face + 1 */
     uint32_t at;   /* cur % n */
     uint64_t cur;  /* no queued key is smaller */
@@ -109,23 +104,10 @@ struct tally {
     uint64_t pops, relaxations, settled;
 };
 
-static uint32_t corpus_max_face(const struct pb_corpus *corpus)
-{
-    uint32_t most = 0;
-    for (size_t i = 0; i < corpus->count; i++) {
-        uint32_t m = walk_max_face(pb_corpus_item(corpus, i));
-        if (m > most)
-            most = m;
-    }
-    return most;
-}
-
 static void side_free(struct side *x, uint32_t buckets)
 {
     walk_grid_free(&x->g);
-    for (uint32_t b = 0; x->bucket && b < buckets; b++)
-        free(x->bucket[b].entry);
-    free(x->bucket);
+    walk_buckets_free(x->bucket, buckets);
 }
 
 static void bidi_worker_free(void *worker)
@@ -141,7 +123,7 @@ static void bidi_worker_free(void *worker)
 static int side_init(struct side *x, const struct pb_corpus *corpus,
                      uint32_t buckets)
 {
-    x->bucket = calloc(buckets, sizeof(*x->bucket));
+    x->bucket = walk_buckets_new(buckets);
     int rc = walk_grid_init(&x->g, corpus);
     return rc ? rc : x->bucket ? 0 : -ENOMEM;
 }
@@ -152,7 +134,7 @@ static void *bidi_worker_new(const struct pb_corpus *corpus, const void *shared)
     struct bidi_worker *w = calloc(1, sizeof(*w));
     if (!w)
         return NULL;
-    w->buckets = corpus_max_face(corpus) + 1;
+    w->buckets = walk_corpus_max_face(corpus) + 1;
     if (side_init(&w->fwd, corpus, w->buckets) ||
         side_init(&w->bwd, corpus, w->buckets)) {
         bidi_worker_free(w);
@@ -163,18 +145,9 @@ static void *bidi_worker_new(const struct pb_corpus *corpus, const void *shared)
 
 static int side_push(struct side *x, uint64_t key, uint64_t state)
 {
-    struct bucket *b = &x->bucket[key % x->n];
-    if (b->len == b->cap) {
-        size_t cap = b->cap ? 2 * b->cap : 64;
-        uint64_t *v = realloc(b->entry, cap * sizeof(*v));
-        if (!v)
-            return -ENOMEM;
-        b->entry = v;
-        b->cap = cap;
-    }
-    b->entry[b->len++] = state;
-    x->live++;
-    return 0;
+    int rc = walk_bucket_push(&x->bucket[key % x->n], state);
+    x->live += rc == 0;
+    return rc;
 }
 
 /* Empties the buckets for an instance whose largest face is n - 1. */
@@ -345,7 +318,7 @@ static int bidi_solve(void *worker, const void *instance, void *answer,
         bool forward = fwd->live <= bwd->live;
         struct side *x = forward ? fwd : bwd;
         const struct walk_grid *other = forward ? &bwd->g : &fwd->g;
-        struct bucket *b = &x->bucket[x->at];
+        struct walk_bucket *b = &x->bucket[x->at];
         uint64_t s = b->entry[--b->len];
         x->live--;
         t.pops++;
@@ -367,16 +340,9 @@ static int bidi_solve(void *worker, const void *instance, void *answer,
 
 static uint64_t bidi_memory(const struct pb_corpus *corpus, int threads)
 {
-    uint32_t most = corpus_max_face(corpus);
-    /* per side as dial.c: entries at most one per relaxation (4 per
-     * state) alive over the buckets' capacities, doubled while they
-     * grow, and the bucket headers */
-    uint64_t states = pb_mul_sat(walk_corpus_squares(corpus), WALK_CLASS);
-    uint64_t entries = pb_mul_sat(states, 4 * 2 * sizeof(uint64_t));
-    uint64_t heads =
-        pb_mul_sat((uint64_t)most + 1, sizeof(struct bucket) + 64 * 8);
+    /* per side a grid and a Dial queue */
     uint64_t side =
-        pb_add_sat(walk_grid_bytes(corpus), pb_add_sat(entries, heads));
+        pb_add_sat(walk_grid_bytes(corpus), walk_buckets_bytes(corpus));
     return pb_mul_sat((uint64_t)threads, pb_mul_sat(2, side));
 }
 

@@ -23,31 +23,13 @@
  * Reference: R. B. Dial, "Algorithm 360: shortest-path forest with
  * topological ordering", CACM 12(11), 1969.
  */
-#include "walk_grid.h"
-
-struct bucket {
-    uint64_t *entry;
-    size_t len, cap;
-};
+#include "walk_buckets.h"
 
 struct dial_worker {
     struct walk_grid g;
-    struct bucket *bucket;
+    struct walk_bucket *bucket;
     uint32_t buckets; /* room for */
 };
-
-/* The largest face value of any instance of corpus: W, the buckets the
- * worker keeps are W + 1. */
-static uint32_t corpus_max_face(const struct pb_corpus *corpus)
-{
-    uint32_t most = 0;
-    for (size_t i = 0; i < corpus->count; i++) {
-        uint32_t m = walk_max_face(pb_corpus_item(corpus, i));
-        if (m > most)
-            most = m;
-    }
-    return most;
-}
 
 static void dial_worker_free(void *worker)
 {
@@ -55,9 +37,7 @@ static void dial_worker_free(void *worker)
     if (!w)
         return;
     walk_grid_free(&w->g);
-    for (uint32_t b = 0; w->bucket && b < w->buckets; b++)
-        free(w->bucket[b].entry);
-    free(w->bucket);
+    walk_buckets_free(w->bucket, w->buckets);
     free(w);
 }
 
@@ -67,24 +47,13 @@ static void *dial_worker_new(const struct pb_corpus *corpus, const void *shared)
     struct dial_worker *w = calloc(1, sizeof(*w));
     if (!w)
         return NULL;
-    w->buckets = corpus_max_face(corpus) + 1;
-    w->bucket = calloc(w->buckets, sizeof(*w->bucket));
+    w->buckets = walk_corpus_max_face(corpus) + 1;
+    w->bucket = walk_buckets_new(w->buckets);
     if (walk_grid_init(&w->g, corpus) || !w->bucket) {
         dial_worker_free(w);
         return NULL;
     }
     return w;
-}
-
-static int bucket_grow(struct bucket *b)
-{
-    size_t cap = b->cap ? 2 * b->cap : 64;
-    uint64_t *v = realloc(b->entry, cap * sizeof(*v));
-    if (!v)
-        return -ENOMEM;
-    b->entry = v;
-    b->cap = cap;
-    return 0;
 }
 
 static int dial_solve(void *worker, const void *instance, void *answer,
@@ -95,7 +64,7 @@ static int dial_solve(void *worker, const void *instance, void *answer,
     uint64_t start = walk_grid_reset(g, instance);
     uint64_t *dist = g->dist;
     const uint32_t n = walk_max_face(instance) + 1;
-    struct bucket *bucket = w->bucket;
+    struct walk_bucket *bucket = w->bucket;
     uint64_t pops = 0, relaxations = 0, settled = 0, live = 1;
     uint64_t cur = dist[start];
     bool done = false;
@@ -104,13 +73,12 @@ static int dial_solve(void *worker, const void *instance, void *answer,
         bucket[b].len = 0;
     /* n >= 1: the largest face value plus one */
     /* NOLINTNEXTLINE(clang-analyzer-core.DivideZero) */
-    struct bucket *first = &bucket[cur % n];
-    if (first->cap == 0 && bucket_grow(first))
+    struct walk_bucket *first = &bucket[cur % n];
+    if (walk_bucket_push(first, start))
         return pb_fail(e, -ENOMEM, "out of memory for Dial's buckets");
-    first->entry[first->len++] = start;
     uint32_t at = (uint32_t)(cur % n);
     while (live && rc == 0 && !done) {
-        struct bucket *b = &bucket[at];
+        struct walk_bucket *b = &bucket[at];
         while (b->len && rc == 0) {
             uint64_t s = b->entry[--b->len];
             live--;
@@ -126,10 +94,9 @@ static int dial_solve(void *worker, const void *instance, void *answer,
             unsigned k = walk_grid_relax(g, s, cur, t, nd);
             relaxations += k;
             for (unsigned i = 0; i < k; i++) {
-                struct bucket *to = &bucket[nd[i] % n];
-                if (to->len == to->cap && (rc = bucket_grow(to)) != 0)
+                struct walk_bucket *to = &bucket[nd[i] % n];
+                if ((rc = walk_bucket_push(to, t[i])) != 0)
                     break;
-                to->entry[to->len++] = t[i];
                 live++;
             }
         }
@@ -147,15 +114,8 @@ static int dial_solve(void *worker, const void *instance, void *answer,
 
 static uint64_t dial_memory(const struct pb_corpus *corpus, int threads)
 {
-    uint32_t most = corpus_max_face(corpus);
-    /* entries: at most one per relaxation (4 per state) alive over the
-     * buckets' capacities, doubled while they grow */
-    uint64_t states = pb_mul_sat(walk_corpus_squares(corpus), WALK_CLASS);
-    uint64_t entries = pb_mul_sat(states, 4 * 2 * sizeof(uint64_t));
-    uint64_t heads =
-        pb_mul_sat((uint64_t)most + 1, sizeof(struct bucket) + 64 * 8);
     uint64_t one =
-        pb_add_sat(walk_grid_bytes(corpus), pb_add_sat(entries, heads));
+        pb_add_sat(walk_grid_bytes(corpus), walk_buckets_bytes(corpus));
     return pb_mul_sat((uint64_t)threads, one);
 }
 

@@ -108,6 +108,17 @@ static inline uint64_t walk_corpus_cells(const struct pb_corpus *corpus)
     return most;
 }
 
+/* The largest face value of any instance of corpus: W. */
+static inline uint32_t walk_corpus_max_face(const struct pb_corpus *corpus)
+{
+    uint32_t most = 0;
+    for (size_t i = 0; i < corpus->count; i++) {
+        uint32_t m = walk_max_face(pb_corpus_item(corpus, i));
+        most = m > most ? m : most;
+    }
+    return most;
+}
+
 /* The most framed squares of any instance of corpus. */
 static inline uint64_t walk_corpus_squares(const struct pb_corpus *corpus)
 {
