@@ -75,9 +75,31 @@ set datafile columnheaders
 set datafile missing NaN
 load dir.'/styles.gp'
 # the key below the plot, in as many columns as fit: never over the data,
-# never a box beside it taking a sixth of the width
+# never a box beside it taking a sixth of the width. gnuplot counts the
+# columns against the width before the y axis's labels take their margin,
+# then centres the key under the narrower plot: a key as wide as the
+# figure ran past its right edge. key_fit(n) caps the columns (set key
+# maxcols) for a longest entry of n characters: n of key_char_pt each
+# (gnuplot's estimate of a character at 8 pt, at least the real width of
+# lower-case names, measured with pdftotext -bbox) plus 4.2 for the sample
+# and gaps, less the 2 of `width -2`, in the figure's width less
+# key_side_pt for the y axis (two lines of label, tic labels of up to 8
+# characters). A script whose key has a longer entry than the variants'
+# names sets its own cap (key_fit_also).
 set key below center horizontal Left reverse nobox noopaque samplen 1.5 \
     spacing 1 width -2
+key_char_pt = 5.1 * text_pt / 8
+key_side_pt = 72
+key_fit(n) = (key_c = int((fig_W * 72 - key_side_pt) / ((n + 2.2) * key_char_pt)), \
+    key_c < 1 ? 1 : key_c)
+# the length of the longest word of s (variant names)
+longest(s) = longest_from(s, 1)
+longest_from(s, i) = i > words(s) ? 0 : \
+    (longest_at = longest_from(s, i + 1), \
+    strlen(word(s, i)) > longest_at ? strlen(word(s, i)) : longest_at)
+set key maxcols key_fit(longest(variants))
+# the same where the key also has the entry t (a reference's line)
+key_fit_also(t) = key_fit(strlen(t) > longest(variants) ? strlen(t) : longest(variants))
 set grid lw 0.5 lc rgb '#c8c8c8'
 set border 3
 set tics nomirror

@@ -51,6 +51,7 @@ title_short = sprintf('%s: speed-up over %s against the knob', kernel, reference
 title_details = sprintf('time on %s / time on %s:K, same variant, %s, instances and seed; 1 thread, %s; build time not included', reference, knob_family, knob_size, clock_text)
 caption_text = 'Above 1: faster than on '.reference.'. Bars: the 95 % t interval of the ratio over the run''s rounds, paired round by round (the interval compare prints), points at its centre. A hollow point has no interval (fewer than 3 rounds, or a corpus of one instance) and sits at the ratio of the medians.'
 load dir.'/caption.gp'
+set key maxcols key_fit_also(sprintf('%s (1)', reference))
 plot 1 with lines ls 100 title label(sprintf('%s (1)', reference)), \
     for [i=1:n] summary \
     using (only(i, on_knob(0) ? at(i) : NaN)):(through(sp_lo, sp_hi, 'knob_speedup')) \

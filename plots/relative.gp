@@ -59,6 +59,7 @@ title_short = sprintf('%s: time relative to %s', kernel, baseline)
 title_details = sprintf('per corpus, below 1: faster; %s; build time not included', clock_text)
 caption_text = 'Bars: the 95 % t interval of the ratio over the run''s rounds, paired round by round (the interval compare and the winners print), points at its centre. A hollow point has no interval (fewer than 3 rounds, or a corpus of one instance) and sits at the ratio of the medians.'
 load dir.'/caption.gp'
+set key maxcols key_fit_also(sprintf('%s (1)', baseline))
 plot 1 with lines ls 100 title label(sprintf('%s (1)', baseline)), \
     for [i=1:n] summary \
     using (only(i, sure('ratio_ci_lo') ? column('corpus') + offset(i) : NaN)):(centre('ratio_ci_lo', 'ratio_ci_hi')):(column('ratio_ci_lo')):(column('ratio_ci_hi')) \

@@ -71,6 +71,9 @@ top = "plot x with lines ls 100 title 'ideal', \
 by_processes = ", for [i=1:n] for [k=1:words(processes)] summary \
     using (only(i, mpi_x(p_of(k)) + dx(i))):(through(sp_lo, sp_hi, 'speedup')) \
     with points ls style(i) pt mpi_pt(k) title mpi_title(i, p_of(k))"
+# the longest entry: a variant's name with the most processes
+if (mpi) { set key maxcols key_fit(longest(variants) + \
+    strlen(sprintf(', %s processes', word(processes, words(processes))))) }
 eval top.(mpi ? by_processes : '')
 unset title
 set ylabel 'parallel efficiency'

@@ -5,7 +5,8 @@
 # have) and of a made-up cube_walk knob sweep with its reference corpus
 # (the two kinds against the knob, which the fixture has not) is rendered with pdftoppm (it renders, and is not blank) and its
 # smallest text is measured with pdftotext -bbox against the 7 pt rule,
-# the figure placed at a column's width (3.4 in).
+# the figure placed at a column's width (3.4 in); every word's box lies
+# within the page's width (the key's columns once ran past it).
 #
 # What is measured. pdftotext gives each word's box; its height (yMax -
 # yMin, in points, the PDF being drawn at its real size) runs from the
@@ -72,6 +73,22 @@ print("%.2f" % min(sizes) if sizes else "none")
 ' "$1" "$width" "$COLUMN_PT"
 }
 
+# words_outside PDF: the words whose box passes the page's left or right
+# edge (a key laid out wider than the figure), as WORD(XMIN-XMAX) of a
+# page W pt wide; nothing when all lie inside
+words_outside() {
+    pdftotext -bbox "$1" - | python3 -c '
+import re, sys
+text = sys.stdin.read()
+width = float(re.search(r"<page width=\"([\d.]+)\"", text).group(1))
+for x0, x1, word in re.findall(
+        r"<word xMin=\"([\d.]+)\" yMin=\"[\d.]+\" xMax=\"([\d.]+)\" "
+        r"yMax=\"[\d.]+\">([^<]*)</word>", text):
+    if float(x0) < 0 or float(x1) > width + 0.01:
+        print("%s(%s-%s) of a page %g pt wide" % (word, x0, x1, width))
+'
+}
+
 # not_blank PDF: pdftoppm renders it (grayscale, 50 dpi) and some of its
 # pixels are ink (darker than mid-grey), some paper
 not_blank() {
@@ -94,7 +111,9 @@ run_from /dev/null "$PB" plot "$TMP/run" --out "$TMP/column" --size column \
 check_rc "plot --size column --format pdf" 0
 # the figures against a family's knob, which the fixture has not: a
 # knob sweep (near:1..64 at 64x64) and its reference corpus (sealed), 3
-# rounds of made-up times, so that both figures draw bars
+# rounds of made-up times, so that both figures draw bars; seven
+# variants, whose key of long names once ran past a column figure's right
+# edge
 mkdir "$TMP/knob"
 python3 - "$TMP/knob/results.csv" <<'PY'
 import sys
@@ -103,14 +122,17 @@ rows = ["kernel,variant,family,size,count,seed,corpus_hash,threads,"
         "instances_per_second,work_per_second,expanded_per_instance,"
         "counters_per_instance,units_per_instance,peak_heap_bytes,"
         "allocated_bytes,peak_rss_bytes,verified,error"]
-for v, scale in (("dial", 1.0), ("spfa", 3.0)):
+early = ("dijkstra", "dial", "radix", "bidijkstra", "astar_cheap",
+         "astar_strong")  # stop at the end square
+for v, scale in [("spfa", 3.0)] + [(e, 1.0 + 0.1 * i)
+                                   for i, e in enumerate(early)]:
     corpora = [("near:%d" % k, k / 64.0) for k in (1, 2, 4, 8, 16, 32, 64)]
     for c, (fam, part) in enumerate(corpora + [("sealed", 1.0)]):
         for r in range(3):
             for rep in range(2):
-                share = part if v == "dial" else 1.0  # dial stops early
+                share = part if v in early else 1.0
                 s = 1e-3 * scale * share * (1 + 0.02 * r + 0.01 * rep)
-                pops = 49152 * (share if v == "dial" else 1.2)
+                pops = 49152 * (share if v in early else 1.2)
                 rows.append(f"cube_walk,{v},{fam},64x64,4,9,{c + 1:016x},"
                             f"1,1,{r},{rep},1,{4 * s:.9f},0,{1 / s:.6g},"
                             f"{pops / s:.6g},{pops:.6g},pops={pops:.6g};"
@@ -135,6 +157,10 @@ for pdf in "$TMP"/column/*.pdf; do
             "at least $MIN_PT pt expected"
     fi
     echo "$name: smallest text $size pt" >>"$TMP/sizes"
+    outside=$(words_outside "$pdf")
+    if [ -z "$outside" ]; then pass; else
+        fail "$name: words past the page's edges: $outside"
+    fi
 done
 # every kind the fixture has, for its three kernels, and the two
 # against the knob
