@@ -47,9 +47,10 @@ struct tally {
     double bound, exact; /* sums over states with a finite exact cost */
 };
 
-enum { KINDS = 3 };
-static const char *const kind_name[KINDS] = {"cheap", "strong", "cheap + 1"};
-static bound_fn *const kind_fn[KINDS] = {cheap, walk_strong, broken};
+enum { KINDS = 4 };
+static const char *const kind_name[KINDS] = {"cheap", "strong", "cheap + 1",
+                                             "tilted"};
+static bound_fn *const kind_fn[KINDS] = {cheap, walk_strong, broken, walk_tilt};
 static struct tally tallies[KINDS];
 static struct walk_heuristic heur;
 static double build_seconds;
@@ -196,6 +197,13 @@ static void check_instance(const struct walk_instance *in, const void *oracle,
     build_seconds += pb_now() - t0;
     builds++;
     CHECK(rc == 0, "strong build: %d", rc);
+    if (rc == 0) {
+        rc = walk_tilt_build(
+            &heur, in,
+            (int64_t)(in->end / in->cols) - (int64_t)(in->start / in->cols),
+            (int64_t)(in->end % in->cols) - (int64_t)(in->start % in->cols));
+        CHECK(rc == 0, "tilt build: %d", rc);
+    }
     char where[96];
     snprintf(where, sizeof(where), "%s #%zu", what, index);
     for (int k = 0; rc == 0 && k < KINDS; k++)
@@ -292,9 +300,10 @@ int main(void)
                (unsigned long long)t->end_nonzero,
                t->exact > 0 ? t->bound / t->exact : 0.0);
     }
-    for (int k = 0; k < 2; k++)
-        CHECK(tallies[k].states > 0 && tallies[k].over == 0 &&
-                  tallies[k].inconsistent == 0 && tallies[k].end_nonzero == 0,
+    for (int k = 0; k < KINDS; k++)
+        CHECK(k == 2 ||
+                  (tallies[k].states > 0 && tallies[k].over == 0 &&
+                   tallies[k].inconsistent == 0 && tallies[k].end_nonzero == 0),
               "the %s bound is admissible and consistent", kind_name[k]);
     CHECK(tallies[2].over > 0 && tallies[2].end_nonzero > 0,
           "a bound one above the cheap one is caught");

@@ -3,7 +3,9 @@
  * graph of walk_grid.h, with either lower bound of walk_heuristic.h:
  * astar_cheap (walk_cheap, O(1) per instance) and astar_strong
  * (walk_strong, a table per distinct face set of the corpus, built in
- * the variant's build hook and timed apart from the solves).
+ * the variant's build hook and timed apart from the solves, plus each
+ * query's tilted table, walk_tilt_build, built in the solve and timed
+ * with it).
  *
  * Key. A state s reached at sum g is queued at f = g + h(s), h from the
  * displacement end - square and s's orientation code; h is 0 on the end
@@ -128,6 +130,9 @@ struct astar_worker {
     uint64_t buckets;                  /* room for: a power of two > 2 W */
     const struct astar_tables *tables; /* astar_strong; NULL: cheap */
     struct walk_heuristic cheap;
+    /* astar_strong: the face set's bounds plus this query's tilted
+     * table (tilt and queue owned by the worker) */
+    struct walk_heuristic strong;
 };
 
 /* rank and file steps of the directions (walk.h's order) */
@@ -236,6 +241,8 @@ static void astar_worker_free(void *worker)
     for (uint64_t b = 0; w->bucket && b < w->buckets; b++)
         free(w->bucket[b].entry);
     free(w->bucket);
+    walk_heuristic_free(&(struct walk_heuristic){.tilt = w->strong.tilt,
+                                                 .queue = w->strong.queue});
     free(w);
 }
 
@@ -420,8 +427,32 @@ static int astar_strong_solve(void *worker, const void *instance, void *answer,
     const struct walk_heuristic *h = table_find(w->tables, instance);
     if (!h)
         return pb_fail(e, -ENOENT, "A*: no table for this instance's faces");
-    return astar_search(w, h, true, instance, answer, work, e);
+    const struct walk_instance *in = instance;
+    uint32_t *tilt = w->strong.tilt;
+    struct walk_radix *queue = w->strong.queue;
+    w->strong = *h;
+    w->strong.tilt = tilt;
+    w->strong.queue = queue;
+    int64_t dr =
+        (int64_t)(in->end / in->cols) - (int64_t)(in->start / in->cols);
+    int64_t dc =
+        (int64_t)(in->end % in->cols) - (int64_t)(in->start % in->cols);
+    int rc = walk_tilt_build(&w->strong, in, dr, dc);
+    if (rc)
+        return pb_fail(e, rc,
+                       "A*: tilted table: out of memory or sums "
+                       "past 32 bits");
+    return astar_search(w, &w->strong, true, instance, answer, work, e);
 }
+
+#define TABLE_BYTES                                                            \
+    ((uint64_t)WALK_TORUS * WALK_TORUS * WALK_ORIENTATIONS * sizeof(uint32_t))
+/* the build's radix queue: at most 4 pushes per torus state and the 24
+ * seeds, doubled while its 33 buckets grow from 256 entries */
+#define BUILD_QUEUE_BYTES                                                      \
+    (2 * (4 * (uint64_t)WALK_TORUS * WALK_TORUS * WALK_ORIENTATIONS + 24) *    \
+         sizeof(uint64_t) +                                                    \
+     33 * 256 * sizeof(uint64_t))
 
 /* One worker's grid, entries (at most one per relaxation, 4 per state,
  * doubled while the stacks grow) and bucket headers. */
@@ -444,15 +475,6 @@ static uint64_t astar_cheap_memory(const struct pb_corpus *corpus, int threads)
  * (no allocation); past DISTINCT_EXACT instances every one is counted,
  * an upper bound. */
 #define DISTINCT_EXACT 4096
-#define TABLE_BYTES                                                            \
-    ((uint64_t)WALK_TORUS * WALK_TORUS * WALK_ORIENTATIONS * sizeof(uint32_t))
-/* the build's radix queue: at most 4 pushes per torus state and the 24
- * seeds, doubled while its 33 buckets grow from 256 entries */
-#define BUILD_QUEUE_BYTES                                                      \
-    (2 * (4 * (uint64_t)WALK_TORUS * WALK_TORUS * WALK_ORIENTATIONS + 24) *    \
-         sizeof(uint64_t) +                                                    \
-     33 * 256 * sizeof(uint64_t))
-
 static uint64_t astar_strong_memory(const struct pb_corpus *corpus, int threads)
 {
     uint64_t distinct = corpus->count;
@@ -472,7 +494,10 @@ static uint64_t astar_strong_memory(const struct pb_corpus *corpus, int threads)
     }
     uint64_t tables =
         pb_mul_sat(distinct, TABLE_BYTES + sizeof(struct astar_table));
-    return pb_add_sat(pb_add_sat(tables, BUILD_QUEUE_BYTES),
+    /* each worker's tilted table and its build queue */
+    uint64_t tilts =
+        pb_mul_sat((uint64_t)threads, TABLE_BYTES + BUILD_QUEUE_BYTES);
+    return pb_add_sat(pb_add_sat(pb_add_sat(tables, BUILD_QUEUE_BYTES), tilts),
                       astar_cheap_memory(corpus, threads));
 }
 
@@ -489,8 +514,8 @@ const struct pb_variant walk_variant_astar_cheap = {
 const struct pb_variant walk_variant_astar_strong = {
     .name = "astar_strong",
     .summary = "A* toward the end (strong bound: a 1.5 MB torus table per "
-               "distinct face set, built apart, and linear bounds), Dial's "
-               "buckets by g + h",
+               "distinct face set, built apart, linear bounds, and a tilted "
+               "table per query), Dial's buckets by g + h",
     .build = tables_build,
     .free_shared = tables_free,
     .worker_new = astar_worker_new,

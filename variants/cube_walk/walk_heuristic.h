@@ -15,6 +15,11 @@
  *            table of WALK_TORUS^2 * 24 sums built once per instance
  *            (walk_strong_build), and beyond it the best of WALK_LINES
  *            linear bounds; O(WALK_LINES) per call.
+ *   tilted - walk_tilt: per query (walk_tilt_build, given the start's
+ *            displacement), a second torus table of the exact cost with
+ *            each roll's cost reduced by a linear bound's slope and
+ *            potentials, added back to that line; far tighter than the
+ *            lines far away. walk_strong includes it once built.
  *
  * Both are consistent: h(s) <= cost(s -> s') + h(s') for every roll, and
  * h = 0 on the end square, so an A* with a closed set never reopens a
@@ -45,7 +50,23 @@ struct walk_heuristic {
      * WALK_LINE_SCALE) */
     int64_t line_r[WALK_LINES], line_c[WALK_LINES];
     int64_t line_off[WALK_ORIENTATIONS][WALK_LINES];
+    /* tilted: tilt[(pr * WALK_TORUS + pc) * 24 + o] the least reduced
+     * cost to the origin; sum >= ceil((tilt_r * dr + tilt_c * dc -
+     * tilt_off[o] + tilt[...]) / tilt_q); NULL until walk_tilt_build */
+    uint32_t *tilt;
+    int64_t tilt_r, tilt_c, tilt_q, tilt_off[WALK_ORIENTATIONS];
 };
+
+/* Builds the tilted table for a query whose end is (dr0, dc0) from its
+ * start, reusing h's tilt table and queue (allocated when NULL; h's
+ * cheap and line fields must be built). 0, -ENOMEM, or -ERANGE should a
+ * sum leave 32 bits (excluded by its scale, walk_heuristic.c). */
+int walk_tilt_build(struct walk_heuristic *h, const struct walk_instance *in,
+                    int64_t dr0, int64_t dc0);
+
+/* The tilted bound alone (0 while h has no tilted table). */
+uint64_t walk_tilt(const struct walk_heuristic *h, int64_t dr, int64_t dc,
+                   unsigned o);
 
 #define WALK_LINE_SCALE 1024 /* the slopes' denominator */
 
@@ -66,16 +87,17 @@ static inline uint64_t walk_cheap(const struct walk_heuristic *h, int64_t dr,
 uint64_t walk_strong_bytes(const struct walk_heuristic *h);
 
 /* Builds the strong bound for in's faces (the cheap one included),
- * reusing h's table when it has one (h zeroed before the first build).
+ * reusing h's table when it has one (h zeroed before the first build);
+ * drops h's tilted table.
  * 0 or -ENOMEM. O(T log T), T = WALK_TORUS^2 * 24. */
 int walk_strong_build(struct walk_heuristic *h, const struct walk_instance *in);
 
-/* The strong bound: the largest of the table's entry, the cheap bound
- * and the linear bounds. */
+/* The strong bound: the largest of the table's entry, the cheap bound,
+ * the linear bounds and the tilted bound. */
 uint64_t walk_strong(const struct walk_heuristic *h, int64_t dr, int64_t dc,
                      unsigned o);
 
-/* Frees the table and scratch; h can be built again. */
+/* Frees the tables and scratch; h can be built again. */
 void walk_heuristic_free(struct walk_heuristic *h);
 
 #endif
