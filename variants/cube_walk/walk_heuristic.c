@@ -109,8 +109,9 @@
  * the tilted costs, so the error is what folding loses, not a slope's
  * O(distance) slack: on 1024 x 1024 `uniform` boards A* settles about
  * 1/150 of the states instead of 1/30 to 1/43 with the lines alone. One
- * table of N^2 * 24 sums per query (1.5 MB), about 10 ms with the slope
- * search (a few hundred Bellman-Ford runs of 24 * 4 edges).
+ * table of N^2 * 24 sums per query (1.5 MB): the torus Dijkstra plus
+ * the slope search (39 bisections of Bellman-Ford runs over 24 * 4
+ * edges); its time is not measured apart (it counts in the solve).
  *
  * The strong bound is the largest of T, the cheap bound, the linear
  * bounds and the tilted table when one is built: a maximum of admissible bounds
