@@ -14,6 +14,7 @@ extern const struct pb_variant walk_variant_delta_stepping;
 extern const struct pb_variant walk_variant_bidijkstra;
 extern const struct pb_variant walk_variant_astar_cheap;
 extern const struct pb_variant walk_variant_astar_strong;
+extern const struct pb_variant walk_variant_astar_tilted;
 #ifdef PB_HAVE_IGRAPH
 extern const struct pb_variant walk_variant_igraph;
 #endif
@@ -30,6 +31,7 @@ const struct pb_variant *const cube_walk_variants[] = {
     &walk_variant_bidijkstra,
     &walk_variant_astar_cheap,
     &walk_variant_astar_strong,
+    &walk_variant_astar_tilted,
 #ifdef PB_HAVE_IGRAPH
     &walk_variant_igraph,
 #endif
