@@ -224,21 +224,24 @@ static int radix_pop(struct walk_radix *q, uint64_t *out)
     return 1;
 }
 
-/* T: the reverse Dijkstra over the torus (opening comment). 0 or
- * -ENOMEM. */
+/* The reverse Dijkstra over the torus (opening comment), seeded with
+ * seed[o] at the origin: the roll out of orientation o going d (into the
+ * state being settled, of orientation walk_roll[o][d]) costs
+ * cost[walk_roll[o][d]][d]. T: seeds 0 and a roll's bottom; the tilted
+ * table: the offsets and the reduced costs. 0, -ENOMEM, or -ERANGE for a
+ * sum past 32 bits. */
 static int torus_fill(uint32_t *table, struct walk_radix *q,
-                      const struct walk_instance *in)
+                      const uint32_t seed[WALK_ORIENTATIONS],
+                      uint32_t cost[WALK_ORIENTATIONS][WALK_DIRS])
 {
-    uint32_t bottom[WALK_ORIENTATIONS];
-    walk_bottoms(in, bottom);
     for (size_t i = 0; i < TORUS_STATES; i++)
         table[i] = UINT32_MAX;
     memset(q->len, 0, sizeof(q->len));
     q->last = 0;
     int rc = 0;
     for (unsigned o = 0; rc == 0 && o < WALK_ORIENTATIONS; o++) {
-        table[o] = 0;
-        rc = radix_push(q, 0, o);
+        table[o] = seed[o];
+        rc = radix_push(q, seed[o], o);
     }
     uint64_t top;
     while (rc == 0 && (rc = radix_pop(q, &top)) == 1) {
@@ -249,8 +252,11 @@ static int torus_fill(uint32_t *table, struct walk_radix *q,
         unsigned o2 = state % WALK_ORIENTATIONS;
         uint32_t cell = state / WALK_ORIENTATIONS;
         uint32_t pr = cell / WALK_TORUS, pc = cell % WALK_TORUS;
-        uint32_t next = sum + bottom[o2];
         for (unsigned d = 0; rc == 0 && d < WALK_DIRS; d++) {
+            uint64_t nx = (uint64_t)sum + cost[o2][d];
+            if (nx >= UINT32_MAX)
+                return -ERANGE;
+            uint32_t next = (uint32_t)nx;
             uint32_t r = (pr - (uint32_t)step_r[d]) & TORUS_MASK;
             uint32_t c = (pc - (uint32_t)step_c[d]) & TORUS_MASK;
             uint32_t from = (r * WALK_TORUS + c) * WALK_ORIENTATIONS +
@@ -264,18 +270,11 @@ static int torus_fill(uint32_t *table, struct walk_radix *q,
     return rc;
 }
 
-/* Bellman-Ford over the orientations with weights Q * bottom(o') -
+/* Bellman-Ford over the orientations with weights q * bottom(o') -
  * (tr * vr_d + tc * vc_d): true and the potentials in pi when no cycle
  * is negative. */
-static bool potentials_q(const uint32_t bottom[WALK_ORIENTATIONS], int64_t tr,
-                         int64_t tc, int64_t pi[WALK_ORIENTATIONS], int64_t q);
 static bool potentials(const uint32_t bottom[WALK_ORIENTATIONS], int64_t tr,
-                       int64_t tc, int64_t pi[WALK_ORIENTATIONS])
-{
-    return potentials_q(bottom, tr, tc, pi, WALK_LINE_SCALE);
-}
-static bool potentials_q(const uint32_t bottom[WALK_ORIENTATIONS], int64_t tr,
-                         int64_t tc, int64_t pi[WALK_ORIENTATIONS], int64_t q)
+                       int64_t tc, int64_t pi[WALK_ORIENTATIONS], int64_t q)
 {
     for (unsigned o = 0; o < WALK_ORIENTATIONS; o++)
         pi[o] = 0;
@@ -299,6 +298,36 @@ static bool potentials_q(const uint32_t bottom[WALK_ORIENTATIONS], int64_t tr,
     return false;
 }
 
+/* The largest m in 0..hi whose slope (m * ur / den, m * uc / den) is
+ * feasible at scale q (potentials), by bisection. */
+static int64_t steepest(const uint32_t bottom[WALK_ORIENTATIONS], int64_t ur,
+                        int64_t uc, int64_t den, int64_t hi, int64_t q)
+{
+    int64_t pi[WALK_ORIENTATIONS], lo = 0;
+    while (lo < hi) {
+        int64_t mid = lo + (hi - lo + 1) / 2;
+        if (potentials(bottom, mid * ur / den, mid * uc / den, pi, q))
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    return lo;
+}
+
+/* The feasible slope (tr, tc)'s offsets: its potentials less their
+ * least, so that the least offset is 0. */
+static void slope_offsets(const uint32_t bottom[WALK_ORIENTATIONS], int64_t tr,
+                          int64_t tc, int64_t q, int64_t off[WALK_ORIENTATIONS])
+{
+    int64_t pi[WALK_ORIENTATIONS];
+    potentials(bottom, tr, tc, pi, q);
+    int64_t least = pi[0];
+    for (unsigned o = 1; o < WALK_ORIENTATIONS; o++)
+        least = pi[o] < least ? pi[o] : least;
+    for (unsigned o = 0; o < WALK_ORIENTATIONS; o++)
+        off[o] = pi[o] - least;
+}
+
 /* The linear bounds: per direction the steepest feasible slope. */
 static void lines_fill(struct walk_heuristic *h, const struct walk_instance *in)
 {
@@ -307,27 +336,19 @@ static void lines_fill(struct walk_heuristic *h, const struct walk_instance *in)
         {2, 1}, {1, 2}, {-2, 1}, {-1, 2}, {2, -1}, {1, -2}, {-2, -1}, {-1, -2}};
     uint32_t bottom[WALK_ORIENTATIONS];
     walk_bottoms(in, bottom);
-    int64_t pi[WALK_ORIENTATIONS];
+    int64_t off[WALK_ORIENTATIONS];
     for (unsigned k = 0; k < WALK_LINES; k++) {
         /* a straight run along an axis is a cycle of 4 rolls costing at
          * most 4 W and gaining at least 4 in u . displacement, so the
          * feasible p are at most Q * W */
-        int64_t lo = 0, hi = (int64_t)WALK_LINE_SCALE * walk_max_face(in);
-        while (lo < hi) {
-            int64_t mid = lo + (hi - lo + 1) / 2;
-            if (potentials(bottom, mid * dir[k][0], mid * dir[k][1], pi))
-                lo = mid;
-            else
-                hi = mid - 1;
-        }
-        h->line_r[k] = lo * dir[k][0];
-        h->line_c[k] = lo * dir[k][1];
-        potentials(bottom, h->line_r[k], h->line_c[k], pi);
-        int64_t least = pi[0];
-        for (unsigned o = 1; o < WALK_ORIENTATIONS; o++)
-            least = pi[o] < least ? pi[o] : least;
+        int64_t p = steepest(bottom, dir[k][0], dir[k][1], 1,
+                             (int64_t)WALK_LINE_SCALE * walk_max_face(in),
+                             WALK_LINE_SCALE);
+        h->line_r[k] = p * dir[k][0];
+        h->line_c[k] = p * dir[k][1];
+        slope_offsets(bottom, h->line_r[k], h->line_c[k], WALK_LINE_SCALE, off);
         for (unsigned o = 0; o < WALK_ORIENTATIONS; o++)
-            h->line_off[o][k] = pi[o] - least;
+            h->line_off[o][k] = off[o];
     }
 }
 
@@ -343,7 +364,13 @@ int walk_strong_build(struct walk_heuristic *h, const struct walk_instance *in)
     h->tilt = NULL;
     walk_cheap_init(h, in);
     lines_fill(h, in);
-    return torus_fill(h->table, h->queue, in);
+    uint32_t bottom[WALK_ORIENTATIONS], seed[WALK_ORIENTATIONS] = {0};
+    uint32_t cost[WALK_ORIENTATIONS][WALK_DIRS];
+    walk_bottoms(in, bottom);
+    for (unsigned o = 0; o < WALK_ORIENTATIONS; o++)
+        for (unsigned d = 0; d < WALK_DIRS; d++)
+            cost[o][d] = bottom[o];
+    return torus_fill(h->table, h->queue, seed, cost);
 }
 
 int walk_tilt_build(struct walk_heuristic *h, const struct walk_instance *in,
@@ -357,7 +384,7 @@ int walk_tilt_build(struct walk_heuristic *h, const struct walk_instance *in,
         return -ENOMEM;
     uint32_t bottom[WALK_ORIENTATIONS];
     walk_bottoms(in, bottom);
-    int64_t pi[WALK_ORIENTATIONS];
+    int64_t off[WALK_ORIENTATIONS];
     int64_t W = walk_max_face(in) ? walk_max_face(in) : 1;
     int64_t Q = ((int64_t)1 << 30) / (W * 4 * WALK_TORUS);
     if (Q < 1)
@@ -371,21 +398,10 @@ int walk_tilt_build(struct walk_heuristic *h, const struct walk_instance *in,
             double ang = centre + span * k / 6;
             int64_t ur = (int64_t)llround(4096 * cos(ang)),
                     uc = (int64_t)llround(4096 * sin(ang));
-            int64_t lo = 0, hi = 4 * Q * W;
-            while (lo < hi) {
-                int64_t mid = lo + (hi - lo + 1) / 2;
-                if (potentials_q(bottom, mid * ur / 4096, mid * uc / 4096, pi,
-                                 Q))
-                    lo = mid;
-                else
-                    hi = mid - 1;
-            }
-            int64_t tr = lo * ur / 4096, tc = lo * uc / 4096;
-            potentials_q(bottom, tr, tc, pi, Q);
-            int64_t least = pi[0];
-            for (unsigned o = 1; o < WALK_ORIENTATIONS; o++)
-                least = pi[o] < least ? pi[o] : least;
-            double v = (double)(tr * dr0 + tc * dc0 - (pi[0] - least));
+            int64_t m = steepest(bottom, ur, uc, 4096, 4 * Q * W, Q);
+            int64_t tr = m * ur / 4096, tc = m * uc / 4096;
+            slope_offsets(bottom, tr, tc, Q, off);
+            double v = (double)(tr * dr0 + tc * dc0 - off[0]);
             if (v > best_v) {
                 best_v = v;
                 best_a = ang;
@@ -395,51 +411,23 @@ int walk_tilt_build(struct walk_heuristic *h, const struct walk_instance *in,
         }
         span /= 6;
     }
-    potentials_q(bottom, h->tilt_r, h->tilt_c, pi, Q);
-    int64_t least = pi[0];
-    for (unsigned o = 1; o < WALK_ORIENTATIONS; o++)
-        least = pi[o] < least ? pi[o] : least;
-    for (unsigned o = 0; o < WALK_ORIENTATIONS; o++)
-        h->tilt_off[o] = pi[o] - least;
-    uint32_t *table = h->tilt;
-    struct walk_radix *q = h->queue;
-    for (size_t i = 0; i < TORUS_STATES; i++)
-        table[i] = UINT32_MAX;
-    memset(q->len, 0, sizeof(q->len));
-    q->last = 0;
-    int rc = 0;
-    for (unsigned o = 0; rc == 0 && o < WALK_ORIENTATIONS; o++) {
-        table[o] = (uint32_t)h->tilt_off[o];
-        rc = radix_push(q, table[o], o);
-    }
-    uint64_t top;
-    while (rc == 0 && (rc = radix_pop(q, &top)) == 1) {
-        rc = 0;
-        uint32_t sum = (uint32_t)(top >> 32), state = (uint32_t)top;
-        if (sum != table[state])
-            continue;
-        unsigned o2 = state % WALK_ORIENTATIONS;
-        uint32_t cell = state / WALK_ORIENTATIONS;
-        uint32_t pr = cell / WALK_TORUS, pc = cell % WALK_TORUS;
-        for (unsigned d = 0; rc == 0 && d < WALK_DIRS; d++) {
+    /* the reduced cost of the roll from o1 = walk_roll[o2][d ^ 1] going
+     * d into o2: q * bottom(o2) - theta . v_d - off(o2) + off(o1) >= 0 */
+    slope_offsets(bottom, h->tilt_r, h->tilt_c, Q, h->tilt_off);
+    uint32_t seed[WALK_ORIENTATIONS], cost[WALK_ORIENTATIONS][WALK_DIRS];
+    for (unsigned o2 = 0; o2 < WALK_ORIENTATIONS; o2++) {
+        seed[o2] = (uint32_t)h->tilt_off[o2];
+        for (unsigned d = 0; d < WALK_DIRS; d++) {
             unsigned o1 = walk_roll[o2][d ^ 1u];
             int64_t w = Q * (int64_t)bottom[o2] -
                         (h->tilt_r * step_r[d] + h->tilt_c * step_c[d]) -
-                        pi[o2] + pi[o1];
-            uint64_t nx = (uint64_t)sum + (uint64_t)w;
-            if (w < 0 || nx >= UINT32_MAX)
+                        h->tilt_off[o2] + h->tilt_off[o1];
+            if (w < 0 || w >= UINT32_MAX || h->tilt_off[o2] >= UINT32_MAX)
                 return -ERANGE; /* ruled out by pi and q (opening comment) */
-            uint32_t next = (uint32_t)nx;
-            uint32_t r = (pr - (uint32_t)step_r[d]) & TORUS_MASK;
-            uint32_t c = (pc - (uint32_t)step_c[d]) & TORUS_MASK;
-            uint32_t from = (r * WALK_TORUS + c) * WALK_ORIENTATIONS + o1;
-            if (next < table[from]) {
-                table[from] = next;
-                rc = radix_push(q, next, from);
-            }
+            cost[o2][d] = (uint32_t)w;
         }
     }
-    return rc;
+    return torus_fill(h->tilt, h->queue, seed, cost);
 }
 
 uint64_t walk_tilt(const struct walk_heuristic *h, int64_t dr, int64_t dc,
