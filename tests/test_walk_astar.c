@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "walk_cases.h"
 #include "kernel_test.h"
 #include "run/memprobe.h"
 #include "run/runner.h"
@@ -143,17 +144,11 @@ static void test_faces(void)
                        "a1 an40 0 1000000 3 0 1000000 7\n"
                        "c3 c3 5 6 7 8 9 10\n" /* start == end */
                        "maze\n";
-    size_t len = strlen(text) + 40 * 41 + 64;
-    char *all = malloc(len);
+    char *all = walk_cases_walled(text);
     if (!all) {
         CHECK(0, "out of memory");
         return;
     }
-    strcpy(all, text);
-    for (int r = 40; r >= 1; r--) /* a wall across rank 20 */
-        strcat(all, r == 20 ? "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\n"
-                            : "........................................\n");
-    strcat(all, "a1 a40 1 2 3 4 5 6\n");
     struct pb_corpus c;
     struct pb_error e = {""};
     if (kt_read(kernel(), all, &c, &e) == 0) {
