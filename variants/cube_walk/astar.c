@@ -472,12 +472,13 @@ static int astar_tilted_solve(void *worker, const void *instance, void *answer,
     return strong_solve(worker, true, instance, answer, work, e);
 }
 
-#define TABLE_BYTES                                                            \
-    ((uint64_t)WALK_TORUS * WALK_TORUS * WALK_ORIENTATIONS * sizeof(uint32_t))
-/* the build's radix queue: at most 4 pushes per torus state and the 24
+/* a table over a torus of side n */
+#define TABLE_BYTES(n)                                                         \
+    ((uint64_t)(n) * (n) * WALK_ORIENTATIONS * sizeof(uint32_t))
+/* its build's radix queue: at most 4 pushes per torus state and the 24
  * seeds, doubled while its 33 buckets grow from 256 entries */
-#define BUILD_QUEUE_BYTES                                                      \
-    (2 * (4 * (uint64_t)WALK_TORUS * WALK_TORUS * WALK_ORIENTATIONS + 24) *    \
+#define BUILD_QUEUE_BYTES(n)                                                   \
+    (2 * (4 * (uint64_t)(n) * (n) * WALK_ORIENTATIONS + 24) *                  \
          sizeof(uint64_t) +                                                    \
      33 * 256 * sizeof(uint64_t))
 
@@ -520,8 +521,8 @@ static uint64_t tables_memory(const struct pb_corpus *corpus, int threads)
         }
     }
     uint64_t tables =
-        pb_mul_sat(distinct, TABLE_BYTES + sizeof(struct astar_table));
-    return pb_add_sat(pb_add_sat(tables, BUILD_QUEUE_BYTES),
+        pb_mul_sat(distinct, TABLE_BYTES(WALK_TORUS) + sizeof(struct astar_table));
+    return pb_add_sat(pb_add_sat(tables, BUILD_QUEUE_BYTES(WALK_TORUS)),
                       astar_cheap_memory(corpus, threads));
 }
 
@@ -534,7 +535,8 @@ static uint64_t astar_strong_memory(const struct pb_corpus *corpus, int threads)
 static uint64_t astar_tilted_memory(const struct pb_corpus *corpus, int threads)
 {
     uint64_t tilts =
-        pb_mul_sat((uint64_t)threads, TABLE_BYTES + BUILD_QUEUE_BYTES);
+        pb_mul_sat((uint64_t)threads, TABLE_BYTES(WALK_TILT_TORUS) +
+                                          BUILD_QUEUE_BYTES(WALK_TILT_TORUS));
     return pb_add_sat(tables_memory(corpus, threads), tilts);
 }
 

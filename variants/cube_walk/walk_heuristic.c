@@ -97,21 +97,31 @@
  * pi(o), is >= 0 (feasibility), and along any route from (s, o) to t
  * ending in o_t, q * cost = theta . (t - s) - off(o) + off(o_t) + sum c'.
  * c' depends only on the orientations and the direction, so the route
- * folds onto the torus with the same reduced costs: off(o_t) + sum c' >=
- * R(s - t mod N, o), R the torus's least off(o_end) + sum c' to the
- * origin, one reverse Dijkstra seeded with off at the origin. Hence cost
- * >= ceil((theta . (dr, dc) - off(o) + R) / q): admissible, at least the
- * line of the same theta (R >= 0). Consistent: R(p, o) <= c' + R(p', o')
- * for every roll, which rearranges to the line inequality with c' added,
- * as above; on t the value is R(0, o) - off(o) <= 0. q = 2^30 / (4 W N)
- * (at least 1) keeps the sums within 32 bits: a torus square is N rolls
- * away, each of reduced cost below about 3 q W. The table is exact for
- * the tilted costs, so the error is what folding loses, not a slope's
- * O(distance) slack: on 1024 x 1024 `uniform` boards A* settles about
- * 1/150 of the states instead of 1/30 to 1/43 with the lines alone. One
- * table of N^2 * 24 sums per query (1.5 MB): the torus Dijkstra plus
- * the slope search (39 bisections of Bellman-Ford runs over 24 * 4
- * edges); its time is not measured apart (it counts in the solve).
+ * folds onto a torus of side M = WALK_TILT_TORUS with the same reduced
+ * costs: off(o_t) + sum c' >= R(s - t mod M, o), R the torus's least
+ * off(o_end) + sum c' to the origin, one reverse Dijkstra seeded with off
+ * at the origin. Hence cost >= ceil((theta . (dr, dc) - off(o) + R) / q):
+ * admissible, at least the line of the same theta (R >= 0). Consistent:
+ * R(p, o) <= c' + R(p', o') for every roll, which rearranges to the line
+ * inequality with c' added, as above; on t the value is
+ * R(0, o) - off(o) <= 0. q = 2^30 / (4 W M) (at least 1) keeps the sums
+ * within 32 bits: a torus square is M rolls away, each of reduced cost
+ * below about 3 q W. The table is exact for the tilted costs, so the
+ * error is what folding loses, not a slope's O(distance) slack: on
+ * 1024 x 1024 `uniform` boards A* settles about 1/150 of the states
+ * instead of 1/30 to 1/43 with the lines alone. One table of M^2 * 24
+ * sums per query (384 KB): the torus Dijkstra plus the slope search (39
+ * bisections of Bellman-Ford runs over 24 * 4 edges); its time is not
+ * measured apart (it counts in the solve).
+ * Why M = 64, a quarter of the strong table's states: the build is a
+ * torus Dijkstra, so its time goes with M^2, while a smaller torus folds
+ * more (a looser bound, more states settled). Measured on 24 uniform
+ * pairs of 1024 x 1024 boards (seed 81, one thread, per query, in one
+ * session): M = 128 built in 12.4 ms and settled 78,700 states, 22.2 ms
+ * a query in all; M = 64: 3.8 ms, 103,500 states, 16.6 ms; M = 32:
+ * 1.6 ms, 115,300 states, 15.8 ms. On 4096 x 4096 boards (4 pairs)
+ * M = 64 took 4 % more time than 128 and M = 32 20 % more (the searches
+ * there are long enough to repay a tighter table), so 64.
  *
  * The strong bound is the largest of T, the cheap bound, the linear
  * bounds and the tilted table when one is built: a maximum of admissible bounds
@@ -134,6 +144,8 @@
 enum {
     TORUS_MASK = WALK_TORUS - 1,
     TORUS_STATES = WALK_TORUS * WALK_TORUS * WALK_ORIENTATIONS,
+    TILT_MASK = WALK_TILT_TORUS - 1,
+    TILT_STATES = WALK_TILT_TORUS * WALK_TILT_TORUS * WALK_ORIENTATIONS,
     RADIX_BUCKETS = 33, /* sums of 32 bits */
 };
 _Static_assert((WALK_TORUS & TORUS_MASK) == 0, "the torus side is 2^k");
@@ -230,11 +242,13 @@ static int radix_pop(struct walk_radix *q, uint64_t *out)
  * cost[walk_roll[o][d]][d]. T: seeds 0 and a roll's bottom; the tilted
  * table: the offsets and the reduced costs. 0, -ENOMEM, or -ERANGE for a
  * sum past 32 bits. */
-static int torus_fill(uint32_t *table, struct walk_radix *q,
+static int torus_fill(uint32_t *table, uint32_t side, struct walk_radix *q,
                       const uint32_t seed[WALK_ORIENTATIONS],
                       uint32_t cost[WALK_ORIENTATIONS][WALK_DIRS])
 {
-    for (size_t i = 0; i < TORUS_STATES; i++)
+    const uint32_t mask = side - 1;
+    const size_t states = (size_t)side * side * WALK_ORIENTATIONS;
+    for (size_t i = 0; i < states; i++)
         table[i] = UINT32_MAX;
     memset(q->len, 0, sizeof(q->len));
     q->last = 0;
@@ -251,15 +265,15 @@ static int torus_fill(uint32_t *table, struct walk_radix *q,
             continue;
         unsigned o2 = state % WALK_ORIENTATIONS;
         uint32_t cell = state / WALK_ORIENTATIONS;
-        uint32_t pr = cell / WALK_TORUS, pc = cell % WALK_TORUS;
+        uint32_t pr = cell / side, pc = cell % side;
         for (unsigned d = 0; rc == 0 && d < WALK_DIRS; d++) {
             uint64_t nx = (uint64_t)sum + cost[o2][d];
             if (nx >= UINT32_MAX)
                 return -ERANGE;
             uint32_t next = (uint32_t)nx;
-            uint32_t r = (pr - (uint32_t)step_r[d]) & TORUS_MASK;
-            uint32_t c = (pc - (uint32_t)step_c[d]) & TORUS_MASK;
-            uint32_t from = (r * WALK_TORUS + c) * WALK_ORIENTATIONS +
+            uint32_t r = (pr - (uint32_t)step_r[d]) & mask;
+            uint32_t c = (pc - (uint32_t)step_c[d]) & mask;
+            uint32_t from = (r * side + c) * WALK_ORIENTATIONS +
                             walk_roll[o2][d ^ 1u];
             if (next < table[from]) {
                 table[from] = next;
@@ -370,14 +384,14 @@ int walk_strong_build(struct walk_heuristic *h, const struct walk_instance *in)
     for (unsigned o = 0; o < WALK_ORIENTATIONS; o++)
         for (unsigned d = 0; d < WALK_DIRS; d++)
             cost[o][d] = bottom[o];
-    return torus_fill(h->table, h->queue, seed, cost);
+    return torus_fill(h->table, WALK_TORUS, h->queue, seed, cost);
 }
 
 int walk_tilt_build(struct walk_heuristic *h, const struct walk_instance *in,
                     int64_t dr0, int64_t dc0)
 {
     if (!h->tilt)
-        h->tilt = malloc((size_t)TORUS_STATES * sizeof(*h->tilt));
+        h->tilt = malloc((size_t)TILT_STATES * sizeof(*h->tilt));
     if (!h->queue)
         h->queue = calloc(1, sizeof(*h->queue));
     if (!h->tilt || !h->queue)
@@ -386,7 +400,7 @@ int walk_tilt_build(struct walk_heuristic *h, const struct walk_instance *in,
     walk_bottoms(in, bottom);
     int64_t off[WALK_ORIENTATIONS];
     int64_t W = walk_max_face(in) ? walk_max_face(in) : 1;
-    int64_t Q = ((int64_t)1 << 30) / (W * 4 * WALK_TORUS);
+    int64_t Q = ((int64_t)1 << 30) / (W * 4 * WALK_TILT_TORUS);
     if (Q < 1)
         Q = 1;
     h->tilt_q = Q;
@@ -427,7 +441,7 @@ int walk_tilt_build(struct walk_heuristic *h, const struct walk_instance *in,
             cost[o2][d] = (uint32_t)w;
         }
     }
-    return torus_fill(h->tilt, h->queue, seed, cost);
+    return torus_fill(h->tilt, WALK_TILT_TORUS, h->queue, seed, cost);
 }
 
 uint64_t walk_tilt(const struct walk_heuristic *h, int64_t dr, int64_t dc,
@@ -435,10 +449,10 @@ uint64_t walk_tilt(const struct walk_heuristic *h, int64_t dr, int64_t dc,
 {
     if (!h->tilt)
         return 0;
-    uint64_t pr = (uint64_t)-dr & TORUS_MASK, pc = (uint64_t)-dc & TORUS_MASK;
+    uint64_t pr = (uint64_t)-dr & TILT_MASK, pc = (uint64_t)-dc & TILT_MASK;
     int64_t x =
         h->tilt_r * dr + h->tilt_c * dc - h->tilt_off[o] +
-        (int64_t)h->tilt[(pr * WALK_TORUS + pc) * WALK_ORIENTATIONS + o];
+        (int64_t)h->tilt[(pr * WALK_TILT_TORUS + pc) * WALK_ORIENTATIONS + o];
     if (x <= 0)
         return 0;
     return ((uint64_t)x + (uint64_t)h->tilt_q - 1) / (uint64_t)h->tilt_q;

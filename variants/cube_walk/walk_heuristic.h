@@ -34,6 +34,9 @@
 
 #define WALK_TORUS 128 /* the table's side: a power of two */
 #define WALK_WINDOW 56 /* |dr|, |dc| where the table is the plane's cost */
+/* the tilted table's side, a power of two: a quarter of the strong
+ * table's states, built per query (walk_heuristic.c says why 64) */
+#define WALK_TILT_TORUS 64
 #define WALK_LINES 16  /* linear bounds, one per direction */
 
 struct walk_heuristic {
@@ -50,7 +53,8 @@ struct walk_heuristic {
      * WALK_LINE_SCALE) */
     int64_t line_r[WALK_LINES], line_c[WALK_LINES];
     int64_t line_off[WALK_ORIENTATIONS][WALK_LINES];
-    /* tilted: tilt[(pr * WALK_TORUS + pc) * 24 + o] the least reduced
+    /* tilted: tilt[(pr * WALK_TILT_TORUS + pc) * 24 + o] (pr = -dr mod
+     * WALK_TILT_TORUS) the least reduced
      * cost to the origin; sum >= ceil((tilt_r * dr + tilt_c * dc -
      * tilt_off[o] + tilt[...]) / tilt_q); NULL until walk_tilt_build */
     uint32_t *tilt;
