@@ -12,7 +12,7 @@
 #                           sbatch scripts' test)
 set -eu
 
-packages="cmake make gcc g++ pkg-config libjemalloc-dev libbenchmark-dev libjansson-dev nettle-dev libgsl-dev gnuplot-nox uthash-dev libigraph-dev python3 libopenmpi-dev openmpi-bin chromium poppler-utils"
+packages="cmake make gcc g++ pkg-config libjemalloc-dev libbenchmark-dev libjansson-dev nettle-dev libgsl-dev libsqlite3-dev gnuplot-nox uthash-dev libigraph-dev python3 libopenmpi-dev openmpi-bin chromium poppler-utils"
 if [ "${1:-}" = "--ci" ]; then
     packages="$packages clang clang-format libomp-dev gap-core slurmctld slurmd slurm-client"
     # static analysis (scripts/lint.sh): clang-tidy (with run-clang-tidy)

@@ -37,6 +37,7 @@
 #include "analysis/calibration.h"
 #include "analysis/change.h"
 #include "results/readback.h"
+#include "results/store.h"
 #include "pb_units.h"
 #include "util/name_index.h"
 
@@ -742,6 +743,25 @@ static int json_write(FILE *out, const struct run *r,
     return rc ? pb_fail(e, rc, "out of memory") : 0;
 }
 
+/* Side A from the store: baseline name's run, named by its results file
+ * (whose results.json, while the folder is there, gives the context). */
+static int baseline_load(const char *db, const char *name, struct readback *t,
+                         unsigned flags, struct pb_error *e)
+{
+    struct pb_store *s;
+    int rc = pb_store_open_existing(db, &s, e);
+    int64_t run = 0;
+    if (rc == 0)
+        rc = pb_store_baseline_run(s, name, &run, e);
+    char source[1024] = "";
+    if (rc == 0)
+        rc = pb_store_run_source(s, run, source, sizeof(source), e);
+    if (rc == 0)
+        rc = pb_store_readback(s, run, source, t, flags, e);
+    pb_store_close(s);
+    return rc;
+}
+
 int pb_compare(const char *a_path, const char *b_path,
                const struct pb_compare_options *o, FILE *out, FILE *notes,
                struct pb_error *e)
@@ -750,7 +770,8 @@ int pb_compare(const char *a_path, const char *b_path,
     memset(&r, 0, sizeof(r));
     unsigned flags =
         o->clock & (READBACK_CLOCK_WALL_ONLY | READBACK_CLOCK_CPU_ONLY);
-    int rc = readback_load(a_path, &r.a, flags, e);
+    int rc = o->baseline ? baseline_load(o->db, o->baseline, &r.a, flags, e)
+                         : readback_load(a_path, &r.a, flags, e);
     if (rc)
         return rc;
     /* one folder of bench --against: its side A against its side B */

@@ -48,6 +48,9 @@ struct pb_compare_options {
      * floors are printed beside the ratios; NULL: the newest one of the
      * results' root, when it is of the same host (calibration.h) */
     const char *calibration;
+    /* side A from the results store (results/store.h): the run saved as
+     * baseline `baseline` in the store `db`; NULL: A is a results path */
+    const char *baseline, *db;
 };
 
 /* The defaults: alpha 0.05, band 2 %, no gate, by name, each benchmark's

@@ -8,6 +8,7 @@
 #define CLI_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "pb.h"
@@ -22,6 +23,7 @@ int cmd_run(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_merge(int argc, char **argv);
+int cmd_import(int argc, char **argv);
 int cmd_plot(int argc, char **argv);
 int cmd_calibrate(int argc, char **argv);
 
@@ -34,6 +36,15 @@ struct option;
  * (util/suggest.h). */
 int cli_bad_option(const char *verb, int argc, char **argv, int c,
                    const struct option *options);
+/* The target of root/latest into target ("" when there is none). */
+void cli_bench_latest(const char *root, char *target, size_t len);
+/* After bench or run: the run's folder (root/latest, when the run moved
+ * it from `before`) indexed in the results store db (NULL:
+ * root/puzzlebench.db), saved as baseline when that is not NULL and the
+ * run's exit status rc is 0. Returns rc, or 1 after a message when the
+ * store could not be written. */
+int cli_bench_index(const char *verb, const char *root, const char *before,
+                    const char *db, const char *baseline, int rc);
 /* Kernel by name, or NULL after a usage message with the closest name
  * and the list of kernels. */
 const struct pb_kernel *cli_kernel(const char *verb, const char *name);

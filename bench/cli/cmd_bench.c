@@ -67,6 +67,13 @@ static const char bench_help[] =
     "      --max-input SIZE   size cap of each corpus file and its\n"
     "                         expected outputs, N[K|M|G|T] (default 1G)\n"
     "  -o, --out DIR          results root (default: results)\n"
+    "      --db FILE          index the run in the results store FILE\n"
+    "                         (default: DIR/puzzlebench.db; `puzzlebench\n"
+    "                         import --help`)\n"
+    "      --no-db            do not index the run in a results store\n"
+    "      --save-baseline NAME  index the run and save it as baseline\n"
+    "                         NAME (compare --baseline NAME), when it\n"
+    "                         ends with every answer verified\n"
     "      --console KIND     compact (default): one line per benchmark\n"
     "                         (median per instance, its CV, ratio to the\n"
     "                         kernel's baseline, verified), the winners\n"
@@ -444,7 +451,10 @@ enum {
     OPT_FAIL_ABOVE,
     OPT_ROUND_INDEX,
     OPT_SIDE,
-    OPT_VERIFIED_IN
+    OPT_VERIFIED_IN,
+    OPT_DB,
+    OPT_NO_DB,
+    OPT_SAVE_BASELINE
 };
 
 /* What bench --against hands each side's worker (against.h): the run's
@@ -625,7 +635,12 @@ static int bench_verb(const char *verb, int argc, char **argv, bool is_run,
         {"round-index", required_argument, NULL, OPT_ROUND_INDEX},
         {"side", required_argument, NULL, OPT_SIDE},
         {"verified-in", required_argument, NULL, OPT_VERIFIED_IN},
+        {"db", required_argument, NULL, OPT_DB},
+        {"no-db", no_argument, NULL, OPT_NO_DB},
+        {"save-baseline", required_argument, NULL, OPT_SAVE_BASELINE},
         {NULL, 0, NULL, 0}};
+    const char *db = NULL, *baseline = NULL;
+    bool no_db = false;
     struct pb_against_options a = {.band = PB_STATS_BAND, .fail_above = -1};
     bool against_only = false;
     struct pb_bench_options o = {
@@ -740,6 +755,20 @@ static int bench_verb(const char *verb, int argc, char **argv, bool is_run,
         case OPT_VERIFIED_IN:
             o.verified_in = optarg;
             break;
+        case OPT_DB:
+            db = optarg;
+            break;
+        case OPT_NO_DB:
+            no_db = true;
+            break;
+        case OPT_SAVE_BASELINE:
+            if (!*optarg || strlen(optarg) > 64)
+                return pb_usage_error(verb,
+                                      "--save-baseline expects a name of 1 "
+                                      "to 64 characters, got '%s'",
+                                      optarg);
+            baseline = optarg;
+            break;
         default:
             if (c == '?' && optind > 0 && optind - 1 < argc &&
                 !strncmp(argv[optind - 1], "--benchmark", 11))
@@ -765,9 +794,18 @@ static int bench_verb(const char *verb, int argc, char **argv, bool is_run,
                               "--data: path of %zu characters is too long "
                               "(at most %d)",
                               strlen(o.data_dir), PB_DATA_DIR_MAX);
-    if (a.other)
-        return pb_against_run(&o, &a);
-    return run_suite(verb, &o, saved_stderr);
+    if (no_db && (db || baseline))
+        return pb_usage_error(verb, "--no-db with --db or --save-baseline: "
+                                    "give one of them");
+    /* an --against worker's part is joined, then indexed, by its parent */
+    bool index = !no_db && !o.side && pb_mpi_launch_rank() <= 0;
+    char before[4096];
+    cli_bench_latest(o.out_dir, before, sizeof(before));
+    int rc =
+        a.other ? pb_against_run(&o, &a) : run_suite(verb, &o, saved_stderr);
+    if (rc == PB_EXIT_USAGE || !index)
+        return rc;
+    return cli_bench_index(verb, o.out_dir, before, db, baseline, rc);
 }
 
 int cmd_bench(int argc, char **argv)

@@ -15,12 +15,14 @@
 #include "cli/cli.h"
 #include "analysis/compare.h"
 #include "results/readback.h"
+#include "results/store.h"
 
 static const char help[] =
     "usage: puzzlebench compare A B [--band PCT] [--alpha P] [--clock C]\n"
     "                               [--format F] [--fail-above PCT]\n"
     "                               [--calibration FILE]\n"
     "       puzzlebench compare A [B] --variants X,Y [...]\n"
+    "       puzzlebench compare --baseline NAME [B] [--db FILE] [...]\n"
     "       puzzlebench compare DIR [...]   (DIR of bench --against: its\n"
     "                                       side A against its side B)\n\n"
     "Compares two results benchmark by benchmark: the median time per\n"
@@ -59,7 +61,38 @@ static const char help[] =
     "      --calibration FILE the noise floors of calibration FILE (a\n"
     "                         calibrate run's calibration.json) instead\n"
     "                         of the results root's\n"
+    "  -B, --baseline NAME    side A is the run saved as baseline NAME\n"
+    "                         (bench --save-baseline NAME) in the results\n"
+    "                         store; B (default: results/latest) against\n"
+    "                         it\n"
+    "  -D, --db FILE          the store of --baseline (default:\n"
+    "                         results/puzzlebench.db)\n"
     "  -h, --help             this text\n";
+
+/* compare --baseline NAME [B]: side A from the store, B a results path
+ * (default: results/latest). */
+static int compare_baseline(int argc, char **argv, struct pb_compare_options *o)
+{
+    if (!o->baseline)
+        return pb_usage_error("compare", "--db needs --baseline NAME");
+    if (o->variant_a)
+        return pb_usage_error("compare", "--baseline and --variants: give "
+                                         "one of them");
+    if (argc - optind > 1)
+        return pb_usage_error("compare", "--baseline NAME takes one "
+                                         "results, B (default: "
+                                         "results/latest)");
+    const char *b = optind < argc ? argv[optind] : "results/latest";
+    if (!o->db)
+        o->db = "results/" PB_STORE_FILE;
+    struct pb_error e;
+    int rc = pb_compare(b, b, o, stdout, stderr, &e);
+    if (rc < 0) {
+        fprintf(stderr, "puzzlebench compare: %s\n", e.msg);
+        return PB_EXIT_FAIL;
+    }
+    return rc ? PB_EXIT_FAIL : PB_EXIT_OK;
+}
 
 int cmd_compare(int argc, char **argv)
 {
@@ -71,6 +104,8 @@ int cmd_compare(int argc, char **argv)
         {"format", required_argument, NULL, 'F'},
         {"variants", required_argument, NULL, 'v'},
         {"calibration", required_argument, NULL, 'C'},
+        {"baseline", required_argument, NULL, 'B'},
+        {"db", required_argument, NULL, 'D'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
     struct pb_compare_options o;
@@ -79,8 +114,8 @@ int cmd_compare(int argc, char **argv)
     double band;
     int c;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, ":a:b:c:f:F:v:C:h", options, NULL)) !=
-           -1) {
+    while ((c = getopt_long(argc, argv, ":a:b:c:f:F:v:C:B:D:h", options,
+                            NULL)) != -1) {
         char *end;
         switch (c) {
         case 'a':
@@ -128,6 +163,12 @@ int cmd_compare(int argc, char **argv)
         case 'C':
             o.calibration = optarg;
             break;
+        case 'B':
+            o.baseline = optarg;
+            break;
+        case 'D':
+            o.db = optarg;
+            break;
         case 'h':
             fputs(help, stdout);
             return PB_EXIT_OK;
@@ -151,6 +192,8 @@ int cmd_compare(int argc, char **argv)
     }
     int paths = argc - optind;
     struct pb_error e;
+    if (o.baseline || o.db)
+        return compare_baseline(argc, argv, &o);
     struct stat st;
     if (paths == 1 && !o.variant_a && stat(argv[optind], &st) != 0)
         paths = 0;                    /* no results at all: the usage */

@@ -46,6 +46,8 @@ static const struct verb verbs[] = {
      false, false},
     {"calibrate", cmd_calibrate,
      "this machine's false-change rate and noise floor (A/A)", false, true},
+    {"import", cmd_import, "index results folders in the results store", false,
+     false},
     {"merge", cmd_merge, "join results folders (shards) into one", false,
      false},
     {"plot", cmd_plot, "draw the figures of a results folder (gnuplot)", false,
