@@ -139,6 +139,30 @@ int pb_store_open_existing(const char *path, struct pb_store **out,
     return pb_store_open(path, out, e);
 }
 
+int pb_store_migrate(struct pb_store *s, int version, struct pb_error *e)
+{
+    int rc = pb_store_begin(s, e);
+    if (rc)
+        return rc;
+    int at = pb_store_version(s);
+    if (at < 0)
+        rc = pb_store_fail(s, SQLITE_ERROR, "reading the schema version", e);
+    else if (at > PB_STORE_VERSION)
+        rc = pb_fail(e, -EPROTO,
+                     "%s: results store of schema version %d; this build "
+                     "reads versions up to %d (a newer puzzlebench wrote it)",
+                     s->path, at, PB_STORE_VERSION);
+    for (; rc == 0 && at < version; at++) {
+        rc = pb_store_exec(s, pb_store_schema_step(at), e);
+        if (rc == 0) {
+            char sql[40];
+            snprintf(sql, sizeof(sql), "PRAGMA user_version=%d", at + 1);
+            rc = pb_store_exec(s, sql, e);
+        }
+    }
+    return pb_store_end(s, rc, e);
+}
+
 void pb_store_close(struct pb_store *s)
 {
     if (!s)

@@ -35,9 +35,12 @@ int pb_store_end(struct pb_store *s, int rc, struct pb_error *e);
 /* Binds text, or NULL for a NULL pointer. */
 void pb_store_bind_text(sqlite3_stmt *st, int at, const char *text);
 
-/* Migrates s from its version to `version` in one transaction
- * (store_schema.c). 0, or a negative code: a file newer than this
- * build, or a failed step (rolled back). */
+/* Migrates s from its version to `version` in one transaction, step by
+ * step. 0, or a negative code: a file newer than this build, or a failed
+ * step (rolled back). */
 int pb_store_migrate(struct pb_store *s, int version, struct pb_error *e);
+/* The SQL that migrates version `version` to the next (store_schema.c),
+ * NULL past PB_STORE_VERSION - 1. */
+const char *pb_store_schema_step(int version);
 
 #endif

@@ -2,7 +2,8 @@
  * store_schema.c - the results store's schema, version by version
  * (docs/history.md describes every table and column). The version is
  * SQLite's user_version: 0 for a new file. Each step migrates from its
- * version to the next inside the one transaction that runs them all, so
+ * version to the next inside the one transaction that runs them all
+ * (pb_store_migrate, store.c), so
  * a migration interrupted or failing leaves the file as it was, and two
  * processes opening an old file at once migrate it once (the second,
  * holding the write lock after the first, finds it current). A file of a
@@ -18,11 +19,6 @@
  *      (named runs, `bench --save-baseline`).
  */
 #include "results/store_internal.h"
-
-#include <errno.h>
-#include <stdio.h>
-
-#include "pb.h"
 
 static const char *const step[] = {
     /* 0 -> 1 */
@@ -84,26 +80,7 @@ static const char *const step[] = {
 _Static_assert(sizeof(step) / sizeof(step[0]) == PB_STORE_VERSION,
                "one step per schema version");
 
-int pb_store_migrate(struct pb_store *s, int version, struct pb_error *e)
+const char *pb_store_schema_step(int version)
 {
-    int rc = pb_store_begin(s, e);
-    if (rc)
-        return rc;
-    int at = pb_store_version(s);
-    if (at < 0)
-        rc = pb_store_fail(s, SQLITE_ERROR, "reading the schema version", e);
-    else if (at > PB_STORE_VERSION)
-        rc = pb_fail(e, -EPROTO,
-                     "%s: results store of schema version %d; this build "
-                     "reads versions up to %d (a newer puzzlebench wrote it)",
-                     s->path, at, PB_STORE_VERSION);
-    for (; rc == 0 && at < version; at++) {
-        rc = pb_store_exec(s, step[at], e);
-        if (rc == 0) {
-            char sql[40];
-            snprintf(sql, sizeof(sql), "PRAGMA user_version=%d", at + 1);
-            rc = pb_store_exec(s, sql, e);
-        }
-    }
-    return pb_store_end(s, rc, e);
+    return version >= 0 && version < PB_STORE_VERSION ? step[version] : NULL;
 }

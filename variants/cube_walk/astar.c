@@ -474,12 +474,11 @@ static int astar_tilted_solve(void *worker, const void *instance, void *answer,
 
 /* a table over a torus of side n */
 #define TABLE_BYTES(n)                                                         \
-    ((uint64_t)(n) * (n) * WALK_ORIENTATIONS * sizeof(uint32_t))
+    ((uint64_t)(n) * (n)*WALK_ORIENTATIONS * sizeof(uint32_t))
 /* its build's radix queue: at most 4 pushes per torus state and the 24
  * seeds, doubled while its 33 buckets grow from 256 entries */
 #define BUILD_QUEUE_BYTES(n)                                                   \
-    (2 * (4 * (uint64_t)(n) * (n) * WALK_ORIENTATIONS + 24) *                  \
-         sizeof(uint64_t) +                                                    \
+    (2 * (4 * (uint64_t)(n) * (n)*WALK_ORIENTATIONS + 24) * sizeof(uint64_t) + \
      33 * 256 * sizeof(uint64_t))
 
 /* One worker's grid, entries (at most one per relaxation, 4 per state,
@@ -520,8 +519,8 @@ static uint64_t tables_memory(const struct pb_corpus *corpus, int threads)
             distinct += j == i;
         }
     }
-    uint64_t tables =
-        pb_mul_sat(distinct, TABLE_BYTES(WALK_TORUS) + sizeof(struct astar_table));
+    uint64_t tables = pb_mul_sat(distinct, TABLE_BYTES(WALK_TORUS) +
+                                               sizeof(struct astar_table));
     return pb_add_sat(pb_add_sat(tables, BUILD_QUEUE_BYTES(WALK_TORUS)),
                       astar_cheap_memory(corpus, threads));
 }

@@ -273,8 +273,8 @@ static int torus_fill(uint32_t *table, uint32_t side, struct walk_radix *q,
             uint32_t next = (uint32_t)nx;
             uint32_t r = (pr - (uint32_t)step_r[d]) & mask;
             uint32_t c = (pc - (uint32_t)step_c[d]) & mask;
-            uint32_t from = (r * side + c) * WALK_ORIENTATIONS +
-                            walk_roll[o2][d ^ 1u];
+            uint32_t from =
+                (r * side + c) * WALK_ORIENTATIONS + walk_roll[o2][d ^ 1u];
             if (next < table[from]) {
                 table[from] = next;
                 rc = radix_push(q, next, from);

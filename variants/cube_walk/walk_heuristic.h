@@ -37,7 +37,7 @@
 /* the tilted table's side, a power of two: a quarter of the strong
  * table's states, built per query (walk_heuristic.c says why 64) */
 #define WALK_TILT_TORUS 64
-#define WALK_LINES 16  /* linear bounds, one per direction */
+#define WALK_LINES 16 /* linear bounds, one per direction */
 
 struct walk_heuristic {
     /* cheap: the least sum of two successive bottoms, and per
