@@ -24,6 +24,8 @@ int cmd_bench(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_merge(int argc, char **argv);
 int cmd_import(int argc, char **argv);
+int cmd_history(int argc, char **argv);
+int cmd_publish(int argc, char **argv);
 int cmd_plot(int argc, char **argv);
 int cmd_calibrate(int argc, char **argv);
 

@@ -48,6 +48,8 @@ static const struct verb verbs[] = {
      "this machine's false-change rate and noise floor (A/A)", false, true},
     {"import", cmd_import, "index results folders in the results store", false,
      false},
+    {"history", cmd_history, "a suite over a range of commits; change points",
+     false, true},
     {"merge", cmd_merge, "join results folders (shards) into one", false,
      false},
     {"plot", cmd_plot, "draw the figures of a results folder (gnuplot)", false,

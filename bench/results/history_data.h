@@ -49,7 +49,7 @@ struct pb_hist_series {
 };
 
 struct pb_history {
-    char suite[64];
+    char suite[1024]; /* the suite file the history ran */
     size_t commits;
     struct pb_hist_commit *commit; /* oldest first */
     size_t count;
