@@ -5,7 +5,9 @@ every <img> loaded (complete, naturalWidth > 0), no console error, no
 uncaught exception and no failed resource load, and no horizontal
 scrolling of the page (the document no wider than the window; a wide
 table may scroll inside its own box, which the page does not see, and
-is only counted on stdout). Writes a PNG of the page.
+is only counted on stdout); with --links, also every <a href> to a
+local file names one that exists (and, for a link into an HTML page
+with #ID, an element with that id there). Writes a PNG of the page.
 
 The browser is driven over the Chrome DevTools Protocol on
 --remote-debugging-pipe: JSON messages ended by a NUL byte, commands on
@@ -14,7 +16,7 @@ package beyond Python's own). Every wait has a deadline: a hung browser
 fails the check instead of hanging the test. O(size of the page).
 
 Usage: report_browser.py [--width PX] [--height PX] [--timeout S]
-                         PAGE.html...
+                         [--links] PAGE.html...
 Each page in a tab of its own, its picture beside it (PAGE.png). Exit 0
 when every page passes, 1 with one line per problem on stderr ("...:
 PAGE: problem") when one does not, 2 when the browser cannot be driven
@@ -32,6 +34,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.parse
 
 # What the page is asked, after its load event and every image decoded
 # or failed, with every <details> open: the images that did not load,
@@ -75,7 +78,10 @@ CHECKS = r"""
   const boxes = Array.from(document.body.querySelectorAll('*')).filter(e =>
       ['auto', 'scroll'].includes(getComputedStyle(e).overflowX) &&
       e.scrollWidth > e.clientWidth).length;
-  return {broken, view, scroll: root.scrollWidth, wide, boxes,
+  /* every link, resolved against the page (checked with --links) */
+  const links = Array.from(document.querySelectorAll('a[href]'))
+                     .map(a => a.href);
+  return {broken, view, scroll: root.scrollWidth, wide, boxes, links,
           height: Math.ceil(root.scrollHeight)};
 })()
 """
@@ -213,9 +219,27 @@ def problems_of(events):
     return out
 
 
-def check_page(b, page, png, width, height, timeout):
+def missing_links(hrefs):
+    """The links of hrefs (absolute URLs) to a local file that is not
+    there, or to an id that its HTML page does not have, one line each."""
+    out = []
+    for href in sorted(set(hrefs)):
+        u = urllib.parse.urlsplit(href)
+        if u.scheme != "file":
+            continue
+        path = pathlib.Path(urllib.parse.unquote(u.path))
+        if not path.exists():
+            out.append(f"link to a missing file: {href}")
+        elif u.fragment and path.suffix == ".html":
+            frag = urllib.parse.unquote(u.fragment)
+            if f'id="{frag}"' not in path.read_text(errors="replace"):
+                out.append(f"link to a missing id: {href}")
+    return out
+
+
+def check_page(b, page, png, width, height, timeout, links=False):
     """The problems of page in a new tab of b, after writing its picture
-    to png."""
+    to png; with links, its links to local files checked too."""
     target = b.send("Target.createTarget", {"url": "about:blank"})
     s = b.send("Target.attachToTarget", {"targetId": target["targetId"],
                                          "flatten": True})["sessionId"]
@@ -248,6 +272,8 @@ def check_page(b, page, png, width, height, timeout):
         print(f"{page}: {v['boxes']} box(es) scroll sideways in their own "
               f"box at {width} px")
     problems = [f"image did not load: {src}" for src in v["broken"]]
+    if links:
+        problems += missing_links(v["links"])
     problems += problems_of(e for e in b.events if e.get("sessionId") == s)
     if v["scroll"] > v["view"]:
         problems.append(f"the page scrolls sideways at {width} px: "
@@ -261,6 +287,8 @@ def main():
     ap.add_argument("--width", type=int, default=1366)
     ap.add_argument("--height", type=int, default=768)
     ap.add_argument("--timeout", type=float, default=60)
+    ap.add_argument("--links", action="store_true",
+                    help="check that links to local files resolve")
     ap.add_argument("pages", nargs="+", metavar="PAGE.html")
     a = ap.parse_args()
     exe = os.environ.get("CHROMIUM") or shutil.which("chromium")
@@ -275,7 +303,7 @@ def main():
             for page in a.pages:
                 png = str(pathlib.Path(page).with_suffix(".png"))
                 for p in check_page(b, page, png, a.width, a.height,
-                                    a.timeout):
+                                    a.timeout, a.links):
                     print(f"report_browser.py: {page}: {p}", file=sys.stderr)
                     failed = True
         finally:
