@@ -145,13 +145,14 @@ else
 fi
 # a listing times nothing, and is not a failure; it is the names and
 # nothing else: no results folder, latest left where it was, no
-# verdict line
+# verdict line; the root holds the run's folder, latest and the results
+# store the run was indexed in, nothing more
 bench --suite "$T/tiny.suite" --out "$T/r_list"
 before=$(readlink "$T/r_list/latest")
 bench --suite "$T/tiny.suite" --benchmark_list_tests=true --out "$T/r_list"
 check_rc "--benchmark_list_tests=true" 0
 if [ "$(readlink "$T/r_list/latest")" = "$before" ] &&
-    [ "$(find "$T/r_list" -mindepth 1 -maxdepth 1 | wc -l)" -eq 2 ] &&
+    [ "$(find "$T/r_list" -mindepth 1 -maxdepth 1 | wc -l)" -eq 3 ] &&
     [ "$(grep -c . "$T/out")" -eq 1 ] && [ ! -s "$T/err" ] &&
     grep -q '^magic_squares/table/uniform/size:4/n:5/seed:1/threads:1/' \
         "$T/out"; then

@@ -114,5 +114,12 @@ run "$PB" history --bisect bibfs "${common[@]}"
 check_rc "--bisect without a change" 1
 grep -q "shows no change of it" "$T/err" && pass || fail "bisect said: $(cat "$T/err")"
 
+run "$PB" publish --db "$T/h.db" --out "$T/site"
+check_rc "publish" 0
+[ -s "$T/site/index.html" ] && pass || fail "the site's index"
+grep -q "${c2:0:7}" "$T/site/index.html" && pass || fail "the broken commit listed"
+run "$PB" publish --db "$T/h.db"
+check_rc "publish without --out" 2
+
 git -C "$repo" worktree prune
 summary

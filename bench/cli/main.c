@@ -50,6 +50,8 @@ static const struct verb verbs[] = {
      false},
     {"history", cmd_history, "a suite over a range of commits; change points",
      false, true},
+    {"publish", cmd_publish, "a static site of the store's history", false,
+     false},
     {"merge", cmd_merge, "join results folders (shards) into one", false,
      false},
     {"plot", cmd_plot, "draw the figures of a results folder (gnuplot)", false,

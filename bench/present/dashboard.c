@@ -93,11 +93,14 @@ static void put_commit(FILE *f, const struct pb_hist_commit *c)
 static void index_top(FILE *f, const struct pb_history *h, size_t points,
                       size_t compared)
 {
+    /* the suite's file name: the path is the history's machine's */
+    const char *slash = strrchr(h->suite, '/');
+    const char *suite = slash ? slash + 1 : h->suite;
     char title[128];
-    snprintf(title, sizeof(title), "puzzlebench history: %s", h->suite);
+    snprintf(title, sizeof(title), "puzzlebench history: %.80s", suite);
     db_html_head(f, title);
     fputs("<h1>puzzlebench history: ", f);
-    db_put(f, h->suite);
+    db_put(f, suite);
     fputs("</h1>\n<p>Suite <code>", f);
     db_put(f, h->suite);
     fprintf(f, "</code>, %zu commits", h->commits);
