@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "pb.h"
+#include "results/folder.h"
 
 /* How long a writer waits for another's transaction: a history run's
  * shard imports a folder in well under a second, a merge of many in a
@@ -92,6 +93,15 @@ int pb_store_open_at(const char *path, int version, struct pb_store **out,
     if (!s)
         return pb_fail(e, -ENOMEM, "out of memory");
     snprintf(s->path, sizeof(s->path), "%s", path);
+    /* its folder, as a run makes its results root */
+    char parent[sizeof(s->path)];
+    snprintf(parent, sizeof(parent), "%s", path);
+    char *slash = strrchr(parent, '/');
+    if (slash && slash != parent) {
+        *slash = '\0';
+        if (access(parent, F_OK) != 0)
+            (void)pb_make_dirs(parent); /* else the open below says why */
+    }
     int rc = sqlite3_open_v2(path, &s->db,
                              SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
     if (rc != SQLITE_OK)
