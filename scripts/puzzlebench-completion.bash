@@ -1,6 +1,6 @@
-# puzzlebench-completion.bash - bash completion for puzzlebench: verbs,
-# each verb's long options (read from `puzzlebench VERB --help`; run's
-# are bench's but --against's), kernels
+# puzzlebench-completion.bash - bash completion for puzzlebench: verbs
+# (from `puzzlebench --help`), each verb's long options (read from
+# `puzzlebench VERB --help`; run's are bench's but --against's), kernels
 # (from `puzzlebench list`), a kernel's variants after --variant, and its
 # families after --family (from `puzzlebench list --families`), the
 # suites after --suite (from `puzzlebench list --suites`), the clocks
@@ -24,6 +24,12 @@ _puzzlebench_offer() {
     while IFS= read -r word; do
         [ -n "$word" ] && [[ $word == "$1"* ]] && COMPREPLY+=("$word")
     done
+}
+
+# the verbs of `puzzlebench --help`: its "verbs:" block, first words
+_puzzlebench_verbs() {
+    "$1" --help 2>/dev/null | sed -n '/^verbs:/,/^$/p' |
+        sed -n 's/^  \([a-z][a-z]*\) .*/\1/p'
 }
 
 _puzzlebench_kernels() {
@@ -57,8 +63,8 @@ _puzzlebench() {
     command -v "$pb" >/dev/null 2>&1 || pb=puzzlebench
     verb=${COMP_WORDS[1]}
     if [ "$COMP_CWORD" -eq 1 ]; then
-        _puzzlebench_offer "$cur" < <(printf '%s\n' list solve gen verify \
-            census bench run compare calibrate merge plot --help --version)
+        _puzzlebench_offer "$cur" < <(_puzzlebench_verbs "$pb"
+            printf '%s\n' --help --version)
         return
     fi
     # the kernel: the first word after the verb that is one
