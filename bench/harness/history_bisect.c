@@ -83,6 +83,34 @@ static int which_side(struct pb_store *s, int64_t history,
     return side;
 }
 
+/* The commit strictly between lo_i and hi_i nearest their middle that
+ * builds (as git bisect skips one that cannot be tested): -1 when none
+ * does, *rc set when the cache fails. */
+static long buildable_middle(const struct pb_history_options *o,
+                             struct pb_hist_commit *c, long lo_i, long hi_i,
+                             struct pb_error *e, int *rc)
+{
+    long mid = lo_i + (hi_i - lo_i) / 2;
+    for (long step = 0; step < 2 * (hi_i - lo_i); step++) {
+        /* mid, mid + 1, mid - 1, mid + 2, ... */
+        long k = mid + (step % 2 ? (step + 1) / 2 : -(step / 2));
+        if (k <= lo_i || k >= hi_i)
+            continue;
+        char binary[2048];
+        double seconds;
+        int b = pb_history_build(o, c[k].sha, binary, sizeof(binary), c[k].note,
+                                 sizeof(c[k].note), &seconds, e);
+        if (b < 0) {
+            *rc = b;
+            return -1;
+        }
+        if (b == 0)
+            return k;
+        fprintf(o->log, "bisect: %.12s skipped: %s\n", c[k].sha, c[k].note);
+    }
+    return -1;
+}
+
 /* Narrows the change of `benchmark` between commits lo and hi (shas). */
 static int narrow(const struct pb_history_options *o, struct pb_store *s,
                   const char *benchmark, const struct pb_hist_commit *lo_c,
@@ -103,7 +131,16 @@ static int narrow(const struct pb_history_options *o, struct pb_store *s,
     long lo_i = -1, hi_i = (long)n - 1;
     struct pb_hist_commit lo = *lo_c;
     while (rc == 0 && hi_i - lo_i > 1) {
-        long mid_i = lo_i + (hi_i - lo_i) / 2;
+        long mid_i = buildable_middle(o, c, lo_i, hi_i, e, &rc);
+        if (rc)
+            break;
+        if (mid_i < 0) {
+            fprintf(o->log,
+                    "bisect: no commit between %.12s and %.12s builds; "
+                    "stopping here\n",
+                    lo_i < 0 ? lo.sha : c[lo_i].sha, c[hi_i].sha);
+            break;
+        }
         struct pb_hist_commit three[3] = {lo_i < 0 ? lo : c[lo_i], c[mid_i],
                                           c[hi_i]};
         char step[320];
@@ -113,11 +150,6 @@ static int narrow(const struct pb_history_options *o, struct pb_store *s,
         rc = pb_history_run_commits(o, s, three, 3, step, &history, e);
         if (rc)
             break;
-        if (!three[1].built) {
-            fprintf(o->log, "bisect: %.12s does not build; stopping here\n",
-                    three[1].sha);
-            break;
-        }
         int side = which_side(s, history, benchmark, o->band, o->alpha, e, &rc);
         if (rc)
             break;

@@ -33,7 +33,7 @@ void pb_history_defaults(struct pb_history_options *o)
     *o = (struct pb_history_options){
         .repo = ".",
         .every = 1,
-        .rounds = 3,
+        .rounds = 5,
         .budget = 3600,
         .cache = "results/history-cache",
         .out = "results/history",
@@ -121,13 +121,15 @@ static bool exists(const char *path)
 static double read_seconds(const char *path)
 {
     FILE *f = fopen(path, "r");
-    double s = 0;
+    char text[64] = "";
     if (f) {
-        if (fscanf(f, "%lf", &s) != 1)
-            s = 0;
+        if (!fgets(text, sizeof(text), f))
+            text[0] = '\0';
         fclose(f);
     }
-    return s;
+    char *end;
+    double s = strtod(text, &end);
+    return end != text && s > 0 ? s : 0;
 }
 
 static int write_marker(const char *path, const char *text, struct pb_error *e)

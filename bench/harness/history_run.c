@@ -106,8 +106,11 @@ int pb_history_run_commits(const struct pb_history_options *o,
     int rc = pb_store_history_new(s, o->suite, range, options, history, e);
     char(*binary)[2048] = calloc(n ? n : 1, sizeof(*binary));
     size_t *order = calloc(n ? n : 1, sizeof(*order));
-    if (rc == 0 && (!binary || !order))
-        rc = pb_fail(e, -ENOMEM, "out of memory");
+    if (rc || !binary || !order) {
+        free(binary);
+        free(order);
+        return rc ? rc : pb_fail(e, -ENOMEM, "out of memory");
+    }
     size_t built = 0;
     for (size_t i = 0; rc == 0 && i < n; i++) {
         double seconds;

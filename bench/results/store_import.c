@@ -340,7 +340,9 @@ static int import_side(struct pb_store *s, const char *dir, const char *source,
         rc = readback_load(dir, &t, flags, e);
     if (rc)
         return rc;
-    char keep = side ? side : (t.sides & READBACK_SIDE_B ? 'B' : 0);
+    char keep = side;
+    if (!side && (t.sides & READBACK_SIDE_B))
+        keep = 'B';
     rc = insert_run(s, dir, source, identity, keep, ctx, tag, run, e);
     if (rc == 0 && *run)
         rc = insert_context(s, *run, keep, ctx, e);
@@ -394,7 +396,7 @@ int pb_store_import(struct pb_store *s, const char *dir,
         } else if (rc == 0) {
             /* imported before: its id, for the caller's baseline */
             sqlite3_stmt *st = NULL;
-            char side_text[2] = {sides[i] ? sides[i] : 0, 0};
+            char side_text[2] = {sides[i], '\0'};
             if (pb_store_prepare(s,
                                  "SELECT id FROM run WHERE identity = ?1 AND"
                                  " side IN (?2, 'B') ORDER BY side = ?2 DESC",
