@@ -14,6 +14,7 @@
 #include "harness/history.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -48,9 +49,11 @@ static const struct pb_hist_series *series_named(const struct pb_history *h,
 
 /* The verdicts of lo -> mid and mid -> hi for `benchmark` in history run
  * `history` (its three commits): -1 when the change is in lo..mid, +1 in
- * mid..hi, 0 when that cannot be said. */
-static int which_side(struct pb_store *s, int64_t history,
-                      const char *benchmark, double band, double alpha,
+ * mid..hi, 0 when neither half shows one. When both do (a second, other
+ * change inside the range), the larger one is followed and the other is
+ * reported on o->log. */
+static int which_side(const struct pb_history_options *o, struct pb_store *s,
+                      int64_t history, const char *benchmark,
                       struct pb_error *e, int *rc)
 {
     struct pb_history h;
@@ -67,16 +70,24 @@ static int which_side(struct pb_store *s, int64_t history,
         one.count = 1;
         struct pb_hist_change *c = NULL;
         size_t n = 0;
-        *rc = pb_history_changes(&one, band, alpha, &c, &n, e);
-        bool low = false, high = false;
+        *rc = pb_history_changes(&one, o->band, o->alpha, &c, &n, e);
+        /* the size of each half's change (|log ratio|), 0 when none */
+        double size[3] = {0, 0, 0}, ratio[3] = {1, 1, 1};
         for (size_t i = 0; *rc == 0 && i < n; i++) {
             size_t after = x->point[c[i].after].commit;
-            if (pb_hist_change_is_point(&c[i])) {
-                low = low || after == 1;
-                high = high || after == 2;
+            if (pb_hist_change_is_point(&c[i]) && after <= 2) {
+                size[after] = fabs(log(c[i].change.ratio));
+                ratio[after] = c[i].change.ratio;
             }
         }
-        side = low == high ? 0 : low ? -1 : 1;
+        side = size[1] > size[2] ? -1 : size[2] > size[1] ? 1 : 0;
+        if (size[1] > 0 && size[2] > 0)
+            fprintf(o->log,
+                    "bisect: %.12s..%.12s also changed, by %.3fx; following "
+                    "the larger change\n",
+                    side < 0 ? h.commit[1].sha : h.commit[0].sha,
+                    side < 0 ? h.commit[2].sha : h.commit[1].sha,
+                    side < 0 ? ratio[2] : ratio[1]);
         free(c);
     }
     pb_history_free(&h);
@@ -150,12 +161,12 @@ static int narrow(const struct pb_history_options *o, struct pb_store *s,
         rc = pb_history_run_commits(o, s, three, 3, step, &history, e);
         if (rc)
             break;
-        int side = which_side(s, history, benchmark, o->band, o->alpha, e, &rc);
+        int side = which_side(o, s, history, benchmark, e, &rc);
         if (rc)
             break;
         if (side == 0) {
             fprintf(o->log,
-                    "bisect: at %.12s neither half alone shows the change "
+                    "bisect: at %.12s neither half shows the change alone "
                     "(spread over commits, or too small for %d rounds)\n",
                     three[1].sha, o->rounds);
             break;
