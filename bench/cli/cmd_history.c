@@ -210,7 +210,7 @@ int cmd_history(int argc, char **argv)
         return PB_EXIT_USAGE;
     }
     o.suite = suite ? path : NULL;
-    struct pb_store *s;
+    struct pb_store *s = NULL;
     int rc = (o.range ? pb_store_open : pb_store_open_existing)(db, &s, &e);
     int64_t id = (int64_t)history;
     if (rc == 0 && o.range)
