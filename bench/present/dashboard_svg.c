@@ -13,11 +13,11 @@
  * SUBJECT_CHARS characters), the labels stacked from the top.
  *
  * The script and its data (inline data blocks) go to a temporary file
- * beside the figure, run as `gnuplot FILE` (posix_spawnp, no shell; its
- * messages appended to figures/gnuplot.log), removed after. Text from
- * the history is data, never gnuplot code: every string is single-quoted
- * (where gnuplot expands nothing: no backquote, no macro, no escape)
- * with a quote doubled, control bytes and bytes that are not UTF-8 made
+ * beside the figure, run as `gnuplot FILE` (plot.h's pb_gnuplot_run: no shell;
+ * its messages appended to figures/gnuplot.log), removed after. Text from the
+ * history is data, never gnuplot code: every string is single-quoted (where
+ * gnuplot expands nothing: no backquote, no macro, no escape) with a quote
+ * doubled, control bytes and bytes that are not UTF-8 made
  * '?' (a control byte cannot be written in XML, and gnuplot copies the
  * rest into the SVG, escaping only & and <, so "]]>", which XML forbids
  * in text, is broken by a space); the terminal is noenhanced, so ^ _ @ {
@@ -30,19 +30,16 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
-#include <spawn.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "pb_file.h"
 #include "pb_units.h"
 #include "present/dashboard_internal.h"
-
-extern char **environ;
+#include "present/plot.h"
 
 enum {
     MAX_TICS = 40,      /* tic labels at most; more would overlap */
@@ -261,37 +258,6 @@ static void gp_points(FILE *f, const struct pb_hist_series *x, struct pb_unit u)
     fputc('\n', f);
 }
 
-/* Runs `gnuplot script`, its messages appended to log: 0 when it exits
- * 0. */
-static int run_gnuplot(const char *script, const char *log, struct pb_error *e)
-{
-    char *argv[] = {"gnuplot", (char *)script, NULL};
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    /* never through a symlink planted at the log's name */
-    posix_spawn_file_actions_addopen(
-        &actions, 2, log, O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW, 0666);
-    pid_t pid;
-    int rc = posix_spawnp(&pid, "gnuplot", &actions, NULL, argv, environ);
-    posix_spawn_file_actions_destroy(&actions);
-    if (rc == ELOOP)
-        return pb_fail(e, -rc,
-                       "%s: a symbolic link; gnuplot's messages are never "
-                       "written through one",
-                       log);
-    if (rc)
-        return pb_fail(e, -rc,
-                       "cannot run gnuplot: %s (install the Debian package "
-                       "gnuplot-nox)",
-                       strerror(rc));
-    int status;
-    if (waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) ||
-        WEXITSTATUS(status) != 0)
-        return pb_fail(e, -EIO, "gnuplot failed on %s (messages in %s)", script,
-                       log);
-    return 0;
-}
-
 /* Writes the script of the figure into the temporary output out, as
  * text (malloc'ed) into *text. 0 or -ENOMEM. */
 static int script_of(const struct pb_history *h, size_t s,
@@ -378,7 +344,7 @@ int db_figure_write(const struct pb_history *h, size_t s,
     else if ((rc = script_write(script, text, stmp, e)) == 0) {
         char run[PB_PATH_MAX + 2];
         snprintf(run, sizeof(run), "%s%s", stmp[0] == '/' ? "" : "./", stmp);
-        rc = run_gnuplot(run, log, e);
+        rc = pb_gnuplot_run(NULL, run, log, e);
         unlink(stmp);
     }
     free(text);

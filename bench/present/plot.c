@@ -146,12 +146,12 @@ const char *pb_plots_dir(void)
     return dir;
 }
 
-/* Runs gnuplot with `defs` on script, its messages appended to log; 0
- * when it exits 0. */
-static int run_gnuplot(const char *defs, const char *script, const char *log,
-                       struct pb_error *e)
+int pb_gnuplot_run(const char *defs, const char *script, const char *log,
+                   struct pb_error *e)
 {
-    char *argv[] = {"gnuplot", "-e", (char *)defs, (char *)script, NULL};
+    char *with[] = {"gnuplot", "-e", (char *)defs, (char *)script, NULL};
+    char *alone[] = {"gnuplot", (char *)script, NULL};
+    char **argv = defs ? with : alone;
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
     /* never through a symlink planted at the log's name */
@@ -437,7 +437,7 @@ static int run_script(const char *defs, const char *script, const char *out,
         rc = -ENOSPC;
     if (rc)
         return pb_fail(e, rc, "%s: cannot be handed to gnuplot", out);
-    return run_gnuplot(all, script, log, e);
+    return pb_gnuplot_run(all, script, log, e);
 }
 
 /* Draws one figure into path, and its caption into caption (NULL: none):

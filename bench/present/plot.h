@@ -58,4 +58,11 @@ int pb_plot(const char *dir, const struct pb_plot_options *o, FILE *out,
  * this binary's data folder (data_dir.h). */
 const char *pb_plots_dir(void);
 
+/* Runs gnuplot on script (after `-e defs` when defs is not NULL), its
+ * messages appended to log, never through a symbolic link there: 0 when
+ * it exits 0, else a negative code with e saying why (not installed, a
+ * link, gnuplot's failure and where its messages are). */
+int pb_gnuplot_run(const char *defs, const char *script, const char *log,
+                   struct pb_error *e);
+
 #endif
