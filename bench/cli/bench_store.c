@@ -49,10 +49,10 @@ int cli_bench_index(const char *verb, const char *root, const char *before,
     int failed = pb_store_open(db, &s, &e);
     if (failed == 0) {
         failed = pb_store_import(s, latest, NULL, runs, &count, &added, &e);
-        /* the run's own folder, whole and verified: else latest may still
-         * name an older run */
+        /* a run that ended with every answer verified; of a bench
+         * --against folder the build that ran it (side B, runs[0]) */
         if (failed == 0 && baseline && rc == PB_EXIT_OK && count)
-            failed = pb_store_baseline_save(s, baseline, runs[count - 1], &e);
+            failed = pb_store_baseline_save(s, baseline, runs[0], &e);
         pb_store_close(s);
     }
     if (failed) {
@@ -64,8 +64,8 @@ int cli_bench_index(const char *verb, const char *root, const char *before,
                 "puzzlebench %s: baseline '%s' not saved: the run did not "
                 "end with every answer verified\n",
                 verb, baseline);
-    else if (baseline)
+    else if (baseline && count)
         printf("baseline '%s': run %lld in %s\n", baseline,
-               (long long)runs[count - 1], db);
+               (long long)runs[0], db);
     return rc;
 }
