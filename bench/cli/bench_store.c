@@ -65,7 +65,7 @@ int cli_bench_index(const char *verb, const char *root, const char *before,
                 "end with every answer verified\n",
                 verb, baseline);
     else if (baseline && count)
-        printf("baseline '%s': run %lld in %s\n", baseline,
-               (long long)runs[0], db);
+        printf("baseline '%s': run %lld in %s\n", baseline, (long long)runs[0],
+               db);
     return rc;
 }

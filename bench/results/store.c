@@ -62,6 +62,14 @@ int pb_store_end(struct pb_store *s, int rc, struct pb_error *e)
     return pb_store_exec(s, "COMMIT", e);
 }
 
+int pb_store_finish(struct pb_store *s, sqlite3_stmt *st, const char *what,
+                    struct pb_error *e)
+{
+    int step = sqlite3_step(st);
+    sqlite3_finalize(st);
+    return step == SQLITE_DONE ? 0 : pb_store_fail(s, step, what, e);
+}
+
 void pb_store_bind_text(sqlite3_stmt *st, int at, const char *text)
 {
     if (text)

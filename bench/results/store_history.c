@@ -32,10 +32,7 @@ int pb_store_baseline_save(struct pb_store *s, const char *name, int64_t run,
         return rc;
     pb_store_bind_text(st, 1, name);
     sqlite3_bind_int64(st, 2, run);
-    int step = sqlite3_step(st);
-    sqlite3_finalize(st);
-    return step == SQLITE_DONE ? 0
-                               : pb_store_fail(s, step, "saving a baseline", e);
+    return pb_store_finish(s, st, "saving a baseline", e);
 }
 
 int pb_store_baseline_run(struct pb_store *s, const char *name, int64_t *run,
@@ -182,10 +179,9 @@ int pb_store_history_new(struct pb_store *s, const char *suite,
     pb_store_bind_text(st, 1, suite);
     pb_store_bind_text(st, 2, range);
     pb_store_bind_text(st, 3, options);
-    int step = sqlite3_step(st);
-    sqlite3_finalize(st);
-    if (step != SQLITE_DONE)
-        return pb_store_fail(s, step, "adding a history run", e);
+    rc = pb_store_finish(s, st, "adding a history run", e);
+    if (rc)
+        return rc;
     *history = sqlite3_last_insert_rowid(s->db);
     return 0;
 }
@@ -209,10 +205,7 @@ int pb_store_history_commit(struct pb_store *s, int64_t history,
     sqlite3_bind_int64(st, 5, c->time);
     sqlite3_bind_int(st, 6, c->built);
     pb_store_bind_text(st, 7, c->note);
-    int step = sqlite3_step(st);
-    sqlite3_finalize(st);
-    return step == SQLITE_DONE ? 0
-                               : pb_store_fail(s, step, "adding a commit", e);
+    return pb_store_finish(s, st, "adding a commit", e);
 }
 
 int64_t pb_store_history_latest(struct pb_store *s)

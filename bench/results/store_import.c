@@ -134,10 +134,9 @@ static int insert_run(struct pb_store *s, const char *dir, const char *source,
         sqlite3_bind_int64(st, 19, tag->round);
         sqlite3_bind_int64(st, 20, tag->position);
     }
-    int step = sqlite3_step(st);
-    sqlite3_finalize(st);
-    if (step != SQLITE_DONE)
-        return pb_store_fail(s, step, "adding a run", e);
+    rc = pb_store_finish(s, st, "adding a run", e);
+    if (rc)
+        return rc;
     *run = sqlite3_last_insert_rowid(s->db);
     return 0;
 }

@@ -32,6 +32,10 @@ int pb_store_prepare(struct pb_store *s, const char *sql, sqlite3_stmt **st,
  * returned (COMMIT's own failure when it fails). */
 int pb_store_begin(struct pb_store *s, struct pb_error *e);
 int pb_store_end(struct pb_store *s, int rc, struct pb_error *e);
+/* Steps st once, to its end (an INSERT or UPDATE), and finalizes it: 0,
+ * or pb_store_fail's code saying `what` failed. */
+int pb_store_finish(struct pb_store *s, sqlite3_stmt *st, const char *what,
+                    struct pb_error *e);
 /* Binds text, or NULL for a NULL pointer. */
 void pb_store_bind_text(sqlite3_stmt *st, int at, const char *text);
 
