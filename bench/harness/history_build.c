@@ -18,10 +18,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
+#include <time.h> /* time: the default seed */
 #include <unistd.h>
 
 #include "pb.h"
+#include "pb_clock.h"
 #include "results/folder.h"
 #include "util/spawn.h"
 
@@ -140,25 +141,27 @@ static int write_marker(const char *path, const char *text, struct pb_error *e)
     return 0;
 }
 
-static double now_seconds(void)
+/* CACHE/SHA-release/name into buf: the one spelling of the cache's
+ * files (its worktree, build folder, markers and log). */
+static void cache_path(const struct pb_history_options *o, const char *sha,
+                       const char *name, char *buf, size_t len)
 {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+    snprintf(buf, len, "%s/%.40s-release%s%s", o->cache, sha, *name ? "/" : "",
+             name);
 }
 
 int pb_history_build(const struct pb_history_options *o, const char *sha,
                      char *binary, size_t len, char *note, size_t note_len,
                      double *seconds, struct pb_error *e)
 {
-    char dir[2048], src[2100], build[2100], ok[2100], failed[2100], log[2100];
-    snprintf(dir, sizeof(dir), "%s/%.40s-release", o->cache, sha);
-    snprintf(src, sizeof(src), "%s/src", dir);
-    snprintf(build, sizeof(build), "%s/build", dir);
-    snprintf(ok, sizeof(ok), "%s/build.ok", dir);
-    snprintf(failed, sizeof(failed), "%s/build.failed", dir);
-    snprintf(log, sizeof(log), "%s/build.log", dir);
-    snprintf(binary, len, "%s/puzzlebench", build);
+    char dir[2100], src[2100], build[2100], ok[2100], failed[2100], log[2100];
+    cache_path(o, sha, "", dir, sizeof(dir));
+    cache_path(o, sha, "src", src, sizeof(src));
+    cache_path(o, sha, "build", build, sizeof(build));
+    cache_path(o, sha, "build.ok", ok, sizeof(ok));
+    cache_path(o, sha, "build.failed", failed, sizeof(failed));
+    cache_path(o, sha, "build.log", log, sizeof(log));
+    cache_path(o, sha, "build/puzzlebench", binary, len);
     *seconds = 0;
     note[0] = '\0';
     if (exists(ok) && exists(binary))
@@ -169,7 +172,7 @@ int pb_history_build(const struct pb_history_options *o, const char *sha,
     }
     if (pb_make_dirs(dir))
         return pb_fail(e, -errno, "%s: cannot make the build folder", dir);
-    double t0 = now_seconds();
+    double t0 = pb_now();
     int rc = 0;
     if (!exists(src)) {
         const char *add[] = {"git",      "-C",      o->repo, "worktree", "add",
@@ -180,19 +183,19 @@ int pb_history_build(const struct pb_history_options *o, const char *sha,
                      "git worktree add failed (exit %d; log: %s)", rc, log);
     }
     if (rc == 0) {
-        bool ccache =
-            pb_spawn_log((const char *[]){"ccache", "--version", NULL}, NULL,
-                         NULL) == 0;
         const char *configure[] = {"cmake",
                                    "-S",
                                    src,
                                    "-B",
                                    build,
                                    "-DCMAKE_BUILD_TYPE=Release",
-                                   ccache ? "-DCMAKE_C_COMPILER_LAUNCHER=ccache"
-                                          : NULL,
+                                   "-DCMAKE_C_COMPILER_LAUNCHER=ccache",
                                    "-DCMAKE_CXX_COMPILER_LAUNCHER=ccache",
                                    NULL};
+        /* without ccache the two launcher settings are left off */
+        if (pb_spawn_log((const char *[]){"ccache", "--version", NULL}, NULL,
+                         NULL) != 0)
+            configure[6] = NULL;
         rc = pb_spawn_log(configure, NULL, log);
         if (rc)
             snprintf(note, note_len,
@@ -212,7 +215,7 @@ int pb_history_build(const struct pb_history_options *o, const char *sha,
         rc = 1;
         snprintf(note, note_len, "the build made no %s (log: %s)", binary, log);
     }
-    *seconds = now_seconds() - t0;
+    *seconds = pb_now() - t0;
     if (rc) {
         int w = write_marker(failed, note, e);
         return w ? w : 1;
@@ -231,10 +234,8 @@ double pb_history_cached_build_seconds(const struct pb_history_options *o,
     *uncached = 0;
     for (size_t i = 0; i < n; i++) {
         char ok[2100], failed[2100];
-        snprintf(ok, sizeof(ok), "%s/%.40s-release/build.ok", o->cache,
-                 c[i].sha);
-        snprintf(failed, sizeof(failed), "%s/%.40s-release/build.failed",
-                 o->cache, c[i].sha);
+        cache_path(o, c[i].sha, "build.ok", ok, sizeof(ok));
+        cache_path(o, c[i].sha, "build.failed", failed, sizeof(failed));
         double s = read_seconds(ok);
         if (s > 0) {
             sum += s;

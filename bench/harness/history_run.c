@@ -17,11 +17,11 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "analysis/changepoint.h"
 #include "harness/suite.h"
 #include "pb.h"
+#include "pb_clock.h"
 #include "pb_prng.h"
 #include "pb_units.h"
 #include "results/folder.h"
@@ -48,13 +48,6 @@ static double run_estimate(const struct pb_history_options *o,
     }
     pb_suite_free(&suite);
     return s;
-}
-
-static double now_seconds(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
 /* One run of commit c's binary into OUT/HISTORY/SHA12-rROUND; its
@@ -137,14 +130,14 @@ int pb_history_run_commits(const struct pb_history_options *o,
             order[i - 1] = order[j];
             order[j] = t;
         }
-        double t0 = now_seconds();
+        double t0 = pb_now();
         for (size_t k = 0; rc == 0 && k < built; k++) {
             size_t i = order[k];
             int one = run_one(o, s, *history, r, i, &c[i], binary[i], e);
             rc = one < 0 ? one : 0;
         }
         fprintf(o->log, "history: round %d of %d: %zu commits in %.0f s\n", r,
-                o->rounds, built, now_seconds() - t0);
+                o->rounds, built, pb_now() - t0);
     }
     free(binary);
     free(order);
