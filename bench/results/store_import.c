@@ -10,7 +10,9 @@
  * else results.csv) with its side, so a folder imported twice, or
  * merged and imported by two writers at once, is stored once: the
  * insert is one transaction, and a second writer finding the identity
- * present adds nothing. O(samples + context keys) statements.
+ * present adds nothing and reads no more of the folder. Each side's
+ * rows are read once; the first read says whether side A is there.
+ * O(samples + context keys) statements.
  */
 #define _XOPEN_SOURCE 700 /* realpath */
 
@@ -67,7 +69,7 @@ static const char *ctx_text(const json_t *ctx, char side, const char *key,
 {
     const json_t *v = NULL;
     if (side == 'A') {
-        char prefixed[128];
+        char prefixed[256];
         snprintf(prefixed, sizeof(prefixed), "%s%s", PB_CTX_SIDE_A_PREFIX, key);
         v = json_object_get(ctx, prefixed);
     }
@@ -83,7 +85,26 @@ static const char *ctx_text(const json_t *ctx, char side, const char *key,
     return buf;
 }
 
-/* The run row; *run its id, or 0 when the identity was there before. */
+/* The run of identity, side A's (a) or the other's, if stored: its id,
+ * else 0. */
+static int64_t stored_run(struct pb_store *s, const char *identity, bool a)
+{
+    sqlite3_stmt *st = NULL;
+    int64_t id = 0;
+    if (sqlite3_prepare_v2(s->db,
+                           "SELECT id FROM run WHERE identity = ?1 AND"
+                           " (side = 'A') = ?2",
+                           -1, &st, NULL) != SQLITE_OK)
+        return 0;
+    pb_store_bind_text(st, 1, identity);
+    sqlite3_bind_int(st, 2, a);
+    if (sqlite3_step(st) == SQLITE_ROW)
+        id = sqlite3_column_int64(st, 0);
+    sqlite3_finalize(st);
+    return id;
+}
+
+/* The run row (the identity not stored yet); *run its id. */
 static int insert_run(struct pb_store *s, const char *dir, const char *source,
                       const char *identity, char side, const json_t *ctx,
                       const struct pb_store_tag *tag, int64_t *run,
@@ -92,18 +113,6 @@ static int insert_run(struct pb_store *s, const char *dir, const char *source,
     char side_text[2] = {side, 0};
     sqlite3_stmt *st = NULL;
     int rc = pb_store_prepare(
-        s, "SELECT id FROM run WHERE identity = ?1 AND side = ?2", &st, e);
-    if (rc)
-        return rc;
-    pb_store_bind_text(st, 1, identity);
-    pb_store_bind_text(st, 2, side_text);
-    *run = 0;
-    if (sqlite3_step(st) == SQLITE_ROW) {
-        sqlite3_finalize(st);
-        return 0;
-    }
-    sqlite3_finalize(st);
-    rc = pb_store_prepare(
         s,
         "INSERT INTO run (identity, side, dir, source, imported, date,"
         " commit_sha, dirty, diff_sha256, binary_sha256, host, cpu_model,"
@@ -139,6 +148,15 @@ static int insert_run(struct pb_store *s, const char *dir, const char *source,
         return rc;
     *run = sqlite3_last_insert_rowid(s->db);
     return 0;
+}
+
+/* The status of a verification record ("order=1 status=correct
+ * correct=24 ...") into status; false when it names none. */
+static bool record_status(const char *record, char status[32])
+{
+    const char *at = record ? strstr(record, "status=") : NULL;
+    status[0] = '\0';
+    return at && sscanf(at + 7, "%31[^ ]", status) == 1;
 }
 
 /* Every context key of the run (side A's under their own names), and
@@ -182,14 +200,11 @@ static int insert_context(struct pb_store *s, int64_t run, char side,
         size_t v_len = strlen(PB_CTX_VERIFY_PREFIX);
         if (strncmp(name, PB_CTX_VERIFY_PREFIX, v_len) || !text)
             continue;
-        /* "order=1 status=correct correct=24 ..." */
-        const char *at = strstr(text, "status=");
-        char status[32] = "";
-        if (at)
-            sscanf(at + 7, "%31[^ ]", status);
+        char status[32];
+        bool has = record_status(text, status);
         sqlite3_bind_int64(ver, 1, run);
         pb_store_bind_text(ver, 2, name + v_len);
-        pb_store_bind_text(ver, 3, at ? status : NULL);
+        pb_store_bind_text(ver, 3, has ? status : NULL);
         pb_store_bind_text(ver, 4, text);
         step = sqlite3_step(ver);
         sqlite3_reset(ver);
@@ -201,31 +216,23 @@ static int insert_context(struct pb_store *s, int64_t run, char side,
     return rc;
 }
 
-/* Whether benchmark name's verification record (if the run has one)
- * says its answers were correct. */
-static bool record_correct(struct pb_store *s, int64_t run, const char *name)
+/* Whether benchmark name's verification record in the context (if the
+ * run has one) says its answers were correct. */
+static bool record_correct(const json_t *ctx, char side, const char *name)
 {
-    sqlite3_stmt *st = NULL;
-    bool ok = true;
-    if (sqlite3_prepare_v2(s->db,
-                           "SELECT status FROM verification WHERE run = ?1"
-                           " AND name = ?2",
-                           -1, &st, NULL) != SQLITE_OK)
-        return false;
-    sqlite3_bind_int64(st, 1, run);
-    pb_store_bind_text(st, 2, name);
-    if (sqlite3_step(st) == SQLITE_ROW) {
-        const char *status = (const char *)sqlite3_column_text(st, 0);
-        ok = status && !strcmp(status, "correct");
-    }
-    sqlite3_finalize(st);
-    return ok;
+    char key[sizeof(((struct readback_bench *)0)->key) + 16], buf[4096];
+    char status[32];
+    snprintf(key, sizeof(key), "%s%s", PB_CTX_VERIFY_PREFIX, name);
+    const char *record = ctx_text(ctx, side, key, buf, sizeof(buf));
+    return !record || !record_status(record, status) ||
+           !strcmp(status, "correct");
 }
 
 /* t's benchmarks and their samples; the run's verified flag cleared when
  * one's record is not correct. */
 static int insert_benchmarks(struct pb_store *s, int64_t run,
-                             const struct readback *t, struct pb_error *e)
+                             const struct readback *t, const json_t *ctx,
+                             char side, struct pb_error *e)
 {
     sqlite3_stmt *b = NULL, *smp = NULL;
     int rc = pb_store_prepare(
@@ -244,7 +251,7 @@ static int insert_benchmarks(struct pb_store *s, int64_t run,
     bool all = true;
     for (size_t i = 0; rc == 0 && i < t->count; i++) {
         const struct readback_bench *x = &t->b[i];
-        bool ok = record_correct(s, run, x->key);
+        bool ok = record_correct(ctx, side, x->key);
         all = all && ok;
         char seed[24];
         snprintf(seed, sizeof(seed), "%llu", x->seed);
@@ -324,11 +331,13 @@ static bool header_only(const char *dir)
     return lines == 1;
 }
 
-/* One side of the folder (0: a run of one build, or side B; 'A'). */
+/* One side of the folder (0: a run of one build, or side B; 'A'), not
+ * stored yet: its run id into *run, the sides its file holds into *sides
+ * (READBACK_SIDE_A | READBACK_SIDE_B). */
 static int import_side(struct pb_store *s, const char *dir, const char *source,
                        const char *identity, char side, const json_t *ctx,
                        const struct pb_store_tag *tag, int64_t *run,
-                       struct pb_error *e)
+                       unsigned *sides, struct pb_error *e)
 {
     struct readback t;
     unsigned flags = side == 'A' ? READBACK_SIDE_A : 0;
@@ -339,26 +348,17 @@ static int import_side(struct pb_store *s, const char *dir, const char *source,
         rc = readback_load(dir, &t, flags, e);
     if (rc)
         return rc;
+    *sides = t.sides;
     char keep = side;
     if (!side && (t.sides & READBACK_SIDE_B))
         keep = 'B';
     rc = insert_run(s, dir, source, identity, keep, ctx, tag, run, e);
-    if (rc == 0 && *run)
+    if (rc == 0)
         rc = insert_context(s, *run, keep, ctx, e);
-    if (rc == 0 && *run)
-        rc = insert_benchmarks(s, *run, &t, e);
+    if (rc == 0)
+        rc = insert_benchmarks(s, *run, &t, ctx, keep, e);
     readback_free(&t);
     return rc;
-}
-
-/* Whether the folder holds side A of a `bench --against` run too. */
-static bool has_side_a(const char *dir)
-{
-    struct readback t;
-    if (readback_load(dir, &t, READBACK_SIDE_A, NULL))
-        return false;
-    readback_free(&t);
-    return true;
 }
 
 int pb_store_import(struct pb_store *s, const char *dir,
@@ -383,31 +383,28 @@ int pb_store_import(struct pb_store *s, const char *dir,
         json_decref(ctx);
         return rc;
     }
-    char sides[2] = {0, 'A'};
-    size_t n_sides = has_side_a(dir) ? 2 : 1;
-    for (size_t i = 0; rc == 0 && i < n_sides; i++) {
-        int64_t run = 0;
-        rc = import_side(s, where, source, identity, sides[i], ctx, tag, &run,
-                         e);
-        if (rc == 0 && run) {
-            runs[(*count)++] = run;
-            ++*added;
-        } else if (rc == 0) {
-            /* imported before: its id, for the caller's baseline */
-            sqlite3_stmt *st = NULL;
-            char side_text[2] = {sides[i], '\0'};
-            if (pb_store_prepare(s,
-                                 "SELECT id FROM run WHERE identity = ?1 AND"
-                                 " side IN (?2, 'B') ORDER BY side = ?2 DESC",
-                                 &st, NULL) == 0) {
-                pb_store_bind_text(st, 1, identity);
-                pb_store_bind_text(st, 2, side_text);
-                if (sqlite3_step(st) == SQLITE_ROW)
-                    runs[(*count)++] = sqlite3_column_int64(st, 0);
-                sqlite3_finalize(st);
-            }
-        }
+    /* imported before (by this writer or another, whose transaction ended
+     * before ours began): its runs, nothing read */
+    int64_t before = stored_run(s, identity, false);
+    if (before) {
+        runs[(*count)++] = before;
+        int64_t a = stored_run(s, identity, true);
+        if (a)
+            runs[(*count)++] = a;
     }
+    unsigned sides = 0;
+    if (!before) {
+        rc = import_side(s, where, source, identity, 0, ctx, tag, &runs[*count],
+                         &sides, e);
+        *count += rc == 0;
+    }
+    if (rc == 0 && !before && (sides & READBACK_SIDE_A)) {
+        rc = import_side(s, where, source, identity, 'A', ctx, tag,
+                         &runs[*count], &sides, e);
+        *count += rc == 0;
+    }
+    if (!before)
+        *added = *count;
     json_decref(ctx);
     return pb_store_end(s, rc, e);
 }
