@@ -367,3 +367,15 @@ void pb_change_reason(const struct pb_change *c, char *buf, size_t len)
              c->wide ? "wider than the band" : "across the band's edge",
              rounds);
 }
+
+void pb_rounds_level(const struct pb_rounds *r, double alpha, double *lo,
+                     double *hi)
+{
+    struct pb_rounds one = *r;
+    for (size_t i = 0; i < one.n; i++)
+        one.value[i] = 1;
+    struct pb_change c;
+    pb_change_of_rounds(&one, r, 1, 1, true, alpha, &c);
+    *lo = c.lo;
+    *hi = c.hi;
+}

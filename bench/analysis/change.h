@@ -100,6 +100,13 @@ void pb_change_of_rounds(const struct pb_rounds *a, const struct pb_rounds *b,
                          double median_a, double median_b, bool paired,
                          double alpha, struct pb_change *c);
 
+/* The (1 - alpha) interval of a time's level from its round values r:
+ * exp(mean ln r -+ t se), the paired change from rounds of 1 s, so that
+ * a level's interval is the one a ratio gets. lo, hi NaN with fewer than
+ * PB_STATS_MIN_ROUNDS values or one not above 0. O(rounds). */
+void pb_rounds_level(const struct pb_rounds *r, double alpha, double *lo,
+                     double *hi);
+
 /* The verdicts of a family of comparisons c[0..n) at level alpha with
  * the band +-band (0.02: 2 %; the ratios 1 / (1 + band) .. 1 + band):
  * the change and equivalence tests' p values, each family Holm-adjusted

@@ -222,20 +222,6 @@ static void wall_rounds(const struct readback_bench *x, struct pb_rounds *r)
     free(t);
 }
 
-/* The interval of a time's level from its round values: the paired
- * change from rounds of 1 s, so that the level's interval is the one a
- * ratio gets (change.h), exp(mean ln r -+ t se). NaN: none. */
-static void level_interval(const struct pb_rounds *r, double *lo, double *hi)
-{
-    struct pb_rounds one = *r;
-    for (size_t i = 0; i < one.n; i++)
-        one.value[i] = 1;
-    struct pb_change c;
-    pb_change_of_rounds(&one, r, 1, 1, true, PB_STATS_ALPHA, &c);
-    *lo = c.lo;
-    *hi = c.hi;
-}
-
 /* What the rows of one kernel share: its baseline, counter and knob
  * sweep with its reference family ("": none). */
 struct kernel_choice {
@@ -341,7 +327,7 @@ static void write_row(FILE *f, const struct readback *t,
     struct pb_rounds own;
     double tlo, thi;
     pb_rounds_of(b, &own);
-    level_interval(&own, &tlo, &thi);
+    pb_rounds_level(&own, PB_STATS_ALPHA, &tlo, &thi);
     number(f, tlo);
     number(f, thi);
     number(f, sc.lo);

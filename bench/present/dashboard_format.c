@@ -1,54 +1,36 @@
 /*
  * dashboard_format.c - what the parts of the history site share
  * (dashboard_internal.h): a point's median and 95 % t interval over its
- * round values (the mean of their logs +- t(0.975, n - 1) standard
- * errors, exponentiated: the interval of the geometric mean, on the
- * scale on which change.h compares), the file names of series and
- * kernels (kept characters and a hash: safe in a path, a link and an
- * id), a series' unit, the ratio text of a change point, and the HTML
- * emitters: text escaped (report_format.c's rp_put), the head with its
- * small style sheet, the filter box's script. O(rounds) a point, O(1)
- * or O(length) the rest.
+ * round values (change.h's pb_rounds_level, the interval summary.csv's
+ * time_ci columns and the figures' error bars use), the file names of series
+ * and kernels (kept characters and a hash: safe in a path, a link and an id), a
+ * series' unit, the ratio text of a change point, and the HTML emitters: text
+ * escaped (report_format.c's rp_put), the head with its small style sheet, the
+ * filter box's script. O(rounds) a point, O(1) or O(length) the rest.
  */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/change.h"
 #include "pb_hash.h"
 #include "pb_units.h"
 #include "present/dashboard_internal.h"
 #include "present/report_internal.h"
 #include "util/stats.h"
 
-/* the two-sided 95 % interval of the figures and tables */
-#define DB_LEVEL 0.975
-
 void db_point_of(const struct pb_hist_point *p, struct db_point *out)
 {
+    struct pb_rounds r;
+    r.n = p->n < READBACK_MAX_ROUNDS ? p->n : READBACK_MAX_ROUNDS;
     double v[READBACK_MAX_ROUNDS];
-    size_t n = p->n < READBACK_MAX_ROUNDS ? p->n : READBACK_MAX_ROUNDS;
-    bool positive = n > 0;
-    double sum = 0;
-    for (size_t i = 0; i < n; i++) {
-        v[i] = p->value[i];
-        positive = positive && isfinite(v[i]) && v[i] > 0;
-        sum += positive ? log(v[i]) : 0;
+    for (size_t i = 0; i < r.n; i++) {
+        r.id[i] = p->round[i];
+        r.value[i] = v[i] = p->value[i];
     }
-    out->median = n ? pb_median(v, n) : NAN;
-    out->lo = out->hi = NAN;
-    out->bar = false;
-    if (!positive || n < PB_STATS_MIN_ROUNDS)
-        return;
-    double mean = sum / (double)n, ss = 0;
-    for (size_t i = 0; i < n; i++)
-        ss += (log(p->value[i]) - mean) * (log(p->value[i]) - mean);
-    double half = pb_t_quantile(DB_LEVEL, (double)(n - 1)) *
-                  sqrt(ss / (double)(n - 1) / (double)n);
-    if (!isfinite(half))
-        return;
-    out->lo = exp(mean - half);
-    out->hi = exp(mean + half);
-    out->bar = true;
+    out->median = r.n ? pb_median(v, r.n) : NAN;
+    pb_rounds_level(&r, PB_STATS_ALPHA, &out->lo, &out->hi);
+    out->bar = isfinite(out->lo) && isfinite(out->hi);
 }
 
 /* name cut to its [A-Za-z0-9_-] characters (others as '_'), then the
