@@ -1,8 +1,8 @@
 /*
  * spawn.c - running a program and waiting for it (spawn.h), with
- * posix_spawn: the working folder is set by a `cd` of our own in the
- * child's file actions' place (posix_spawn_file_actions_addchdir_np,
- * glibc 2.29), the output redirected by its file actions. O(output).
+ * posix_spawnp: the working folder and the output are set by its file
+ * actions (posix_spawn_file_actions_addchdir_np, glibc 2.29, for the
+ * folder), so nothing runs between fork and exec. O(output).
  */
 #define _GNU_SOURCE /* posix_spawn_file_actions_addchdir_np, pipe2 */
 
