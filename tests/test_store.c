@@ -263,6 +263,8 @@ static void test_concurrent(void)
             struct pb_store *s;
             struct pb_error e;
             int bad = pb_store_open(db, &s, &e) != 0;
+            if (bad)
+                fprintf(stderr, "child %d: %s\n", k, e.msg);
             /* every process imports all four, starting at its own */
             for (int i = 0; !bad && i < 4; i++) {
                 char dir[2100];

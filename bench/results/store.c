@@ -24,6 +24,7 @@
  * shard imports a folder in well under a second, a merge of many in a
  * few; a minute is far beyond either. */
 #define BUSY_TIMEOUT_MS 60000
+#define MODE_RETRY_MS 10
 
 int pb_store_fail(struct pb_store *s, int rc, const char *what,
                   struct pb_error *e)
@@ -90,6 +91,25 @@ int pb_store_version(struct pb_store *s)
     return version;
 }
 
+/* WAL mode, foreign keys and the sync level. journal_mode answers a
+ * row; WAL survives in the file, so only its creator's switch writes.
+ * That switch answers SQLITE_BUSY at once, without the busy handler,
+ * while another process opens the same new file (seen with 4 at once),
+ * so it is retried here up to the busy timeout. */
+static int set_modes(struct pb_store *s, struct pb_error *e)
+{
+    const char *sql = "PRAGMA journal_mode=WAL; PRAGMA foreign_keys=ON; "
+                      "PRAGMA synchronous=NORMAL";
+    int rc = SQLITE_OK;
+    for (int waited = 0; waited <= BUSY_TIMEOUT_MS; waited += MODE_RETRY_MS) {
+        rc = sqlite3_exec(s->db, sql, NULL, NULL, NULL);
+        if ((rc & 0xff) != SQLITE_BUSY)
+            break;
+        sqlite3_sleep(MODE_RETRY_MS);
+    }
+    return rc == SQLITE_OK ? 0 : pb_store_fail(s, rc, "setting WAL mode", e);
+}
+
 int pb_store_open_at(const char *path, int version, struct pb_store **out,
                      struct pb_error *e)
 {
@@ -117,13 +137,8 @@ int pb_store_open_at(const char *path, int version, struct pb_store **out,
     else {
         sqlite3_busy_timeout(s->db, BUSY_TIMEOUT_MS);
         sqlite3_extended_result_codes(s->db, 1);
-        /* journal_mode answers a row; WAL survives in the file, so only
-         * its creator's switch writes */
-        rc = pb_store_exec(s,
-                           "PRAGMA journal_mode=WAL; PRAGMA foreign_keys=ON; "
-                           "PRAGMA synchronous=NORMAL",
-                           e);
-        if (rc && e)
+        rc = set_modes(s, e);
+        if (rc && rc != -EBUSY && e)
             rc = pb_fail(e, rc,
                          "%s: not a puzzlebench results store (an SQLite "
                          "database expected): %s",
