@@ -17,6 +17,7 @@
  * the bounds' mean share of the exact cost and the strong table's build
  * time (informative, not asserted). Ends with "N passed, N failed".
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,6 +26,7 @@
 #include "pb_clock.h"
 #include "walk.h"
 #include "walk_heuristic.h"
+#include "walk_slope.h"
 
 typedef uint64_t bound_fn(const struct walk_heuristic *h, int64_t dr,
                           int64_t dc, unsigned o);
@@ -47,10 +49,17 @@ struct tally {
     double bound, exact; /* sums over states with a finite exact cost */
 };
 
-enum { KINDS = 4 };
-static const char *const kind_name[KINDS] = {"cheap", "strong", "cheap + 1",
-                                             "tilted"};
-static bound_fn *const kind_fn[KINDS] = {cheap, walk_strong, broken, walk_tilt};
+enum { KINDS = 6 };
+static const char *const kind_name[KINDS] = {
+    "cheap", "strong", "cheap + 1", "tilted 16", "tilted 32", "tilted 64"};
+static bound_fn *const kind_fn[KINDS] = {cheap,     walk_strong, broken,
+                                         walk_tilt, walk_tilt,   walk_tilt};
+/* the tilted table's side built before each kind is tallied (the strong
+ * bound includes the tilted one) */
+static const uint32_t kind_side[KINDS] = {WALK_TILT_MIN,     WALK_TILT_MIN,
+                                          WALK_TILT_MIN,     WALK_TILT_MIN,
+                                          2 * WALK_TILT_MIN, WALK_TILT_MAX};
+_Static_assert(4 * WALK_TILT_MIN == WALK_TILT_MAX, "three sides");
 static struct tally tallies[KINDS];
 static struct walk_heuristic heur;
 static double build_seconds;
@@ -197,17 +206,20 @@ static void check_instance(const struct walk_instance *in, const void *oracle,
     build_seconds += pb_now() - t0;
     builds++;
     CHECK(rc == 0, "strong build: %d", rc);
-    if (rc == 0) {
-        rc = walk_tilt_build(
-            &heur, in,
-            (int64_t)(in->end / in->cols) - (int64_t)(in->start / in->cols),
-            (int64_t)(in->end % in->cols) - (int64_t)(in->start % in->cols));
-        CHECK(rc == 0, "tilt build: %d", rc);
-    }
     char where[96];
     snprintf(where, sizeof(where), "%s #%zu", what, index);
-    for (int k = 0; rc == 0 && k < KINDS; k++)
-        tally_bound(k, in, dist, where);
+    for (int k = 0; rc == 0 && k < KINDS; k++) {
+        if (k == 0 || kind_side[k] != kind_side[k - 1]) {
+            rc = walk_tilt_build(
+                &heur, in,
+                (int64_t)(in->end / in->cols) - (int64_t)(in->start / in->cols),
+                (int64_t)(in->end % in->cols) - (int64_t)(in->start % in->cols),
+                kind_side[k]);
+            CHECK(rc == 0, "tilt build, side %u: %d", kind_side[k], rc);
+        }
+        if (rc == 0)
+            tally_bound(k, in, dist, where);
+    }
     free(dist);
 }
 
@@ -287,8 +299,61 @@ static void test_tight(void)
         kt_on_board(kernel(), families[f], 8, 8, 3, check_tight);
 }
 
+/* walk_slope_toward against sampled feasible slopes: for face sets of
+ * three ranges and displacements all round, the slope it returns is
+ * feasible at its own scale, and no slope found feasible on 360 rays
+ * (the steepest point of each, walk_steepest at scale 4096) is higher
+ * at the displacement. A suboptimal vertex or an infeasible one fails. */
+static void test_slope(void)
+{
+    enum { RAYS = 360, SCALE = 4096, SETS = 24 };
+    static const uint32_t range[] = {1000, 9, 1};
+    uint64_t x = 0x9e3779b97f4a7c15u;
+    for (unsigned set = 0; set < SETS; set++) {
+        struct walk_instance in = {0};
+        uint32_t w = range[set % 3];
+        for (unsigned f = 0; f < WALK_FACES; f++) {
+            x = x * 6364136223846793005u + 1442695040888963407u;
+            uint32_t v = (uint32_t)(x >> 33) % (w + 1);
+            in.face[f] = w == 1 ? v * 1000 : v; /* extreme: 0 or 1000 */
+        }
+        uint32_t bottom[WALK_ORIENTATIONS];
+        walk_bottoms(&in, bottom);
+        int64_t ray_r[RAYS], ray_c[RAYS];
+        for (unsigned k = 0; k < RAYS; k++) {
+            double a = 2 * 3.14159265358979 * k / RAYS;
+            int64_t ur = (int64_t)(1048576 * cos(a)),
+                    uc = (int64_t)(1048576 * sin(a));
+            int64_t m =
+                walk_steepest(bottom, ur, uc, 1048576,
+                              4 * SCALE * (int64_t)walk_max_face(&in), SCALE);
+            ray_r[k] = m * ur / 1048576;
+            ray_c[k] = m * uc / 1048576;
+        }
+        for (int dr = -900; dr <= 900; dr += 300)
+            for (int dc = -900; dc <= 900; dc += 300) {
+                struct walk_slope t = walk_slope_toward(bottom, dr, dc);
+                int64_t pi[WALK_ORIENTATIONS];
+                CHECK(t.den > 0 && walk_potentials(bottom, t.r, t.c, t.den, pi),
+                      "faces set %u, (%d, %d): slope (%lld, %lld) / %lld "
+                      "infeasible",
+                      set, dr, dc, (long long)t.r, (long long)t.c,
+                      (long long)t.den);
+                int64_t best = (t.r * dr + t.c * dc) * SCALE;
+                unsigned higher = 0;
+                for (unsigned k = 0; k < RAYS; k++)
+                    higher += (ray_r[k] * dr + ray_c[k] * dc) * t.den > best;
+                CHECK(higher == 0,
+                      "face set %u, (%d, %d): %u sampled slopes higher than "
+                      "the optimum's",
+                      set, dr, dc, higher);
+            }
+    }
+}
+
 int main(void)
 {
+    test_slope();
     test_boards();
     for (int k = 0; k < KINDS; k++) {
         const struct tally *t = &tallies[k];

@@ -447,7 +447,8 @@ strong_solve(struct astar_worker *w, bool tilted, const void *instance,
         (int64_t)(in->end % in->cols) - (int64_t)(in->start % in->cols);
     if (tilted && (dr > WALK_WINDOW || -dr > WALK_WINDOW || dc > WALK_WINDOW ||
                    -dc > WALK_WINDOW)) {
-        int rc = walk_tilt_build(&w->strong, in, dr, dc);
+        int rc =
+            walk_tilt_build(&w->strong, in, dr, dc, walk_tilt_side(dr, dc));
         if (rc)
             return pb_fail(e, rc,
                            "A*: tilted table: out of memory or sums "
@@ -534,8 +535,8 @@ static uint64_t astar_strong_memory(const struct pb_corpus *corpus, int threads)
 static uint64_t astar_tilted_memory(const struct pb_corpus *corpus, int threads)
 {
     uint64_t tilts =
-        pb_mul_sat((uint64_t)threads, TABLE_BYTES(WALK_TILT_TORUS) +
-                                          BUILD_QUEUE_BYTES(WALK_TILT_TORUS));
+        pb_mul_sat((uint64_t)threads, TABLE_BYTES(WALK_TILT_MAX) +
+                                          BUILD_QUEUE_BYTES(WALK_TILT_MAX));
     return pb_add_sat(tables_memory(corpus, threads), tilts);
 }
 

@@ -89,39 +89,50 @@
  * bounds lose an additive error far from the end (the offsets, and the
  * local detours a route must make, which no single slope sees); about 1%
  * of the cost at a distance of 1000. For one query's displacement
- * (dr0, dc0) take a feasible slope theta (scale q, below) with potentials
- * pi, chosen among directions near (dr0, dc0) (13 angles over +-0.6 rad,
- * refined twice around the best, each with the steepest feasible
- * magnitude by bisection) to maximise the line's value at the start. The
- * reduced cost of a roll, c' = q * bottom(o') - theta . v_d - pi(o') +
+ * (dr0, dc0) take the feasible slope theta whose line is highest at the
+ * start, exactly (walk_slope_toward, a two-variable linear program;
+ * walk_slope.c), at a scale q (below) that is a multiple of its
+ * denominator, so that theta is exact in integers, with potentials pi.
+ * The reduced cost of a roll, c' = q * bottom(o') - theta . v_d - pi(o') +
  * pi(o), is >= 0 (feasibility), and along any route from (s, o) to t
  * ending in o_t, q * cost = theta . (t - s) - off(o) + off(o_t) + sum c'.
  * c' depends only on the orientations and the direction, so the route
- * folds onto a torus of side M = WALK_TILT_TORUS with the same reduced
- * costs: off(o_t) + sum c' >= R(s - t mod M, o), R the torus's least
+ * folds onto a torus of side M with the same reduced costs:
+ * off(o_t) + sum c' >= R(s - t mod M, o), R the torus's least
  * off(o_end) + sum c' to the origin, one reverse Dijkstra seeded with off
  * at the origin. Hence cost >= ceil((theta . (dr, dc) - off(o) + R) / q):
  * admissible, at least the line of the same theta (R >= 0). Consistent:
  * R(p, o) <= c' + R(p', o') for every roll, which rearranges to the line
  * inequality with c' added, as above; on t the value is
- * R(0, o) - off(o) <= 0. q = 2^30 / (4 W M) (at least 1) keeps the sums
+ * R(0, o) - off(o) <= 0. Q = 2^30 / (4 W M) (at least 1) keeps the sums
  * within 32 bits: a torus square is M rolls away, each of reduced cost
- * below about 3 q W. The table is exact for the tilted costs, so the
- * error is what folding loses, not a slope's O(distance) slack: on
- * 1024 x 1024 `uniform` boards A* settles about 1/150 of the states
- * instead of 1/30 to 1/43 with the lines alone. One table of M^2 * 24
- * sums per query (384 KB): the torus Dijkstra plus the slope search (39
- * bisections of Bellman-Ford runs over 24 * 4 edges); its time is not
- * measured apart (it counts in the solve).
- * Why M = 64, a quarter of the strong table's states: the build is a
- * torus Dijkstra, so its time goes with M^2, while a smaller torus folds
- * more (a looser bound, more states settled). Measured on 24 uniform
- * pairs of 1024 x 1024 boards (seed 81, one thread, per query, in one
- * session): M = 128 built in 12.4 ms and settled 78,700 states, 22.2 ms
- * a query in all; M = 64: 3.8 ms, 103,500 states, 16.6 ms; M = 32:
- * 1.6 ms, 115,300 states, 15.8 ms. On 4096 x 4096 boards (4 pairs)
- * M = 64 took 4 % more time than 128 and M = 32 20 % more (the searches
- * there are long enough to repay a tighter table), so 64.
+ * below about 3 Q W; q is the largest multiple of theta's denominator
+ * (at most 2 * 24^2) up to Q, and when there is none (W beyond about
+ * 10^5) the steepest feasible point of theta's ray at scale Q, a slope
+ * a little below the optimum. With the optimal slope the two cheapest
+ * cycles of rolls toward the end cost nothing reduced, so R is what the
+ * route's remaining detours cost, and folding loses only where a copy of
+ * the end M squares away is cheaper to reach: on most queries the bound
+ * is exact along the whole route and A* settles one state per roll.
+ * Why the optimum and not a sampled slope: with 39 sampled angles the
+ * bound stayed 100 to 700 below the answer at the start, and on queries
+ * whose two cheapest cycles tie (a parallelogram of equally cheap
+ * interleavings) A* settled every state of it, 500,000 states a query;
+ * with the optimum, 24 uniform pairs of 1024 x 1024 boards (seed 81)
+ * settle 1,659 states a query on average at M = 64 instead of 103,500.
+ * Why M grows with the distance (walk_tilt_side: the power of two nearest
+ * (|dr0| + |dc0|) / 64 within 16..64): the build is a torus Dijkstra of
+ * M^2 * 24 states (0.2 ms at 16, 1.7 ms at 64), while the states a query
+ * settles where folding loses go with the distance squared over M
+ * (halved at each doubling of M: 230,000, 117,000, 61,000 at 16, 32, 64
+ * on a 4096 x 4096 pair 4,609 rolls apart); the build and the expected
+ * settled states balance near M^3 ~ distance^2. Over the settled
+ * counts of 52 pairs at each side (24 of 1024^2, 12 of 2048^2, 10 of
+ * 4096^2, 6 of `far` 1024^2), priced at those build times and 130 ns a
+ * settled state, the distance / 64 rule costs no more than the best
+ * fixed side on each board size (and 16 % less on 4096^2, where the
+ * distances vary most). The table's room is WALK_TILT_MAX^2 * 24 sums
+ * (384 KB); its build counts in the solve's time.
  *
  * The strong bound is the largest of T, the cheap bound, the linear
  * bounds and the tilted table when one is built: a maximum of admissible bounds
@@ -135,23 +146,19 @@
  * feasible potentials (R. Bellman, 1958).
  */
 #include "walk_heuristic.h"
+#include "walk_slope.h"
 
 #include <errno.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 enum {
     TORUS_MASK = WALK_TORUS - 1,
     TORUS_STATES = WALK_TORUS * WALK_TORUS * WALK_ORIENTATIONS,
-    TILT_MASK = WALK_TILT_TORUS - 1,
-    TILT_STATES = WALK_TILT_TORUS * WALK_TILT_TORUS * WALK_ORIENTATIONS,
+    TILT_STATES = WALK_TILT_MAX * WALK_TILT_MAX * WALK_ORIENTATIONS,
     RADIX_BUCKETS = 33, /* sums of 32 bits */
 };
 _Static_assert((WALK_TORUS & TORUS_MASK) == 0, "the torus side is 2^k");
-
-static const int step_r[WALK_DIRS] = {1, -1, 0, 0};
-static const int step_c[WALK_DIRS] = {0, 0, 1, -1};
 
 void walk_cheap_init(struct walk_heuristic *h, const struct walk_instance *in)
 {
@@ -271,8 +278,8 @@ static int torus_fill(uint32_t *table, uint32_t side, struct walk_radix *q,
             if (nx >= UINT32_MAX)
                 return -ERANGE;
             uint32_t next = (uint32_t)nx;
-            uint32_t r = (pr - (uint32_t)step_r[d]) & mask;
-            uint32_t c = (pc - (uint32_t)step_c[d]) & mask;
+            uint32_t r = (pr - (uint32_t)walk_step_r[d]) & mask;
+            uint32_t c = (pc - (uint32_t)walk_step_c[d]) & mask;
             uint32_t from =
                 (r * side + c) * WALK_ORIENTATIONS + walk_roll[o2][d ^ 1u];
             if (next < table[from]) {
@@ -282,64 +289,6 @@ static int torus_fill(uint32_t *table, uint32_t side, struct walk_radix *q,
         }
     }
     return rc;
-}
-
-/* Bellman-Ford over the orientations with weights q * bottom(o') -
- * (tr * vr_d + tc * vc_d): true and the potentials in pi when no cycle
- * is negative. */
-static bool potentials(const uint32_t bottom[WALK_ORIENTATIONS], int64_t tr,
-                       int64_t tc, int64_t pi[WALK_ORIENTATIONS], int64_t q)
-{
-    for (unsigned o = 0; o < WALK_ORIENTATIONS; o++)
-        pi[o] = 0;
-    /* without a negative cycle the distances settle within 24 rounds
-     * (a path from the source has at most 24 edges), so a 25th round
-     * that still improves proves one */
-    for (unsigned round = 0; round <= WALK_ORIENTATIONS; round++) {
-        bool changed = false;
-        for (unsigned o = 0; o < WALK_ORIENTATIONS; o++)
-            for (unsigned d = 0; d < WALK_DIRS; d++) {
-                unsigned o2 = walk_roll[o][d];
-                int64_t w = q * bottom[o2] - (tr * step_r[d] + tc * step_c[d]);
-                if (pi[o] + w < pi[o2]) {
-                    pi[o2] = pi[o] + w;
-                    changed = true;
-                }
-            }
-        if (!changed)
-            return true;
-    }
-    return false;
-}
-
-/* The largest m in 0..hi whose slope (m * ur / den, m * uc / den) is
- * feasible at scale q (potentials), by bisection. */
-static int64_t steepest(const uint32_t bottom[WALK_ORIENTATIONS], int64_t ur,
-                        int64_t uc, int64_t den, int64_t hi, int64_t q)
-{
-    int64_t pi[WALK_ORIENTATIONS], lo = 0;
-    while (lo < hi) {
-        int64_t mid = lo + (hi - lo + 1) / 2;
-        if (potentials(bottom, mid * ur / den, mid * uc / den, pi, q))
-            lo = mid;
-        else
-            hi = mid - 1;
-    }
-    return lo;
-}
-
-/* The feasible slope (tr, tc)'s offsets: its potentials less their
- * least, so that the least offset is 0. */
-static void slope_offsets(const uint32_t bottom[WALK_ORIENTATIONS], int64_t tr,
-                          int64_t tc, int64_t q, int64_t off[WALK_ORIENTATIONS])
-{
-    int64_t pi[WALK_ORIENTATIONS];
-    potentials(bottom, tr, tc, pi, q);
-    int64_t least = pi[0];
-    for (unsigned o = 1; o < WALK_ORIENTATIONS; o++)
-        least = pi[o] < least ? pi[o] : least;
-    for (unsigned o = 0; o < WALK_ORIENTATIONS; o++)
-        off[o] = pi[o] - least;
 }
 
 /* The linear bounds: per direction the steepest feasible slope. */
@@ -355,12 +304,13 @@ static void lines_fill(struct walk_heuristic *h, const struct walk_instance *in)
         /* a straight run along an axis is a cycle of 4 rolls costing at
          * most 4 W and gaining at least 4 in u . displacement, so the
          * feasible p are at most Q * W */
-        int64_t p = steepest(bottom, dir[k][0], dir[k][1], 1,
-                             (int64_t)WALK_LINE_SCALE * walk_max_face(in),
-                             WALK_LINE_SCALE);
+        int64_t p = walk_steepest(bottom, dir[k][0], dir[k][1], 1,
+                                  (int64_t)WALK_LINE_SCALE * walk_max_face(in),
+                                  WALK_LINE_SCALE);
         h->line_r[k] = p * dir[k][0];
         h->line_c[k] = p * dir[k][1];
-        slope_offsets(bottom, h->line_r[k], h->line_c[k], WALK_LINE_SCALE, off);
+        walk_slope_offsets(bottom, h->line_r[k], h->line_c[k], WALK_LINE_SCALE,
+                           off);
         for (unsigned o = 0; o < WALK_ORIENTATIONS; o++)
             h->line_off[o][k] = off[o];
     }
@@ -387,8 +337,20 @@ int walk_strong_build(struct walk_heuristic *h, const struct walk_instance *in)
     return torus_fill(h->table, WALK_TORUS, h->queue, seed, cost);
 }
 
+uint32_t walk_tilt_side(int64_t dr0, int64_t dc0)
+{
+    uint64_t n =
+        (uint64_t)(dr0 < 0 ? -dr0 : dr0) + (uint64_t)(dc0 < 0 ? -dc0 : dc0);
+    uint32_t side = WALK_TILT_MIN;
+    /* nearest on a log scale: the next side once n / 64 passes
+     * side * sqrt(2), 181 / 128 */
+    while (side < WALK_TILT_MAX && n * 128 > (uint64_t)side * 64 * 181)
+        side *= 2;
+    return side;
+}
+
 int walk_tilt_build(struct walk_heuristic *h, const struct walk_instance *in,
-                    int64_t dr0, int64_t dc0)
+                    int64_t dr0, int64_t dc0, uint32_t side)
 {
     if (!h->tilt)
         h->tilt = malloc((size_t)TILT_STATES * sizeof(*h->tilt));
@@ -398,50 +360,40 @@ int walk_tilt_build(struct walk_heuristic *h, const struct walk_instance *in,
         return -ENOMEM;
     uint32_t bottom[WALK_ORIENTATIONS];
     walk_bottoms(in, bottom);
-    int64_t off[WALK_ORIENTATIONS];
     int64_t W = walk_max_face(in) ? walk_max_face(in) : 1;
-    int64_t Q = ((int64_t)1 << 30) / (W * 4 * WALK_TILT_TORUS);
+    if (side < WALK_TILT_MIN || side > WALK_TILT_MAX || (side & (side - 1)))
+        return -EINVAL;
+    int64_t Q = ((int64_t)1 << 30) / (W * 4 * side);
     if (Q < 1)
         Q = 1;
-    h->tilt_q = Q;
-    double base = atan2((double)dc0, (double)dr0), span = 0.6;
-    double best_a = base, best_v = -1e300;
-    for (int stage = 0; stage < 3; stage++) {
-        double centre = best_a;
-        for (int k = -6; k <= 6; k++) {
-            double ang = centre + span * k / 6;
-            int64_t ur = (int64_t)llround(4096 * cos(ang)),
-                    uc = (int64_t)llround(4096 * sin(ang));
-            int64_t m = steepest(bottom, ur, uc, 4096, 4 * Q * W, Q);
-            int64_t tr = m * ur / 4096, tc = m * uc / 4096;
-            slope_offsets(bottom, tr, tc, Q, off);
-            double v = (double)(tr * dr0 + tc * dc0 - off[0]);
-            if (v > best_v) {
-                best_v = v;
-                best_a = ang;
-                h->tilt_r = tr;
-                h->tilt_c = tc;
-            }
-        }
-        span /= 6;
-    }
+    /* the exact slope (walk_slope.c), at a scale that is a multiple of
+     * its denominator when the 32-bit sums allow one, so that it is
+     * exact there too; else the steepest feasible point of its ray */
+    struct walk_slope best = walk_slope_toward(bottom, dr0, dc0);
+    int64_t q = Q >= best.den ? Q / best.den * best.den : Q;
+    int64_t m = walk_steepest(bottom, best.r, best.c, best.den, q, q);
+    h->tilt_q = q;
+    h->tilt_r = m * best.r / best.den;
+    h->tilt_c = m * best.c / best.den;
     /* the reduced cost of the roll from o1 = walk_roll[o2][d ^ 1] going
      * d into o2: q * bottom(o2) - theta . v_d - off(o2) + off(o1) >= 0 */
-    slope_offsets(bottom, h->tilt_r, h->tilt_c, Q, h->tilt_off);
+    walk_slope_offsets(bottom, h->tilt_r, h->tilt_c, q, h->tilt_off);
     uint32_t seed[WALK_ORIENTATIONS], cost[WALK_ORIENTATIONS][WALK_DIRS];
     for (unsigned o2 = 0; o2 < WALK_ORIENTATIONS; o2++) {
         seed[o2] = (uint32_t)h->tilt_off[o2];
         for (unsigned d = 0; d < WALK_DIRS; d++) {
             unsigned o1 = walk_roll[o2][d ^ 1u];
-            int64_t w = Q * (int64_t)bottom[o2] -
-                        (h->tilt_r * step_r[d] + h->tilt_c * step_c[d]) -
-                        h->tilt_off[o2] + h->tilt_off[o1];
+            int64_t w =
+                q * (int64_t)bottom[o2] -
+                (h->tilt_r * walk_step_r[d] + h->tilt_c * walk_step_c[d]) -
+                h->tilt_off[o2] + h->tilt_off[o1];
             if (w < 0 || w >= UINT32_MAX || h->tilt_off[o2] >= UINT32_MAX)
                 return -ERANGE; /* ruled out by pi and q (opening comment) */
             cost[o2][d] = (uint32_t)w;
         }
     }
-    return torus_fill(h->tilt, WALK_TILT_TORUS, h->queue, seed, cost);
+    h->tilt_side = side;
+    return torus_fill(h->tilt, side, h->queue, seed, cost);
 }
 
 uint64_t walk_tilt(const struct walk_heuristic *h, int64_t dr, int64_t dc,
@@ -449,10 +401,10 @@ uint64_t walk_tilt(const struct walk_heuristic *h, int64_t dr, int64_t dc,
 {
     if (!h->tilt)
         return 0;
-    uint64_t pr = (uint64_t)-dr & TILT_MASK, pc = (uint64_t)-dc & TILT_MASK;
-    int64_t x =
-        h->tilt_r * dr + h->tilt_c * dc - h->tilt_off[o] +
-        (int64_t)h->tilt[(pr * WALK_TILT_TORUS + pc) * WALK_ORIENTATIONS + o];
+    const uint64_t side = h->tilt_side, mask = side - 1;
+    uint64_t pr = (uint64_t)-dr & mask, pc = (uint64_t)-dc & mask;
+    int64_t x = h->tilt_r * dr + h->tilt_c * dc - h->tilt_off[o] +
+                (int64_t)h->tilt[(pr * side + pc) * WALK_ORIENTATIONS + o];
     if (x <= 0)
         return 0;
     return ((uint64_t)x + (uint64_t)h->tilt_q - 1) / (uint64_t)h->tilt_q;

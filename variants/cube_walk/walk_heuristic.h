@@ -17,9 +17,10 @@
  *            linear bounds; O(WALK_LINES) per call.
  *   tilted - walk_tilt: per query (walk_tilt_build, given the start's
  *            displacement), a second torus table of the exact cost with
- *            each roll's cost reduced by a linear bound's slope and
- *            potentials, added back to that line; far tighter than the
- *            lines far away. walk_strong includes it once built.
+ *            each roll's cost reduced by the slope of the line highest
+ *            at the start (walk_slope.h) and its potentials, added back
+ *            to that line; far tighter than the lines far away, often
+ *            exact along the route. walk_strong includes it once built.
  *
  * Both are consistent: h(s) <= cost(s -> s') + h(s') for every roll, and
  * h = 0 on the end square, so an A* with a closed set never reopens a
@@ -34,9 +35,10 @@
 
 #define WALK_TORUS 128 /* the table's side: a power of two */
 #define WALK_WINDOW 56 /* |dr|, |dc| where the table is the plane's cost */
-/* the tilted table's side, a power of two: a quarter of the strong
- * table's states, built per query (walk_heuristic.c says why 64) */
-#define WALK_TILT_TORUS 64
+/* the tilted table's sides, powers of two, chosen per query by the
+ * start-end distance (walk_tilt_side; walk_heuristic.c says why) */
+#define WALK_TILT_MIN 16
+#define WALK_TILT_MAX 64
 #define WALK_LINES 16 /* linear bounds, one per direction */
 
 struct walk_heuristic {
@@ -53,20 +55,28 @@ struct walk_heuristic {
      * WALK_LINE_SCALE) */
     int64_t line_r[WALK_LINES], line_c[WALK_LINES];
     int64_t line_off[WALK_ORIENTATIONS][WALK_LINES];
-    /* tilted: tilt[(pr * WALK_TILT_TORUS + pc) * 24 + o] (pr = -dr mod
-     * WALK_TILT_TORUS) the least reduced
-     * cost to the origin; sum >= ceil((tilt_r * dr + tilt_c * dc -
-     * tilt_off[o] + tilt[...]) / tilt_q); NULL until walk_tilt_build */
+    /* tilted: tilt[(pr * tilt_side + pc) * 24 + o] (pr = -dr mod
+     * tilt_side) the least reduced cost to the origin; sum >=
+     * ceil((tilt_r * dr + tilt_c * dc - tilt_off[o] + tilt[...]) /
+     * tilt_q); NULL until walk_tilt_build (room for WALK_TILT_MAX) */
     uint32_t *tilt;
+    uint32_t tilt_side;
     int64_t tilt_r, tilt_c, tilt_q, tilt_off[WALK_ORIENTATIONS];
 };
 
-/* Builds the tilted table for a query whose end is (dr0, dc0) from its
- * start, reusing h's tilt table and queue (allocated when NULL; h's
- * cheap and line fields must be built). 0, -ENOMEM, or -ERANGE should a
- * sum leave 32 bits (excluded by its scale, walk_heuristic.c). */
+/* The tilted table's side for a query whose end is (dr0, dc0) from its
+ * start: the power of two nearest (|dr0| + |dc0|) / 64, within
+ * WALK_TILT_MIN..WALK_TILT_MAX. */
+uint32_t walk_tilt_side(int64_t dr0, int64_t dc0);
+
+/* Builds the tilted table of side `side` (a power of two within
+ * WALK_TILT_MIN..WALK_TILT_MAX) for a query whose end is (dr0, dc0) from
+ * its start, reusing h's tilt table and queue (allocated when NULL; h's
+ * cheap and line fields must be built). 0, -EINVAL for another side,
+ * -ENOMEM, or -ERANGE should a sum leave 32 bits (excluded by its scale,
+ * walk_heuristic.c). */
 int walk_tilt_build(struct walk_heuristic *h, const struct walk_instance *in,
-                    int64_t dr0, int64_t dc0);
+                    int64_t dr0, int64_t dc0, uint32_t side);
 
 /* The tilted bound alone (0 while h has no tilted table). */
 uint64_t walk_tilt(const struct walk_heuristic *h, int64_t dr, int64_t dc,
