@@ -15,7 +15,13 @@
  * a 200 x 200 board (displacements past the torus). A bound one above
  * the cheap one must fail the same checks: the test can fail. Prints
  * the bounds' mean share of the exact cost and the strong table's build
- * time (informative, not asserted). Ends with "N passed, N failed".
+ * time (informative, not asserted). The tilted bound is checked at each
+ * of its three torus sides (16, 32, 64), and its slope
+ * (walk_slope_toward) is checked optimal: feasible, and at its
+ * displacement at least as high as each of 360 feasible slopes sampled
+ * all round, for face sets of three ranges (a wrong vertex or an
+ * infeasible one fails).
+ * Ends with "N passed, N failed".
  */
 #include <math.h>
 #include <stdlib.h>

@@ -6,9 +6,10 @@
  * the variant's build hook and timed apart from the solves) and
  * astar_tilted (astar_strong's bound plus, for an end beyond the
  * table's window, the query's tilted table, walk_tilt_build, built in
- * the solve and timed with it: it settles a fifth to a hundredth of
- * astar_strong's states on 1024 x 1024 `uniform` pairs, and pays a
- * torus search per query for it).
+ * the solve and timed with it: on 24 `uniform` pairs of 1024 x 1024
+ * boards it settles 2,748 states a query against astar_strong's
+ * 417,985, often exactly one per roll of the route, for a torus search
+ * of 0.2 to 1.7 ms a query).
  *
  * Key. A state s reached at sum g is queued at f = g + h(s), h from the
  * displacement end - square and s's orientation code; h is 0 on the end
@@ -566,8 +567,8 @@ const struct pb_variant walk_variant_astar_strong = {
 const struct pb_variant walk_variant_astar_tilted = {
     .name = "astar_tilted",
     .summary = "astar_strong plus, for an end beyond the table's window, a "
-               "torus table per query of costs tilted along the start-end "
-               "direction (built in the solve)",
+               "torus table per query of costs reduced by the cheapest slope "
+               "toward the end (built in the solve)",
     .build = tables_build,
     .free_shared = tables_free,
     .worker_new = astar_worker_new,
