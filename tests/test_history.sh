@@ -11,7 +11,11 @@
 # budget below the estimate is refused before anything runs, as are a
 # range that is not A..B and a store that is not there for --show;
 # --bisect of a benchmark without a change says so; publish writes
-# the site. Builds at most the two tiny commits (a file copy each).
+# the site. With --define, the commits build again in folders of their
+# own (the cache keyed by commit and options), the history's options
+# list them, and a second run reports the broken commit's cached
+# failure with its first reason. Builds only tiny commits (a file copy
+# each).
 #
 # Usage: test_history.sh PATH_TO_PUZZLEBENCH SOURCE_DIR
 # Prints one line per failed check on stderr and ends with "N passed, N
@@ -120,6 +124,29 @@ check_rc "publish" 0
 grep -q "${c2:0:7}" "$T/site/index.html" && pass || fail "the broken commit listed"
 run "$PB" publish --db "$T/h.db"
 check_rc "publish without --out" 2
+
+# build options: their own cache folder, the broken commit's reason
+# read back from its marker the second time
+run "$PB" history --commits "$c1..$c3" --suite "$T/tiny.suite" --rounds 1 \
+    --define SCRATCH_FLAG=on --budget 900 --build-time 5 "${common[@]}"
+check_rc "history with a cmake define" 0
+d=$(ls -d "$T/cache/$c3"-release-* 2>/dev/null | head -n 1)
+[ -n "$d" ] && grep -q "^SCRATCH_FLAG:UNINITIALIZED=on" "$d/build/CMakeCache.txt" &&
+    pass || fail "the define built in a folder of its own: ${d:-none}"
+h=$(q 'SELECT max(id) FROM history')
+q "SELECT options FROM history WHERE id = $h" | grep -q ', define SCRATCH_FLAG=on$' &&
+    pass || fail "the history's options: $(q "SELECT options FROM history WHERE id = $h")"
+run "$PB" history --commits "$c1..$c3" --suite "$T/tiny.suite" --rounds 1 \
+    --define SCRATCH_FLAG=on --budget 900 --build-time 5 "${common[@]}"
+check_rc "again with the define" 0
+grep -q "${c2:0:12} not built: cached: cmake configure failed (exit 1; log: " "$T/err" &&
+    pass || fail "the cached failure's reason: $(cat "$T/err")"
+run "$PB" history --commits "$c1..$c3" --suite "$T/tiny.suite" --define SCRATCH_FLAG=on \
+    --define OTHER=1 --dry-run "${common[@]}"
+grep -q "2 commits of .*, 2 to build" "$T/err" && pass ||
+    fail "other options, other builds: $(cat "$T/err")"
+run "$PB" history --commits "$c1..$c3" --suite "$T/tiny.suite" --define NOEQUALS "${common[@]}"
+check_rc "--define without =" 2
 
 git -C "$repo" worktree prune
 summary

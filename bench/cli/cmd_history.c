@@ -19,14 +19,16 @@ static const char help[] =
     "usage: puzzlebench history --commits A..B --suite NAME|FILE\n"
     "                           [--every N] [--rounds N] [--budget S]\n"
     "                           [--repo DIR] [--db FILE] [--dry-run]\n"
+    "                           [--define NAME=VALUE]...\n"
     "       puzzlebench history --bisect BENCHMARK [--history ID] [...]\n"
     "       puzzlebench history --show [--history ID] [--db FILE]\n\n"
     "Runs a suite with each commit of a range and keeps every result in\n"
     "the results store: each commit is built in its own git worktree and\n"
-    "build folder (cached by commit: built once, a failed build recorded\n"
-    "and skipped), then the suite runs in rounds, every built commit once\n"
-    "a round in a shuffled order, so that the machine's drift falls on\n"
-    "all alike and neighbouring commits compare paired round by round.\n"
+    "build folder (cached by commit and --define options: built once, a\n"
+    "failed build recorded and skipped), then the suite runs in rounds,\n"
+    "every built commit once a round in a shuffled order, so that the\n"
+    "machine's drift falls on all alike and neighbouring commits compare\n"
+    "paired round by round.\n"
     "Prints the commits where a benchmark's time changed: neighbouring\n"
     "commits compared as `compare` compares two runs, every comparison of\n"
     "the range one Holm family, a change only beyond the band\n"
@@ -51,6 +53,9 @@ static const char help[] =
     "  -d, --db FILE       the store (default: results/puzzlebench.db)\n"
     "      --seed X        the rounds' shuffles (default: the clock)\n"
     "  -j, --jobs N        parallel build jobs (default 2)\n"
+    "  -D, --define NAME=VALUE  a cmake cache entry for every build (as\n"
+    "                      cmake -D; repeatable, 16 at most): the build\n"
+    "                      cache is keyed by commit and these\n"
     "  -b, --band PCT      the change's band, +-PCT percent (default 2)\n"
     "  -n, --dry-run       the commits and the estimate only\n"
     "      --bisect BENCHMARK  narrow each change point of BENCHMARK (a\n"
@@ -85,6 +90,27 @@ static bool seconds_option(const char *option, const char *text, double *out)
     return true;
 }
 
+/* --define NAME=VALUE: NAME of letters, digits and underscores (a cmake
+ * cache entry, optionally NAME:TYPE), VALUE anything. */
+static bool define_option(struct pb_history_options *o, const char *text)
+{
+    size_t name = strspn(text, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrs"
+                               "tuvwxyz0123456789_:");
+    if (name == 0 || text[name] != '=') {
+        pb_usage_error("history",
+                       "--define expects NAME=VALUE (a cmake cache entry), "
+                       "found '%s'",
+                       text);
+        return false;
+    }
+    if (o->defines == PB_HISTORY_DEFINES) {
+        pb_usage_error("history", "--define: %d at most", PB_HISTORY_DEFINES);
+        return false;
+    }
+    o->define[o->defines++] = text;
+    return true;
+}
+
 int cmd_history(int argc, char **argv)
 {
     static const struct option options[] = {
@@ -96,6 +122,7 @@ int cmd_history(int argc, char **argv)
         {"out", required_argument, NULL, 'o'},
         {"db", required_argument, NULL, 'd'},
         {"jobs", required_argument, NULL, 'j'},
+        {"define", required_argument, NULL, 'D'},
         {"band", required_argument, NULL, 'b'},
         {"dry-run", no_argument, NULL, 'n'},
         {"help", no_argument, NULL, 'h'},
@@ -117,7 +144,7 @@ int cmd_history(int argc, char **argv)
     double band;
     int c;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, ":c:s:e:r:B:o:d:j:b:nh", options,
+    while ((c = getopt_long(argc, argv, ":c:s:e:r:B:o:d:j:D:b:nh", options,
                             NULL)) != -1) {
         switch (c) {
         case 'c':
@@ -150,6 +177,10 @@ int cmd_history(int argc, char **argv)
             if (!cli_long("history", "--jobs", optarg, 1, 256, &v))
                 return PB_EXIT_USAGE;
             o.jobs = (int)v;
+            break;
+        case 'D':
+            if (!define_option(&o, optarg))
+                return PB_EXIT_USAGE;
             break;
         case 'b':
             if (!cli_percent("history", "--band", optarg, 100, &band))

@@ -28,19 +28,25 @@
 struct pb_error;
 struct pb_store;
 
+#define PB_HISTORY_DEFINES 16 /* --define options at most */
+
 struct pb_history_options {
-    const char *repo;   /* the git repository ("." by default) */
-    const char *range;  /* "A..B": the commits after A up to B */
-    unsigned every;     /* every N-th commit, counted back from B; 1: all */
-    const char *suite;  /* the suite file (a path, resolved by the caller) */
-    int rounds;         /* rounds of runs (3) */
-    double budget;      /* seconds the whole may take; refused beyond */
-    double per_build;   /* estimated seconds per build (0: from the cache) */
-    double per_run;     /* estimated seconds per run (0: from the suite) */
-    const char *cache;  /* worktrees and builds */
-    const char *out;    /* the runs' results folders */
-    uint64_t seed;      /* the rounds' shuffles */
-    int jobs;           /* parallel build jobs */
+    const char *repo;  /* the git repository ("." by default) */
+    const char *range; /* "A..B": the commits after A up to B */
+    unsigned every;    /* every N-th commit, counted back from B; 1: all */
+    const char *suite; /* the suite file (a path, resolved by the caller) */
+    int rounds;        /* rounds of runs (3) */
+    double budget;     /* seconds the whole may take; refused beyond */
+    double per_build;  /* estimated seconds per build (0: from the cache) */
+    double per_run;    /* estimated seconds per run (0: from the suite) */
+    const char *cache; /* worktrees and builds */
+    const char *out;   /* the runs' results folders */
+    uint64_t seed;     /* the rounds' shuffles */
+    int jobs;          /* parallel build jobs */
+    /* cmake cache entries NAME=VALUE for every build (-D), in the order
+     * given; the build cache is keyed by commit and these */
+    const char *define[PB_HISTORY_DEFINES];
+    size_t defines;
     bool dry_run;       /* the plan and its estimate only */
     double band, alpha; /* change detection (changepoint.h) */
     FILE *log;          /* progress (stderr) */

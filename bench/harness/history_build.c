@@ -118,16 +118,24 @@ static bool exists(const char *path)
     return access(path, F_OK) == 0;
 }
 
-/* The seconds in a build.ok marker, or 0. */
-static double read_seconds(const char *path)
+/* A marker's first line into text (empty when it cannot be read). */
+static void read_marker(const char *path, char *text, size_t len)
 {
     FILE *f = fopen(path, "r");
-    char text[64] = "";
+    text[0] = '\0';
     if (f) {
-        if (!fgets(text, sizeof(text), f))
+        if (!fgets(text, (int)len, f))
             text[0] = '\0';
         fclose(f);
     }
+    text[strcspn(text, "\n")] = '\0';
+}
+
+/* The seconds in a build.ok marker, or 0. */
+static double read_seconds(const char *path)
+{
+    char text[64];
+    read_marker(path, text, sizeof(text));
     char *end;
     double s = strtod(text, &end);
     return end != text && s > 0 ? s : 0;
@@ -141,12 +149,26 @@ static int write_marker(const char *path, const char *text, struct pb_error *e)
     return 0;
 }
 
-/* CACHE/SHA-release/name into buf: the one spelling of the cache's
- * files (its worktree, build folder, markers and log). */
+/* CACHE/SHA-KEY/name into buf: the one spelling of the cache's files
+ * (its worktree, build folder, markers and log). KEY is "release" for
+ * the default build, else "release-" and a hash (64-bit FNV-1a) of the
+ * --define options in their order, so that other options never meet
+ * another build's folder or markers. */
 static void cache_path(const struct pb_history_options *o, const char *sha,
                        const char *name, char *buf, size_t len)
 {
-    snprintf(buf, len, "%s/%.40s-release%s%s", o->cache, sha, *name ? "/" : "",
+    char key[32] = "release";
+    if (o->defines) {
+        uint64_t h = 0xcbf29ce484222325u;
+        for (size_t i = 0; i < o->defines; i++)
+            for (const char *p = o->define[i];; p++) {
+                h = (h ^ (unsigned char)*p) * 0x100000001b3u;
+                if (!*p)
+                    break; /* the NUL too: "a", "b" is not "ab" */
+            }
+        snprintf(key, sizeof(key), "release-%016llx", (unsigned long long)h);
+    }
+    snprintf(buf, len, "%s/%.40s-%s%s%s", o->cache, sha, key, *name ? "/" : "",
              name);
 }
 
@@ -167,7 +189,11 @@ int pb_history_build(const struct pb_history_options *o, const char *sha,
     if (exists(ok) && exists(binary))
         return 0;
     if (exists(failed)) {
-        snprintf(note, note_len, "build failed before (log: %s)", log);
+        /* the marker holds the first attempt's note: its reason */
+        char reason[1024];
+        read_marker(failed, reason, sizeof(reason));
+        snprintf(note, note_len, "cached: %s",
+                 reason[0] ? reason : "build failed before");
         return 1;
     }
     if (pb_make_dirs(dir))
@@ -183,19 +209,21 @@ int pb_history_build(const struct pb_history_options *o, const char *sha,
                      "git worktree add failed (exit %d; log: %s)", rc, log);
     }
     if (rc == 0) {
-        const char *configure[] = {"cmake",
-                                   "-S",
-                                   src,
-                                   "-B",
-                                   build,
-                                   "-DCMAKE_BUILD_TYPE=Release",
-                                   "-DCMAKE_C_COMPILER_LAUNCHER=ccache",
-                                   "-DCMAKE_CXX_COMPILER_LAUNCHER=ccache",
-                                   NULL};
-        /* without ccache the two launcher settings are left off */
+        /* Release, ccache's launchers when it is there, then the
+         * --define options (later -D settings win in cmake) */
+        const char *configure[8 + 2 * PB_HISTORY_DEFINES + 1] = {
+            "cmake", "-S", src, "-B", build, "-DCMAKE_BUILD_TYPE=Release"};
+        size_t argc = 6;
         if (pb_spawn_log((const char *[]){"ccache", "--version", NULL}, NULL,
-                         NULL) != 0)
-            configure[6] = NULL;
+                         NULL) == 0) {
+            configure[argc++] = "-DCMAKE_C_COMPILER_LAUNCHER=ccache";
+            configure[argc++] = "-DCMAKE_CXX_COMPILER_LAUNCHER=ccache";
+        }
+        for (size_t i = 0; i < o->defines && i < PB_HISTORY_DEFINES; i++) {
+            configure[argc++] = "-D";
+            configure[argc++] = o->define[i];
+        }
+        configure[argc] = NULL;
         rc = pb_spawn_log(configure, NULL, log);
         if (rc)
             snprintf(note, note_len,

@@ -93,9 +93,14 @@ int pb_history_run_commits(const struct pb_history_options *o,
                            size_t n, const char *range, int64_t *history,
                            struct pb_error *e)
 {
-    char options[256];
-    snprintf(options, sizeof(options), "every %u, rounds %d, seed %llu",
-             o->every, o->rounds, (unsigned long long)o->seed);
+    char options[4096];
+    int at =
+        snprintf(options, sizeof(options), "every %u, rounds %d, seed %llu",
+                 o->every, o->rounds, (unsigned long long)o->seed);
+    for (size_t i = 0; i < o->defines && at > 0 && (size_t)at < sizeof(options);
+         i++)
+        at += snprintf(options + at, sizeof(options) - (size_t)at,
+                       ", define %s", o->define[i]);
     int rc = pb_store_history_new(s, o->suite, range, options, history, e);
     char(*binary)[2048] = calloc(n ? n : 1, sizeof(*binary));
     size_t *order = calloc(n ? n : 1, sizeof(*order));
