@@ -220,6 +220,17 @@ int64_t pb_store_history_latest(struct pb_store *s)
     return id;
 }
 
+/* v (n elements of size bytes, grown only here) with room for one
+ * more: the capacity is n rounded up to a power of two, so the array
+ * doubles when n reaches one, O(1) amortised per element. NULL when out
+ * of memory (v is kept). */
+static void *room_for_one(void *v, size_t n, size_t size)
+{
+    if (n & (n - 1))
+        return v; /* n is not a power of two (nor 0): below capacity */
+    return realloc(v, (n ? 2 * n : 1) * size);
+}
+
 static void copy_text(char *to, size_t len, sqlite3_stmt *st, int at)
 {
     const unsigned char *v = sqlite3_column_text(st, at);
@@ -241,7 +252,7 @@ static int load_commits(struct pb_store *s, int64_t history,
     sqlite3_bind_int64(st, 1, history);
     while (rc == 0 && sqlite3_step(st) == SQLITE_ROW) {
         struct pb_hist_commit *c =
-            realloc(h->commit, (h->commits + 1) * sizeof(*c));
+            room_for_one(h->commit, h->commits, sizeof(*c));
         if (!c) {
             rc = pb_fail(e, -ENOMEM, "out of memory");
             break;
@@ -285,7 +296,7 @@ static struct pb_hist_point *point_for(struct pb_hist_series *x,
 {
     if (x->n && x->point[x->n - 1].commit == position)
         return &x->point[x->n - 1];
-    struct pb_hist_point *p = realloc(x->point, (x->n + 1) * sizeof(*p));
+    struct pb_hist_point *p = room_for_one(x->point, x->n, sizeof(*p));
     if (!p)
         return NULL;
     x->point = p;
@@ -325,7 +336,7 @@ int pb_store_history_load(struct pb_store *s, int64_t history,
         if (!name || position < 0 || (size_t)position >= h->commits)
             continue; /* a run of no listed commit */
         if (!x || strcmp(x->key, name)) {
-            x = realloc(h->series, (h->count + 1) * sizeof(*x));
+            x = room_for_one(h->series, h->count, sizeof(*x));
             if (!x) {
                 rc = pb_fail(e, -ENOMEM, "out of memory");
                 break;
