@@ -7,7 +7,8 @@
 # verification records (their places in the suite) of the unsharded run,
 # no shard, and merged_from; log.txt and the report say what was
 # merged; shards of 2 rounds merge with every row's and run's round and
-# both order seeds. Each refusal (one folder, a folder without results.csv or
+# both order seeds; the merged folder is indexed in ROOT's results store,
+# --db's, or none with --no-db. Each refusal (one folder, a folder without results.csv or
 # results.json, malformed files, another commit, dirty flag, suite or
 # N, a benchmark in two inputs) exits 1 (2 for the usage error) with
 # one line naming the folder and creates nothing; inputs from different
@@ -92,6 +93,24 @@ py merge "$T/all/latest" "$T/m/latest"
 run "$PB" merge --out "$T/m2" "$T/s3" "$T/s1" "$T/s2"
 check_rc "merge of 3 shards in another order" 0
 py "inputs in another order" "$T/all/latest" "$T/m2/latest"
+# the merged folder indexed in ROOT's store (one run of its 9
+# benchmarks), or in --db's, or nowhere with --no-db
+runs_of() { python3 -c 'import sqlite3,sys
+c = sqlite3.connect(sys.argv[1])
+print(c.execute("SELECT count(*) FROM run").fetchone()[0],
+      c.execute("SELECT count(*) FROM benchmark").fetchone()[0],
+      c.execute("SELECT dir FROM run").fetchone()[0])' "$1"; }
+[ "$(runs_of "$T/m/puzzlebench.db")" = "1 9 $(readlink -f "$T/m/latest")" ] &&
+    pass || fail "the merge indexed: $(runs_of "$T/m/puzzlebench.db" 2>&1)"
+run "$PB" merge --out "$T/m3" --db "$T/merged.db" "$T/s1" "$T/s2" "$T/s3"
+check_rc "merge --db" 0
+[ "$(runs_of "$T/merged.db")" = "1 9 $(readlink -f "$T/m3/latest")" ] &&
+    [ ! -e "$T/m3/puzzlebench.db" ] && pass || fail "merge --db: $(runs_of "$T/merged.db" 2>&1)"
+run "$PB" merge --out "$T/m4" --no-db "$T/s1" "$T/s2" "$T/s3"
+check_rc "merge --no-db" 0
+[ ! -e "$T/m4/puzzlebench.db" ] && pass || fail "merge --no-db made a store"
+check_fails "merge --no-db --db" 2 "give one of them" \
+    "$PB" merge --no-db --db "$T/x.db" "$T/s1" "$T/s2"
 if grep -q "3 results folders of suite t" "$T/m/latest/log.txt" &&
     [ "$(grep -c "shard [123]/3" "$T/m/latest/log.txt")" -eq 3 ] &&
     grep -q "Merged from these results folders" "$T/m/latest/report.md" &&
@@ -175,7 +194,7 @@ check_fails "merge of one folder" 2 "at least 2 results folders" \
     "$PB" merge --out "$T/refused" "$S1"
 [ -e "$T/refused" ] && fail "merge of one folder created $T/refused"
 run "$PB" merge --help
-if [ "$rc" -eq 0 ] && grep -q "^usage: puzzlebench merge \[--out ROOT\] DIR DIR" \
+if [ "$rc" -eq 0 ] && grep -q "^usage: puzzlebench merge \[--out ROOT\] .*DIR DIR" \
     "$T/out"; then pass; else fail "merge --help: exit $rc; $(outputs)"; fi
 check_fails "merge --bogus" 2 "merge: .*--bogus" "$PB" merge --bogus "$S1" "$S2"
 
