@@ -352,6 +352,8 @@ uint32_t walk_tilt_side(int64_t dr0, int64_t dc0)
 int walk_tilt_build(struct walk_heuristic *h, const struct walk_instance *in,
                     int64_t dr0, int64_t dc0, uint32_t side)
 {
+    if (side < WALK_TILT_MIN || side > WALK_TILT_MAX || (side & (side - 1)))
+        return -EINVAL;
     if (!h->tilt)
         h->tilt = malloc((size_t)TILT_STATES * sizeof(*h->tilt));
     if (!h->queue)
@@ -361,8 +363,6 @@ int walk_tilt_build(struct walk_heuristic *h, const struct walk_instance *in,
     uint32_t bottom[WALK_ORIENTATIONS];
     walk_bottoms(in, bottom);
     int64_t W = walk_max_face(in) ? walk_max_face(in) : 1;
-    if (side < WALK_TILT_MIN || side > WALK_TILT_MAX || (side & (side - 1)))
-        return -EINVAL;
     int64_t Q = ((int64_t)1 << 30) / (W * 4 * side);
     if (Q < 1)
         Q = 1;

@@ -103,6 +103,9 @@ int64_t walk_steepest(const uint32_t bottom[WALK_ORIENTATIONS], int64_t ur,
                       int64_t uc, int64_t den, int64_t hi, int64_t q)
 {
     int64_t pi[WALK_ORIENTATIONS], lo = 0;
+    /* the tilted table's ray ends at its exact optimum: one run */
+    if (walk_potentials(bottom, hi * ur / den, hi * uc / den, q, pi))
+        return hi;
     while (lo < hi) {
         int64_t mid = lo + (hi - lo + 1) / 2;
         if (walk_potentials(bottom, mid * ur / den, mid * uc / den, q, pi))
