@@ -248,16 +248,11 @@ int cmd_history(int argc, char **argv)
         rc = pb_history_run(&o, s, &id, &e);
     if (rc == 0 && !o.range && id == 0 && !(id = pb_store_history_latest(s)))
         rc = pb_fail(&e, -ENOENT, "%s: no history run stored yet", db);
-    struct pb_history h = {0};
-    if (rc == 0 && bisect && !o.suite &&
-        (rc = pb_store_history_load(s, id, &h, &e)) == 0)
-        o.suite = h.suite; /* the suite the history ran */
     size_t points = 0;
     if (rc == 0 && bisect)
         rc = pb_history_bisect(&o, s, id, bisect, &e);
     else if (rc == 0 && !o.dry_run)
         rc = pb_history_report(s, id, o.band, o.alpha, stdout, &points, &e);
-    pb_history_free(&h);
     pb_store_close(s);
     if (rc) {
         fprintf(stderr, "puzzlebench history: %s\n", e.msg);

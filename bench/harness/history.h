@@ -99,7 +99,8 @@ int pb_history_report(struct pb_store *s, int64_t history, double band,
  * history run `history` whose two commits are more than one apart,
  * builds and runs commits in between (new history runs of the range,
  * each round running both ends and the middle) until the change lies
- * between two neighbouring commits, and prints that commit. */
+ * between two neighbouring commits, and prints that commit. The suite
+ * is o->suite, or the one the history ran when that is NULL. */
 int pb_history_bisect(const struct pb_history_options *o, struct pb_store *s,
                       int64_t history, const char *benchmark,
                       struct pb_error *e);

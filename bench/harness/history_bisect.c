@@ -197,6 +197,9 @@ int pb_history_bisect(const struct pb_history_options *o, struct pb_store *s,
     int rc = pb_store_history_load(s, history, &h, e);
     if (rc)
         return rc;
+    struct pb_history_options with = *o;
+    if (!with.suite)
+        with.suite = h.suite; /* the suite the history ran */
     const struct pb_hist_series *x = series_named(&h, benchmark, e);
     struct pb_hist_change *c = NULL;
     size_t n = 0;
@@ -209,7 +212,7 @@ int pb_history_bisect(const struct pb_history_options *o, struct pb_store *s,
         if (&h.series[c[i].series] != x || !pb_hist_change_is_point(&c[i]))
             continue;
         found++;
-        rc = narrow(o, s, x->key, &h.commit[x->point[c[i].before].commit],
+        rc = narrow(&with, s, x->key, &h.commit[x->point[c[i].before].commit],
                     &h.commit[x->point[c[i].after].commit], e);
     }
     if (rc == 0 && found == 0)

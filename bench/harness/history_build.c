@@ -18,11 +18,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h> /* time: the default seed */
 #include <unistd.h>
 
+#include "harness/harness.h"
 #include "pb.h"
 #include "pb_clock.h"
+#include "pb_hash.h"
 #include "results/folder.h"
 #include "util/spawn.h"
 
@@ -38,7 +39,7 @@ void pb_history_defaults(struct pb_history_options *o)
         .budget = 3600,
         .cache = "results/history-cache",
         .out = "results/history",
-        .seed = (uint64_t)time(NULL),
+        .seed = pb_bench_draw_seed(),
         .jobs = 2,
         .band = 0.02,
         .alpha = 0.05,
@@ -149,41 +150,54 @@ static int write_marker(const char *path, const char *text, struct pb_error *e)
     return 0;
 }
 
-/* CACHE/SHA-KEY/name into buf: the one spelling of the cache's files
- * (its worktree, build folder, markers and log). KEY is "release" for
- * the default build, else "release-" and a hash (64-bit FNV-1a) of the
- * --define options in their order, so that other options never meet
- * another build's folder or markers. */
-static void cache_path(const struct pb_history_options *o, const char *sha,
-                       const char *name, char *buf, size_t len)
+/* CACHE/SHA-KEY into dir: the one spelling of a commit's cache folder
+ * (its worktree, build folder, markers and log: in_dir). KEY is
+ * "release" for the default build, else "release-" and the FNV-1a hash
+ * (pb_hash.h) of the --define options in their order, each with its NUL
+ * ("a", "b" is not "ab"), so that other options never meet another
+ * build's folder or markers. */
+static void cache_dir(const struct pb_history_options *o, const char *sha,
+                      char *dir, size_t len)
 {
     char key[32] = "release";
     if (o->defines) {
-        uint64_t h = 0xcbf29ce484222325u;
+        uint64_t h = PB_FNV1A_BASIS;
         for (size_t i = 0; i < o->defines; i++)
-            for (const char *p = o->define[i];; p++) {
-                h = (h ^ (unsigned char)*p) * 0x100000001b3u;
-                if (!*p)
-                    break; /* the NUL too: "a", "b" is not "ab" */
-            }
+            h = pb_fnv1a_more(h, o->define[i], strlen(o->define[i]) + 1);
         snprintf(key, sizeof(key), "release-%016llx", (unsigned long long)h);
     }
-    snprintf(buf, len, "%s/%.40s-%s%s%s", o->cache, sha, key, *name ? "/" : "",
-             name);
+    snprintf(dir, len, "%s/%.40s-%s", o->cache, sha, key);
+}
+
+/* dir/name into buf. */
+static void in_dir(char *buf, size_t len, const char *dir, const char *name)
+{
+    snprintf(buf, len, "%s/%s", dir, name);
+}
+
+/* Whether ccache runs here, asked once per process (a history builds
+ * many commits). */
+static bool have_ccache(void)
+{
+    static int known = -1;
+    if (known < 0)
+        known = pb_spawn_log((const char *[]){"ccache", "--version", NULL},
+                             NULL, NULL) == 0;
+    return known;
 }
 
 int pb_history_build(const struct pb_history_options *o, const char *sha,
                      char *binary, size_t len, char *note, size_t note_len,
                      double *seconds, struct pb_error *e)
 {
-    char dir[2100], src[2100], build[2100], ok[2100], failed[2100], log[2100];
-    cache_path(o, sha, "", dir, sizeof(dir));
-    cache_path(o, sha, "src", src, sizeof(src));
-    cache_path(o, sha, "build", build, sizeof(build));
-    cache_path(o, sha, "build.ok", ok, sizeof(ok));
-    cache_path(o, sha, "build.failed", failed, sizeof(failed));
-    cache_path(o, sha, "build.log", log, sizeof(log));
-    cache_path(o, sha, "build/puzzlebench", binary, len);
+    char dir[2048], src[2100], build[2100], ok[2100], failed[2100], log[2100];
+    cache_dir(o, sha, dir, sizeof(dir));
+    in_dir(src, sizeof(src), dir, "src");
+    in_dir(build, sizeof(build), dir, "build");
+    in_dir(ok, sizeof(ok), dir, "build.ok");
+    in_dir(failed, sizeof(failed), dir, "build.failed");
+    in_dir(log, sizeof(log), dir, "build.log");
+    in_dir(binary, len, dir, "build/puzzlebench");
     *seconds = 0;
     note[0] = '\0';
     if (exists(ok) && exists(binary))
@@ -196,8 +210,10 @@ int pb_history_build(const struct pb_history_options *o, const char *sha,
                  reason[0] ? reason : "build failed before");
         return 1;
     }
-    if (pb_make_dirs(dir))
-        return pb_fail(e, -errno, "%s: cannot make the build folder", dir);
+    int made = pb_make_dirs(dir);
+    if (made)
+        return pb_fail(e, made, "%s: cannot make the build folder: %s", dir,
+                       strerror(-made));
     double t0 = pb_now();
     int rc = 0;
     if (!exists(src)) {
@@ -214,8 +230,7 @@ int pb_history_build(const struct pb_history_options *o, const char *sha,
         const char *configure[8 + 2 * PB_HISTORY_DEFINES + 1] = {
             "cmake", "-S", src, "-B", build, "-DCMAKE_BUILD_TYPE=Release"};
         size_t argc = 6;
-        if (pb_spawn_log((const char *[]){"ccache", "--version", NULL}, NULL,
-                         NULL) == 0) {
+        if (have_ccache()) {
             configure[argc++] = "-DCMAKE_C_COMPILER_LAUNCHER=ccache";
             configure[argc++] = "-DCMAKE_CXX_COMPILER_LAUNCHER=ccache";
         }
@@ -261,9 +276,10 @@ double pb_history_cached_build_seconds(const struct pb_history_options *o,
     size_t timed = 0;
     *uncached = 0;
     for (size_t i = 0; i < n; i++) {
-        char ok[2100], failed[2100];
-        cache_path(o, c[i].sha, "build.ok", ok, sizeof(ok));
-        cache_path(o, c[i].sha, "build.failed", failed, sizeof(failed));
+        char dir[2048], ok[2100], failed[2100];
+        cache_dir(o, c[i].sha, dir, sizeof(dir));
+        in_dir(ok, sizeof(ok), dir, "build.ok");
+        in_dir(failed, sizeof(failed), dir, "build.failed");
         double s = read_seconds(ok);
         if (s > 0) {
             sum += s;

@@ -51,8 +51,8 @@ static double run_estimate(const struct pb_history_options *o,
 }
 
 /* One run of commit c's binary into OUT/HISTORY/SHA12-rROUND; its
- * folder imported. 0, 1 when the run failed (reported, left out), or a
- * negative code (the store). */
+ * folder imported. 0, 1 when the run or its import failed (reported,
+ * left out), or a negative code when its folder cannot be made (e). */
 static int run_one(const struct pb_history_options *o, struct pb_store *s,
                    int64_t history, int round, size_t position,
                    const struct pb_hist_commit *c, const char *binary,
@@ -63,8 +63,10 @@ static int run_one(const struct pb_history_options *o, struct pb_store *s,
              c->sha, round);
     snprintf(log, sizeof(log), "%s.log", out);
     snprintf(latest, sizeof(latest), "%s/latest", out);
-    if (pb_make_dirs(out))
-        return pb_fail(e, -errno, "%s: cannot make the run's folder", out);
+    int made = pb_make_dirs(out);
+    if (made)
+        return pb_fail(e, made, "%s: cannot make the run's folder: %s", out,
+                       strerror(-made));
     const char *argv[] = {binary, "bench",   "--suite", o->suite, "--rounds",
                           "1",    "--quiet", "--out",   out,      NULL};
     int status = pb_spawn_log(argv, NULL, log);
@@ -84,7 +86,6 @@ static int run_one(const struct pb_history_options *o, struct pb_store *s,
                 round, why.msg);
         return 1;
     }
-    (void)e;
     return 0;
 }
 
