@@ -181,7 +181,7 @@ static int insert_context(struct pb_store *s, int64_t run, char side,
     {
         if (rc)
             break;
-        bool a_key = !strncmp(key, PB_CTX_SIDE_A_PREFIX, a_len);
+        bool a_key = pb_ctx_prefixed(key, PB_CTX_SIDE_A_PREFIX);
         if (side == 'A' ? !a_key : a_key)
             continue; /* the other side's */
         const char *name = side == 'A' ? key + a_len : key;
@@ -197,13 +197,12 @@ static int insert_context(struct pb_store *s, int64_t run, char side,
             rc = pb_store_fail(s, step, "adding a context key", e);
             break;
         }
-        size_t v_len = strlen(PB_CTX_VERIFY_PREFIX);
-        if (strncmp(name, PB_CTX_VERIFY_PREFIX, v_len) || !text)
+        if (!pb_ctx_prefixed(name, PB_CTX_VERIFY_PREFIX) || !text)
             continue;
         char status[32];
         bool has = record_status(text, status);
         sqlite3_bind_int64(ver, 1, run);
-        pb_store_bind_text(ver, 2, name + v_len);
+        pb_store_bind_text(ver, 2, name + strlen(PB_CTX_VERIFY_PREFIX));
         pb_store_bind_text(ver, 3, has ? status : NULL);
         pb_store_bind_text(ver, 4, text);
         step = sqlite3_step(ver);
@@ -373,16 +372,9 @@ int pb_store_import(struct pb_store *s, const char *dir,
     int rc = identity_of(where, identity, source, sizeof(source), e);
     if (rc)
         return rc;
-    json_t *ctx = pb_context_of(dir);
-    if (!ctx)
-        ctx = json_object(); /* an old results.csv alone: no provenance */
-    if (!ctx)
-        return pb_fail(e, -ENOMEM, "out of memory");
     rc = pb_store_begin(s, e);
-    if (rc) {
-        json_decref(ctx);
+    if (rc)
         return rc;
-    }
     /* imported before (by this writer or another, whose transaction ended
      * before ours began): its runs, nothing read */
     int64_t before = stored_run(s, identity, false);
@@ -391,20 +383,25 @@ int pb_store_import(struct pb_store *s, const char *dir,
         int64_t a = stored_run(s, identity, true);
         if (a)
             runs[(*count)++] = a;
+        return pb_store_end(s, 0, e);
     }
+    json_t *ctx = pb_context_of(where);
+    if (!ctx)
+        ctx = json_object(); /* an old results.csv alone: no provenance */
+    if (!ctx)
+        rc = pb_fail(e, -ENOMEM, "out of memory");
     unsigned sides = 0;
-    if (!before) {
+    if (rc == 0) {
         rc = import_side(s, where, source, identity, 0, ctx, tag, &runs[*count],
                          &sides, e);
         *count += rc == 0;
     }
-    if (rc == 0 && !before && (sides & READBACK_SIDE_A)) {
+    if (rc == 0 && (sides & READBACK_SIDE_A)) {
         rc = import_side(s, where, source, identity, 'A', ctx, tag,
                          &runs[*count], &sides, e);
         *count += rc == 0;
     }
-    if (!before)
-        *added = *count;
+    *added = *count;
     json_decref(ctx);
     return pb_store_end(s, rc, e);
 }
