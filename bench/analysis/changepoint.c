@@ -34,10 +34,8 @@
 #include "pb_error.h"
 #include "util/stats.h"
 
-/* Point p's round values as a side of change.h, and their median (NaN
- * without any). */
-static void point_rounds(const struct pb_hist_point *p, struct pb_rounds *r,
-                         double *median)
+void pb_hist_point_rounds(const struct pb_hist_point *p, struct pb_rounds *r,
+                          double *median)
 {
     double sorted[READBACK_MAX_ROUNDS];
     r->n = p->n < READBACK_MAX_ROUNDS ? p->n : READBACK_MAX_ROUNDS;
@@ -69,11 +67,15 @@ int pb_history_changes(const struct pb_history *h, double band, double alpha,
     size_t k = 0;
     for (size_t s = 0; s < h->count; s++) {
         const struct pb_hist_series *x = &h->series[s];
+        struct pb_rounds a, b;
+        double median_a, median_b;
+        if (x->n > 1)
+            pb_hist_point_rounds(&x->point[0], &b, &median_b);
         for (size_t i = 1; i < x->n; i++, k++) {
-            struct pb_rounds a, b;
-            double median_a, median_b;
-            point_rounds(&x->point[i - 1], &a, &median_a);
-            point_rounds(&x->point[i], &b, &median_b);
+            /* the last pair's later point is this pair's earlier one */
+            a = b;
+            median_a = median_b;
+            pb_hist_point_rounds(&x->point[i], &b, &median_b);
             c[k].series = s;
             c[k].before = i - 1;
             c[k].after = i;

@@ -44,4 +44,9 @@ int pb_history_changes(const struct pb_history *h, double band, double alpha,
 /* Whether c is a change point (faster or slower). */
 bool pb_hist_change_is_point(const struct pb_hist_change *c);
 
+/* Point p's round values as a side of change.h, and their median (NaN
+ * without any). */
+void pb_hist_point_rounds(const struct pb_hist_point *p, struct pb_rounds *r,
+                          double *median);
+
 #endif

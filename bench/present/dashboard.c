@@ -130,7 +130,7 @@ static void index_kernels(FILE *f, const struct pb_history *h,
         for (size_t s = 0; s < h->count; s++)
             benches += !strcmp(h->series[s].kernel, kernels[k]);
         for (size_t i = 0; i < n; i++)
-            points += db_is_point(&c[i]) &&
+            points += pb_hist_change_is_point(&c[i]) &&
                       !strcmp(h->series[c[i].series].kernel, kernels[k]);
         char page[DB_NAME_TEXT];
         db_page_name(kernels[k], page, sizeof(page));
@@ -151,7 +151,7 @@ static void index_changes(FILE *f, const struct pb_history *h,
     fputs("<h2 id=\"changes\">Change points</h2>\n", f);
     size_t points = 0;
     for (size_t i = 0; i < n; i++)
-        points += db_is_point(&c[i]);
+        points += pb_hist_change_is_point(&c[i]);
     if (!points) {
         fputs("<p>None: no benchmark changed beyond the band between "
               "neighbouring commits.</p>\n",
@@ -165,7 +165,7 @@ static void index_changes(FILE *f, const struct pb_history *h,
           "interval)</th><th>change</th></tr>\n",
           f);
     for (size_t i = 0; i < n; i++) {
-        if (!db_is_point(&c[i]))
+        if (!pb_hist_change_is_point(&c[i]))
             continue;
         const struct pb_hist_series *s = &h->series[c[i].series];
         const struct pb_hist_commit *a =
@@ -237,7 +237,7 @@ static int index_write(const struct pb_history *h,
     if (!f)
         return pb_fail(e, -ENOMEM, "out of memory");
     for (size_t i = 0; i < n; i++)
-        points += db_is_point(&c[i]);
+        points += pb_hist_change_is_point(&c[i]);
     index_top(f, h, points, n);
     index_kernels(f, h, c, n, kernels, nk);
     index_changes(f, h, c, n);

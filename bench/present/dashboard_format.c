@@ -22,13 +22,7 @@
 void db_point_of(const struct pb_hist_point *p, struct db_point *out)
 {
     struct pb_rounds r;
-    r.n = p->n < READBACK_MAX_ROUNDS ? p->n : READBACK_MAX_ROUNDS;
-    double v[READBACK_MAX_ROUNDS];
-    for (size_t i = 0; i < r.n; i++) {
-        r.id[i] = p->round[i];
-        r.value[i] = v[i] = p->value[i];
-    }
-    out->median = r.n ? pb_median(v, r.n) : NAN;
+    pb_hist_point_rounds(p, &r, &out->median);
     pb_rounds_level(&r, PB_STATS_ALPHA, &out->lo, &out->hi);
     out->bar = isfinite(out->lo) && isfinite(out->hi);
 }
@@ -89,11 +83,6 @@ const char *db_clock_name(const char *clock)
     return !strcmp(clock, "cpu")    ? "CPU time"
            : !strcmp(clock, "wall") ? "wall time"
                                     : clock;
-}
-
-bool db_is_point(const struct pb_hist_change *c)
-{
-    return c->change.verdict == PB_FASTER || c->change.verdict == PB_SLOWER;
 }
 
 size_t db_after_commit(const struct pb_history *h,

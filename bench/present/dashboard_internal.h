@@ -56,9 +56,6 @@ double db_series_typical(const struct pb_hist_series *s);
 /* "CPU time", "wall time", or the clock as it is named. */
 const char *db_clock_name(const char *clock);
 
-/* c is one of the change points: faster or slower. */
-bool db_is_point(const struct pb_hist_change *c);
-
 /* The later commit of c (an index into h->commit). */
 size_t db_after_commit(const struct pb_history *h,
                        const struct pb_hist_change *c);

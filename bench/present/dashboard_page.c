@@ -91,7 +91,7 @@ static void series_changes(FILE *f, const struct pb_history *h, size_t s,
     const struct pb_hist_series *x = &h->series[s];
     bool any = false;
     for (size_t i = 0; i < n; i++) {
-        if (c[i].series != s || !db_is_point(&c[i]))
+        if (c[i].series != s || !pb_hist_change_is_point(&c[i]))
             continue;
         char ratio[128];
         db_ratio_text(&c[i], ratio, sizeof(ratio));

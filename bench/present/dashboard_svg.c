@@ -165,7 +165,7 @@ static void gp_changes(FILE *f, const struct pb_history *h, size_t s,
     const struct pb_hist_series *x = &h->series[s];
     size_t k = 0;
     for (size_t i = 0; i < n && k < MAX_LABELS; i++) {
-        if (c[i].series != s || !db_is_point(&c[i]))
+        if (c[i].series != s || !pb_hist_change_is_point(&c[i]))
             continue;
         size_t at = db_after_commit(h, &c[i]);
         struct db_point d;
@@ -268,7 +268,7 @@ static int script_of(const struct pb_history *h, size_t s,
     struct pb_unit u = pb_units_time_unit(db_series_typical(x));
     size_t labels = 0;
     for (size_t i = 0; i < n; i++)
-        labels += c[i].series == s && db_is_point(&c[i]);
+        labels += c[i].series == s && pb_hist_change_is_point(&c[i]);
     size_t len = 0;
     FILE *f = open_memstream(text, &len);
     if (!f)
