@@ -246,8 +246,8 @@ int cmd_history(int argc, char **argv)
     int64_t id = (int64_t)history;
     if (rc == 0 && o.range)
         rc = pb_history_run(&o, s, &id, &e);
-    if (rc == 0 && !o.range && id == 0 && !(id = pb_store_history_latest(s)))
-        rc = pb_fail(&e, -ENOENT, "%s: no history run stored yet", db);
+    if (rc == 0 && !o.range)
+        rc = pb_store_history_pick(s, &id, &e);
     size_t points = 0;
     if (rc == 0 && bisect)
         rc = pb_history_bisect(&o, s, id, bisect, &e);

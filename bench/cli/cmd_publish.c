@@ -80,11 +80,8 @@ int cmd_publish(int argc, char **argv)
     size_t n = 0;
     int rc = pb_store_open_existing(db, &s, &e);
     int64_t id = (int64_t)history;
-    if (rc == 0 && id == 0 && !(id = pb_store_history_latest(s)))
-        rc = pb_fail(&e, -ENOENT,
-                     "%s: no history run stored yet (puzzlebench history "
-                     "--commits A..B --suite S)",
-                     db);
+    if (rc == 0)
+        rc = pb_store_history_pick(s, &id, &e);
     if (rc == 0)
         rc = pb_store_history_load(s, id, &h, &e);
     if (rc == 0)

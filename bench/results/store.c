@@ -127,8 +127,7 @@ int pb_store_open_at(const char *path, int version, struct pb_store **out,
     char *slash = strrchr(parent, '/');
     if (slash && slash != parent) {
         *slash = '\0';
-        if (access(parent, F_OK) != 0)
-            (void)pb_make_dirs(parent); /* else the open below says why */
+        (void)pb_make_dirs(parent); /* else the open below says why */
     }
     int rc = sqlite3_open_v2(path, &s->db,
                              SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);

@@ -97,6 +97,10 @@ int pb_store_history_commit(struct pb_store *s, int64_t history,
                             struct pb_error *e);
 /* The latest history run's id (0: none). */
 int64_t pb_store_history_latest(struct pb_store *s);
+/* *history itself, or the latest history run's id when it is 0: 0, or
+ * -ENOENT with e when the store holds none. */
+int pb_store_history_pick(struct pb_store *s, int64_t *history,
+                          struct pb_error *e);
 /* History run `history` as plain data: its commits, and per benchmark
  * one point per commit with its round values on the benchmark's clock
  * (the rounds of the history run as ids). 0 or a negative code. */

@@ -90,19 +90,13 @@ static double column_or_nan(sqlite3_stmt *st, int at)
                : sqlite3_column_double(st, at);
 }
 
-/* Benchmark `id`'s samples into x, as rows of a results file. */
-static int read_samples(struct pb_store *s, struct readback *t,
+/* Benchmark `id`'s samples into x, as rows of a results file, through
+ * st (the sample query, prepared once per read-back, reset here). */
+static int read_samples(sqlite3_stmt *st, struct readback *t,
                         struct readback_bench *x, const struct pb_bench_id *id,
                         int64_t bench, struct pb_error *e)
 {
-    sqlite3_stmt *st = NULL;
-    int rc = pb_store_prepare(s,
-                              "SELECT round, repetition, wall, cpu, switches"
-                              " FROM sample WHERE benchmark = ?1"
-                              " ORDER BY round, repetition",
-                              &st, e);
-    if (rc)
-        return rc;
+    int rc = 0;
     sqlite3_bind_int64(st, 1, bench);
     while (rc == 0 && sqlite3_step(st) == SQLITE_ROW) {
         struct pb_row row = {.id = *id};
@@ -118,7 +112,7 @@ static int read_samples(struct pb_store *s, struct readback *t,
         if (rc == 0)
             rc = readback_add_sample(t, x, &row, repetition, e);
     }
-    sqlite3_finalize(st);
+    sqlite3_reset(st);
     return rc;
 }
 
@@ -127,13 +121,21 @@ int pb_store_readback(struct pb_store *s, int64_t run, const char *label,
 {
     memset(t, 0, sizeof(*t));
     snprintf(t->path, sizeof(t->path), "%s", label);
-    sqlite3_stmt *st = NULL;
+    sqlite3_stmt *st = NULL, *samples = NULL;
     int rc = pb_store_prepare(s,
                               "SELECT id, name, build_seconds, peak_heap_bytes"
                               " FROM benchmark WHERE run = ?1 ORDER BY id",
                               &st, e);
-    if (rc)
+    if (rc == 0)
+        rc = pb_store_prepare(s,
+                              "SELECT round, repetition, wall, cpu, switches"
+                              " FROM sample WHERE benchmark = ?1"
+                              " ORDER BY round, repetition",
+                              &samples, e);
+    if (rc) {
+        sqlite3_finalize(st);
         return rc;
+    }
     sqlite3_bind_int64(st, 1, run);
     while (rc == 0 && sqlite3_step(st) == SQLITE_ROW) {
         const char *name = (const char *)sqlite3_column_text(st, 1);
@@ -152,9 +154,10 @@ int pb_store_readback(struct pb_store *s, int64_t run, const char *label,
         readback_bench_set_id(x, &id);
         x->build_seconds = column_or_nan(st, 2);
         x->peak_heap_bytes = column_or_nan(st, 3);
-        rc = read_samples(s, t, x, &id, sqlite3_column_int64(st, 0), e);
+        rc = read_samples(samples, t, x, &id, sqlite3_column_int64(st, 0), e);
     }
     sqlite3_finalize(st);
+    sqlite3_finalize(samples);
     if (rc == 0)
         rc = readback_finish(t, flags, e);
     if (rc == 0 && t->count == 0)
@@ -218,6 +221,17 @@ int64_t pb_store_history_latest(struct pb_store *s)
         id = sqlite3_column_int64(st, 0);
     sqlite3_finalize(st);
     return id;
+}
+
+int pb_store_history_pick(struct pb_store *s, int64_t *history,
+                          struct pb_error *e)
+{
+    if (*history == 0 && !(*history = pb_store_history_latest(s)))
+        return pb_fail(e, -ENOENT,
+                       "%s: no history run stored yet (puzzlebench history "
+                       "--commits A..B --suite S)",
+                       s->path);
+    return 0;
 }
 
 /* v (n elements of size bytes, grown only here) with room for one

@@ -313,9 +313,10 @@ static bool header_only(const char *dir)
 {
     char path[4096 + 16];
     snprintf(path, sizeof(path), "%s/results.csv", dir);
-    FILE *f = fopen(path, "r");
+    struct pb_error unused; /* readback_load says why, after */
+    FILE *f = readback_open(path, "a results file", &unused);
     if (!f)
-        return false;
+        return false; /* not there, or no regular file: never blocks */
     int c, lines = 0;
     bool text = false;
     while ((c = getc(f)) != EOF && lines < 2) {
