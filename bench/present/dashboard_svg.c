@@ -13,19 +13,19 @@
  * SUBJECT_CHARS characters), the labels stacked from the top.
  *
  * The script and its data (inline data blocks) go to a temporary file
- * beside the figure, run as `gnuplot FILE` (plot.h's pb_gnuplot_run: no shell;
- * its messages appended to figures/gnuplot.log), removed after. Text from the
+ * beside the figure, drawn by plot.h's pb_gnuplot_draw (no shell; its
+ * messages appended to figures/gnuplot.log), removed after. Text from the
  * history is data, never gnuplot code: every string is single-quoted (where
  * gnuplot expands nothing: no backquote, no macro, no escape) with a quote
  * doubled, control bytes and bytes that are not UTF-8 made
  * '?' (a control byte cannot be written in XML, and gnuplot copies the
  * rest into the SVG, escaping only & and <, so "]]>", which XML forbids
  * in text, is broken by a space); the terminal is noenhanced, so ^ _ @ {
- * } are plain characters. A path goes quoted the same way, but refused
- * (-EINVAL) with a control byte rather than changed, and as ./PATH when
- * relative: gnuplot runs an output name that starts with '|'. The figure
- * is drawn into a temporary beside it and renamed over it only when
- * gnuplot exits 0 and wrote something. O(commits + points) a figure.
+ * } are plain characters. The figure's path goes to gnuplot as
+ * pb_gnuplot_draw hands it (quoted the same way, refused with a control
+ * byte, as ./PATH when relative), drawn into a temporary beside it and
+ * renamed over it only when gnuplot exits 0 and wrote something. O(commits +
+ * points) a figure.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -85,27 +85,6 @@ static void gp_text(FILE *f, const char *text, size_t chars)
             fputc(' ', f);
         fwrite(p, 1, n, f);
         p += n;
-    }
-    fputc('\'', f);
-}
-
-/* path can be quoted for gnuplot: no control byte. */
-static bool gp_path_ok(const char *path)
-{
-    for (const unsigned char *p = (const unsigned char *)path; *p; p++)
-        if (*p < 0x20 || *p == 0x7f)
-            return false;
-    return true;
-}
-
-/* Writes path single-quoted for gnuplot, as ./PATH when relative. */
-static void gp_path(FILE *f, const char *path)
-{
-    fputs(path[0] == '/' ? "'" : "'./", f);
-    for (const char *p = path; *p; p++) {
-        if (*p == '\'')
-            fputc('\'', f);
-        fputc(*p, f);
     }
     fputc('\'', f);
 }
@@ -258,11 +237,11 @@ static void gp_points(FILE *f, const struct pb_hist_series *x, struct pb_unit u)
     fputc('\n', f);
 }
 
-/* Writes the script of the figure into the temporary output out, as
- * text (malloc'ed) into *text. 0 or -ENOMEM. */
+/* Writes the script of the figure, drawing into gnuplot's `out`
+ * (pb_gnuplot_draw defines it), as text (malloc'ed) into *text. 0 or
+ * -ENOMEM. */
 static int script_of(const struct pb_history *h, size_t s,
-                     const struct pb_hist_change *c, size_t n, const char *out,
-                     char **text)
+                     const struct pb_hist_change *c, size_t n, char **text)
 {
     const struct pb_hist_series *x = &h->series[s];
     struct pb_unit u = pb_units_time_unit(db_series_typical(x));
@@ -274,9 +253,7 @@ static int script_of(const struct pb_history *h, size_t s,
     if (!f)
         return -ENOMEM;
     gp_frame(f, h, x, u, labels < MAX_LABELS ? labels : MAX_LABELS);
-    fputs("set output ", f);
-    gp_path(f, out);
-    fputc('\n', f);
+    fputs("set output out\n", f);
     gp_changes(f, h, s, c, n, u);
     gp_points(f, x, u);
     return fclose(f) ? -ENOMEM : 0;
@@ -323,41 +300,24 @@ int db_figure_write(const struct pb_history *h, size_t s,
     if (!any)
         return 0;
     char name[DB_NAME_TEXT], path[PB_PATH_MAX], script[PB_PATH_MAX],
-        log[PB_PATH_MAX], tmp[PB_PATH_MAX], stmp[PB_PATH_MAX];
+        log[PB_PATH_MAX], stmp[PB_PATH_MAX];
     db_series_name(x->key, name, sizeof(name));
     snprintf(path, sizeof(path), "%s/%s.svg", figdir, name);
     snprintf(script, sizeof(script), "%s/%s.gp", figdir, name);
     snprintf(log, sizeof(log), "%s/gnuplot.log", figdir);
-    if (!gp_path_ok(path))
-        return pb_fail(e, -EINVAL,
-                       "%s: a control byte in the path; it cannot be handed "
-                       "to gnuplot",
-                       figdir);
-    int fd = pb_temp_create(path, tmp);
-    if (fd < 0)
-        return pb_fail(e, fd, "%s: cannot create a temporary beside it: %s",
-                       path, strerror(-fd));
     char *text = NULL;
-    int rc = script_of(h, s, c, n, tmp, &text);
+    int rc = script_of(h, s, c, n, &text);
     if (rc)
         rc = pb_fail(e, rc, "out of memory");
     else if ((rc = script_write(script, text, stmp, e)) == 0) {
         char run[PB_PATH_MAX + 2];
         snprintf(run, sizeof(run), "%s%s", stmp[0] == '/' ? "" : "./", stmp);
-        rc = pb_gnuplot_run(NULL, run, log, e);
+        rc = pb_gnuplot_draw("", run, path, NULL, log, e);
         unlink(stmp);
     }
     free(text);
-    struct stat st;
-    if (rc == 0 && (fstat(fd, &st) != 0 || st.st_size == 0))
-        rc = pb_fail(e, -EIO, "%s: gnuplot wrote nothing", path);
-    if (rc == 0 && (rc = pb_temp_commit(fd, tmp, path)) != 0)
-        return pb_fail(e, rc, "%s: cannot write: %s", path, pb_file_error(rc));
-    if (rc) {
-        close(fd);
-        unlink(tmp);
+    if (rc)
         return rc;
-    }
     *drawn = true;
     return 0;
 }

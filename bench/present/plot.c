@@ -149,9 +149,7 @@ const char *pb_plots_dir(void)
 int pb_gnuplot_run(const char *defs, const char *script, const char *log,
                    struct pb_error *e)
 {
-    char *with[] = {"gnuplot", "-e", (char *)defs, (char *)script, NULL};
-    char *alone[] = {"gnuplot", (char *)script, NULL};
-    char **argv = defs ? with : alone;
+    char *argv[] = {"gnuplot", "-e", (char *)defs, (char *)script, NULL};
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
     /* never through a symlink planted at the log's name */
@@ -367,16 +365,28 @@ static const char *gp_path_prefix(const char *path)
     return path[0] == '/' ? "" : "./";
 }
 
-/* Appends `name='value'; ` to defs (value as a path, gp_path_prefix,
- * when path). 0, -EINVAL when value cannot be quoted (gp_safe), or
- * -ENOSPC. */
+/* Appends `name='value'; ` to defs. A path (gp_path_prefix) may hold
+ * single quotes, doubled inside the quotes as gnuplot reads them; other
+ * values may not (gp_safe). 0, -EINVAL when value cannot be quoted (a
+ * control byte, or a quote in a value that is no path), or -ENOSPC. */
 static int gp_define(char *defs, size_t len, const char *name,
                      const char *value, bool path)
 {
-    if (!gp_safe(value))
-        return -EINVAL;
+    char quoted[2 * PB_PATH_MAX];
+    size_t at = 0;
+    for (const char *p = value; *p; p++) {
+        unsigned char c = (unsigned char)*p;
+        if (c < 0x20 || c == 0x7f || (c == '\'' && !path))
+            return -EINVAL;
+        if (at + 3 > sizeof(quoted))
+            return -ENOSPC;
+        if (c == '\'')
+            quoted[at++] = '\'';
+        quoted[at++] = (char)c;
+    }
+    quoted[at] = '\0';
     return append(defs, len, "%s='%s%s'; ", name,
-                  path ? gp_path_prefix(value) : "", value)
+                  path ? gp_path_prefix(value) : "", quoted)
                ? 0
                : -ENOSPC;
 }
@@ -440,11 +450,8 @@ static int run_script(const char *defs, const char *script, const char *out,
     return pb_gnuplot_run(all, script, log, e);
 }
 
-/* Draws one figure into path, and its caption into caption (NULL: none):
- * gnuplot writes temporaries beside them (out, caption_out), renamed
- * over them once complete. */
-static int draw(const char *defs, const char *script, const char *path,
-                const char *caption, const char *log, struct pb_error *e)
+int pb_gnuplot_draw(const char *defs, const char *script, const char *path,
+                    const char *caption, const char *log, struct pb_error *e)
 {
     char tmp[PB_PATH_MAX], ctmp[PB_PATH_MAX];
     int fd = pb_temp_create(path, tmp), cfd = -1;
@@ -812,8 +819,8 @@ static int plot_kernel(const struct readback *t, const struct target *tg,
                 rc = draw_tex(all, script, tg->figdir, name,
                               captioned ? NULL : caption, log, e);
             else
-                rc =
-                    draw(all, script, file, captioned ? NULL : caption, log, e);
+                rc = pb_gnuplot_draw(all, script, file,
+                                     captioned ? NULL : caption, log, e);
             if (rc)
                 return rc;
             captioned = true;

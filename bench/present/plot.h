@@ -58,11 +58,18 @@ int pb_plot(const char *dir, const struct pb_plot_options *o, FILE *out,
  * this binary's data folder (data_dir.h). */
 const char *pb_plots_dir(void);
 
-/* Runs gnuplot on script (after `-e defs` when defs is not NULL), its
- * messages appended to log, never through a symbolic link there: 0 when
- * it exits 0, else a negative code with e saying why (not installed, a
- * link, gnuplot's failure and where its messages are). */
+/* Runs gnuplot on script after `-e defs`, its messages appended to log,
+ * never through a symbolic link there: 0 when it exits 0, else a
+ * negative code with e saying why (not installed, a link, gnuplot's
+ * failure and where its messages are). */
 int pb_gnuplot_run(const char *defs, const char *script, const char *log,
                    struct pb_error *e);
+
+/* Draws one figure into path, and its caption into caption (NULL: none):
+ * script runs (pb_gnuplot_run) with defs after `out` and `caption_out`,
+ * the temporaries beside path and caption it must write, renamed over
+ * them once complete and not empty. 0, or a negative code with e. */
+int pb_gnuplot_draw(const char *defs, const char *script, const char *path,
+                    const char *caption, const char *log, struct pb_error *e);
 
 #endif
